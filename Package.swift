@@ -1,0 +1,74 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let strictSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+    name: "Flipbook",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "Flipbook", targets: ["Flipbook"]),
+        .executable(name: "flipbook", targets: ["FlipbookCLI"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CCairo",
+            pkgConfig: "cairo",
+            providers: [.apt(["libcairo2-dev"])]
+        ),
+        .systemLibrary(
+            name: "CPangoCairo",
+            pkgConfig: "pangocairo",
+            providers: [.apt(["libpango1.0-dev"])]
+        ),
+        .systemLibrary(
+            name: "CGIF",
+            providers: [.apt(["libgif-dev"])]
+        ),
+        .target(name: "FlipbookCore", swiftSettings: strictSettings),
+        .target(
+            name: "FlipbookRender",
+            dependencies: ["FlipbookCore", "CCairo", "CPangoCairo", "CGIF"],
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "FlipbookScenario",
+            dependencies: ["FlipbookCore", "FlipbookRender", .product(name: "Yams", package: "Yams")],
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "Flipbook",
+            dependencies: ["FlipbookCore", "FlipbookRender", "FlipbookScenario"],
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "FlipbookCLI",
+            dependencies: ["Flipbook", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "FlipbookCoreTests",
+            dependencies: ["FlipbookCore"],
+            resources: [.copy("Fixtures")],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "FlipbookRenderTests",
+            dependencies: ["FlipbookRender"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "FlipbookScenarioTests",
+            dependencies: ["FlipbookScenario", "Flipbook"],
+            resources: [.copy("Fixtures")],
+            swiftSettings: strictSettings
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,3 @@
+@_exported import FlipbookCore
+@_exported import FlipbookRender
+@_exported import FlipbookScenario

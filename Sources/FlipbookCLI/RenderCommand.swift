@@ -1,0 +1,133 @@
+import ArgumentParser
+import Flipbook
+import Foundation
+
+struct Render: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Render a scenario to an animated GIF, PNG frames and/or a filmstrip.",
+        discussion: """
+        Examples:
+          flipbook render scenarios/demo.yaml -o out/demo.gif
+          flipbook render scenarios/demo.yaml --filmstrip out/demo.png --fps 10
+          flipbook render scenarios/demo.yaml --frames out/frames --scale 1
+          flipbook render scenarios/demo.yaml --variant slow -o out/slow.gif
+        """
+    )
+
+    @Argument(help: "The scenario file (YAML).")
+    var file: String
+
+    @Option(name: [.short, .customLong("output")], help: "The GIF to write (default: the scenario's name with .gif, in the current directory).")
+    var output: String?
+
+    @Option(help: "Also write a filmstrip PNG of sampled frames.")
+    var filmstrip: String?
+
+    @Option(help: "Also write every frame as a PNG into this directory.")
+    var frames: String?
+
+    @Option(help: "Frames per second (1…100), overriding the scenario's.")
+    var fps: Double?
+
+    @Option(help: "Backing scale (pixels per point), overriding the scenario's.")
+    var scale: Double?
+
+    @Option(help: "A named variant of the scenario's parameters.")
+    var variant: String?
+
+    @OptionGroup var options: OutputOptions
+
+    func validate() throws {
+        if let fps, !(1...100).contains(fps) { throw ValidationError("--fps must be between 1 and 100") }
+        if let scale, !(scale > 0 && scale <= 8) { throw ValidationError("--scale must be in (0, 8]") }
+    }
+
+    func run() throws {
+        var scenario = try ScenarioLoader.load(file: file, variant: variant)
+        if let scale {
+            scenario.canvas.scale = scale
+            let px = max(scenario.canvas.width, scenario.canvas.height) * scale
+            if px.rounded() > Double(ScenarioLoader.maximumPixels) {
+                throw ValidationError("--scale \(scale) makes the canvas \(Int(px.rounded())) px; at most \(ScenarioLoader.maximumPixels) px are allowed")
+            }
+        }
+        var outputs = RenderOutputs()
+        let name = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
+        if output != nil || (filmstrip == nil && frames == nil) {
+            outputs.gif = URL(fileURLWithPath: output ?? "\(name).gif")
+        }
+        outputs.filmstrip = filmstrip.map { URL(fileURLWithPath: $0) }
+        outputs.framesDirectory = frames.map { URL(fileURLWithPath: $0, isDirectory: true) }
+        let runtime = ScenarioRuntime(scenario: scenario)
+        let progress = ProgressReporter(enabled: !options.quiet)
+        let result = try runtime.render(outputs: outputs, fps: fps, progress: progress.update)
+        progress.finish()
+        var written: [String] = []
+        if let g = outputs.gif { written.append(g.path) }
+        if let f = outputs.filmstrip { written.append(f.path) }
+        if let d = outputs.framesDirectory { written.append(d.path + "/") }
+        if !options.quiet {
+            print("wrote \(written.joined(separator: ", ")) (\(result.frameCount) frames, \(result.width)×\(result.height) px)")
+        }
+    }
+}
+
+struct Validate: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Check scenario files without rendering.",
+        discussion: """
+        Examples:
+          flipbook validate scenarios/*.yaml
+        """
+    )
+
+    @Argument(help: "Scenario files.")
+    var files: [String]
+
+    func run() throws {
+        var failed = false
+        for file in files {
+            do {
+                _ = try ScenarioLoader.load(file: file)
+                print("\(file): ok")
+            } catch let e as ScenarioError {
+                FileHandle.standardError.write(Data((e.description + "\n").utf8))
+                failed = true
+            }
+        }
+        if failed { throw ExitCode(Exit.input) }
+    }
+}
+
+/// A one-line progress bar on a terminal; silent when stderr is not a terminal, when
+/// CI=true, or with --quiet.
+final class ProgressReporter {
+    private let enabled: Bool
+    private let start = DispatchTime.now()
+    private var lastDraw = DispatchTime(uptimeNanoseconds: 0)
+    private var drew = false
+
+    init(enabled: Bool) {
+        let ci = ProcessInfo.processInfo.environment["CI"]?.lowercased() == "true"
+        self.enabled = enabled && !ci && isatty(STDERR_FILENO) == 1
+    }
+
+    func update(_ done: Int, _ total: Int) {
+        guard enabled else { return }
+        let now = DispatchTime.now()
+        guard done == total || now.uptimeNanoseconds - lastDraw.uptimeNanoseconds > 100_000_000 else { return }
+        lastDraw = now
+        let elapsed = Double(now.uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+        let rate = elapsed > 0 ? Double(done) / elapsed : 0
+        let left = rate > 0 ? Double(total - done) / rate : 0
+        let width = 30, filled = total > 0 ? width * done / total : width
+        let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
+        let line = String(format: "\r[%@] %d/%d frames  %.1f frames/s  %.1f s left ", bar, done, total, rate, left)
+        FileHandle.standardError.write(Data(line.utf8))
+        drew = true
+    }
+
+    func finish() {
+        if drew { FileHandle.standardError.write(Data("\n".utf8)) }
+    }
+}

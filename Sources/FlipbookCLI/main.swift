@@ -1,0 +1,46 @@
+import ArgumentParser
+import Flipbook
+import Foundation
+
+/// Exit codes (README): 0 ok, 1 a comparison failed, 2 usage or input error, 3 render or internal error.
+enum Exit {
+    static let ok: Int32 = 0
+    static let comparisonFailed: Int32 = 1
+    static let input: Int32 = 2
+    static let render: Int32 = 3
+}
+
+struct FlipbookCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "flipbook",
+        abstract: "Render Core-Animation-style scenarios headlessly to GIFs and PNGs.",
+        subcommands: [Render.self, Validate.self],
+        defaultSubcommand: nil
+    )
+}
+
+/// Options every rendering subcommand shares.
+struct OutputOptions: ParsableArguments {
+    @Flag(name: .long, help: "No progress output.")
+    var quiet = false
+}
+
+do {
+    var command = try FlipbookCommand.parseAsRoot()
+    try command.run()
+} catch let error as ExitCode {
+    exit(error.rawValue)
+} catch let error as ScenarioError {
+    FileHandle.standardError.write(Data((error.description + "\n").utf8))
+    exit(Exit.input)
+} catch let error as RenderError {
+    FileHandle.standardError.write(Data("flipbook: error: \(error.description)\n".utf8))
+    exit(Exit.render)
+} catch {
+    let code = FlipbookCommand.exitCode(for: error)
+    if code == .success {
+        FlipbookCommand.exit(withError: error)
+    }
+    FileHandle.standardError.write(Data((FlipbookCommand.fullMessage(for: error) + "\n").utf8))
+    exit(Exit.input)
+}

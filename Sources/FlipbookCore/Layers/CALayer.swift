@@ -1,0 +1,519 @@
+import Foundation
+
+/// Answers a layer's questions about actions and drawing.
+public protocol CALayerDelegate: AnyObject {
+    /// An action for `event`, `NSNull()` to stop the search, or nil to continue it.
+    func action(for layer: CALayer, forKey event: String) -> (any CAAction)?
+    func draw(_ layer: CALayer, in ctx: CGContext)
+    func display(_ layer: CALayer)
+}
+
+extension CALayerDelegate {
+    public func action(for layer: CALayer, forKey event: String) -> (any CAAction)? { nil }
+    public func draw(_ layer: CALayer, in ctx: CGContext) {}
+    public func display(_ layer: CALayer) {}
+}
+
+/// A rectangle of content in a tree, with its geometry, appearance and animations.
+open class CALayer: NSObject, CAMediaTiming {
+    /// The model values (what the program set).
+    var modelState = LayerState()
+    private(set) var attached: [AttachedAnimation] = []
+    weak var owningStage: Stage?
+    var isPendingCommit = false
+    /// Whether a transaction holding this layer has committed (implicit animations need it).
+    private(set) var isCommitted = false
+    /// Set on presentation copies.
+    public private(set) weak var modelLayerReference: CALayer?
+
+    public override init() {
+        super.init()
+        TransactionContext.current.noteChanged(self)
+    }
+
+    /// Copies the model values of `layer`, as Core Animation does for presentation copies.
+    public init(layer: Any) {
+        super.init()
+        if let other = layer as? CALayer { copyProperties(from: other) }
+    }
+
+    public required init?(coder: NSCoder) {
+        super.init()
+        TransactionContext.current.noteChanged(self)
+    }
+
+    func copyProperties(from other: CALayer) {
+        modelState = other.modelState
+        name = other.name
+        beginTime = other.beginTime; speed = other.speed; timeOffset = other.timeOffset
+        contentsScale = other.contentsScale; contentsGravity = other.contentsGravity
+        allowsGroupOpacity = other.allowsGroupOpacity
+    }
+
+    // MARK: - Identity and timing
+
+    open var name: String?
+    open weak var delegate: (any CALayerDelegate)?
+    /// Per-key action overrides; `NSNull()` disables the implicit animation for a key.
+    open var actions: [String: any CAAction]?
+    open var style: [AnyHashable: Any]?
+
+    open var beginTime: CFTimeInterval = 0
+    open var duration: CFTimeInterval = 0
+    open var speed: Float = 1
+    open var timeOffset: CFTimeInterval = 0
+    open var repeatCount: Float = 0
+    open var repeatDuration: CFTimeInterval = 0
+    open var autoreverses = false
+    open var fillMode: CAMediaTimingFillMode = .removed
+
+    // MARK: - Geometry
+
+    open var position: CGPoint { get { modelState.position } set { setModel(.position, .point(newValue)) } }
+    open var bounds: CGRect { get { modelState.bounds } set { setModel(.bounds, .rect(newValue)) } }
+    open var anchorPoint: CGPoint { get { modelState.anchorPoint } set { setModel(.anchorPoint, .point(newValue)) } }
+    open var zPosition: CGFloat { get { modelState.zPosition } set { setModel(.zPosition, .number(newValue)) } }
+    open var anchorPointZ: CGFloat { get { modelState.anchorPointZ } set { setModel(.anchorPointZ, .number(newValue)) } }
+    open var transform: CATransform3D { get { modelState.transform } set { setModel(.transform, .transform(newValue)) } }
+    open var sublayerTransform: CATransform3D {
+        get { modelState.sublayerTransform } set { setModel(.sublayerTransform, .transform(newValue)) }
+    }
+
+    /// `affineTransform()` / `setAffineTransform(_:)`.
+    open func affineTransform() -> CGAffineTransform { CATransform3DGetAffineTransform(transform) }
+    open func setAffineTransform(_ m: CGAffineTransform) { transform = CATransform3DMakeAffineTransform(m) }
+
+    /// The bounding box of the transformed bounds in the superlayer; setting it sets
+    /// `position` and `bounds.size` (semantics.md 12.1).
+    open var frame: CGRect {
+        get { LayerGeometry.frame(of: modelState) }
+        set {
+            let size = CGSize(width: newValue.width, height: newValue.height)
+            let origin = newValue.standardized.origin
+            position = CGPoint(x: origin.x + anchorPoint.x * abs(size.width), y: origin.y + anchorPoint.y * abs(size.height))
+            bounds = CGRect(origin: bounds.origin, size: CGSize(width: abs(size.width), height: abs(size.height)))
+        }
+    }
+
+    // MARK: - Appearance
+
+    open var opacity: Float { get { Float(modelState.opacity) } set { setModel(.opacity, .number(Double(newValue))) } }
+    open var isHidden: Bool { get { modelState.hidden } set { setModel(.hidden, .bool(newValue)) } }
+    open var masksToBounds: Bool { get { modelState.masksToBounds } set { setModel(.masksToBounds, .bool(newValue)) } }
+    open var isDoubleSided: Bool { get { modelState.doubleSided } set { setModel(.doubleSided, .bool(newValue)) } }
+    open var cornerRadius: CGFloat { get { modelState.cornerRadius } set { setModel(.cornerRadius, .number(newValue)) } }
+    open var maskedCorners: CACornerMask = [.layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner]
+    open var borderWidth: CGFloat { get { modelState.borderWidth } set { setModel(.borderWidth, .number(newValue)) } }
+    open var backgroundColor: CGColor? {
+        get { modelState.backgroundColor.map(CGColor.init) } set { setModel(.backgroundColor, newValue.map { .color($0.rgba) } ?? .none) }
+    }
+    open var borderColor: CGColor? {
+        get { modelState.borderColor.map(CGColor.init) } set { setModel(.borderColor, newValue.map { .color($0.rgba) } ?? .none) }
+    }
+    open var shadowColor: CGColor? {
+        get { modelState.shadowColor.map(CGColor.init) } set { setModel(.shadowColor, newValue.map { .color($0.rgba) } ?? .none) }
+    }
+    open var shadowOpacity: Float { get { Float(modelState.shadowOpacity) } set { setModel(.shadowOpacity, .number(Double(newValue))) } }
+    open var shadowRadius: CGFloat { get { modelState.shadowRadius } set { setModel(.shadowRadius, .number(newValue)) } }
+    open var shadowOffset: CGSize { get { modelState.shadowOffset } set { setModel(.shadowOffset, .size(newValue)) } }
+    open var shadowPath: CGPath? {
+        get { modelState.shadowPath.map { CGPath(elements: $0) } } set { setModel(.shadowPath, newValue.map { .path($0.elements) } ?? .none) }
+    }
+    /// The layer's image: a `LayerImage` (or `CGImage`) value.
+    open var contents: Any? {
+        get { modelState.contents }
+        set { setModel(.contents, (newValue as? LayerImage).map(AnimatableValue.image) ?? .none) }
+    }
+    open var contentsRect: CGRect { get { modelState.contentsRect } set { setModel(.contentsRect, .rect(newValue)) } }
+    open var contentsGravity: CALayerContentsGravity = .resize
+    open var contentsScale: CGFloat = 1
+    open var allowsGroupOpacity = true
+    open var needsDisplayOnBoundsChange = false
+    open var isOpaque = false
+    open var shouldRasterize = false
+    open var rasterizationScale: CGFloat = 1
+
+    // MARK: - Tree
+
+    public private(set) weak var superlayer: CALayer?
+    private var children: [CALayer] = []
+    /// The sublayers, back to front; nil when there are none.
+    open var sublayers: [CALayer]? {
+        get { children.isEmpty ? nil : children }
+        set {
+            for c in children { c.superlayer = nil }
+            children = []
+            for c in newValue ?? [] { addSublayer(c) }
+        }
+    }
+    /// A layer whose alpha masks this layer's content.
+    open var mask: CALayer? {
+        didSet { oldValue?.superlayer = nil; mask?.removeFromSuperlayer(); mask?.superlayer = self; mask?.isMaskLayer = true }
+    }
+    var isMaskLayer = false
+
+    open func addSublayer(_ layer: CALayer) { insertSublayer(layer, at: UInt32(children.count)) }
+
+    open func insertSublayer(_ layer: CALayer, at idx: UInt32) {
+        guard layer !== self else { return }
+        layer.removeFromSuperlayer()
+        let i = min(Int(idx), children.count)
+        children.insert(layer, at: i)
+        layer.superlayer = self
+        TransactionContext.current.noteChanged(layer)
+    }
+
+    open func insertSublayer(_ layer: CALayer, below sibling: CALayer?) {
+        layer.removeFromSuperlayer()
+        let i = sibling.flatMap { s in children.firstIndex { $0 === s } } ?? 0
+        insertSublayer(layer, at: UInt32(i))
+    }
+
+    open func insertSublayer(_ layer: CALayer, above sibling: CALayer?) {
+        layer.removeFromSuperlayer()
+        let i = sibling.flatMap { s in children.firstIndex { $0 === s }.map { $0 + 1 } } ?? children.count
+        insertSublayer(layer, at: UInt32(i))
+    }
+
+    open func replaceSublayer(_ oldLayer: CALayer, with newLayer: CALayer) {
+        guard let i = children.firstIndex(where: { $0 === oldLayer }) else { return }
+        oldLayer.removeFromSuperlayer()
+        insertSublayer(newLayer, at: UInt32(i))
+    }
+
+    open func removeFromSuperlayer() {
+        guard let parent = superlayer else { return }
+        if parent.mask === self { parent.mask = nil; return }
+        parent.children.removeAll { $0 === self }
+        superlayer = nil
+    }
+
+    /// The Stage whose tree holds this layer, if any.
+    public var stage: Stage? {
+        var l: CALayer = self
+        while let p = l.superlayer { l = p }
+        return l.owningStage
+    }
+
+    // MARK: - Drawing
+
+    private(set) var needsDisplayFlag = false
+    /// Recorded drawing from `draw(in:)`, cached until `setNeedsDisplay()` (issue: custom drawing).
+    var drawnContent: DrawingRecording?
+    var drawnContentSize: CGSize?
+
+    open func setNeedsDisplay() { needsDisplayFlag = true }
+    open func setNeedsDisplay(_ r: CGRect) { needsDisplayFlag = true }
+    open func needsDisplay() -> Bool { needsDisplayFlag }
+    open func displayIfNeeded() { if needsDisplayFlag { display() } }
+
+    /// Records the layer's custom drawing (delegate's `display`/`draw`, or `draw(in:)`).
+    open func display() {
+        needsDisplayFlag = false
+        let ctx = CGContext(size: bounds.size)
+        if let d = delegate { d.draw(self, in: ctx) }
+        draw(in: ctx)
+        drawnContent = ctx.recording.isEmpty ? nil : ctx.recording
+        drawnContentSize = bounds.size
+    }
+
+    /// Override to draw the layer's content with Core Graphics calls.
+    open func draw(in ctx: CGContext) {}
+
+    // MARK: - KVC
+
+    open func value(forKey key: String) -> Any? {
+        if let p = LayerProperty.named(key) { return modelState[p].bridged }
+        switch key {
+        case "frame": return frame
+        case "name": return name
+        case "speed": return speed
+        case "beginTime": return beginTime
+        case "timeOffset": return timeOffset
+        default: return kvcStore[key]
+        }
+    }
+
+    open func value(forKeyPath keyPath: String) -> Any? {
+        if let kp = LayerKeyPath(keyPath) { return modelState.value(at: kp).bridged }
+        return value(forKey: keyPath)
+    }
+
+    open func setValue(_ value: Any?, forKey key: String) { setValue(value, forKeyPath: key) }
+
+    open func setValue(_ value: Any?, forKeyPath keyPath: String) {
+        if let kp = LayerKeyPath(keyPath), let v = AnimatableValue(bridging: value) {
+            var s = modelState
+            s.setValue(v, at: kp)
+            setModel(kp.property, s[kp.property])
+            return
+        }
+        switch keyPath {
+        case "frame": if let r = value as? CGRect { frame = r }
+        case "name": name = value as? String
+        case "speed": if let n = AnimatableValue(bridging: value)?.number { speed = Float(n) }
+        case "beginTime": if let n = AnimatableValue(bridging: value)?.number { beginTime = n }
+        case "timeOffset": if let n = AnimatableValue(bridging: value)?.number { timeOffset = n }
+        default: kvcStore[keyPath] = value
+        }
+    }
+    private var kvcStore: [String: Any] = [:]
+
+    open class func defaultValue(forKey key: String) -> Any? {
+        LayerProperty.named(key).map { LayerState()[$0].bridged } ?? nil
+    }
+
+    /// Whether changes to `key` should redraw the layer.
+    open class func needsDisplay(forKey key: String) -> Bool { false }
+
+    // MARK: - Model changes and actions (semantics.md 10)
+
+    /// Sets a model value, then runs the action for its key, if any.
+    func setModel(_ property: LayerProperty, _ value: AnimatableValue) {
+        let old = modelState[property]
+        let ctx = TransactionContext.current
+        let changed = old != value
+        var action: (any CAAction)?
+        if changed && isCommitted && !ctx.disableActions && owningStage == nil {
+            action = self.action(forKey: property.rawValue)
+        }
+        modelState[property] = value
+        if property == .bounds, changed, needsDisplayOnBoundsChange || drawnContent != nil || hasCustomDrawing {
+            setNeedsDisplay()
+        }
+        ctx.noteChanged(self)
+        action?.run(forKey: property.rawValue, object: self, arguments: nil)
+    }
+
+    /// Whether this layer's class or delegate draws custom content.
+    var hasCustomDrawing: Bool { drawnContent != nil }
+
+    /// The action for `event`: delegate, `actions`, `style`, the class default, then the
+    /// implicit animation for animatable keys (semantics.md 10.2, 10.3).
+    open func action(forKey event: String) -> (any CAAction)? {
+        if let d = delegate, let a = d.action(for: self, forKey: event) { return a is NSNull ? nil : a }
+        if let a = actions?[event] { return a is NSNull ? nil : a }
+        if let styleActions = style?["actions"] as? [String: any CAAction], let a = styleActions[event] {
+            return a is NSNull ? nil : a
+        }
+        if let a = type(of: self).defaultAction(forKey: event) { return a is NSNull ? nil : a }
+        return implicitAnimation(forKey: event)
+    }
+
+    /// Nil here; subclasses may return a class-wide action.
+    open class func defaultAction(forKey event: String) -> (any CAAction)? { nil }
+
+    /// A 0.25 s (transaction) animation from the current presentation value to the new modelState.
+    func implicitAnimation(forKey event: String) -> CABasicAnimation? {
+        guard let prop = LayerProperty.named(event), prop != .path, owningStage == nil else { return nil }
+        let anim = CABasicAnimation(keyPath: event)
+        let ctx = TransactionContext.current
+        anim.fromValue = presentationState(at: ctx.now)[prop].bridged
+        anim.duration = ctx.animationDuration
+        anim.timingFunction = ctx.timingFunction ?? CAMediaTimingFunction(name: .default)
+        return anim
+    }
+
+    // MARK: - Animations (semantics.md 3)
+
+    /// Adds a copy of `anim`; the same key replaces (and stops) the previous animation.
+    open func add(_ anim: CAAnimation, forKey key: String?) {
+        attach(anim, forKey: key, extraGroups: [])
+    }
+
+    /// Adds a copy and counts it toward the given completion groups too (UIView blocks).
+    @discardableResult
+    func attach(_ anim: CAAnimation, forKey key: String?, extraGroups: [CompletionGroup]) -> AttachedAnimation {
+        let ctx = TransactionContext.current
+        let copy = anim.copy() as! CAAnimation
+        copy.resolveDurations(default: ctx.animationDuration)
+        if copy.timingFunction == nil, let tf = ctx.timingFunction { copy.timingFunction = tf }
+        if let key { removeAnimation(forKey: key) }
+        let record = AttachedAnimation(key: key, animation: copy, sequence: SequenceCounter.next())
+        for g in ctx.activeCompletionGroups + extraGroups { g.register(); record.completionGroups.append(g) }
+        attached.append(record)
+        ctx.noteChanged(self)
+        return record
+    }
+
+    open func animation(forKey key: String) -> CAAnimation? {
+        attached.first { $0.key == key }?.animation
+    }
+
+    open func animationKeys() -> [String]? {
+        let keys = attached.compactMap(\.key)
+        return keys.isEmpty ? nil : keys
+    }
+
+    open func removeAnimation(forKey key: String) {
+        guard let i = attached.firstIndex(where: { $0.key == key }) else { return }
+        let record = attached.remove(at: i)
+        stopEarly(record)
+    }
+
+    open func removeAllAnimations() {
+        let records = attached
+        attached.removeAll()
+        for r in records { stopEarly(r) }
+    }
+
+    /// Reports `finished = false` for an animation removed before it stopped.
+    private func stopEarly(_ record: AttachedAnimation) {
+        guard !record.stopped else { return }
+        record.stopped = true
+        let ctx = TransactionContext.current
+        let time = ctx.now
+        let stage = self.stage ?? ctx.activeStage
+        self.stage?.recordEarlyStop(layer: self, key: record.key)
+        for g in record.completionGroups { g.animationStopped(finished: false, at: time, stage: stage) }
+        if let delegate = record.animation.delegate {
+            let anim = record.animation
+            if let stage {
+                stage.enqueue(at: time) { delegate.animationDidStop(anim, finished: false) }
+            } else {
+                delegate.animationDidStop(anim, finished: false)
+            }
+        }
+    }
+
+    func detach(_ record: AttachedAnimation) {
+        attached.removeAll { $0 === record }
+    }
+
+    var attachedAnimations: [AttachedAnimation] { attached }
+
+    /// Called when the transaction holding this layer commits at global `time`.
+    func commit(at time: Double) {
+        isCommitted = true
+        for r in attached where !r.beginResolved {
+            r.animation.beginTime = convertTime(time, from: nil)
+            r.beginResolved = true
+        }
+    }
+
+    // MARK: - Presentation
+
+    /// A copy of the layer with every animation applied at the current time; nil until the
+    /// layer has been committed once (semantics.md 3.3).
+    open func presentation() -> Self? {
+        guard isCommitted else { return nil }
+        let copy = makePresentationInstance()
+        copy.copyProperties(from: self)
+        copy.copyTypeSpecificProperties(from: self)
+        copy.modelState = presentationState(at: TransactionContext.current.now)
+        copy.modelLayerReference = self
+        return copy as? Self
+    }
+
+    /// The model layer of a presentation copy (itself for a model layer).
+    open func model() -> Self { (modelLayerReference as? Self) ?? self }
+
+    /// A fresh instance of the built-in class this layer presents as.
+    func makePresentationInstance() -> CALayer { CALayer(layer: self) }
+    func copyTypeSpecificProperties(from other: CALayer) {}
+    /// The kind-specific part of a snapshot.
+    func snapshotContent() -> LayerSnapshot.Content { .plain }
+
+    /// Model values plus every committed animation, at global time `time`.
+    public func presentationState(at time: Double) -> LayerState {
+        guard !attached.isEmpty else { return modelState }
+        var state = modelState
+        let local = evaluationTime(forGlobal: time)
+        for r in attached where r.beginResolved {
+            r.animation.apply(to: &state, model: modelState, parentTime: local)
+        }
+        return state
+    }
+
+    /// Local time for evaluating animations: the parent time is clamped to >= beginTime at
+    /// each level (semantics.md 1.6).
+    func evaluationTime(forGlobal t: Double) -> Double {
+        var chain: [CALayer] = [self]
+        var l = self
+        while let p = l.superlayer { chain.append(p); l = p }
+        var time = t
+        for layer in chain.reversed() {
+            let parent = max(time, layer.beginTime)
+            time = (parent - layer.beginTime) * Double(layer.speed) + layer.timeOffset
+        }
+        return time
+    }
+
+    // MARK: - Time conversion (semantics.md 1.6)
+
+    /// Converts a time from `layer`'s local time (global time for nil) to this layer's.
+    open func convertTime(_ t: CFTimeInterval, from layer: CALayer?) -> CFTimeInterval {
+        let global = layer.map { $0.localToGlobal($0.ancestry, t) } ?? t
+        return globalToLocal(ancestry, global)
+    }
+
+    /// Converts a time from this layer's local time to `layer`'s (global time for nil).
+    open func convertTime(_ t: CFTimeInterval, to layer: CALayer?) -> CFTimeInterval {
+        let global = localToGlobal(ancestry, t)
+        return layer.map { $0.globalToLocal($0.ancestry, global) } ?? global
+    }
+
+    /// Root first.
+    var ancestry: [CALayer] {
+        var chain: [CALayer] = [self]
+        var l = self
+        while let p = l.superlayer { chain.append(p); l = p }
+        return chain.reversed()
+    }
+
+    private func globalToLocal(_ chain: [CALayer], _ t: Double) -> Double {
+        chain.reduce(t) { ($0 - $1.beginTime) * Double($1.speed) + $1.timeOffset }
+    }
+
+    private func localToGlobal(_ chain: [CALayer], _ t: Double) -> Double {
+        chain.reversed().reduce(t) { ($0 - $1.timeOffset) / Double($1.speed) + $1.beginTime }
+    }
+
+    // MARK: - Point conversion (semantics.md 12.1)
+
+    /// Converts a point from `layer`'s coordinates (the root's for nil) into this layer's.
+    open func convert(_ p: CGPoint, from layer: CALayer?) -> CGPoint {
+        let screen = layer.map { LayerGeometry.toRoot(p, from: $0) } ?? p
+        return LayerGeometry.fromRoot(screen, to: self)
+    }
+
+    /// Converts a point from this layer's coordinates into `layer`'s (the root's for nil).
+    open func convert(_ p: CGPoint, to layer: CALayer?) -> CGPoint {
+        let screen = LayerGeometry.toRoot(p, from: self)
+        return layer.map { LayerGeometry.fromRoot(screen, to: $0) } ?? screen
+    }
+
+    open func convert(_ r: CGRect, to layer: CALayer?) -> CGRect {
+        let pts = [CGPoint(x: r.minX, y: r.minY), CGPoint(x: r.maxX, y: r.minY),
+                   CGPoint(x: r.minX, y: r.maxY), CGPoint(x: r.maxX, y: r.maxY)].map { convert($0, to: layer) }
+        return CGRect.boundingBox(of: pts)
+    }
+
+    open func convert(_ r: CGRect, from layer: CALayer?) -> CGRect {
+        let pts = [CGPoint(x: r.minX, y: r.minY), CGPoint(x: r.maxX, y: r.minY),
+                   CGPoint(x: r.minX, y: r.maxY), CGPoint(x: r.maxX, y: r.maxY)].map { convert($0, from: layer) }
+        return CGRect.boundingBox(of: pts)
+    }
+}
+
+/// Which corners `cornerRadius` rounds.
+public struct CACornerMask: OptionSet, Sendable, Hashable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+    public static let layerMinXMinYCorner = CACornerMask(rawValue: 1)
+    public static let layerMaxXMinYCorner = CACornerMask(rawValue: 2)
+    public static let layerMinXMaxYCorner = CACornerMask(rawValue: 4)
+    public static let layerMaxXMaxYCorner = CACornerMask(rawValue: 8)
+}
+
+/// How `contents` fits the bounds.
+public struct CALayerContentsGravity: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let center = Self(rawValue: "center"), top = Self(rawValue: "top"), bottom = Self(rawValue: "bottom")
+    public static let left = Self(rawValue: "left"), right = Self(rawValue: "right")
+    public static let topLeft = Self(rawValue: "topLeft"), topRight = Self(rawValue: "topRight")
+    public static let bottomLeft = Self(rawValue: "bottomLeft"), bottomRight = Self(rawValue: "bottomRight")
+    public static let resize = Self(rawValue: "resize"), resizeAspect = Self(rawValue: "resizeAspect")
+    public static let resizeAspectFill = Self(rawValue: "resizeAspectFill")
+}

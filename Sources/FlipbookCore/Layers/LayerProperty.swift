@@ -1,0 +1,106 @@
+import Foundation
+
+/// Every animatable layer property, named by its key (semantics.md 4.1).
+public enum LayerProperty: String, CaseIterable, Sendable {
+    // CALayer
+    case position, bounds, anchorPoint, zPosition, anchorPointZ, opacity, cornerRadius, borderWidth
+    case backgroundColor, borderColor, shadowColor, shadowOpacity, shadowRadius, shadowOffset, shadowPath
+    case transform, sublayerTransform, contents, contentsRect, hidden, masksToBounds, doubleSided
+    // CAShapeLayer
+    case path, fillColor, strokeColor, strokeStart, strokeEnd, lineWidth, miterLimit, lineDashPhase
+    // CATextLayer
+    case fontSize, foregroundColor
+    // CAGradientLayer
+    case colors, locations, startPoint, endPoint
+
+    /// KVC aliases Apple accepts for Bool properties.
+    public static func named(_ key: String) -> LayerProperty? {
+        switch key {
+        case "isHidden": return .hidden
+        case "isDoubleSided": return .doubleSided
+        default: return LayerProperty(rawValue: key)
+        }
+    }
+
+    /// The value kind the property holds, for validation.
+    public var kind: ValueKind {
+        switch self {
+        case .position, .anchorPoint, .startPoint, .endPoint: return .point
+        case .bounds, .contentsRect: return .rect
+        case .shadowOffset: return .size
+        case .backgroundColor, .borderColor, .shadowColor, .fillColor, .strokeColor, .foregroundColor: return .color
+        case .transform, .sublayerTransform: return .transform
+        case .shadowPath, .path: return .path
+        case .hidden, .masksToBounds, .doubleSided: return .bool
+        case .contents: return .image
+        case .colors: return .colorArray
+        case .locations: return .numberArray
+        default: return .number
+        }
+    }
+
+    /// The layer class that has the property: "base", "shape", "text" or "gradient".
+    public var layerClassName: String {
+        switch layerClass {
+        case .base: return "base"
+        case .shape: return "shape"
+        case .text: return "text"
+        case .gradient: return "gradient"
+        }
+    }
+
+    /// Shape-, text- and gradient-only properties.
+    var layerClass: LayerClassKind {
+        switch self {
+        case .path, .fillColor, .strokeColor, .strokeStart, .strokeEnd, .lineWidth, .miterLimit, .lineDashPhase: return .shape
+        case .fontSize, .foregroundColor: return .text
+        case .colors, .locations, .startPoint, .endPoint: return .gradient
+        default: return .base
+        }
+    }
+}
+
+/// Value kinds of layer properties.
+public enum ValueKind: String, Sendable {
+    case number, point, size, rect, color, transform, path, bool, image, colorArray, numberArray
+}
+
+enum LayerClassKind { case base, shape, text, gradient }
+
+/// A sub-field of a struct-valued property (semantics.md 4.1).
+public enum KeyPathComponent: String, Sendable {
+    case x, y, width, height, origin, originX = "origin.x", originY = "origin.y", size
+    case sizeWidth = "size.width", sizeHeight = "size.height"
+    case rotationX = "rotation.x", rotationY = "rotation.y", rotationZ = "rotation.z", rotation
+    case scaleX = "scale.x", scaleY = "scale.y", scaleZ = "scale.z", scale
+    case translationX = "translation.x", translationY = "translation.y", translationZ = "translation.z", translation
+
+    /// Whether the sub-field exists on values of `kind`.
+    public func applies(to kind: ValueKind) -> Bool {
+        switch self {
+        case .x, .y: return kind == .point
+        case .width, .height: return kind == .size
+        case .origin, .originX, .originY, .size, .sizeWidth, .sizeHeight: return kind == .rect
+        default: return kind == .transform
+        }
+    }
+}
+
+/// A parsed animation key path: a property and an optional sub-field.
+public struct LayerKeyPath: Equatable, Sendable, CustomStringConvertible {
+    public var property: LayerProperty
+    public var component: KeyPathComponent?
+
+    /// Parses `position.x`, `transform.rotation.z`, `bounds.size.width`, … ; nil when unknown.
+    public init?(_ string: String) {
+        let parts = string.split(separator: ".", maxSplits: 1).map(String.init)
+        guard let first = parts.first, let prop = LayerProperty.named(first) else { return nil }
+        property = prop
+        if parts.count == 2 {
+            guard let c = KeyPathComponent(rawValue: parts[1]), c.applies(to: prop.kind) else { return nil }
+            component = c
+        }
+    }
+
+    public var description: String { component.map { "\(property.rawValue).\($0.rawValue)" } ?? property.rawValue }
+}

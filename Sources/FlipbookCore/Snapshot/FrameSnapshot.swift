@@ -1,0 +1,96 @@
+import Foundation
+
+/// An immutable render tree: everything a rasterizer needs to draw one frame.
+public struct FrameSnapshot: Sendable, Equatable {
+    /// Global time of the frame, in seconds.
+    public var time: Double
+    /// Canvas size in points.
+    public var size: CGSize
+    /// Pixels per point.
+    public var scale: Double
+    public var root: LayerSnapshot
+}
+
+/// One layer's presentation values and its (sorted) sublayers.
+public struct LayerSnapshot: Sendable, Equatable {
+    /// What kind of content the layer draws beyond background, border and sublayers.
+    public enum Content: Sendable, Equatable {
+        case plain
+        case shape(ShapeStyle)
+        case text(TextStyle)
+        case gradient(GradientStyle)
+    }
+
+    public var state: LayerState
+    public var content: Content = .plain
+    public var name: String?
+    public var maskedCorners: CACornerMask = [.layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner]
+    public var allowsGroupOpacity = true
+    public var contentsGravity: CALayerContentsGravity = .resize
+    /// Custom drawing recorded from `draw(in:)` / `draw(_:)`.
+    public var drawing: DrawingRecording?
+    /// Sublayers in draw order (stable-sorted by zPosition).
+    public var sublayers: [LayerSnapshot] = []
+    /// The mask layer, when there is one (0 or 1 element).
+    public var maskLayers: [LayerSnapshot] = []
+
+    public var mask: LayerSnapshot? { maskLayers.first }
+
+    public init(state: LayerState) { self.state = state }
+}
+
+/// Non-animatable shape layer settings.
+public struct ShapeStyle: Sendable, Equatable {
+    public var fillRule: CAShapeLayerFillRule
+    public var lineCap: CAShapeLayerLineCap
+    public var lineJoin: CAShapeLayerLineJoin
+    public var lineDashPattern: [Double]?
+
+    public init(fillRule: CAShapeLayerFillRule, lineCap: CAShapeLayerLineCap, lineJoin: CAShapeLayerLineJoin, lineDashPattern: [Double]?) {
+        self.fillRule = fillRule; self.lineCap = lineCap; self.lineJoin = lineJoin; self.lineDashPattern = lineDashPattern
+    }
+}
+
+/// Non-animatable text layer settings.
+public struct TextStyle: Sendable, Equatable {
+    public var string: String
+    public var fontName: String?
+    public var alignment: CATextLayerAlignmentMode
+    public var isWrapped: Bool
+    public var truncation: CATextLayerTruncationMode
+
+    public init(string: String, fontName: String?, alignment: CATextLayerAlignmentMode, isWrapped: Bool,
+                truncation: CATextLayerTruncationMode) {
+        self.string = string; self.fontName = fontName; self.alignment = alignment
+        self.isWrapped = isWrapped; self.truncation = truncation
+    }
+}
+
+/// Non-animatable gradient layer settings.
+public struct GradientStyle: Sendable, Equatable {
+    public var type: CAGradientLayerType
+
+    public init(type: CAGradientLayerType) { self.type = type }
+}
+
+extension CALayer {
+    /// The snapshot of this layer and its subtree at global `time`.
+    func snapshot(at time: Double) -> LayerSnapshot {
+        if needsDisplay() { display() }
+        var s = LayerSnapshot(state: presentationState(at: time))
+        s.name = name
+        s.maskedCorners = maskedCorners
+        s.allowsGroupOpacity = allowsGroupOpacity
+        s.contentsGravity = contentsGravity
+        s.drawing = drawnContent
+        s.content = snapshotContent()
+        let children = (sublayers ?? []).map { $0.snapshot(at: time) }
+        // Stable sort by zPosition (semantics.md 12.3).
+        s.sublayers = children.enumerated().sorted {
+            $0.element.state.zPosition != $1.element.state.zPosition
+                ? $0.element.state.zPosition < $1.element.state.zPosition : $0.offset < $1.offset
+        }.map(\.element)
+        if let m = mask { s.maskLayers = [m.snapshot(at: time)] }
+        return s
+    }
+}

@@ -1,0 +1,209 @@
+import Foundation
+
+/// One entry of the Stage's event trace.
+public struct StageEvent: Equatable, Sendable, CustomStringConvertible {
+    public enum Kind: Equatable, Sendable {
+        case animationDidStart
+        case animationDidStop(finished: Bool)
+        case scripted(String)
+    }
+    public var time: Double
+    public var kind: Kind
+    /// The layer's `name`, if it has one.
+    public var layer: String?
+    /// The animation's key on the layer.
+    public var key: String?
+
+    public var description: String {
+        let t = String(format: "%.4f", time)
+        switch kind {
+        case .animationDidStart: return "\(t) start \(layer ?? "?") \(key ?? "-")"
+        case .animationDidStop(let f): return "\(t) stop \(layer ?? "?") \(key ?? "-") finished=\(f)"
+        case .scripted(let s): return "\(t) event \(s)"
+        }
+    }
+}
+
+/// The headless driver: a layer tree, a media clock and the events due on it (DESIGN.md).
+/// Nothing reads the wall clock; time moves only through `advance(to:)`.
+public final class Stage {
+    /// Canvas size in points.
+    public let size: CGSize
+    /// Pixels per point.
+    public let scale: CGFloat
+    /// The root of the layer tree; it never animates its own changes (semantics.md 10.3).
+    public let rootLayer: CALayer
+    /// The global time, in seconds.
+    public private(set) var currentTime: Double = 0
+    /// Start, stop and scripted events in the order they fired.
+    public private(set) var trace: [StageEvent] = []
+    /// Problems the engine noticed and worked around (e.g. a runaway chain at one instant).
+    public private(set) var warnings: [String] = []
+
+    private var scheduled: [(time: Double, sequence: Int, label: String?, action: () -> Void)] = []
+    private lazy var rootViewStorage = UIView(backingLayer: rootLayer)
+
+    /// A view over the root layer, for UIKit-style scenes.
+    public var rootView: UIView { rootViewStorage }
+
+    /// Limit of events at a single instant before the Stage refuses to loop further.
+    public var maximumEventsPerInstant = 100_000
+
+    public init(size: CGSize, scale: CGFloat = 2) {
+        self.size = size
+        self.scale = scale
+        rootLayer = CALayer()
+        rootLayer.owningStage = self
+        rootLayer.bounds = CGRect(origin: .zero, size: size)
+        rootLayer.position = CGPoint(x: size.width / 2, y: size.height / 2)
+        let ctx = TransactionContext.current
+        ctx.activeStage = self
+    }
+
+    /// Schedules `action` at global `time` (events at the same time run in scheduling order).
+    public func schedule(at time: Double, label: String? = nil, _ action: @escaping () -> Void) {
+        scheduled.append((time, SequenceCounter.next(), label, action))
+    }
+
+    func enqueue(at time: Double, _ action: @escaping () -> Void) {
+        schedule(at: time, action)
+    }
+
+    /// Moves the clock to `time`, firing everything due on the way in time order; an earlier
+    /// time is ignored (semantics.md 1.1).
+    public func advance(to time: Double) {
+        let ctx = TransactionContext.current
+        ctx.activeStage = self
+        // Changes made outside any callback commit at the current time.
+        ctx.commitImplicit(at: currentTime, stage: self)
+        guard time.isFinite, time >= currentTime else { return }
+        var firedAtInstant = 0
+        var instant = currentTime
+        while let next = nextEvent(upTo: time) {
+            if next.time != instant { instant = next.time; firedAtInstant = 0 }
+            firedAtInstant += 1
+            if firedAtInstant > maximumEventsPerInstant {
+                warnings.append("more than \(maximumEventsPerInstant) events at t=\(instant); later ones dropped")
+                dropEvents(at: instant)
+                continue
+            }
+            currentTime = next.time
+            ctx.callbackTime = next.time
+            next.fire()
+            ctx.commitImplicit(at: next.time, stage: self)
+            ctx.callbackTime = nil
+        }
+        currentTime = time
+        ctx.commitImplicit(at: time, stage: self)
+    }
+
+    /// The presentation tree at the current time.
+    public func snapshot() -> FrameSnapshot {
+        TransactionContext.current.activeStage = self
+        return FrameSnapshot(time: currentTime, size: size, scale: Double(scale), root: rootLayer.snapshot(at: currentTime))
+    }
+
+    // MARK: - Event discovery
+
+    private struct DueEvent {
+        var time: Double
+        var sequence: Int
+        var rank: Int
+        var fire: () -> Void
+    }
+
+    private func nextEvent(upTo limit: Double) -> DueEvent? {
+        var best: DueEvent?
+        func consider(_ e: DueEvent) {
+            guard e.time <= limit else { return }
+            if let b = best, (b.time, b.sequence, b.rank) <= (e.time, e.sequence, e.rank) { return }
+            best = e
+        }
+        for (i, s) in scheduled.enumerated() {
+            let label = s.label
+            let seq = s.sequence
+            consider(DueEvent(time: max(s.time, currentTime), sequence: s.sequence, rank: 0) { [unowned self] in
+                if let idx = scheduled.firstIndex(where: { $0.sequence == seq }) {
+                    let item = scheduled.remove(at: idx)
+                    if let label { trace.append(StageEvent(time: currentTime, kind: .scripted(label))) }
+                    item.action()
+                }
+            })
+            _ = i
+        }
+        forEachLayer(rootLayer) { layer in
+            for record in layer.attachedAnimations where record.beginResolved && !record.stopped {
+                let params = record.animation.timingParameters
+                if !record.started {
+                    let start = layer.globalTime(ofLocal: params.beginTime)
+                    if start.isFinite {
+                        consider(DueEvent(time: max(start, currentTime), sequence: record.sequence, rank: 0) { [unowned self] in
+                            fireStart(record, on: layer)
+                        })
+                    }
+                }
+                let end = params.endTime
+                if end.isFinite {
+                    let globalEnd = layer.globalTime(ofLocal: end)
+                    if globalEnd.isFinite {
+                        consider(DueEvent(time: max(globalEnd, currentTime), sequence: record.sequence, rank: 1) { [unowned self] in
+                            fireStop(record, on: layer)
+                        })
+                    }
+                }
+            }
+        }
+        return best
+    }
+
+    private func dropEvents(at instant: Double) {
+        scheduled.removeAll { $0.time <= instant }
+        forEachLayer(rootLayer) { layer in
+            for r in layer.attachedAnimations where !r.stopped {
+                r.started = true
+                r.stopped = true
+                if r.animation.isRemovedOnCompletion { layer.detach(r) }
+            }
+        }
+    }
+
+    private func fireStart(_ record: AttachedAnimation, on layer: CALayer) {
+        guard !record.started else { return }
+        record.started = true
+        trace.append(StageEvent(time: currentTime, kind: .animationDidStart, layer: layer.name, key: record.key))
+        record.animation.delegate?.animationDidStart(record.animation)
+    }
+
+    private func fireStop(_ record: AttachedAnimation, on layer: CALayer) {
+        guard !record.stopped else { return }
+        if !record.started { fireStart(record, on: layer) }
+        record.stopped = true
+        // Detached before the callback: inside animationDidStop the animation is gone (3.2).
+        if record.animation.isRemovedOnCompletion { layer.detach(record) }
+        trace.append(StageEvent(time: currentTime, kind: .animationDidStop(finished: true), layer: layer.name, key: record.key))
+        for g in record.completionGroups { g.animationStopped(finished: true, at: currentTime, stage: self) }
+        record.animation.delegate?.animationDidStop(record.animation, finished: true)
+    }
+
+    func recordEarlyStop(layer: CALayer, key: String?) {
+        trace.append(StageEvent(time: currentTime, kind: .animationDidStop(finished: false), layer: layer.name, key: key))
+    }
+
+    private func forEachLayer(_ layer: CALayer, _ body: (CALayer) -> Void) {
+        body(layer)
+        if let m = layer.mask { forEachLayer(m, body) }
+        for c in layer.sublayers ?? [] { forEachLayer(c, body) }
+    }
+}
+
+extension CALayer {
+    /// Global time of a local time; +∞ while a layer on the path is paused.
+    func globalTime(ofLocal t: Double) -> Double {
+        var time = t
+        for layer in ancestry.reversed() {
+            guard layer.speed != 0 else { return .infinity }
+            time = (time - layer.timeOffset) / Double(layer.speed) + layer.beginTime
+        }
+        return time
+    }
+}

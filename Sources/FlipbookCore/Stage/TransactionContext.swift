@@ -1,0 +1,136 @@
+import Foundation
+
+/// Per-thread transaction state, as Core Animation keeps transactions per thread
+/// (semantics.md 10.1). The Stage sets the clock it answers with while it runs callbacks.
+final class TransactionContext {
+    /// One level of `CATransaction.begin()` nesting (or the implicit transaction).
+    final class Frame {
+        var animationDuration: Double?
+        var timingFunction: CAMediaTimingFunction??
+        var disableActions: Bool?
+        var completion: CompletionGroup?
+        let isImplicit: Bool
+        init(isImplicit: Bool) { self.isImplicit = isImplicit }
+    }
+
+    private static let key = "Flipbook.TransactionContext"
+
+    /// The context of the calling thread.
+    static var current: TransactionContext {
+        let dict = Thread.current.threadDictionary
+        if let c = dict[key] as? TransactionContext { return c }
+        let c = TransactionContext()
+        dict[key] = c
+        return c
+    }
+
+    var explicitFrames: [Frame] = []
+    var implicitFrame: Frame?
+    /// Layers touched since the last commit: they are committed (and their new animations'
+    /// begin times resolved) at the next flush.
+    var pendingLayers: [CALayer] = []
+    weak var activeStage: Stage?
+    /// The due time of the event being processed, while the Stage runs a callback.
+    var callbackTime: Double?
+    /// Open `UIView.animate` blocks, innermost last.
+    var viewAnimationStack: [UIViewAnimationState] = []
+    /// Drawing contexts of `draw(_:)` calls in progress, innermost last.
+    var graphicsContexts: [CGContext] = []
+    /// Last sequence number handed out (orders simultaneous events).
+    var sequence = 0
+
+    /// The clock: the running callback's due time, else the active stage's time.
+    var now: Double { callbackTime ?? activeStage?.currentTime ?? 0 }
+
+    private var frames: [Frame] {
+        (implicitFrame.map { [$0] } ?? []) + explicitFrames
+    }
+
+    var animationDuration: Double {
+        for f in frames.reversed() { if let d = f.animationDuration { return d } }
+        return 0.25
+    }
+    var timingFunction: CAMediaTimingFunction? {
+        for f in frames.reversed() { if let t = f.timingFunction { return t } }
+        return nil
+    }
+    var disableActions: Bool {
+        for f in frames.reversed() { if let d = f.disableActions { return d } }
+        return false
+    }
+    /// Completion groups that newly added animations count toward (semantics.md 10.1).
+    var activeCompletionGroups: [CompletionGroup] { frames.compactMap(\.completion) }
+
+    /// The innermost frame, opening the implicit transaction when none is open.
+    var innermost: Frame {
+        if let f = explicitFrames.last { return f }
+        if let f = implicitFrame { return f }
+        let f = Frame(isImplicit: true)
+        implicitFrame = f
+        return f
+    }
+
+    func noteChanged(_ layer: CALayer) {
+        if !layer.isPendingCommit {
+            layer.isPendingCommit = true
+            pendingLayers.append(layer)
+        }
+        _ = innermost
+    }
+
+    /// Commits pending layers at global time `time`: resolves "now" begin times (1.8).
+    func flush(at time: Double) {
+        let layers = pendingLayers
+        pendingLayers.removeAll()
+        for layer in layers {
+            layer.isPendingCommit = false
+            layer.commit(at: time)
+        }
+    }
+
+    /// Ends the implicit transaction (end of a run-loop turn on the Stage).
+    func commitImplicit(at time: Double, stage: Stage) {
+        flush(at: time)
+        if let f = implicitFrame {
+            implicitFrame = nil
+            f.completion?.seal(at: time, stage: stage)
+        }
+    }
+}
+
+/// Counts the animations a transaction's (or a UIView block's) completion waits for.
+final class CompletionGroup {
+    private var pending = 0
+    private var sealed = false
+    private var fired = false
+    private var anyUnfinished = false
+    private let block: (Bool) -> Void
+
+    init(block: @escaping (Bool) -> Void) { self.block = block }
+
+    func register() { pending += 1 }
+
+    /// An animation counted here stopped (finished or removed) at `time`.
+    func animationStopped(finished: Bool, at time: Double, stage: Stage?) {
+        pending -= 1
+        if !finished { anyUnfinished = true }
+        fireIfDone(at: time, stage: stage)
+    }
+
+    /// No further animations will be added; fires at `time` if none are running.
+    func seal(at time: Double, stage: Stage?) {
+        sealed = true
+        fireIfDone(at: time, stage: stage)
+    }
+
+    private func fireIfDone(at time: Double, stage: Stage?) {
+        guard sealed, pending <= 0, !fired else { return }
+        fired = true
+        let finished = !anyUnfinished
+        if let stage {
+            stage.enqueue(at: time) { [block] in block(finished) }
+        } else {
+            block(finished)
+        }
+    }
+}

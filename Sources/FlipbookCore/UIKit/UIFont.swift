@@ -1,0 +1,41 @@
+import Foundation
+
+/// A font by family name and size; drawn through Pango by the renderer.
+public final class UIFont: Equatable, Hashable, Sendable, CustomStringConvertible {
+    public let fontName: String
+    public let pointSize: CGFloat
+    /// Whether to draw with a bold weight.
+    public let isBold: Bool
+
+    public init?(name fontName: String, size fontSize: CGFloat) {
+        guard !fontName.isEmpty else { return nil }
+        self.fontName = fontName; pointSize = fontSize; isBold = fontName.lowercased().contains("bold")
+    }
+
+    init(systemSize: CGFloat, bold: Bool) {
+        fontName = bold ? ".SFUI-Bold" : ".SFUI-Regular"; pointSize = systemSize; isBold = bold
+    }
+
+    public static func systemFont(ofSize fontSize: CGFloat) -> UIFont { UIFont(systemSize: fontSize, bold: false) }
+    public static func boldSystemFont(ofSize fontSize: CGFloat) -> UIFont { UIFont(systemSize: fontSize, bold: true) }
+    public static func systemFont(ofSize fontSize: CGFloat, weight: UIFont.Weight) -> UIFont {
+        UIFont(systemSize: fontSize, bold: weight.rawValue >= UIFont.Weight.semibold.rawValue)
+    }
+
+    public func withSize(_ fontSize: CGFloat) -> UIFont {
+        fontName.hasPrefix(".SFUI") ? UIFont(systemSize: fontSize, bold: isBold) : UIFont(name: fontName, size: fontSize)!
+    }
+
+    /// Font weights, as UIKit names them.
+    public struct Weight: RawRepresentable, Hashable, Sendable {
+        public let rawValue: CGFloat
+        public init(rawValue: CGFloat) { self.rawValue = rawValue }
+        public static let regular = Weight(rawValue: 0), medium = Weight(rawValue: 0.23)
+        public static let semibold = Weight(rawValue: 0.3), bold = Weight(rawValue: 0.4)
+        public static let light = Weight(rawValue: -0.4), heavy = Weight(rawValue: 0.56)
+    }
+
+    public static func == (a: UIFont, b: UIFont) -> Bool { a.fontName == b.fontName && a.pointSize == b.pointSize }
+    public func hash(into hasher: inout Hasher) { hasher.combine(fontName); hasher.combine(pointSize) }
+    public var description: String { "UIFont(\(fontName), \(pointSize))" }
+}

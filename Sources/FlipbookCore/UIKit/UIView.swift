@@ -1,0 +1,175 @@
+import Foundation
+
+/// A rectangle on screen backed by a layer. The view is its layer's delegate and answers
+/// `NSNull` outside animation blocks, so its changes snap (semantics.md 10.3).
+open class UIView: NSObject, CALayerDelegate {
+    /// The class of the backing layer. Built-in layer classes are honoured; other subclasses
+    /// fall back to their nearest built-in class.
+    open class var layerClass: AnyClass { CALayer.self }
+
+    /// The backing layer.
+    public let layer: CALayer
+    public private(set) weak var superview: UIView?
+    public private(set) var subviews: [UIView] = []
+    open var tag = 0
+    open var isUserInteractionEnabled = true
+    open var contentMode = 0
+
+    public init(frame: CGRect) {
+        layer = UIView.makeLayer(for: type(of: self).layerClass)
+        super.init()
+        layer.delegate = self
+        layer.frame = frame
+        layer.setNeedsDisplay()
+    }
+
+    public convenience override init() { self.init(frame: .zero) }
+
+    public required init?(coder: NSCoder) {
+        layer = UIView.makeLayer(for: type(of: self).layerClass)
+        super.init()
+        layer.delegate = self
+    }
+
+    /// A view over an existing layer (the Stage's root view).
+    init(backingLayer: CALayer) {
+        layer = backingLayer
+        super.init()
+        layer.delegate = self
+    }
+
+    private static func makeLayer(for cls: AnyClass) -> CALayer {
+        if cls is CAShapeLayer.Type { return CAShapeLayer() }
+        if cls is CATextLayer.Type { return CATextLayer() }
+        if cls is CAGradientLayer.Type { return CAGradientLayer() }
+        return CALayer()
+    }
+
+    // MARK: Geometry and appearance (all through the layer)
+
+    open var frame: CGRect { get { layer.frame } set { layer.frame = newValue } }
+    open var bounds: CGRect { get { layer.bounds } set { layer.bounds = newValue } }
+    open var center: CGPoint { get { layer.position } set { layer.position = newValue } }
+    open var transform: CGAffineTransform { get { layer.affineTransform() } set { layer.setAffineTransform(newValue) } }
+    open var alpha: CGFloat { get { CGFloat(layer.opacity) } set { layer.opacity = Float(newValue) } }
+    open var isHidden: Bool { get { layer.isHidden } set { layer.isHidden = newValue } }
+    open var clipsToBounds: Bool { get { layer.masksToBounds } set { layer.masksToBounds = newValue } }
+    open var backgroundColor: UIColor? {
+        get { layer.backgroundColor.map(UIColor.init(cgColor:)) } set { layer.backgroundColor = newValue?.cgColor }
+    }
+
+    // MARK: Hierarchy
+
+    open func addSubview(_ view: UIView) { insertSubview(view, at: subviews.count) }
+
+    open func insertSubview(_ view: UIView, at index: Int) {
+        guard view !== self else { return }
+        view.removeFromSuperview()
+        let i = max(0, min(index, subviews.count))
+        subviews.insert(view, at: i)
+        view.superview = self
+        // Keep the layer order in step with the views.
+        let layerIndex: Int
+        if i + 1 < subviews.count, let next = layer.sublayers?.firstIndex(where: { $0 === subviews[i + 1].layer }) {
+            layerIndex = next
+        } else {
+            layerIndex = layer.sublayers?.count ?? 0
+        }
+        layer.insertSublayer(view.layer, at: UInt32(layerIndex))
+    }
+
+    open func insertSubview(_ view: UIView, belowSubview sibling: UIView) {
+        insertSubview(view, at: subviews.firstIndex { $0 === sibling } ?? 0)
+    }
+
+    open func insertSubview(_ view: UIView, aboveSubview sibling: UIView) {
+        insertSubview(view, at: (subviews.firstIndex { $0 === sibling }).map { $0 + 1 } ?? subviews.count)
+    }
+
+    open func bringSubviewToFront(_ view: UIView) {
+        guard subviews.contains(where: { $0 === view }) else { return }
+        insertSubview(view, at: subviews.count)
+    }
+
+    open func sendSubviewToBack(_ view: UIView) {
+        guard subviews.contains(where: { $0 === view }) else { return }
+        insertSubview(view, at: 0)
+    }
+
+    open func removeFromSuperview() {
+        guard let parent = superview else { return }
+        parent.subviews.removeAll { $0 === self }
+        superview = nil
+        layer.removeFromSuperlayer()
+    }
+
+    // MARK: Drawing
+
+    /// Override to draw custom content; `UIGraphicsGetCurrentContext()` answers the context.
+    open func draw(_ rect: CGRect) {}
+    open func setNeedsDisplay() { layer.setNeedsDisplay() }
+    open func setNeedsLayout() {}
+    open func layoutIfNeeded() {}
+    open func layoutSubviews() {}
+
+    public func draw(_ layer: CALayer, in ctx: CGContext) {
+        let tc = TransactionContext.current
+        tc.graphicsContexts.append(ctx)
+        defer { tc.graphicsContexts.removeLast() }
+        draw(layer.bounds)
+    }
+
+    // MARK: Actions
+
+    /// Inside an animation block, the UIKit animation for the key; otherwise `NSNull`.
+    public func action(for layer: CALayer, forKey event: String) -> (any CAAction)? {
+        let ctx = TransactionContext.current
+        guard let state = ctx.viewAnimationStack.last, state.duration > 0,
+              let prop = LayerProperty.named(event), prop != .path else { return NSNull() }
+        return UIViewAnimationAction(state: state, property: prop, oldModel: layer.modelState[prop],
+                                     oldPresentation: layer.presentationState(at: ctx.now)[prop])
+    }
+}
+
+/// The current drawing context inside `draw(_:)`.
+public func UIGraphicsGetCurrentContext() -> CGContext? { TransactionContext.current.graphicsContexts.last }
+
+/// A label: a view backed by a text layer.
+open class UILabel: UIView {
+    open override class var layerClass: AnyClass { CATextLayer.self }
+    private var textLayer: CATextLayer { layer as! CATextLayer }
+
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
+        textLayer.foregroundColor = UIColor.black.cgColor
+        textLayer.fontSize = 17
+        textLayer.font = UIFont.systemFont(ofSize: 17)
+        textLayer.isWrapped = false
+    }
+    public required init?(coder: NSCoder) { super.init(coder: coder) }
+
+    open var text: String? { get { textLayer.string as? String } set { textLayer.string = newValue } }
+    open var font: UIFont! {
+        get { textLayer.font as? UIFont ?? .systemFont(ofSize: textLayer.fontSize) }
+        set { let f = newValue ?? .systemFont(ofSize: 17); textLayer.font = f; textLayer.fontSize = f.pointSize }
+    }
+    open var textColor: UIColor! {
+        get { textLayer.foregroundColor.map(UIColor.init(cgColor:)) } set { textLayer.foregroundColor = (newValue ?? .black).cgColor }
+    }
+    open var textAlignment: NSTextAlignment = .natural {
+        didSet {
+            switch textAlignment {
+            case .center: textLayer.alignmentMode = .center
+            case .right: textLayer.alignmentMode = .right
+            case .justified: textLayer.alignmentMode = .justified
+            default: textLayer.alignmentMode = .left
+            }
+        }
+    }
+    /// 1 by default; 0 wraps onto as many lines as needed.
+    open var numberOfLines = 1 { didSet { textLayer.isWrapped = numberOfLines != 1 } }
+    open func sizeToFit() {}
+}
+
+/// Text alignment, as UIKit names it.
+public enum NSTextAlignment: Int, Sendable { case left = 0, center, right, justified, natural }

@@ -1,0 +1,115 @@
+import Foundation
+
+/// A property value in the engine's own terms: what animations interpolate and what
+/// snapshots carry. Swift API values arrive as `Any?` and are bridged into this.
+public enum AnimatableValue: Equatable, Sendable {
+    case none
+    case number(Double)
+    case point(CGPoint)
+    case size(CGSize)
+    case rect(CGRect)
+    case color(RGBA)
+    case transform(CATransform3D)
+    case path([PathElement])
+    case bool(Bool)
+    case string(String)
+    case array([AnimatableValue])
+    case image(LayerImage)
+
+    /// Bridges a value as Core Animation's `id` bridging would accept it; nil for unsupported types.
+    public init?(bridging value: Any?) {
+        guard let value else { self = .none; return }
+        switch value {
+        case let v as AnimatableValue: self = v
+        case let v as Bool where type(of: value) == Bool.self: self = .bool(v)
+        case let v as Int: self = .number(Double(v))
+        case let v as Double: self = .number(v)
+        case let v as Float: self = .number(Double(v))
+        case let v as CGFloat: self = .number(Double(v))
+        case let v as Int32: self = .number(Double(v))
+        case let v as Int64: self = .number(Double(v))
+        case let v as UInt: self = .number(Double(v))
+        case let v as NSNumber: self = .number(v.doubleValue)
+        case let v as CGPoint: self = .point(v)
+        case let v as CGSize: self = .size(v)
+        case let v as CGRect: self = .rect(v)
+        case let v as CGColor: self = .color(v.rgba)
+        case let v as UIColor: self = .color(v.cgColor.rgba)
+        case let v as CATransform3D: self = .transform(v)
+        case let v as CGAffineTransform: self = .transform(CATransform3DMakeAffineTransform(v))
+        case let v as CGPath: self = .path(v.elements)
+        case let v as UIBezierPath: self = .path(v.cgPath.elements)
+        case let v as String: self = .string(v)
+        case let v as LayerImage: self = .image(v)
+        case let v as [Any]:
+            var out: [AnimatableValue] = []
+            for item in v {
+                guard let b = AnimatableValue(bridging: item) else { return nil }
+                out.append(b)
+            }
+            self = .array(out)
+        case let v as NSArray:
+            guard let b = AnimatableValue(bridging: v.map { $0 }) else { return nil }
+            self = b
+        default:
+            return nil
+        }
+    }
+
+    /// The value as the Swift API hands it out (`CGFloat` for numbers, `CGColor` for colours, …).
+    public var bridged: Any? {
+        switch self {
+        case .none: return nil
+        case .number(let v): return CGFloat(v)
+        case .point(let v): return v
+        case .size(let v): return v
+        case .rect(let v): return v
+        case .color(let v): return CGColor(v)
+        case .transform(let v): return v
+        case .path(let v): return CGPath(elements: v)
+        case .bool(let v): return v
+        case .string(let v): return v
+        case .array(let v): return v.map { $0.bridged as Any }
+        case .image(let v): return v
+        }
+    }
+
+    var number: Double? { if case .number(let v) = self { return v }; if case .bool(let b) = self { return b ? 1 : 0 }; return nil }
+    var isNone: Bool { self == .none }
+
+    /// A short name of the value's kind, for error messages.
+    public var kindName: String {
+        switch self {
+        case .none: return "nil"
+        case .number: return "number"
+        case .point: return "point"
+        case .size: return "size"
+        case .rect: return "rect"
+        case .color: return "color"
+        case .transform: return "transform"
+        case .path: return "path"
+        case .bool: return "bool"
+        case .string: return "string"
+        case .array: return "array"
+        case .image: return "image"
+        }
+    }
+}
+
+/// Decoded image pixels (RGBA8, not premultiplied), as layer `contents`.
+public final class LayerImage: Equatable, Sendable {
+    public let width: Int
+    public let height: Int
+    /// Rows of `width` RGBA pixels, top to bottom.
+    public let rgba: [UInt8]
+    /// Points per pixel divisor, as `UIImage.scale`.
+    public let scale: Double
+
+    public init(width: Int, height: Int, rgba: [UInt8], scale: Double = 1) {
+        self.width = width; self.height = height; self.rgba = rgba; self.scale = scale
+    }
+
+    public static func == (a: LayerImage, b: LayerImage) -> Bool {
+        a === b || (a.width == b.width && a.height == b.height && a.scale == b.scale && a.rgba == b.rgba)
+    }
+}

@@ -1,0 +1,49 @@
+import CCairo
+import FlipbookCore
+import Foundation
+
+enum CairoPath {
+    /// Appends path elements to the current Cairo path.
+    static func append(_ elements: [PathElement], to cr: OpaquePointer) {
+        cairo_new_path(cr)
+        var started = false
+        for e in elements {
+            switch e {
+            case .moveTo(let p): cairo_move_to(cr, p.x, p.y); started = true
+            case .lineTo(let p):
+                if started { cairo_line_to(cr, p.x, p.y) } else { cairo_move_to(cr, p.x, p.y); started = true }
+            case .quadCurveTo(let c, let p):
+                var x0 = 0.0, y0 = 0.0
+                if started { cairo_get_current_point(cr, &x0, &y0) } else { x0 = c.x; y0 = c.y; cairo_move_to(cr, x0, y0); started = true }
+                // Elevate the quadratic to a cubic.
+                cairo_curve_to(cr, x0 + 2.0 / 3.0 * (c.x - x0), y0 + 2.0 / 3.0 * (c.y - y0),
+                               p.x + 2.0 / 3.0 * (c.x - p.x), p.y + 2.0 / 3.0 * (c.y - p.y), p.x, p.y)
+            case .curveTo(let c1, let c2, let p):
+                if !started { cairo_move_to(cr, c1.x, c1.y); started = true }
+                cairo_curve_to(cr, c1.x, c1.y, c2.x, c2.y, p.x, p.y)
+            case .closeSubpath: if started { cairo_close_path(cr) }
+            }
+        }
+    }
+
+    static func roundedRect(_ r: CGRect, radius: Double, corners: CACornerMask, cr: OpaquePointer) {
+        let rad = max(0, min(radius, min(r.width, r.height) / 2))
+        if rad <= 0 {
+            cairo_new_path(cr)
+            cairo_rectangle(cr, r.minX, r.minY, r.width, r.height)
+            return
+        }
+        var uiCorners = UIRectCorner()
+        if corners.contains(.layerMinXMinYCorner) { uiCorners.insert(.topLeft) }
+        if corners.contains(.layerMaxXMinYCorner) { uiCorners.insert(.topRight) }
+        if corners.contains(.layerMinXMaxYCorner) { uiCorners.insert(.bottomLeft) }
+        if corners.contains(.layerMaxXMaxYCorner) { uiCorners.insert(.bottomRight) }
+        let path = UIBezierPath(roundedRect: r, byRoundingCorners: uiCorners, cornerRadii: CGSize(width: rad, height: rad))
+        append(path.cgPath.elements, to: cr)
+    }
+
+    static func setSource(_ c: RGBA, alpha: Double = 1, cr: OpaquePointer) {
+        func clamp(_ v: Double) -> Double { min(1, max(0, v)) }
+        cairo_set_source_rgba(cr, clamp(c.red), clamp(c.green), clamp(c.blue), clamp(c.alpha) * alpha)
+    }
+}

@@ -1,0 +1,97 @@
+import CCairo
+import FlipbookCore
+import Foundation
+
+/// Conversions between Cairo's premultiplied ARGB32 and straight RGBA.
+enum CairoSurface {
+    /// An ARGB32 surface holding `image` (premultiplied on the way in).
+    static func make(from image: LayerImage) -> OpaquePointer? {
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(image.width), Int32(image.height)) else { return nil }
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else { cairo_surface_destroy(surface); return nil }
+        cairo_surface_flush(surface)
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        let data = cairo_image_surface_get_data(surface)!
+        image.rgba.withUnsafeBufferPointer { src in
+            for y in 0..<image.height {
+                let row = data + y * stride
+                for x in 0..<image.width {
+                    let i = (y * image.width + x) * 4
+                    let a = UInt32(src[i + 3])
+                    let r = (UInt32(src[i]) * a + 127) / 255, g = (UInt32(src[i + 1]) * a + 127) / 255
+                    let b = (UInt32(src[i + 2]) * a + 127) / 255
+                    row.advanced(by: x * 4).withMemoryRebound(to: UInt32.self, capacity: 1) {
+                        $0.pointee = (a << 24) | (r << 16) | (g << 8) | b
+                    }
+                }
+            }
+        }
+        cairo_surface_mark_dirty(surface)
+        return surface
+    }
+
+    /// Straight RGBA bytes of an ARGB32 surface.
+    static func pixels(of surface: OpaquePointer) -> PixelBuffer {
+        cairo_surface_flush(surface)
+        let w = Int(cairo_image_surface_get_width(surface)), h = Int(cairo_image_surface_get_height(surface))
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        let data = UnsafeRawPointer(cairo_image_surface_get_data(surface)!)
+        var out = [UInt8](repeating: 0, count: w * h * 4)
+        out.withUnsafeMutableBufferPointer { dst in
+            for y in 0..<h {
+                let row = data + y * stride
+                for x in 0..<w {
+                    let v = row.load(fromByteOffset: x * 4, as: UInt32.self)
+                    let a = v >> 24
+                    let o = (y * w + x) * 4
+                    if a == 255 {
+                        dst[o] = UInt8((v >> 16) & 0xFF); dst[o + 1] = UInt8((v >> 8) & 0xFF); dst[o + 2] = UInt8(v & 0xFF); dst[o + 3] = 255
+                    } else if a > 0 {
+                        dst[o] = UInt8(min(255, (((v >> 16) & 0xFF) * 255 + a / 2) / a))
+                        dst[o + 1] = UInt8(min(255, (((v >> 8) & 0xFF) * 255 + a / 2) / a))
+                        dst[o + 2] = UInt8(min(255, ((v & 0xFF) * 255 + a / 2) / a))
+                        dst[o + 3] = UInt8(a)
+                    }
+                }
+            }
+        }
+        return PixelBuffer(width: w, height: h, rgba: out)
+    }
+
+    /// A surface holding straight RGBA pixels.
+    static func make(from pixels: PixelBuffer) -> OpaquePointer? {
+        make(from: LayerImage(width: pixels.width, height: pixels.height, rgba: pixels.rgba))
+    }
+}
+
+/// Draws snapshots into pixels.
+public enum FrameRasterizer {
+    /// Rasterizes `snapshot` at its scale over `background` (nil: transparent).
+    public static func rasterize(_ snapshot: FrameSnapshot, background: RGBA? = nil) throws -> PixelBuffer {
+        let w = Int((snapshot.size.width * snapshot.scale).rounded()), h = Int((snapshot.size.height * snapshot.scale).rounded())
+        guard w > 0, h > 0, w <= 16384, h <= 16384 else {
+            throw RenderError.invalidArgument("canvas of \(w)×\(h) px is outside 1…16384")
+        }
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(w), Int32(h)),
+              cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+            throw RenderError.cairo("cannot create a \(w)×\(h) surface")
+        }
+        defer { cairo_surface_destroy(surface) }
+        guard let cr = cairo_create(surface) else { throw RenderError.cairo("cannot create a context") }
+        defer { cairo_destroy(cr) }
+        if let bg = background {
+            CairoPath.setSource(bg, cr: cr)
+            cairo_paint(cr)
+        }
+        cairo_scale(cr, snapshot.scale, snapshot.scale)
+        cairo_set_antialias(cr, CAIRO_ANTIALIAS_GRAY)
+        // The root layer sits at its position in canvas space.
+        LayerPainter(cr: cr).draw(snapshot.root, parent: nil)
+        let status = cairo_status(cr)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            throw RenderError.cairo(String(cString: cairo_status_to_string(status)))
+        }
+        return pixels(of: surface)
+    }
+
+    static func pixels(of surface: OpaquePointer) -> PixelBuffer { CairoSurface.pixels(of: surface) }
+}

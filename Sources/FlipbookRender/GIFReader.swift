@@ -1,0 +1,68 @@
+import CGIF
+import Foundation
+
+/// Decodes an animated GIF with giflib into composited frames (for tests and inspection).
+/// Disposal is treated as "do not dispose", the only mode the writer uses.
+public struct DecodedGIF: Sendable {
+    public var width: Int
+    public var height: Int
+    /// Delays in centiseconds, one per frame.
+    public var delays: [Int]
+    /// Loop count from the NETSCAPE2.0 extension (0 = forever), nil when absent.
+    public var loopCount: Int?
+    /// Each frame as the viewer shows it (after applying disposal), RGBA.
+    public var frames: [PixelBuffer]
+    /// Bytes of the file.
+    public var byteCount: Int
+    /// Each frame's image rectangle, for differencing checks.
+    public var frameRects: [(x: Int, y: Int, width: Int, height: Int)]
+}
+
+public enum GIFReader {
+    public static func read(_ url: URL) throws -> DecodedGIF {
+        var err: Int32 = 0
+        guard let gif = DGifOpenFileName(url.path, &err) else { throw RenderError.gif("cannot open \(url.path) (\(err))") }
+        defer { var e: Int32 = 0; DGifCloseFile(gif, &e) }
+        guard DGifSlurp(gif) != GIF_ERROR else { throw RenderError.gif("cannot decode \(url.path) (\(gif.pointee.Error))") }
+        let w = Int(gif.pointee.SWidth), h = Int(gif.pointee.SHeight)
+        var canvas = [UInt8](repeating: 0, count: w * h * 4)
+        var frames: [PixelBuffer] = []
+        var delays: [Int] = []
+        var rects: [(Int, Int, Int, Int)] = []
+        var loop: Int?
+        for i in 0..<Int(gif.pointee.ImageCount) {
+            let image = gif.pointee.SavedImages[i]
+            var gcb = GraphicsControlBlock(DisposalMode: 0, UserInputFlag: false, DelayTime: 0, TransparentColor: NO_TRANSPARENT_COLOR)
+            DGifSavedExtensionToGCB(gif, Int32(i), &gcb)
+            delays.append(Int(gcb.DelayTime))
+            for e in 0..<Int(image.ExtensionBlockCount) {
+                let block = image.ExtensionBlocks[e]
+                if block.Function == APPLICATION_EXT_FUNC_CODE, block.ByteCount == 11,
+                   String(bytes: UnsafeBufferPointer(start: block.Bytes, count: 11), encoding: .ascii) == "NETSCAPE2.0",
+                   e + 1 < Int(image.ExtensionBlockCount) {
+                    let sub = image.ExtensionBlocks[e + 1]
+                    if sub.ByteCount >= 3 { loop = Int(sub.Bytes[1]) | Int(sub.Bytes[2]) << 8 }
+                }
+            }
+            let d = image.ImageDesc
+            let map = d.ColorMap ?? gif.pointee.SColorMap
+            let x0 = Int(d.Left), y0 = Int(d.Top), iw = Int(d.Width), ih = Int(d.Height)
+            rects.append((x0, y0, iw, ih))
+            for y in 0..<ih {
+                for x in 0..<iw {
+                    let idx = Int(image.RasterBits[y * iw + x])
+                    if Int32(idx) == gcb.TransparentColor { continue }
+                    let cx = x0 + x, cy = y0 + y
+                    guard cx < w, cy < h, let map, idx < Int(map.pointee.ColorCount) else { continue }
+                    let c = map.pointee.Colors[idx]
+                    let o = (cy * w + cx) * 4
+                    canvas[o] = c.Red; canvas[o + 1] = c.Green; canvas[o + 2] = c.Blue; canvas[o + 3] = 255
+                }
+            }
+            frames.append(PixelBuffer(width: w, height: h, rgba: canvas))
+        }
+        let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
+        return DecodedGIF(width: w, height: h, delays: delays, loopCount: loop, frames: frames, byteCount: size,
+                          frameRects: rects)
+    }
+}

@@ -1,0 +1,233 @@
+import CGIF
+import Foundation
+
+/// Streams frames into an animated GIF: a global palette from the first frame, a local one
+/// for frames whose changed colours it does not hold, only the changed rectangle of each
+/// frame with unchanged pixels transparent, and the NETSCAPE2.0 loop. The file is written to
+/// a temporary path and renamed on `finish()`.
+public final class GIFWriter {
+    public let url: URL
+    public let width: Int
+    public let height: Int
+    private let tmpURL: URL
+    private var gif: UnsafeMutablePointer<GifFileType>?
+    private var previous: [UInt32]?
+    private var globalPalette: [UInt32] = []
+    private var globalIndex: [UInt32: UInt8] = [:]
+    private var globalIsExact = false
+    /// Number of frames written so far.
+    public private(set) var frameCount = 0
+
+    /// Index 255 is reserved for transparency.
+    private static let transparentIndex: UInt8 = 255
+
+    /// Opens the temporary file; `loopCount` 0 loops forever.
+    public init(url: URL, width: Int, height: Int, loopCount: Int = 0) throws {
+        guard width > 0, height > 0, width <= 65535, height <= 65535 else {
+            throw RenderError.invalidArgument("GIF size \(width)×\(height) is out of range")
+        }
+        self.url = url; self.width = width; self.height = height
+        let dir = url.deletingLastPathComponent()
+        if !dir.path.isEmpty { try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true) }
+        tmpURL = AtomicFile.temporaryURL(for: url)
+        let fd = open(tmpURL.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard fd >= 0 else { throw RenderError.io("cannot create \(tmpURL.path): \(String(cString: strerror(errno)))") }
+        var err: Int32 = 0
+        guard let g = EGifOpenFileHandle(fd, &err) else {
+            close(fd)
+            throw RenderError.gif("EGifOpenFileHandle failed (\(err))")
+        }
+        gif = g
+        EGifSetGifVersion(g, true)
+        self.loopCount = loopCount
+    }
+
+    private let loopCount: Int
+
+    deinit { cancel() }
+
+    /// Abandons the file (the target is left as it was).
+    public func cancel() {
+        if let g = gif {
+            var err: Int32 = 0
+            EGifCloseFile(g, &err)
+            gif = nil
+            try? FileManager.default.removeItem(at: tmpURL)
+        }
+    }
+
+    /// Adds one frame shown for `delay` centiseconds.
+    public func add(_ frame: PixelBuffer, delay: Int) throws {
+        guard let g = gif else { throw RenderError.gif("writer is closed") }
+        guard frame.width == width, frame.height == height else {
+            throw RenderError.invalidArgument("frame is \(frame.width)×\(frame.height), GIF is \(width)×\(height)")
+        }
+        let packed = Self.pack(frame)
+        defer { previous = packed; frameCount += 1 }
+        if previous == nil {
+            try writeFirstFrame(g, packed, delay: delay)
+        } else {
+            try writeDelta(g, packed, delay: delay)
+        }
+    }
+
+    /// Closes the GIF and moves it over the target.
+    public func finish() throws {
+        guard let g = gif else { throw RenderError.gif("writer is closed") }
+        gif = nil
+        var err: Int32 = 0
+        if EGifCloseFile(g, &err) == GIF_ERROR {
+            try? FileManager.default.removeItem(at: tmpURL)
+            throw RenderError.gif("closing the GIF failed (\(err))")
+        }
+        if rename(tmpURL.path, url.path) != 0 {
+            try? FileManager.default.removeItem(at: tmpURL)
+            throw RenderError.io("cannot move \(tmpURL.path) to \(url.path)")
+        }
+    }
+
+    /// Delays in centiseconds for `count` frames at `fps`. Each frame starts at its true time
+    /// rounded down to a centisecond, so the delays never drift and add up to the exact
+    /// duration (30 fps gives 3, 3, 4, …).
+    public static func delays(count: Int, fps: Double) -> [Int] {
+        func start(_ k: Int) -> Int { Int((Double(k) * 100 / fps + 1e-9).rounded(.down)) }
+        return (0..<count).map { start($0 + 1) - start($0) }
+    }
+
+    // MARK: - Frames
+
+    private static func pack(_ frame: PixelBuffer) -> [UInt32] {
+        var out = [UInt32](repeating: 0, count: frame.width * frame.height)
+        frame.rgba.withUnsafeBufferPointer { src in
+            out.withUnsafeMutableBufferPointer { dst in
+                for i in 0..<dst.count {
+                    var r = UInt32(src[i * 4]), g = UInt32(src[i * 4 + 1]), b = UInt32(src[i * 4 + 2])
+                    let a = UInt32(src[i * 4 + 3])
+                    if a < 255 {
+                        // GIF has no partial alpha: composite over white.
+                        r = (r * a + 255 * (255 - a) + 127) / 255
+                        g = (g * a + 255 * (255 - a) + 127) / 255
+                        b = (b * a + 255 * (255 - a) + 127) / 255
+                    }
+                    dst[i] = r << 16 | g << 8 | b
+                }
+            }
+        }
+        return out
+    }
+
+    private func writeFirstFrame(_ g: UnsafeMutablePointer<GifFileType>, _ pixels: [UInt32], delay: Int) throws {
+        let exact = pixels.withUnsafeBufferPointer { Quantizer.distinctColors($0, limit: 255) }
+        globalIsExact = exact != nil
+        globalPalette = exact ?? pixels.withUnsafeBufferPointer { Quantizer.medianCut($0, count: 255) }
+        for (i, c) in globalPalette.enumerated() { globalIndex[c] = UInt8(i) }
+        let globalMap = try Self.colorMap(globalPalette)
+        defer { GifFreeMapObject(globalMap) }
+        guard EGifPutScreenDesc(g, Int32(width), Int32(height), 8, 0, globalMap) != GIF_ERROR else { throw gifError(g, "screen descriptor") }
+        try putLoopExtension(g)
+        let indices = map(pixels, palette: globalPalette, index: globalIndex, exact: globalIsExact)
+        try putImage(g, rect: (0, 0, width, height), indices: indices, localPalette: nil, delay: delay, transparent: false)
+    }
+
+    private func writeDelta(_ g: UnsafeMutablePointer<GifFileType>, _ pixels: [UInt32], delay: Int) throws {
+        let prev = previous!
+        var minX = width, minY = height, maxX = -1, maxY = -1
+        for y in 0..<height {
+            let row = y * width
+            for x in 0..<width where pixels[row + x] != prev[row + x] {
+                if x < minX { minX = x }; if x > maxX { maxX = x }
+                if y < minY { minY = y }; if y > maxY { maxY = y }
+            }
+        }
+        guard maxX >= 0 else {
+            // Nothing changed: a single transparent pixel keeps the frame and its delay.
+            try putImage(g, rect: (0, 0, 1, 1), indices: [Self.transparentIndex], localPalette: nil, delay: delay, transparent: true)
+            return
+        }
+        let rw = maxX - minX + 1, rh = maxY - minY + 1
+        var rectPixels = [UInt32](); rectPixels.reserveCapacity(rw * rh)
+        var changedPixels = [UInt32](); changedPixels.reserveCapacity(rw * rh)
+        var changed = [Bool](); changed.reserveCapacity(rw * rh)
+        for y in minY...maxY {
+            for x in minX...maxX {
+                let i = y * width + x
+                rectPixels.append(pixels[i])
+                let c = pixels[i] != prev[i]
+                changed.append(c)
+                if c { changedPixels.append(pixels[i]) }
+            }
+        }
+        let fitsGlobal = changedPixels.allSatisfy { globalIndex[$0] != nil }
+        var indices: [UInt8]
+        var local: [UInt32]? = nil
+        if fitsGlobal {
+            indices = map(rectPixels, palette: globalPalette, index: globalIndex, exact: true)
+        } else {
+            let exact = changedPixels.withUnsafeBufferPointer { Quantizer.distinctColors($0, limit: 255) }
+            let palette = exact ?? changedPixels.withUnsafeBufferPointer { Quantizer.medianCut($0, count: 255) }
+            var index: [UInt32: UInt8] = [:]
+            for (i, c) in palette.enumerated() { index[c] = UInt8(i) }
+            indices = map(rectPixels, palette: palette, index: index, exact: exact != nil)
+            local = palette
+        }
+        for i in 0..<indices.count where !changed[i] { indices[i] = Self.transparentIndex }
+        try putImage(g, rect: (minX, minY, rw, rh), indices: indices, localPalette: local, delay: delay, transparent: true)
+    }
+
+    private func map(_ pixels: [UInt32], palette: [UInt32], index: [UInt32: UInt8], exact: Bool) -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: pixels.count)
+        var cache = index
+        var last: UInt32 = 0xFFFF_FFFF, lastIndex: UInt8 = 0
+        for (i, p) in pixels.enumerated() {
+            if p == last { out[i] = lastIndex; continue }
+            let idx: UInt8
+            if let hit = cache[p] { idx = hit } else {
+                idx = UInt8(Quantizer.nearest(p, in: palette))
+                cache[p] = idx
+            }
+            out[i] = idx; last = p; lastIndex = idx
+        }
+        return out
+    }
+
+    private static func colorMap(_ palette: [UInt32]) throws -> UnsafeMutablePointer<ColorMapObject> {
+        var colors = [GifColorType](repeating: GifColorType(Red: 0, Green: 0, Blue: 0), count: 256)
+        for (i, c) in palette.prefix(255).enumerated() {
+            colors[i] = GifColorType(Red: UInt8(c >> 16 & 0xFF), Green: UInt8(c >> 8 & 0xFF), Blue: UInt8(c & 0xFF))
+        }
+        guard let map = GifMakeMapObject(256, &colors) else { throw RenderError.gif("cannot make a colour map") }
+        return map
+    }
+
+    private func putLoopExtension(_ g: UnsafeMutablePointer<GifFileType>) throws {
+        guard EGifPutExtensionLeader(g, APPLICATION_EXT_FUNC_CODE) != GIF_ERROR else { throw gifError(g, "loop extension") }
+        var app = Array("NETSCAPE2.0".utf8)
+        guard EGifPutExtensionBlock(g, 11, &app) != GIF_ERROR else { throw gifError(g, "loop extension") }
+        var sub: [UInt8] = [1, UInt8(loopCount & 0xFF), UInt8((loopCount >> 8) & 0xFF)]
+        guard EGifPutExtensionBlock(g, 3, &sub) != GIF_ERROR else { throw gifError(g, "loop extension") }
+        guard EGifPutExtensionTrailer(g) != GIF_ERROR else { throw gifError(g, "loop extension") }
+    }
+
+    private func putImage(_ g: UnsafeMutablePointer<GifFileType>, rect: (Int, Int, Int, Int), indices: [UInt8],
+                          localPalette: [UInt32]?, delay: Int, transparent: Bool) throws {
+        var gcb = GraphicsControlBlock(DisposalMode: DISPOSE_DO_NOT, UserInputFlag: false,
+                                       DelayTime: Int32(max(0, min(65535, delay))),
+                                       TransparentColor: transparent ? Int32(Self.transparentIndex) : NO_TRANSPARENT_COLOR)
+        var ext = [UInt8](repeating: 0, count: 4)
+        let len = EGifGCBToExtension(&gcb, &ext)
+        guard EGifPutExtension(g, GRAPHICS_EXT_FUNC_CODE, Int32(len), ext) != GIF_ERROR else { throw gifError(g, "graphics control") }
+        var map: UnsafeMutablePointer<ColorMapObject>? = nil
+        if let localPalette { map = try Self.colorMap(localPalette) }
+        defer { if let map { GifFreeMapObject(map) } }
+        guard EGifPutImageDesc(g, Int32(rect.0), Int32(rect.1), Int32(rect.2), Int32(rect.3), false, map) != GIF_ERROR else {
+            throw gifError(g, "image descriptor")
+        }
+        var data = indices
+        let ok = data.withUnsafeMutableBufferPointer { EGifPutLine(g, $0.baseAddress, Int32($0.count)) }
+        guard ok != GIF_ERROR else { throw gifError(g, "image data") }
+    }
+
+    private func gifError(_ g: UnsafeMutablePointer<GifFileType>, _ what: String) -> RenderError {
+        RenderError.gif("\(what): \(String(cString: GifErrorString(g.pointee.Error)))")
+    }
+}

@@ -1,0 +1,306 @@
+import CCairo
+import FlipbookCore
+import Foundation
+
+/// Draws a snapshot's layer tree with Cairo, back to front (semantics.md 12.3).
+struct LayerPainter {
+    let cr: OpaquePointer
+
+    /// Draws `layer` in its parent's bounds space.
+    func draw(_ layer: LayerSnapshot, parent: LayerState?) {
+        let s = layer.state
+        guard !s.hidden, s.opacity > 0 else { return }
+        cairo_save(cr)
+        defer { cairo_restore(cr) }
+        if let parent, !CATransform3DIsIdentity(parent.sublayerTransform) {
+            let a = anchor(parent)
+            cairo_translate(cr, a.x, a.y)
+            concat(parent.sublayerTransform)
+            cairo_translate(cr, -a.x, -a.y)
+        }
+        cairo_translate(cr, s.position.x, s.position.y)
+        concat(s.transform)
+        let a = anchor(s)
+        cairo_translate(cr, -a.x, -a.y)
+        let opacity = min(1, s.opacity)
+        let needsGroup = opacity < 1 || layer.mask != nil
+        if needsGroup { cairo_push_group(cr) }
+        drawShadow(layer)
+        drawContent(layer)
+        if needsGroup {
+            if let mask = layer.mask {
+                cairo_push_group(cr)
+                draw(mask, parent: nil)
+                let maskPattern = cairo_pop_group(cr)
+                let content = cairo_pop_group(cr)
+                cairo_push_group(cr)
+                cairo_set_source(cr, content)
+                cairo_mask(cr, maskPattern)
+                cairo_pattern_destroy(content)
+                cairo_pattern_destroy(maskPattern)
+                cairo_pop_group_to_source(cr)
+            } else {
+                cairo_pop_group_to_source(cr)
+            }
+            cairo_paint_with_alpha(cr, opacity)
+        }
+    }
+
+    private func anchor(_ s: LayerState) -> CGPoint {
+        CGPoint(x: s.bounds.origin.x + s.anchorPoint.x * s.bounds.width,
+                y: s.bounds.origin.y + s.anchorPoint.y * s.bounds.height)
+    }
+
+    /// Applies the affine part of a transform, with a perspective divide approximated at the
+    /// layer's origin when m14/m24/m34 are set (flattened as Core Animation shows them).
+    private func concat(_ t: CATransform3D) {
+        guard !CATransform3DIsIdentity(t) else { return }
+        var m = cairo_matrix_t(xx: t.m11, yx: t.m12, xy: t.m21, yy: t.m22, x0: t.m41, y0: t.m42)
+        if t.m44 != 0 && t.m44 != 1 {
+            m.xx /= t.m44; m.yx /= t.m44; m.xy /= t.m44; m.yy /= t.m44; m.x0 /= t.m44; m.y0 /= t.m44
+        }
+        // A singular matrix would put Cairo into an error state; draw nothing instead.
+        let det = m.xx * m.yy - m.yx * m.xy
+        if det == 0 || !det.isFinite {
+            m = cairo_matrix_t(xx: 1e-9, yx: 0, xy: 0, yy: 1e-9, x0: m.x0, y0: m.y0)
+        }
+        cairo_transform(cr, &m)
+    }
+
+    private func drawContent(_ layer: LayerSnapshot) {
+        let s = layer.state
+        if let bg = s.backgroundColor, bg.alpha > 0 {
+            CairoPath.roundedRect(s.bounds, radius: s.cornerRadius, corners: layer.maskedCorners, cr: cr)
+            CairoPath.setSource(bg, cr: cr)
+            cairo_fill(cr)
+        }
+        cairo_save(cr)
+        if s.masksToBounds {
+            CairoPath.roundedRect(s.bounds, radius: s.cornerRadius, corners: layer.maskedCorners, cr: cr)
+            cairo_clip(cr)
+        }
+        if let image = s.contents { ImagePainter.draw(image, gravity: layer.contentsGravity, bounds: s.bounds, cr: cr) }
+        if let drawing = layer.drawing { DrawingPlayer.play(drawing, origin: s.bounds.origin, cr: cr) }
+        switch layer.content {
+        case .plain: break
+        case .shape(let style): ShapePainter.draw(style, state: s, cr: cr)
+        case .text(let style): TextPainter.draw(style, state: s, bounds: s.bounds, cr: cr)
+        case .gradient(let style): GradientPainter.draw(style, state: s, cr: cr)
+        }
+        for child in layer.sublayers { draw(child, parent: s) }
+        cairo_restore(cr)
+        if s.borderWidth > 0, let color = s.borderColor, color.alpha > 0 {
+            let w = s.borderWidth
+            let inner = s.bounds.insetBy(dx: w / 2, dy: w / 2)
+            CairoPath.roundedRect(inner, radius: max(0, s.cornerRadius - w / 2), corners: layer.maskedCorners, cr: cr)
+            CairoPath.setSource(color, cr: cr)
+            cairo_set_line_width(cr, w)
+            cairo_stroke(cr)
+        }
+    }
+
+    /// A shadow from `shadowPath` or the bounds' rounded rectangle, blurred by a few
+    /// offset passes (an approximation of a Gaussian of `shadowRadius`).
+    private func drawShadow(_ layer: LayerSnapshot) {
+        let s = layer.state
+        guard s.shadowOpacity > 0, let color = s.shadowColor, color.alpha > 0, !s.masksToBounds else { return }
+        let path: [PathElement]
+        if let sp = s.shadowPath {
+            path = sp
+        } else if s.backgroundColor != nil || layer.content != .plain {
+            if case .shape = layer.content, let p = s.path { path = p } else {
+                path = UIBezierPath(roundedRect: s.bounds, cornerRadius: s.cornerRadius).cgPath.elements
+            }
+        } else {
+            return
+        }
+        let radius = max(0, s.shadowRadius)
+        let steps = radius > 0 ? 4 : 1
+        let alpha = min(1, s.shadowOpacity)
+        cairo_save(cr)
+        for i in 0..<steps {
+            let grow = radius * (Double(i) / Double(steps) - 0.5)
+            cairo_save(cr)
+            cairo_translate(cr, s.shadowOffset.width, s.shadowOffset.height)
+            CairoPath.append(path, to: cr)
+            CairoPath.setSource(color, alpha: alpha / Double(steps), cr: cr)
+            if grow > 0 {
+                cairo_set_line_width(cr, grow * 2)
+                cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+                cairo_fill_preserve(cr)
+                cairo_stroke(cr)
+            } else {
+                cairo_fill(cr)
+            }
+            cairo_restore(cr)
+        }
+        cairo_restore(cr)
+    }
+}
+
+/// CAShapeLayer fill and stroke (semantics.md 12.4).
+enum ShapePainter {
+    static func draw(_ style: ShapeStyle, state s: LayerState, cr: OpaquePointer) {
+        guard let path = s.path, !path.isEmpty else { return }
+        if let fill = s.fillColor, fill.alpha > 0 {
+            CairoPath.append(path, to: cr)
+            cairo_set_fill_rule(cr, style.fillRule == .evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
+            CairoPath.setSource(fill, cr: cr)
+            cairo_fill(cr)
+        }
+        guard let stroke = s.strokeColor, stroke.alpha > 0, s.lineWidth > 0 else { return }
+        let start = min(1, max(0, s.strokeStart)), end = min(1, max(0, s.strokeEnd))
+        guard start < end else { return }
+        cairo_set_line_width(cr, s.lineWidth)
+        cairo_set_miter_limit(cr, s.miterLimit)
+        switch style.lineCap {
+        case .round: cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+        case .square: cairo_set_line_cap(cr, CAIRO_LINE_CAP_SQUARE)
+        default: cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT)
+        }
+        switch style.lineJoin {
+        case .round: cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+        case .bevel: cairo_set_line_join(cr, CAIRO_LINE_JOIN_BEVEL)
+        default: cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER)
+        }
+        var drawn = path
+        var dashOffset = s.lineDashPhase
+        if start > 0 || end < 1 {
+            let total = PathGeometry.length(of: path)
+            drawn = PathGeometry.trimmed(path, from: start * total, to: end * total)
+            // Dashes stay where they were on the untrimmed path (semantics.md 12.4).
+            dashOffset += start * total
+        }
+        if let dashes = style.lineDashPattern, !dashes.isEmpty, dashes.allSatisfy({ $0 >= 0 }), dashes.contains(where: { $0 > 0 }) {
+            cairo_set_dash(cr, dashes, Int32(dashes.count), dashOffset)
+        } else {
+            cairo_set_dash(cr, nil, 0, 0)
+        }
+        CairoPath.append(drawn, to: cr)
+        CairoPath.setSource(stroke, cr: cr)
+        cairo_stroke(cr)
+        cairo_set_dash(cr, nil, 0, 0)
+    }
+}
+
+/// CAGradientLayer: axial and radial gradients over the bounds.
+enum GradientPainter {
+    static func draw(_ style: GradientStyle, state s: LayerState, cr: OpaquePointer) {
+        guard let colors = s.colors, !colors.isEmpty else { return }
+        let b = s.bounds
+        let sp = CGPoint(x: b.minX + s.startPoint.x * b.width, y: b.minY + s.startPoint.y * b.height)
+        let ep = CGPoint(x: b.minX + s.endPoint.x * b.width, y: b.minY + s.endPoint.y * b.height)
+        let pattern: OpaquePointer?
+        if style.type == .radial {
+            let r = max(abs(ep.x - sp.x), abs(ep.y - sp.y))
+            pattern = cairo_pattern_create_radial(sp.x, sp.y, 0, sp.x, sp.y, max(r, 0.001))
+        } else {
+            pattern = cairo_pattern_create_linear(sp.x, sp.y, ep.x, ep.y)
+        }
+        guard let pattern else { return }
+        defer { cairo_pattern_destroy(pattern) }
+        for (i, c) in colors.enumerated() {
+            let loc: Double
+            if let locs = s.locations, i < locs.count { loc = locs[i] } else {
+                loc = colors.count == 1 ? 0 : Double(i) / Double(colors.count - 1)
+            }
+            cairo_pattern_add_color_stop_rgba(pattern, min(1, max(0, loc)), c.red, c.green, c.blue, c.alpha)
+        }
+        cairo_save(cr)
+        cairo_rectangle(cr, b.minX, b.minY, b.width, b.height)
+        cairo_set_source(cr, pattern)
+        cairo_fill(cr)
+        cairo_restore(cr)
+    }
+}
+
+/// Replays a recorded `CGContext` drawing (custom `draw(in:)`).
+enum DrawingPlayer {
+    static func play(_ commands: DrawingRecording, origin: CGPoint, cr: OpaquePointer) {
+        cairo_save(cr)
+        cairo_translate(cr, origin.x, origin.y)
+        var fill = RGBA.black, stroke = RGBA.black, alpha = 1.0
+        var states: [(RGBA, RGBA, Double)] = []
+        cairo_set_line_width(cr, 1)
+        cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT)
+        cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER)
+        for c in commands {
+            switch c {
+            case .saveState: cairo_save(cr); states.append((fill, stroke, alpha))
+            case .restoreState:
+                cairo_restore(cr)
+                if let s = states.popLast() { (fill, stroke, alpha) = s }
+            case .concatenate(let t):
+                var m = cairo_matrix_t(xx: t.a, yx: t.b, xy: t.c, yy: t.d, x0: t.tx, y0: t.ty)
+                if m.xx * m.yy - m.yx * m.xy != 0 { cairo_transform(cr, &m) }
+            case .setFillColor(let c): fill = c
+            case .setStrokeColor(let c): stroke = c
+            case .setLineWidth(let w): cairo_set_line_width(cr, max(0, w))
+            case .setLineCap(let cap):
+                cairo_set_line_cap(cr, cap == .round ? CAIRO_LINE_CAP_ROUND : cap == .square ? CAIRO_LINE_CAP_SQUARE : CAIRO_LINE_CAP_BUTT)
+            case .setLineJoin(let j):
+                cairo_set_line_join(cr, j == .round ? CAIRO_LINE_JOIN_ROUND : j == .bevel ? CAIRO_LINE_JOIN_BEVEL : CAIRO_LINE_JOIN_MITER)
+            case .setMiterLimit(let m): cairo_set_miter_limit(cr, m)
+            case .setLineDash(let phase, let lengths):
+                if lengths.isEmpty || !lengths.contains(where: { $0 > 0 }) { cairo_set_dash(cr, nil, 0, 0) } else {
+                    cairo_set_dash(cr, lengths, Int32(lengths.count), phase)
+                }
+            case .setAlpha(let a): alpha = min(1, max(0, a))
+            case .fill(let path, let evenOdd):
+                CairoPath.append(path, to: cr)
+                cairo_set_fill_rule(cr, evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
+                CairoPath.setSource(fill, alpha: alpha, cr: cr)
+                cairo_fill(cr)
+            case .stroke(let path):
+                CairoPath.append(path, to: cr)
+                CairoPath.setSource(stroke, alpha: alpha, cr: cr)
+                cairo_stroke(cr)
+            case .clip(let path, let evenOdd):
+                CairoPath.append(path, to: cr)
+                cairo_set_fill_rule(cr, evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
+                cairo_clip(cr)
+            case .clear(let r):
+                cairo_save(cr)
+                cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
+                cairo_rectangle(cr, r.minX, r.minY, r.width, r.height)
+                cairo_fill(cr)
+                cairo_restore(cr)
+            }
+        }
+        cairo_restore(cr)
+    }
+}
+
+/// Layer `contents` images, placed by `contentsGravity`.
+enum ImagePainter {
+    static func draw(_ image: LayerImage, gravity: CALayerContentsGravity, bounds b: CGRect, cr: OpaquePointer) {
+        guard image.width > 0, image.height > 0, let surface = CairoSurface.make(from: image) else { return }
+        defer { cairo_surface_destroy(surface) }
+        let iw = Double(image.width) / image.scale, ih = Double(image.height) / image.scale
+        var sx = 1.0, sy = 1.0
+        switch gravity {
+        case .resize: sx = b.width / iw; sy = b.height / ih
+        case .resizeAspect: sx = min(b.width / iw, b.height / ih); sy = sx
+        case .resizeAspectFill: sx = max(b.width / iw, b.height / ih); sy = sx
+        default: break
+        }
+        let w = iw * sx, h = ih * sy
+        var x = b.minX + (b.width - w) / 2, y = b.minY + (b.height - h) / 2
+        let g = gravity.rawValue.lowercased()
+        if g.contains("left") { x = b.minX }
+        if g.contains("right") { x = b.maxX - w }
+        // Core Animation's top/bottom follow a y-up layer; on iOS "top" shows at the bottom
+        // unless the layer is flipped. We use the visual meaning, as UIKit views do.
+        if g.hasPrefix("top") { y = b.minY }
+        if g.hasPrefix("bottom") { y = b.maxY - h }
+        cairo_save(cr)
+        cairo_rectangle(cr, b.minX, b.minY, b.width, b.height)
+        cairo_clip(cr)
+        cairo_translate(cr, x, y)
+        cairo_scale(cr, w / Double(image.width), h / Double(image.height))
+        cairo_set_source_surface(cr, surface, 0, 0)
+        cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
+        cairo_paint(cr)
+        cairo_restore(cr)
+    }
+}

@@ -1,0 +1,49 @@
+import CCairo
+import FlipbookCore
+import Foundation
+
+/// PNG reading and writing through Cairo.
+public enum PNGCodec {
+    /// Writes `pixels` as a PNG, atomically.
+    public static func write(_ pixels: PixelBuffer, to url: URL) throws {
+        guard let surface = CairoSurface.make(from: pixels) else { throw RenderError.cairo("cannot create a surface") }
+        defer { cairo_surface_destroy(surface) }
+        try write(surface: surface, to: url)
+    }
+
+    static func write(surface: OpaquePointer, to url: URL) throws {
+        try AtomicFile.write(to: url) { tmp in
+            let status = cairo_surface_write_to_png(surface, tmp.path)
+            guard status == CAIRO_STATUS_SUCCESS else {
+                throw RenderError.io("cannot write \(url.path): \(String(cString: cairo_status_to_string(status)))")
+            }
+        }
+    }
+
+    /// Reads a PNG into straight RGBA pixels.
+    public static func read(_ url: URL) throws -> PixelBuffer {
+        guard FileManager.default.fileExists(atPath: url.path) else { throw RenderError.io("no such file: \(url.path)") }
+        guard let surface = cairo_image_surface_create_from_png(url.path) else { throw RenderError.io("cannot read \(url.path)") }
+        defer { cairo_surface_destroy(surface) }
+        let status = cairo_surface_status(surface)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            throw RenderError.io("cannot read \(url.path) as PNG: \(String(cString: cairo_status_to_string(status)))")
+        }
+        // Convert whatever format Cairo chose to ARGB32 first.
+        let w = cairo_image_surface_get_width(surface), h = cairo_image_surface_get_height(surface)
+        guard let argb = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, w, h) else { throw RenderError.cairo("surface") }
+        defer { cairo_surface_destroy(argb) }
+        let cr = cairo_create(argb)
+        cairo_set_source_surface(cr, surface, 0, 0)
+        cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+        cairo_paint(cr)
+        cairo_destroy(cr)
+        return CairoSurface.pixels(of: argb)
+    }
+
+    /// Reads a PNG as a layer image (for `contents`).
+    public static func readImage(_ url: URL, scale: Double = 1) throws -> LayerImage {
+        let p = try read(url)
+        return LayerImage(width: p.width, height: p.height, rgba: p.rgba, scale: scale)
+    }
+}

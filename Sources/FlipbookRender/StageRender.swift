@@ -1,0 +1,81 @@
+import FlipbookCore
+import Foundation
+
+/// Where a render's frames go.
+public struct RenderOutputs: Sendable {
+    /// An animated GIF.
+    public var gif: URL?
+    /// A filmstrip PNG of sampled frames.
+    public var filmstrip: URL?
+    /// A directory for one PNG per frame (`frame-0000.png`, …).
+    public var framesDirectory: URL?
+    /// How many frames the filmstrip samples.
+    public var filmstripSamples = 12
+    public var filmstripColumns = 4
+
+    public init(gif: URL? = nil, filmstrip: URL? = nil, framesDirectory: URL? = nil) {
+        self.gif = gif; self.filmstrip = filmstrip; self.framesDirectory = framesDirectory
+    }
+}
+
+/// Summary of a finished render.
+public struct RenderResult: Sendable, Equatable {
+    public var frameCount: Int
+    public var delays: [Int]
+    public var width: Int
+    public var height: Int
+}
+
+extension Stage {
+    /// Number of frames of a render: `round(duration × fps)` (DESIGN.md).
+    public static func frameCount(duration: Double, fps: Double) -> Int {
+        Int((duration * fps).rounded())
+    }
+
+    /// Renders `duration` seconds at `fps` from the current time: frame k shows t0 + k/fps.
+    /// Writes a GIF, or a filmstrip PNG when `url` ends in `.png`.
+    public func render(duration: Double, fps: Double, to url: URL) throws {
+        let outputs = url.pathExtension.lowercased() == "png" ? RenderOutputs(filmstrip: url) : RenderOutputs(gif: url)
+        _ = try render(duration: duration, fps: fps, outputs: outputs)
+    }
+
+    /// Renders to every requested output through the one Stage → snapshot → Cairo path.
+    public func render(duration: Double, fps: Double, outputs: RenderOutputs, background: RGBA? = nil,
+                       progress: ((Int, Int) -> Void)? = nil) throws -> RenderResult {
+        guard fps.isFinite, fps > 0, fps <= 100 else { throw RenderError.invalidArgument("fps must be in 1…100, got \(fps)") }
+        guard duration.isFinite, duration > 0 else { throw RenderError.invalidArgument("duration must be positive, got \(duration)") }
+        let count = Stage.frameCount(duration: duration, fps: fps)
+        guard count >= 1 else { throw RenderError.invalidArgument("duration \(duration) s at \(fps) fps gives no frames") }
+        let delays = GIFWriter.delays(count: count, fps: fps)
+        let w = Int((size.width * scale).rounded()), h = Int((size.height * scale).rounded())
+        let start = currentTime
+        var gif: GIFWriter? = try outputs.gif.map { try GIFWriter(url: $0, width: w, height: h) }
+        let samples = Set(Filmstrip.sampleIndices(frameCount: count, samples: outputs.filmstripSamples))
+        var strip: [(time: Double, pixels: PixelBuffer)] = []
+        do {
+            if let dir = outputs.framesDirectory {
+                try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+            }
+            for k in 0..<count {
+                let t = start + Double(k) / fps
+                advance(to: t)
+                let pixels = try FrameRasterizer.rasterize(snapshot(), background: background)
+                try gif?.add(pixels, delay: delays[k])
+                if let dir = outputs.framesDirectory {
+                    try PNGCodec.write(pixels, to: dir.appendingPathComponent(String(format: "frame-%04d.png", k)))
+                }
+                if outputs.filmstrip != nil, samples.contains(k) { strip.append((t - start, pixels)) }
+                progress?(k + 1, count)
+            }
+            try gif?.finish()
+            gif = nil
+            if let url = outputs.filmstrip {
+                try PNGCodec.write(try Filmstrip.compose(strip, columns: outputs.filmstripColumns), to: url)
+            }
+        } catch {
+            gif?.cancel()
+            throw error
+        }
+        return RenderResult(frameCount: count, delays: delays, width: w, height: h)
+    }
+}

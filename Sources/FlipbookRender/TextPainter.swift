@@ -1,0 +1,70 @@
+import CCairo
+import CPangoCairo
+import FlipbookCore
+import Foundation
+
+/// Draws text with Pango. Families are named explicitly so pixels do not depend on
+/// fontconfig's default choice; Chinese falls back to WenQuanYi Micro Hei (TOOLCHAIN.md).
+enum TextPainter {
+    static let fallbackFamilies = "DejaVu Sans, WenQuanYi Micro Hei"
+
+    /// The Pango family list for a UIKit/CATextLayer font name.
+    static func families(for fontName: String?) -> (family: String, bold: Bool) {
+        guard let name = fontName, !name.isEmpty else { return (fallbackFamilies, false) }
+        let lower = name.lowercased()
+        let bold = lower.contains("bold")
+        if name.hasPrefix(".SFUI") || lower.hasPrefix("helvetica") || lower.hasPrefix("pingfang") || lower.hasPrefix("arial")
+            || lower.hasPrefix("system") {
+            return (fallbackFamilies, bold)
+        }
+        let family = name.split(separator: "-").first.map(String.init) ?? name
+        return ("\(family), \(fallbackFamilies)", bold)
+    }
+
+    /// Lays out and draws `style.string` inside `bounds`.
+    static func draw(_ style: TextStyle, state: LayerState, bounds: CGRect, cr: OpaquePointer) {
+        guard !style.string.isEmpty, let color = state.foregroundColor else { return }
+        guard let layout = pango_cairo_create_layout(cr) else { return }
+        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        let options = cairo_font_options_create()
+        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+        pango_cairo_context_set_font_options(pango_layout_get_context(layout), options)
+        cairo_font_options_destroy(options)
+        let (family, bold) = families(for: style.fontName)
+        let desc = pango_font_description_new()
+        pango_font_description_set_family(desc, family)
+        pango_font_description_set_absolute_size(desc, max(1, state.fontSize) * Double(PANGO_SCALE))
+        if bold { pango_font_description_set_weight(desc, PANGO_WEIGHT_BOLD) }
+        pango_layout_set_font_description(layout, desc)
+        pango_font_description_free(desc)
+        if style.string.unicodeScalars.contains(where: { $0.value >= 0x2E80 }) {
+            let lang = pango_language_from_string("zh-cn")
+            pango_context_set_language(pango_layout_get_context(layout), lang)
+            pango_layout_context_changed(layout)
+        }
+        pango_layout_set_text(layout, style.string, -1)
+        let width = Int32(max(0, bounds.width) * Double(PANGO_SCALE))
+        pango_layout_set_width(layout, width)
+        if style.isWrapped {
+            pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
+        } else {
+            pango_layout_set_ellipsize(layout, style.truncation == .none ? PANGO_ELLIPSIZE_NONE : PANGO_ELLIPSIZE_END)
+        }
+        switch style.alignment {
+        case .center: pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
+        case .right: pango_layout_set_alignment(layout, PANGO_ALIGN_RIGHT)
+        case .justified: pango_layout_set_justify(layout, 1)
+        default: pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
+        }
+        cairo_save(cr)
+        cairo_rectangle(cr, bounds.minX, bounds.minY, bounds.width, bounds.height)
+        cairo_clip(cr)
+        CairoPath.setSource(color, cr: cr)
+        cairo_move_to(cr, bounds.minX, bounds.minY)
+        pango_cairo_update_layout(cr, layout)
+        pango_cairo_show_layout(cr, layout)
+        cairo_restore(cr)
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import Yams
+
+/// One problem in a scenario file, with where it is.
+public struct Diagnostic: Error, Equatable, Sendable, CustomStringConvertible {
+    public var file: String
+    public var line: Int
+    public var column: Int
+    public var message: String
+    /// An extra line that helps fix it (e.g. "did you mean 'duration'?").
+    public var hint: String?
+
+    public init(file: String, line: Int, column: Int, message: String, hint: String? = nil) {
+        self.file = file; self.line = line; self.column = column; self.message = message; self.hint = hint
+    }
+
+    /// `FILE:LINE:COLUMN: error: message`, with the hint on the next line.
+    public var description: String {
+        var s = "\(file):\(line):\(column): error: \(message)"
+        if let hint { s += "\n\(file):\(line):\(column): note: \(hint)" }
+        return s
+    }
+}
+
+/// Every problem found in a scenario, in file order.
+public struct ScenarioError: Error, Equatable, Sendable, CustomStringConvertible {
+    public var diagnostics: [Diagnostic]
+    public init(_ diagnostics: [Diagnostic]) {
+        self.diagnostics = diagnostics.sorted { ($0.line, $0.column) < ($1.line, $1.column) }
+    }
+    public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
+}
+
+/// Collects diagnostics while a file is read.
+final class DiagnosticSink {
+    let file: String
+    private(set) var diagnostics: [Diagnostic] = []
+    /// Scenario parameters (after the chosen variant's overrides), by name.
+    var params: [String: Node] = [:]
+    init(file: String) { self.file = file }
+
+    func error(_ message: String, at mark: SourceMark, hint: String? = nil) {
+        // One message per place is enough.
+        if diagnostics.contains(where: { $0.line == mark.line && $0.column == mark.column && $0.message == message }) { return }
+        diagnostics.append(Diagnostic(file: file, line: mark.line, column: mark.column, message: message, hint: hint))
+    }
+}
+
+/// A 1-based position in the file.
+struct SourceMark: Equatable, Sendable {
+    var line: Int
+    var column: Int
+    static let start = SourceMark(line: 1, column: 1)
+}
+
+/// The nearest candidate to `word` by edit distance, if it is close enough to be a typo.
+func nearest(to word: String, in candidates: [String]) -> String? {
+    func distance(_ a: [Character], _ b: [Character]) -> Int {
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var prev = Array(0...b.count)
+        for i in 1...a.count {
+            var cur = [i] + [Int](repeating: 0, count: b.count)
+            for j in 1...b.count {
+                cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            prev = cur
+        }
+        return prev[b.count]
+    }
+    let w = Array(word.lowercased())
+    let scored = candidates.map { ($0, distance(w, Array($0.lowercased()))) }.sorted { ($0.1, $0.0) < ($1.1, $1.0) }
+    guard let best = scored.first else { return nil }
+    let limit = max(2, word.count / 3)
+    return best.1 <= limit ? best.0 : nil
+}

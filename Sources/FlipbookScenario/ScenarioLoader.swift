@@ -1,0 +1,118 @@
+import FlipbookCore
+import FlipbookRender
+import Foundation
+import Yams
+
+/// Reads scenario files strictly: every problem is reported with its line and column.
+public enum ScenarioLoader {
+    /// Limits a scenario must stay within.
+    public static let maximumPixels = 4096
+    public static let maximumFrames = 36_000
+    public static let fpsRange = 1.0...100.0
+
+    /// Loads and validates `path`; `variant` picks a named set of parameter overrides.
+    public static func load(file path: String, variant: String? = nil) throws -> Scenario {
+        let url = URL(fileURLWithPath: path)
+        guard let data = FileManager.default.contents(atPath: path) else {
+            let reason = FileManager.default.fileExists(atPath: path) ? "cannot read the file" : "no such file"
+            throw ScenarioError([Diagnostic(file: path, line: 1, column: 1, message: reason)])
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw ScenarioError([Diagnostic(file: path, line: 1, column: 1, message: "the file is not UTF-8 text")])
+        }
+        return try load(yaml: text, file: path, baseDirectory: url.deletingLastPathComponent(), variant: variant)
+    }
+
+    /// Loads scenario text; `file` names it in messages.
+    public static func load(yaml: String, file: String, baseDirectory: URL, variant: String? = nil) throws -> Scenario {
+        let sink = DiagnosticSink(file: file)
+        let root: Node
+        do {
+            guard let node = try Yams.compose(yaml: yaml) else {
+                throw ScenarioError([Diagnostic(file: file, line: 1, column: 1, message: "the file is empty; expected a scenario mapping")])
+            }
+            root = node
+        } catch let e as YamlError {
+            throw ScenarioError([syntaxDiagnostic(e, file: file)])
+        }
+        let reader = Reader(sink: sink, base: baseDirectory)
+        let scenario = reader.scenario(YNode(node: root, sink: sink), file: file, variant: variant)
+        if !sink.diagnostics.isEmpty || scenario == nil {
+            var diags = sink.diagnostics
+            if diags.isEmpty { diags = [Diagnostic(file: file, line: 1, column: 1, message: "invalid scenario")] }
+            throw ScenarioError(diags)
+        }
+        return scenario!
+    }
+
+    static func syntaxDiagnostic(_ e: YamlError, file: String) -> Diagnostic {
+        switch e {
+        case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
+             .composer(let context, let problem, let mark, _):
+            let ctx = context.map { " \($0.text)" } ?? ""
+            return Diagnostic(file: file, line: mark.line, column: mark.column, message: "YAML syntax error: \(problem)\(ctx)")
+        case .reader(let problem, _, _, _):
+            return Diagnostic(file: file, line: 1, column: 1, message: "YAML syntax error: \(problem)")
+        default:
+            return Diagnostic(file: file, line: 1, column: 1, message: "YAML syntax error: \(e)")
+        }
+    }
+}
+
+/// The keys each part of a scenario accepts.
+enum ScenarioKeys {
+    static let top = ["title", "description", "canvas", "fps", "duration", "params", "variants", "layers", "animations", "script", "chains"]
+    static let canvas = ["width", "height", "scale", "background"]
+    static let layerCommon = ["id", "type", "frame", "position", "bounds", "anchorPoint", "zPosition", "anchorPointZ", "opacity",
+                              "hidden", "masksToBounds", "doubleSided", "cornerRadius", "maskedCorners", "borderWidth", "borderColor",
+                              "backgroundColor", "shadowColor", "shadowOpacity", "shadowRadius", "shadowOffset", "shadowPath",
+                              "transform", "sublayerTransform", "contents", "contentsRect", "contentsGravity", "speed", "timeOffset",
+                              "beginTime", "sublayers", "mask"]
+    static let layerShape = ["path", "fillColor", "strokeColor", "lineWidth", "strokeStart", "strokeEnd", "miterLimit",
+                             "lineDashPhase", "lineDashPattern", "lineCap", "lineJoin", "fillRule"]
+    static let layerText = ["string", "font", "fontSize", "foregroundColor", "alignment", "wrapped"]
+    static let layerGradient = ["colors", "locations", "startPoint", "endPoint", "gradientType"]
+
+    static func layer(_ t: LayerType) -> [String] {
+        switch t {
+        case .layer: return layerCommon
+        case .shape: return layerCommon + layerShape
+        case .text: return layerCommon + layerText
+        case .gradient: return layerCommon + layerGradient
+        }
+    }
+
+    static let animCommon = ["type", "keyPath", "duration", "beginTime", "timeOffset", "speed", "repeatCount", "repeatDuration",
+                             "autoreverses", "fillMode", "removedOnCompletion", "timingFunction", "additive", "cumulative", "valueFunction"]
+    static let animBasic = ["from", "to", "by"]
+    static let animSpring = ["mass", "stiffness", "damping", "initialVelocity", "allowsOverdamping", "perceptualDuration", "bounce"]
+    static let animKeyframe = ["values", "keyTimes", "timingFunctions", "calculationMode", "path", "rotationMode",
+                               "tensionValues", "continuityValues", "biasValues"]
+    static let animGroup = ["animations"]
+
+    static func animation(_ k: AnimationSpec.Kind) -> [String] {
+        switch k {
+        case .basic: return animCommon + animBasic
+        case .spring: return animCommon + animBasic + animSpring
+        case .keyframe: return animCommon + animKeyframe
+        case .group: return animCommon + animGroup
+        }
+    }
+
+    static let actionKeys = ["add", "to", "key", "tag", "remove", "from", "removeAll", "set", "actions", "duration", "timingFunction", "log"]
+    static let event = ["at", "label"] + actionKeys
+    static let chain = ["whenStops", "finished", "until"] + actionKeys
+
+    /// Every key path a scenario may animate, for suggestions.
+    static var allKeyPaths: [String] {
+        var out = LayerProperty.allCases.map(\.rawValue)
+        for p in LayerProperty.allCases {
+            for c in [KeyPathComponent.x, .y, .width, .height, .origin, .originX, .originY, .size, .sizeWidth, .sizeHeight,
+                      .rotationX, .rotationY, .rotationZ, .rotation, .scaleX, .scaleY, .scaleZ, .scale,
+                      .translationX, .translationY, .translationZ, .translation] where c.applies(to: p.kind) {
+                out.append("\(p.rawValue).\(c.rawValue)")
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,181 @@
+import FlipbookCore
+import Foundation
+
+/// A loaded, validated scenario: everything needed to build a Stage and render it.
+public struct Scenario: Sendable {
+    public var file: String
+    public var title: String?
+    public var canvas: Canvas
+    public var fps: Double
+    public var duration: Double
+    public var layers: [LayerSpec]
+    public var animations: [String: AnimationSpec]
+    public var script: [EventSpec]
+    public var chains: [ChainSpec]
+    /// Variant names the file defines.
+    public var variantNames: [String]
+
+    public struct Canvas: Sendable, Equatable {
+        public var width: Double
+        public var height: Double
+        public var scale: Double
+        public var background: RGBA?
+    }
+
+    /// Frames the render will have: `round(duration × fps)`.
+    public var frameCount: Int { Int((duration * fps).rounded()) }
+}
+
+/// Kinds of layer a scenario can declare.
+public enum LayerType: String, Sendable, CaseIterable {
+    case layer, shape, text, gradient
+
+    var classKind: Set<String> {
+        switch self {
+        case .layer: return ["base"]
+        case .shape: return ["base", "shape"]
+        case .text: return ["base", "text"]
+        case .gradient: return ["base", "gradient"]
+        }
+    }
+}
+
+/// One layer of the tree.
+public struct LayerSpec: Sendable {
+    public var id: String
+    public var type: LayerType
+    /// `frame` first (it sets position and bounds size), then the rest in file order.
+    public var frame: CGRect?
+    public var properties: [(LayerKeyPath, AnimatableValue)]
+    public var options: LayerOptions
+    public var sublayers: [LayerSpec]
+    public var mask: [LayerSpec]
+}
+
+/// Non-animatable layer settings.
+public struct LayerOptions: Sendable {
+    public var lineCap: CAShapeLayerLineCap?
+    public var lineJoin: CAShapeLayerLineJoin?
+    public var fillRule: CAShapeLayerFillRule?
+    public var lineDashPattern: [Double]?
+    public var text: String?
+    public var font: String?
+    public var alignment: CATextLayerAlignmentMode?
+    public var wrapped: Bool?
+    public var gradientType: CAGradientLayerType?
+    public var contentsGravity: CALayerContentsGravity?
+    public var speed: Double?
+    public var timeOffset: Double?
+    public var beginTime: Double?
+    public var maskedCorners: CACornerMask?
+}
+
+/// A timing curve: a name or four control points.
+public enum TimingSpec: Sendable, Equatable {
+    case named(CAMediaTimingFunctionName)
+    case points(Float, Float, Float, Float)
+
+    var function: CAMediaTimingFunction {
+        switch self {
+        case .named(let n): return CAMediaTimingFunction(name: n)
+        case .points(let a, let b, let c, let d): return CAMediaTimingFunction(controlPoints: a, b, c, d)
+        }
+    }
+}
+
+/// An animation template.
+public struct AnimationSpec: Sendable {
+    public enum Kind: String, Sendable { case basic, keyframe, group, spring }
+    public var name: String
+    public var kind: Kind
+    public var keyPath: String?
+    public var duration: Double?
+    public var beginTime: Double?
+    public var timeOffset: Double?
+    public var speed: Double?
+    public var repeatCount: Double?
+    public var repeatDuration: Double?
+    public var autoreverses: Bool?
+    public var fillMode: CAMediaTimingFillMode?
+    public var removedOnCompletion: Bool?
+    public var timingFunction: TimingSpec?
+    public var additive: Bool?
+    public var cumulative: Bool?
+    public var valueFunction: CAValueFunctionName?
+    // basic / spring
+    public var from: AnimatableValue?
+    public var to: AnimatableValue?
+    public var by: AnimatableValue?
+    // keyframe
+    public var values: [AnimatableValue]?
+    public var keyTimes: [Double]?
+    public var timingFunctions: [TimingSpec]?
+    public var calculationMode: CAAnimationCalculationMode?
+    public var path: [PathElement]?
+    public var rotationMode: CAAnimationRotationMode?
+    public var tension: [Double]?
+    public var continuity: [Double]?
+    public var bias: [Double]?
+    // group
+    public var children: [AnimationSpec] = []
+    // spring
+    public var mass: Double?
+    public var stiffness: Double?
+    public var damping: Double?
+    public var initialVelocity: Double?
+    public var allowsOverdamping: Bool?
+    public var perceptualDuration: Double?
+    public var bounce: Double?
+    /// `duration: settling` on a spring.
+    public var durationIsSettling = false
+
+    /// Layer class kinds the animated key paths need (e.g. "shape" for strokeEnd).
+    var requiredLayerKinds: [(keyPath: String, kind: String)] {
+        var out: [(String, String)] = []
+        if let kp = keyPath, let parsed = LayerKeyPath(kp) {
+            switch parsed.property.layerClassName {
+            case "base": break
+            case let k: out.append((kp, k))
+            }
+        }
+        for c in children { out += c.requiredLayerKinds }
+        return out
+    }
+
+    /// Active duration in seconds (AD / |speed|) with Core Animation's defaults, for loop checks.
+    var activeSeconds: Double {
+        let d = (duration ?? 0) > 0 ? duration! : 0.25
+        let cycle = d * ((autoreverses ?? false) ? 2 : 1)
+        let rc = repeatCount ?? 0, rd = repeatDuration ?? 0
+        let ad: Double = rd > 0 && rc > 0 ? min(rc * cycle, rd) : rd > 0 ? rd : rc > 0 ? rc * cycle : cycle
+        let s = abs(speed ?? 1)
+        return s == 0 ? .infinity : ad / s
+    }
+}
+
+/// Something a scripted event or a chain does.
+public enum ScenarioAction: Sendable {
+    case add(template: String, layers: [String], key: String?, tag: String?)
+    case remove(key: String, layers: [String])
+    case removeAll(layers: [String])
+    case set([(layer: String, keyPath: LayerKeyPath, value: AnimatableValue)], disableActions: Bool,
+             duration: Double?, timing: TimingSpec?)
+    case log(String)
+}
+
+/// Actions at a time.
+public struct EventSpec: Sendable {
+    public var at: Double
+    public var actions: [ScenarioAction]
+    public var label: String?
+}
+
+/// "When the animation tagged `whenStops` stops, do this" (an `animationDidStop` chain).
+public struct ChainSpec: Sendable {
+    public var whenStops: String
+    /// Only when stopped with this `finished` flag; nil for either.
+    public var finished: Bool?
+    /// The chain no longer fires at or after this time.
+    public var until: Double?
+    public var actions: [ScenarioAction]
+}

@@ -1,0 +1,215 @@
+import FlipbookCore
+import FlipbookRender
+import Foundation
+
+/// A scenario built into a live Stage: layers, scheduled script events and chains.
+public final class ScenarioRuntime {
+    public let scenario: Scenario
+    public let stage: Stage
+    /// Layers by id.
+    public private(set) var layers: [String: CALayer] = [:]
+    private var chainRunner: ChainRunner?
+
+    /// The key under which an animation's chain tag is stored (`value(forKey:)`).
+    public static let tagKey = "flipbook.tag"
+
+    public init(scenario: Scenario) {
+        self.scenario = scenario
+        stage = Stage(size: CGSize(width: scenario.canvas.width, height: scenario.canvas.height), scale: scenario.canvas.scale)
+        for spec in scenario.layers { stage.rootLayer.addSublayer(makeLayer(spec)) }
+        let runner = ChainRunner(runtime: self)
+        chainRunner = runner
+        for event in scenario.script {
+            let label = event.label ?? event.actions.map(Self.describe).joined(separator: "; ")
+            stage.schedule(at: event.at, label: label) { [unowned self] in perform(event.actions) }
+        }
+        // Commit the initial tree at time 0, as the first run-loop turn would.
+        stage.advance(to: 0)
+    }
+
+    /// Renders the whole scenario to `outputs`, with the canvas background.
+    public func render(outputs: RenderOutputs, fps: Double? = nil, progress: ((Int, Int) -> Void)? = nil) throws -> RenderResult {
+        try stage.render(duration: scenario.duration, fps: fps ?? scenario.fps, outputs: outputs,
+                         background: scenario.canvas.background, progress: progress)
+    }
+
+    static func describe(_ a: ScenarioAction) -> String {
+        switch a {
+        case .add(let t, let ls, let key, let tag):
+            return "add \(t) to \(ls.joined(separator: ","))" + (key.map { " key \($0)" } ?? "") + (tag.map { " tag \($0)" } ?? "")
+        case .remove(let key, let ls): return "remove \(key) from \(ls.joined(separator: ","))"
+        case .removeAll(let ls): return "removeAll \(ls.joined(separator: ","))"
+        case .set(let sets, _, _, _): return "set " + sets.map { "\($0.layer).\($0.keyPath)" }.joined(separator: ",")
+        case .log(let s): return s
+        }
+    }
+
+    // MARK: - Layers
+
+    private func makeLayer(_ spec: LayerSpec) -> CALayer {
+        let layer: CALayer
+        switch spec.type {
+        case .layer: layer = CALayer()
+        case .shape:
+            let s = CAShapeLayer()
+            if let v = spec.options.lineCap { s.lineCap = v }
+            if let v = spec.options.lineJoin { s.lineJoin = v }
+            if let v = spec.options.fillRule { s.fillRule = v }
+            if let v = spec.options.lineDashPattern { s.lineDashPattern = v.map { NSNumber(value: $0) } }
+            layer = s
+        case .text:
+            let t = CATextLayer()
+            t.string = spec.options.text
+            if let f = spec.options.font { t.font = f }
+            if let a = spec.options.alignment { t.alignmentMode = a }
+            if let w = spec.options.wrapped { t.isWrapped = w }
+            t.contentsScale = CGFloat(scenario.canvas.scale)
+            layer = t
+        case .gradient:
+            let g = CAGradientLayer()
+            if let t = spec.options.gradientType { g.type = t }
+            layer = g
+        }
+        layer.name = spec.id
+        if let f = spec.frame { layer.frame = f }
+        for (kp, value) in spec.properties { layer.setValue(value.bridged, forKeyPath: kp.description) }
+        if let g = spec.options.contentsGravity { layer.contentsGravity = g }
+        if let m = spec.options.maskedCorners { layer.maskedCorners = m }
+        if let s = spec.options.speed { layer.speed = Float(s) }
+        if let t = spec.options.timeOffset { layer.timeOffset = t }
+        if let b = spec.options.beginTime { layer.beginTime = b }
+        for sub in spec.sublayers { layer.addSublayer(makeLayer(sub)) }
+        if let m = spec.mask.first { layer.mask = makeLayer(m) }
+        layers[spec.id] = layer
+        return layer
+    }
+
+    // MARK: - Actions
+
+    func perform(_ actions: [ScenarioAction]) {
+        for action in actions {
+            switch action {
+            case .add(let template, let ids, let key, let tag):
+                guard let spec = scenario.animations[template] else { continue }
+                for id in ids {
+                    guard let layer = layers[id] else { continue }
+                    let anim = AnimationFactory.make(spec)
+                    if let tag {
+                        anim.setValue(tag, forKey: Self.tagKey)
+                        anim.delegate = chainRunner
+                    }
+                    layer.add(anim, forKey: key ?? template)
+                }
+            case .remove(let key, let ids):
+                for id in ids { layers[id]?.removeAnimation(forKey: key) }
+            case .removeAll(let ids):
+                for id in ids { layers[id]?.removeAllAnimations() }
+            case .set(let sets, let disable, let duration, let timing):
+                CATransaction.begin()
+                CATransaction.setDisableActions(disable)
+                if let duration { CATransaction.setAnimationDuration(duration) }
+                if let timing { CATransaction.setAnimationTimingFunction(timing.function) }
+                for (id, kp, value) in sets { layers[id]?.setValue(value.bridged, forKeyPath: kp.description) }
+                CATransaction.commit()
+            case .log:
+                break
+            }
+        }
+    }
+
+    fileprivate func animationStopped(_ anim: CAAnimation, finished: Bool) {
+        guard let tag = anim.value(forKey: Self.tagKey) as? String else { return }
+        let now = CACurrentMediaTime()
+        for chain in scenario.chains where chain.whenStops == tag {
+            if let f = chain.finished, f != finished { continue }
+            if let until = chain.until, now >= until { continue }
+            perform(chain.actions)
+        }
+    }
+}
+
+/// The delegate that runs chains when tagged animations stop.
+private final class ChainRunner: CAAnimationDelegate {
+    unowned let runtime: ScenarioRuntime
+    init(runtime: ScenarioRuntime) { self.runtime = runtime }
+    func animationDidStop(_ anim: CAAnimation, finished flag: Bool) { runtime.animationStopped(anim, finished: flag) }
+}
+
+/// Builds Core Animation objects from templates.
+public enum AnimationFactory {
+    public static func make(_ spec: AnimationSpec) -> CAAnimation {
+        let anim: CAAnimation
+        switch spec.kind {
+        case .basic, .spring:
+            let basic: CABasicAnimation
+            if spec.kind == .spring {
+                let s: CASpringAnimation
+                if let pd = spec.perceptualDuration {
+                    s = CASpringAnimation(perceptualDuration: pd, bounce: spec.bounce ?? 0)
+                } else {
+                    s = CASpringAnimation()
+                }
+                if let v = spec.mass { s.mass = v }
+                if let v = spec.stiffness { s.stiffness = v }
+                if let v = spec.damping { s.damping = v }
+                if let v = spec.initialVelocity { s.initialVelocity = v }
+                if let v = spec.allowsOverdamping { s.allowsOverdamping = v }
+                basic = s
+            } else {
+                basic = CABasicAnimation()
+            }
+            basic.fromValue = spec.from?.bridged
+            basic.toValue = spec.to?.bridged
+            basic.byValue = spec.by?.bridged
+            anim = basic
+        case .keyframe:
+            let k = CAKeyframeAnimation()
+            k.values = spec.values?.map { $0.bridged as Any }
+            k.keyTimes = spec.keyTimes?.map { NSNumber(value: $0) }
+            k.timingFunctions = spec.timingFunctions?.map(\.function)
+            if let m = spec.calculationMode { k.calculationMode = m }
+            if let p = spec.path { k.path = pathFrom(p) }
+            k.rotationMode = spec.rotationMode
+            k.tensionValues = spec.tension?.map { NSNumber(value: $0) }
+            k.continuityValues = spec.continuity?.map { NSNumber(value: $0) }
+            k.biasValues = spec.bias?.map { NSNumber(value: $0) }
+            anim = k
+        case .group:
+            let g = CAAnimationGroup()
+            g.animations = spec.children.map(make)
+            anim = g
+        }
+        if let p = anim as? CAPropertyAnimation {
+            p.keyPath = spec.keyPath
+            if let v = spec.additive { p.isAdditive = v }
+            if let v = spec.cumulative { p.isCumulative = v }
+            if let v = spec.valueFunction { p.valueFunction = CAValueFunction(name: v) }
+        }
+        if let v = spec.duration { anim.duration = v }
+        if spec.durationIsSettling, let s = anim as? CASpringAnimation { s.duration = s.settlingDuration }
+        if let v = spec.beginTime { anim.beginTime = v }
+        if let v = spec.timeOffset { anim.timeOffset = v }
+        if let v = spec.speed { anim.speed = Float(v) }
+        if let v = spec.repeatCount { anim.repeatCount = v.isInfinite ? .infinity : Float(v) }
+        if let v = spec.repeatDuration { anim.repeatDuration = v }
+        if let v = spec.autoreverses { anim.autoreverses = v }
+        if let v = spec.fillMode { anim.fillMode = v }
+        if let v = spec.removedOnCompletion { anim.isRemovedOnCompletion = v }
+        if let t = spec.timingFunction { anim.timingFunction = t.function }
+        return anim
+    }
+
+    private static func pathFrom(_ elements: [PathElement]) -> CGPath {
+        let m = CGMutablePath()
+        for e in elements {
+            switch e {
+            case .moveTo(let p): m.move(to: p)
+            case .lineTo(let p): m.addLine(to: p)
+            case .quadCurveTo(let c, let p): m.addQuadCurve(to: p, control: c)
+            case .curveTo(let c1, let c2, let p): m.addCurve(to: p, control1: c1, control2: c2)
+            case .closeSubpath: m.closeSubpath()
+            }
+        }
+        return m
+    }
+}

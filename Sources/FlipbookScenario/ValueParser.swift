@@ -1,0 +1,285 @@
+import FlipbookCore
+import Foundation
+
+/// Reads property values in the scenario's natural notation (docs/scenario-format.md).
+struct ValueParser {
+    let sink: DiagnosticSink
+    /// Directory that relative file names (images) are resolved against.
+    let baseDirectory: URL
+    let imageLoader: (URL) throws -> LayerImage
+
+    /// A value of `kind`, or nil after reporting what was expected.
+    func value(_ n: YNode, kind: ValueKind) -> AnimatableValue? {
+        switch kind {
+        case .number: return number(n).map(AnimatableValue.number)
+        case .point: return n.numbers(2, "a point [x, y]").map { .point(CGPoint(x: $0[0], y: $0[1])) }
+        case .size: return n.numbers(2, "a size [width, height]").map { .size(CGSize(width: $0[0], height: $0[1])) }
+        case .rect: return n.numbers(4, "a rectangle [x, y, width, height]").map { .rect(CGRect(x: $0[0], y: $0[1], width: $0[2], height: $0[3])) }
+        case .color:
+            if n.isNull { return AnimatableValue.none }
+            return color(n).map(AnimatableValue.color)
+        case .transform: return transform(n).map(AnimatableValue.transform)
+        case .path:
+            if n.isNull { return AnimatableValue.none }
+            return path(n).map(AnimatableValue.path)
+        case .bool: return n.bool().map(AnimatableValue.bool)
+        case .image:
+            if n.isNull { return AnimatableValue.none }
+            return image(n).map(AnimatableValue.image)
+        case .colorArray:
+            guard let items = n.sequence("a list of colours") else { return nil }
+            var out: [AnimatableValue] = []
+            for i in items { guard let c = color(i) else { return nil }; out.append(.color(c)) }
+            return .array(out)
+        case .numberArray:
+            return n.numbers(nil, "a list of numbers").map { .array($0.map(AnimatableValue.number)) }
+        }
+    }
+
+    /// A number; strings with `deg` or `pi` suffixes are angles in radians (`90deg`, `0.5pi`).
+    func number(_ n: YNode) -> Double? {
+        if let s = n.scalarString?.trimmingCharacters(in: .whitespaces).lowercased() {
+            if s.hasSuffix("deg"), let v = Double(s.dropLast(3).trimmingCharacters(in: .whitespaces)), v.isFinite {
+                return v * .pi / 180
+            }
+            if s.hasSuffix("pi") {
+                let head = s.dropLast(2).trimmingCharacters(in: .whitespaces)
+                if head.isEmpty { return .pi }
+                if head == "-" { return -.pi }
+                if let v = Double(head), v.isFinite { return v * .pi }
+            }
+        }
+        return n.number("a number (angles may be written 90deg or 0.5pi)")
+    }
+
+    static let namedColors: [String: RGBA] = [
+        "black": RGBA(red: 0, green: 0, blue: 0, alpha: 1), "white": RGBA(red: 1, green: 1, blue: 1, alpha: 1),
+        "clear": .clear, "red": RGBA(red: 1, green: 0, blue: 0, alpha: 1), "green": RGBA(red: 0, green: 1, blue: 0, alpha: 1),
+        "blue": RGBA(red: 0, green: 0, blue: 1, alpha: 1), "gray": RGBA(red: 0.5, green: 0.5, blue: 0.5, alpha: 1),
+        "lightGray": RGBA(red: 2.0 / 3, green: 2.0 / 3, blue: 2.0 / 3, alpha: 1),
+        "darkGray": RGBA(red: 1.0 / 3, green: 1.0 / 3, blue: 1.0 / 3, alpha: 1),
+        "yellow": RGBA(red: 1, green: 1, blue: 0, alpha: 1), "orange": RGBA(red: 1, green: 0.5, blue: 0, alpha: 1),
+        "systemBlue": RGBA(red: 0, green: 122.0 / 255, blue: 1, alpha: 1),
+    ]
+
+    /// `#rgb`, `#rrggbb`, `#rrggbbaa` or a UIKit colour name.
+    func color(_ n: YNode) -> RGBA? {
+        let what = "a colour such as \"#3c3c3c\", \"#3c3c3c80\" or a name (\(Self.namedColors.keys.sorted().joined(separator: ", ")))"
+        guard let s = n.scalarString?.trimmingCharacters(in: .whitespaces) else { n.fail(what); return nil }
+        if let c = Self.namedColors[s] { return c }
+        guard s.hasPrefix("#") else {
+            let hint = nearest(to: s, in: Array(Self.namedColors.keys)).map { "did you mean '\($0)'?" }
+            sink.error("expected \(what), found '\(s)'", at: n.mark, hint: hint)
+            return nil
+        }
+        var hex = String(s.dropFirst())
+        if hex.count == 3 || hex.count == 4 { hex = hex.map { "\($0)\($0)" }.joined() }
+        guard hex.count == 6 || hex.count == 8, let v = UInt64(hex, radix: 16) else { n.fail(what); return nil }
+        let hasAlpha = hex.count == 8
+        let r = Double((v >> (hasAlpha ? 24 : 16)) & 0xFF) / 255, g = Double((v >> (hasAlpha ? 16 : 8)) & 0xFF) / 255
+        let b = Double((v >> (hasAlpha ? 8 : 0)) & 0xFF) / 255, a = hasAlpha ? Double(v & 0xFF) / 255 : 1
+        return RGBA(red: r, green: g, blue: b, alpha: a)
+    }
+
+    /// `identity`, CSS-like functions (`translate(10, 0) rotate(45deg) scale(1.5)`, the rightmost
+    /// applied first), or 16 numbers m11…m44.
+    func transform(_ n: YNode) -> CATransform3D? {
+        if case .sequence = n.node {
+            return n.numbers(16, "16 numbers m11…m44 or a transform string").map { CATransform3D(entries: $0.map { CGFloat($0) }) }
+        }
+        guard let text = n.scalarString else { n.fail("a transform such as \"scale(1.5) rotate(45deg)\""); return nil }
+        let s = text.trimmingCharacters(in: .whitespaces)
+        if s == "identity" || s.isEmpty { return CATransform3DIdentity }
+        var functions: [CATransform3D] = []
+        var rest = Substring(s)
+        while !rest.isEmpty {
+            rest = rest.drop { $0 == " " || $0 == "," }
+            if rest.isEmpty { break }
+            guard let open = rest.firstIndex(of: "("), let close = rest.firstIndex(of: ")"), open < close else {
+                sink.error("expected a transform function such as scale(1.5), found '\(rest)'", at: n.mark); return nil
+            }
+            let name = rest[..<open].trimmingCharacters(in: .whitespaces)
+            let args = rest[rest.index(after: open)..<close].split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            rest = rest[rest.index(after: close)...]
+            var nums: [Double] = []
+            for a in args {
+                guard let v = Self.parseNumber(a) else {
+                    sink.error("expected a number in \(name)(…), found '\(a)'", at: n.mark); return nil
+                }
+                nums.append(v)
+            }
+            func arg(_ i: Int, _ d: Double) -> Double { i < nums.count ? nums[i] : d }
+            let f: CATransform3D
+            switch name {
+            case "translate": f = CATransform3DMakeTranslation(arg(0, 0), arg(1, 0), arg(2, 0))
+            case "translateX": f = CATransform3DMakeTranslation(arg(0, 0), 0, 0)
+            case "translateY": f = CATransform3DMakeTranslation(0, arg(0, 0), 0)
+            case "translateZ": f = CATransform3DMakeTranslation(0, 0, arg(0, 0))
+            case "scale": f = CATransform3DMakeScale(arg(0, 1), arg(1, arg(0, 1)), arg(2, 1))
+            case "scaleX": f = CATransform3DMakeScale(arg(0, 1), 1, 1)
+            case "scaleY": f = CATransform3DMakeScale(1, arg(0, 1), 1)
+            case "rotate", "rotateZ": f = CATransform3DMakeRotation(arg(0, 0), 0, 0, 1)
+            case "rotateX": f = CATransform3DMakeRotation(arg(0, 0), 1, 0, 0)
+            case "rotateY": f = CATransform3DMakeRotation(arg(0, 0), 0, 1, 0)
+            case "perspective":
+                var m = CATransform3DIdentity
+                m.m34 = arg(0, 0) != 0 ? -1 / arg(0, 0) : 0
+                f = m
+            case "matrix":
+                guard nums.count == 6 else { sink.error("matrix(a, b, c, d, tx, ty) takes 6 numbers", at: n.mark); return nil }
+                f = CATransform3DMakeAffineTransform(CGAffineTransform(a: nums[0], b: nums[1], c: nums[2], d: nums[3], tx: nums[4], ty: nums[5]))
+            default:
+                let known = ["translate", "translateX", "translateY", "translateZ", "scale", "scaleX", "scaleY", "rotate",
+                             "rotateX", "rotateY", "rotateZ", "perspective", "matrix"]
+                sink.error("unknown transform function '\(name)'", at: n.mark,
+                           hint: nearest(to: name, in: known).map { "did you mean '\($0)'?" })
+                return nil
+            }
+            functions.append(f)
+        }
+        return functions.reversed().reduce(CATransform3DIdentity) { CATransform3DConcat($0, $1) }
+    }
+
+    /// Numbers, `90deg` and `0.5pi` inside strings.
+    static func parseNumber(_ s: String) -> Double? {
+        let t = s.lowercased()
+        if t.hasSuffix("deg"), let v = Double(t.dropLast(3)) { return v * .pi / 180 }
+        if t.hasSuffix("pi") { let h = t.dropLast(2); if h.isEmpty { return .pi }; if let v = Double(h) { return v * .pi } }
+        if let v = Double(t), v.isFinite { return v }
+        return nil
+    }
+
+    /// SVG path data, or a shorthand mapping: `oval`, `rect`, `roundedRect` (+ `radius`),
+    /// `arc` (UIBezierPath's visual `clockwise`), `polyline` (+ `closed`).
+    func path(_ n: YNode) -> [PathElement]? {
+        if let s = n.scalarString {
+            do { return try SVGPathParser.parse(s) } catch let e as SVGPathParser.Failure {
+                sink.error("invalid path data: \(e.message)", at: n.mark); return nil
+            } catch { return nil }
+        }
+        guard let pairs = n.mapping(allowed: ["oval", "rect", "roundedRect", "radius", "arc", "polyline", "closed"],
+                                    what: "SVG path data or a shape such as { oval: [0, 0, 10, 10] }") else { return nil }
+        func entry(_ k: String) -> YNode? { pairs.first { $0.key == k }?.value }
+        func rect(_ k: String) -> CGRect? {
+            entry(k)?.numbers(4, "a rectangle [x, y, width, height]").map { CGRect(x: $0[0], y: $0[1], width: $0[2], height: $0[3]) }
+        }
+        if entry("oval") != nil { return rect("oval").map { UIBezierPath(ovalIn: $0).cgPath.elements } }
+        if entry("rect") != nil { return rect("rect").map { UIBezierPath(rect: $0).cgPath.elements } }
+        if entry("roundedRect") != nil {
+            guard let r = rect("roundedRect") else { return nil }
+            let radius = entry("radius").flatMap { number($0) } ?? 0
+            return UIBezierPath(roundedRect: r, cornerRadius: radius).cgPath.elements
+        }
+        if let arc = entry("arc") {
+            guard let a = arc.mapping(allowed: ["center", "radius", "startAngle", "endAngle", "clockwise"]) else { return nil }
+            func v(_ k: String) -> YNode? { a.first { $0.key == k }?.value }
+            guard let c = v("center")?.numbers(2, "a point [x, y]"), let r = v("radius").flatMap({ number($0) }),
+                  let s = v("startAngle").flatMap({ number($0) }), let e = v("endAngle").flatMap({ number($0) }) else {
+                sink.error("an arc needs center, radius, startAngle and endAngle", at: arc.mark); return nil
+            }
+            let cw = v("clockwise")?.bool() ?? true
+            return UIBezierPath(arcCenter: CGPoint(x: c[0], y: c[1]), radius: r, startAngle: s, endAngle: e, clockwise: cw).cgPath.elements
+        }
+        if let poly = entry("polyline") {
+            guard let items = poly.sequence("a list of points") else { return nil }
+            var pts: [CGPoint] = []
+            for i in items { guard let p = i.numbers(2, "a point [x, y]") else { return nil }; pts.append(CGPoint(x: p[0], y: p[1])) }
+            let m = CGMutablePath()
+            m.addLines(between: pts)
+            if entry("closed")?.bool() == true { m.closeSubpath() }
+            return m.elements
+        }
+        sink.error("expected a shape: oval, rect, roundedRect, arc or polyline", at: n.mark)
+        return nil
+    }
+
+    func image(_ n: YNode) -> LayerImage? {
+        guard let name = n.string("an image file name (PNG)") else { return nil }
+        let url = name.hasPrefix("/") ? URL(fileURLWithPath: name) : baseDirectory.appendingPathComponent(name)
+        guard FileManager.default.fileExists(atPath: url.path) else {
+            sink.error("image file '\(name)' not found (looked for \(url.path))", at: n.mark); return nil
+        }
+        do {
+            // "@2x" in the name means two pixels per point, as UIImage reads it.
+            let scale: Double = name.contains("@3x") ? 3 : name.contains("@2x") ? 2 : 1
+            let img = try imageLoader(url)
+            return LayerImage(width: img.width, height: img.height, rgba: img.rgba, scale: scale)
+        } catch {
+            sink.error("cannot read image '\(name)': \(error)", at: n.mark); return nil
+        }
+    }
+}
+
+/// SVG path data: M L H V C S Q T Z, absolute and relative.
+enum SVGPathParser {
+    struct Failure: Error { var message: String }
+
+    static func parse(_ text: String) throws -> [PathElement] {
+        var tokens: [String] = []
+        var cur = ""
+        func flush() { if !cur.isEmpty { tokens.append(cur); cur = "" } }
+        for ch in text {
+            if ch.isLetter && ch != "e" && ch != "E" { flush(); tokens.append(String(ch)) }
+            else if ch == "," || ch.isWhitespace { flush() }
+            else if ch == "-" && !cur.isEmpty && !cur.hasSuffix("e") && !cur.hasSuffix("E") { flush(); cur = "-" }
+            else { cur.append(ch) }
+        }
+        flush()
+        let path = CGMutablePath()
+        var i = 0
+        var command: Character = " "
+        var current = CGPoint.zero, start = CGPoint.zero
+        var lastControl: CGPoint?
+        func num() throws -> Double {
+            guard i < tokens.count, let v = Double(tokens[i]), v.isFinite else {
+                throw Failure(message: "expected a number after '\(command)'\(i < tokens.count ? ", found '\(tokens[i])'" : " at the end")")
+            }
+            i += 1
+            return v
+        }
+        while i < tokens.count {
+            if let c = tokens[i].first, tokens[i].count == 1, c.isLetter {
+                command = c; i += 1
+                if c == "Z" || c == "z" {
+                    path.closeSubpath(); current = start; lastControl = nil; continue
+                }
+            } else if command == " " {
+                throw Failure(message: "path data must start with a command such as M, found '\(tokens[i])'")
+            }
+            let rel = command.isLowercase
+            func pt() throws -> CGPoint {
+                let x = try num(), y = try num()
+                return rel ? CGPoint(x: current.x + x, y: current.y + y) : CGPoint(x: x, y: y)
+            }
+            switch command {
+            case "M", "m":
+                let p = try pt(); path.move(to: p); current = p; start = p; lastControl = nil
+                command = rel ? "l" : "L"
+            case "L", "l": let p = try pt(); path.addLine(to: p); current = p; lastControl = nil
+            case "H", "h":
+                let x = try num(); let p = CGPoint(x: rel ? current.x + x : x, y: current.y)
+                path.addLine(to: p); current = p; lastControl = nil
+            case "V", "v":
+                let y = try num(); let p = CGPoint(x: current.x, y: rel ? current.y + y : y)
+                path.addLine(to: p); current = p; lastControl = nil
+            case "C", "c":
+                let c1 = try pt(), c2 = try pt(), p = try pt()
+                path.addCurve(to: p, control1: c1, control2: c2); current = p; lastControl = c2
+            case "S", "s":
+                let c1 = lastControl.map { CGPoint(x: 2 * current.x - $0.x, y: 2 * current.y - $0.y) } ?? current
+                let c2 = try pt(), p = try pt()
+                path.addCurve(to: p, control1: c1, control2: c2); current = p; lastControl = c2
+            case "Q", "q":
+                let c = try pt(), p = try pt()
+                path.addQuadCurve(to: p, control: c); current = p; lastControl = c
+            case "T", "t":
+                let c = lastControl.map { CGPoint(x: 2 * current.x - $0.x, y: 2 * current.y - $0.y) } ?? current
+                let p = try pt()
+                path.addQuadCurve(to: p, control: c); current = p; lastControl = c
+            default:
+                throw Failure(message: "unsupported path command '\(command)' (use M L H V C S Q T Z)")
+            }
+        }
+        return path.elements
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+
+/// One entry of `semantics-vectors.json` (semantics.md 15).
+struct SemanticsVector: @unchecked Sendable, CustomStringConvertible {
+    let id: String
+    let category: String
+    let input: [String: Any]
+    let expected: [String: Any]
+    let tolerance: Double
+    var description: String { id }
+
+    static let all: [SemanticsVector] = {
+        guard let url = Bundle.module.url(forResource: "semantics-vectors", withExtension: "json", subdirectory: "Fixtures"),
+              let data = try? Data(contentsOf: url),
+              let array = try? JSONSerialization.jsonObject(with: data) as? [[String: Any]] else { return [] }
+        return array.map {
+            SemanticsVector(id: $0["id"] as! String, category: $0["category"] as! String,
+                            input: $0["input"] as! [String: Any], expected: $0["expected"] as! [String: Any],
+                            tolerance: ($0["tolerance"] as? NSNumber)?.doubleValue ?? 1e-9)
+        }
+    }()
+
+    static func category(_ name: String) -> [SemanticsVector] { all.filter { $0.category == name } }
+}
+
+/// A JSON number (or "inf") as a Double.
+func num(_ v: Any?) -> Double? {
+    if let s = v as? String { return s == "inf" ? .infinity : s == "-inf" ? -.infinity : Double(s) }
+    if let n = v as? NSNumber { return n.doubleValue }
+    if let d = v as? Double { return d }
+    if let i = v as? Int { return Double(i) }
+    return nil
+}
+
+func nums(_ v: Any?) -> [Double]? { (v as? [Any])?.compactMap(num) }
+
+/// Records a failure naming the vector when `actual` is not within `tol` of `expected`.
+func expectClose(_ actual: Double, _ expected: Double, _ tol: Double, _ what: String,
+                 sourceLocation: SourceLocation = #_sourceLocation) {
+    let ok = actual == expected || abs(actual - expected) <= tol
+    #expect(ok, "\(what): got \(actual), expected \(expected) ± \(tol)", sourceLocation: sourceLocation)
+}
+
+func expectClose(_ actual: [Double], _ expected: [Double], _ tol: Double, _ what: String,
+                 sourceLocation: SourceLocation = #_sourceLocation) {
+    #expect(actual.count == expected.count, "\(what): \(actual.count) values, expected \(expected.count)", sourceLocation: sourceLocation)
+    for (a, e) in zip(actual, expected) { expectClose(a, e, tol, what, sourceLocation: sourceLocation) }
+}

@@ -1,0 +1,123 @@
+import Foundation
+import Testing
+import FlipbookCore
+@testable import FlipbookRender
+
+@Suite("GIF and PNG writers")
+struct GIFWriterTests {
+    @Test("delays round the cumulative time: 30 fps gives 3, 3, 4 and sums exactly")
+    func delays() {
+        let d = GIFWriter.delays(count: 90, fps: 30)
+        #expect(Array(d.prefix(6)) == [3, 3, 4, 3, 3, 4])
+        #expect(d.reduce(0, +) == 300)
+        #expect(GIFWriter.delays(count: 7, fps: 7).reduce(0, +) == 100)
+        #expect(GIFWriter.delays(count: 120, fps: 60).reduce(0, +) == 200)
+    }
+
+    static func solid(_ w: Int, _ h: Int, _ c: [UInt8]) -> PixelBuffer {
+        PixelBuffer(width: w, height: h, rgba: (0..<(w * h)).flatMap { _ in c + [255] })
+    }
+
+    @Test("frames round-trip through giflib with exact colours, delays, size and loop")
+    func roundTrip() throws {
+        let dir = temporaryDirectory()
+        let url = dir.appendingPathComponent("a.gif")
+        let w = try GIFWriter(url: url, width: 8, height: 4)
+        var second = Self.solid(8, 4, [10, 20, 30])
+        for i in 0..<4 { second.rgba[i * 4] = 200; second.rgba[i * 4 + 1] = 100; second.rgba[i * 4 + 2] = 50 }
+        try w.add(Self.solid(8, 4, [10, 20, 30]), delay: 3)
+        try w.add(second, delay: 4)
+        try w.add(second, delay: 3)
+        try w.finish()
+        let gif = try GIFReader.read(url)
+        #expect(gif.width == 8 && gif.height == 4)
+        #expect(gif.delays == [3, 4, 3])
+        #expect(gif.loopCount == 0)
+        #expect(gif.frames.count == 3)
+        #expect(gif.frames[0].pixel(x: 5, y: 2) == (10, 20, 30, 255))
+        #expect(gif.frames[1].pixel(x: 1, y: 0) == (200, 100, 50, 255))
+        #expect(gif.frames[1].pixel(x: 5, y: 2) == (10, 20, 30, 255))
+        // Only the changed row is stored for frame 1; an unchanged frame stores one pixel.
+        #expect(gif.frameRects[1].height == 1 && gif.frameRects[1].width == 4)
+        #expect(gif.frameRects[2].width == 1 && gif.frameRects[2].height == 1)
+    }
+
+    @Test("more than 256 colours get a close palette")
+    func manyColours() throws {
+        let dir = temporaryDirectory()
+        let url = dir.appendingPathComponent("g.gif")
+        var px = PixelBuffer(width: 64, height: 64, rgba: [])
+        for y in 0..<64 { for x in 0..<64 { px.rgba += [UInt8(x * 4), UInt8(y * 4), 128, 255] } }
+        let w = try GIFWriter(url: url, width: 64, height: 64)
+        try w.add(px, delay: 10)
+        try w.finish()
+        let gif = try GIFReader.read(url)
+        var worst = 0, total = 0
+        for y in 0..<64 { for x in 0..<64 {
+            let p = gif.frames[0].pixel(x: x, y: y)
+            let e = max(abs(Int(p.r) - x * 4), abs(Int(p.g) - y * 4), abs(Int(p.b) - 128))
+            worst = max(worst, e); total += e
+        } }
+        // 4,096 colours on a 64×64 grid into 255 boxes: 254 boxes of 4×4 cells (error ≤ 6) and
+        // one of 4×8 (error ≤ 14); the mean of the larger of the two axis errors in a 4×4 box
+        // is 5. Anything worse means the boxes are badly split.
+        #expect(worst <= 14, "largest channel error \(worst)")
+        #expect(Double(total) / 4096 <= 5.1, "mean channel error \(Double(total) / 4096)")
+    }
+
+    @Test("a static scene costs a few bytes per frame after the first")
+    func staticScene() throws {
+        let dir = temporaryDirectory()
+        func size(frames: Int) throws -> Int {
+            let url = dir.appendingPathComponent("s\(frames).gif")
+            let w = try GIFWriter(url: url, width: 200, height: 100)
+            var px = Self.solid(200, 100, [255, 255, 255])
+            for i in stride(from: 0, to: px.rgba.count, by: 28) { px.rgba[i] = 0 }
+            for _ in 0..<frames { try w.add(px, delay: 3) }
+            try w.finish()
+            return try GIFReader.read(url).byteCount
+        }
+        let one = try size(frames: 1), many = try size(frames: 101)
+        #expect((many - one) / 100 <= 30, "\(many - one) bytes for 100 unchanged frames")
+    }
+
+    @Test("a cancelled GIF leaves the earlier file untouched")
+    func cancelKeepsOldFile() throws {
+        let dir = temporaryDirectory()
+        let url = dir.appendingPathComponent("keep.gif")
+        try Data("old".utf8).write(to: url)
+        let w = try GIFWriter(url: url, width: 4, height: 4)
+        try w.add(Self.solid(4, 4, [1, 2, 3]), delay: 1)
+        w.cancel()
+        #expect(try Data(contentsOf: url) == Data("old".utf8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["keep.gif"])
+    }
+
+    @Test("a frame of the wrong size is refused")
+    func wrongSize() throws {
+        let w = try GIFWriter(url: temporaryDirectory().appendingPathComponent("x.gif"), width: 4, height: 4)
+        #expect(throws: RenderError.self) { try w.add(Self.solid(5, 4, [0, 0, 0]), delay: 1) }
+        w.cancel()
+    }
+
+    @Test("PNG frames round-trip")
+    func png() throws {
+        let url = temporaryDirectory().appendingPathComponent("f.png")
+        var px = Self.solid(3, 2, [9, 99, 199])
+        px.rgba[7] = 128
+        try PNGCodec.write(px, to: url)
+        let back = try PNGCodec.read(url)
+        #expect(back.width == 3 && back.height == 2)
+        #expect(back.pixel(x: 2, y: 1) == (9, 99, 199, 255))
+        let half = back.pixel(x: 1, y: 0)
+        #expect(half.a == 128 && abs(Int(half.g) - 99) <= 1)
+    }
+
+    @Test("filmstrip samples include the first and last frame")
+    func filmstripSamples() {
+        #expect(Filmstrip.sampleIndices(frameCount: 63, samples: 12).first == 0)
+        #expect(Filmstrip.sampleIndices(frameCount: 63, samples: 12).last == 62)
+        #expect(Filmstrip.sampleIndices(frameCount: 63, samples: 12).count == 12)
+        #expect(Filmstrip.sampleIndices(frameCount: 3, samples: 12) == [0, 1, 2])
+    }
+}

@@ -1,0 +1,160 @@
+import Foundation
+import Testing
+import FlipbookCore
+@testable import FlipbookRender
+
+@Suite("rasterizer")
+struct RasterizerTests {
+    @Test("backgroundColor fills the bounds at the layer's frame (semantics.md 12.3)")
+    func background() throws {
+        let px = try render(CGSize(width: 40, height: 40), scale: 2) { stage in
+            let l = CALayer()
+            l.frame = CGRect(x: 10, y: 10, width: 10, height: 10)
+            l.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+            stage.rootLayer.addSublayer(l)
+        }
+        #expect(px.width == 80 && px.height == 80)
+        #expect(px.rgb(30, 30) == [255, 0, 0])
+        #expect(px.rgb(19, 30) == [255, 255, 255])
+        #expect(px.rgb(41, 30) == [255, 255, 255])
+    }
+
+    @Test("cornerRadius rounds the background")
+    func cornerRadius() throws {
+        let px = try render(CGSize(width: 40, height: 40)) { stage in
+            let l = CALayer()
+            l.frame = CGRect(x: 0, y: 0, width: 40, height: 40)
+            l.cornerRadius = 20
+            l.backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+            stage.rootLayer.addSublayer(l)
+        }
+        #expect(px.rgb(1, 1) == [255, 255, 255])
+        #expect(px.rgb(20, 20) == [0, 0, 255])
+    }
+
+    @Test("opacity composites the layer over the background")
+    func opacity() throws {
+        let px = try render(CGSize(width: 10, height: 10)) { stage in
+            let l = CALayer()
+            l.frame = CGRect(x: 0, y: 0, width: 10, height: 10)
+            l.backgroundColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+            l.opacity = 0.5
+            stage.rootLayer.addSublayer(l)
+        }
+        let v = px.rgb(5, 5)[0]
+        #expect(abs(v - 128) <= 1)
+    }
+
+    @Test("transform rotates about the anchor point (semantics.md 12.2)")
+    func rotation() throws {
+        let px = try render(CGSize(width: 100, height: 100)) { stage in
+            let l = CALayer()
+            l.frame = CGRect(x: 40, y: 10, width: 20, height: 80)   // a vertical bar
+            l.backgroundColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+            l.transform = CATransform3DMakeRotation(.pi / 2, 0, 0, 1)  // now horizontal
+            stage.rootLayer.addSublayer(l)
+        }
+        #expect(px.rgb(15, 50) == [0, 0, 0])
+        #expect(px.rgb(50, 15) == [255, 255, 255])
+    }
+
+    @Test("masksToBounds clips sublayers")
+    func masksToBounds() throws {
+        func draw(_ clip: Bool) throws -> PixelBuffer {
+            try render(CGSize(width: 40, height: 40)) { stage in
+                let parent = CALayer()
+                parent.frame = CGRect(x: 0, y: 0, width: 20, height: 20)
+                parent.masksToBounds = clip
+                let child = CALayer()
+                child.frame = CGRect(x: 10, y: 10, width: 20, height: 20)
+                child.backgroundColor = CGColor(red: 0, green: 1, blue: 0, alpha: 1)
+                parent.addSublayer(child)
+                stage.rootLayer.addSublayer(parent)
+            }
+        }
+        #expect(try draw(false).rgb(25, 25) == [0, 255, 0])
+        #expect(try draw(true).rgb(25, 25) == [255, 255, 255])
+        #expect(try draw(true).rgb(15, 15) == [0, 255, 0])
+    }
+
+    @Test("CAShapeLayer fills and strokes its path (semantics.md 12.4)")
+    func shape() throws {
+        let px = try render(CGSize(width: 100, height: 100)) { stage in
+            let s = CAShapeLayer()
+            s.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+            s.path = UIBezierPath(ovalIn: CGRect(x: 20, y: 20, width: 60, height: 60)).cgPath
+            s.fillColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+            s.strokeColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+            s.lineWidth = 6
+            stage.rootLayer.addSublayer(s)
+        }
+        #expect(px.rgb(50, 50) == [255, 0, 0])
+        #expect(px.rgb(50, 20) == [0, 0, 255])   // on the outline
+        #expect(px.rgb(22, 22) == [255, 255, 255])
+    }
+
+    @Test("strokeEnd trims the stroke by arc length (semantics.md 12.4)")
+    func strokeEnd() throws {
+        let px = try render(CGSize(width: 100, height: 20)) { stage in
+            let s = CAShapeLayer()
+            s.frame = CGRect(x: 0, y: 0, width: 100, height: 20)
+            let p = CGMutablePath(); p.move(to: CGPoint(x: 0, y: 10)); p.addLine(to: CGPoint(x: 100, y: 10))
+            s.path = p
+            s.fillColor = nil
+            s.strokeColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+            s.lineWidth = 4
+            s.strokeEnd = 0.5
+            stage.rootLayer.addSublayer(s)
+        }
+        #expect(px.rgb(25, 10) == [0, 0, 0])
+        #expect(px.rgb(75, 10) == [255, 255, 255])
+    }
+
+    @Test("text draws ink inside the label's bounds, Chinese included")
+    func text() throws {
+        for string in ["REFRESH", "为您推荐10条新闻"] {
+            let px = try render(CGSize(width: 200, height: 60)) { stage in
+                let t = CATextLayer()
+                t.frame = CGRect(x: 20, y: 10, width: 160, height: 40)
+                t.string = string
+                t.fontSize = 16
+                t.foregroundColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+                stage.rootLayer.addSublayer(t)
+            }
+            let ink = try #require(px.inkBounds, "\(string) drew nothing")
+            #expect(ink.minX >= 20 && ink.maxX < 180 && ink.minY >= 10 && ink.maxY < 50, "\(string): \(ink)")
+            #expect(ink.maxX - ink.minX > 40, "\(string) is too narrow: \(ink)")
+        }
+    }
+
+    @Test("the same snapshot always gives the same bytes")
+    func deterministic() throws {
+        func once() throws -> PixelBuffer {
+            try render(CGSize(width: 60, height: 60), scale: 2) { stage in
+                let s = CAShapeLayer()
+                s.frame = CGRect(x: 5, y: 5, width: 50, height: 50)
+                s.path = UIBezierPath(arcCenter: CGPoint(x: 25, y: 25), radius: 20, startAngle: 0, endAngle: 4, clockwise: true).cgPath
+                s.strokeColor = CGColor(red: 0.2, green: 0.4, blue: 0.9, alpha: 1)
+                s.fillColor = nil
+                s.lineWidth = 3
+                stage.rootLayer.addSublayer(s)
+            }
+        }
+        #expect(try once() == once())
+    }
+
+    @Test("an animated property shows its presentation value in the frame")
+    func animatedFrame() throws {
+        let px = try render(CGSize(width: 100, height: 20), at: 0.5) { stage in
+            let l = CALayer()
+            l.frame = CGRect(x: 0, y: 0, width: 10, height: 20)
+            l.backgroundColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+            stage.rootLayer.addSublayer(l)
+            let a = CABasicAnimation(keyPath: "position.x")
+            a.fromValue = 5; a.toValue = 95; a.duration = 1
+            l.add(a, forKey: "move")
+        }
+        #expect(px.rgb(50, 10) == [0, 0, 0])
+        #expect(px.rgb(5, 10) == [255, 255, 255])
+    }
+}

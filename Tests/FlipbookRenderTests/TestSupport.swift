@@ -1,0 +1,41 @@
+import Foundation
+import FlipbookCore
+@testable import FlipbookRender
+
+/// A fresh temporary directory for one test.
+func temporaryDirectory() -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("flipbook-tests-\(UUID().uuidString)")
+    try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}
+
+/// A stage with a white background layer tree, rendered at `scale`.
+func render(_ size: CGSize, scale: CGFloat = 1, at time: Double = 0, build: (Stage) -> Void) throws -> PixelBuffer {
+    let stage = Stage(size: size, scale: scale)
+    build(stage)
+    stage.advance(to: time)
+    return try FrameRasterizer.rasterize(stage.snapshot(), background: RGBA(red: 1, green: 1, blue: 1, alpha: 1))
+}
+
+extension PixelBuffer {
+    /// The pixel as (r, g, b).
+    func rgb(_ x: Int, _ y: Int) -> [Int] {
+        let p = pixel(x: x, y: y)
+        return [Int(p.r), Int(p.g), Int(p.b)]
+    }
+
+    /// Whether every pixel in the rectangle is white.
+    func isBlank(x: Int, y: Int, width: Int, height: Int) -> Bool {
+        for yy in y..<(y + height) { for xx in x..<(x + width) where rgb(xx, yy) != [255, 255, 255] { return false } }
+        return true
+    }
+
+    /// The bounding box of non-white pixels.
+    var inkBounds: (minX: Int, minY: Int, maxX: Int, maxY: Int)? {
+        var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
+        for y in 0..<height { for x in 0..<width where rgb(x, y) != [255, 255, 255] {
+            minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
+        } }
+        return maxX < 0 ? nil : (minX, minY, maxX, maxY)
+    }
+}
