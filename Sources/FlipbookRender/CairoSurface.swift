@@ -4,8 +4,9 @@ import Foundation
 
 /// Conversions between Cairo's premultiplied ARGB32 and straight RGBA.
 enum CairoSurface {
-    /// An ARGB32 surface holding `image` (premultiplied on the way in).
+    /// An ARGB32 surface holding `image` (premultiplied on the way in; PNG data decoded).
     static func make(from image: LayerImage) -> OpaquePointer? {
+        if let png = image.pngData { return decodePNG(png) }
         guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(image.width), Int32(image.height)) else { return nil }
         guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else { cairo_surface_destroy(surface); return nil }
         cairo_surface_flush(surface)
@@ -26,6 +27,26 @@ enum CairoSurface {
             }
         }
         cairo_surface_mark_dirty(surface)
+        return surface
+    }
+
+    /// Decodes PNG bytes with Cairo's stream reader.
+    static func decodePNG(_ data: Data) -> OpaquePointer? {
+        final class Reader { let data: Data; var offset = 0; init(_ d: Data) { data = d } }
+        let reader = Reader(data)
+        let surface = withExtendedLifetime(reader) { () -> OpaquePointer? in
+            let context = Unmanaged.passUnretained(reader).toOpaque()
+            return cairo_image_surface_create_from_png_stream({ closure, buffer, length in
+                let r = Unmanaged<Reader>.fromOpaque(closure!).takeUnretainedValue()
+                let n = Int(length)
+                guard r.offset + n <= r.data.count, let buffer else { return CAIRO_STATUS_READ_ERROR }
+                r.data.copyBytes(to: buffer, from: r.data.startIndex + r.offset..<r.data.startIndex + r.offset + n)
+                r.offset += n
+                return CAIRO_STATUS_SUCCESS
+            }, context)
+        }
+        guard let surface else { return nil }
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else { cairo_surface_destroy(surface); return nil }
         return surface
     }
 

@@ -99,6 +99,7 @@ struct KeyTimeline {
 
     /// Segment index and local fraction for the warped fraction `t`.
     func locate(_ t: Double) -> (index: Int, u: Double) {
+        let t = t.isFinite ? t : 0
         guard let kt = keyTimes, kt.count >= 2 else {
             let n = max(1, segments)
             let tc = min(1, max(0, t))

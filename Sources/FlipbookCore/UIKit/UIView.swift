@@ -13,7 +13,33 @@ open class UIView: NSObject, CALayerDelegate {
     public private(set) var subviews: [UIView] = []
     open var tag = 0
     open var isUserInteractionEnabled = true
-    open var contentMode = 0
+    /// How the view's content fits its bounds (for image views, the layer's contents gravity).
+    open var contentMode: ContentMode = .scaleToFill {
+        didSet { layer.contentsGravity = contentMode.gravity }
+    }
+
+    /// UIKit's content modes.
+    public enum ContentMode: Int, Sendable {
+        case scaleToFill, scaleAspectFit, scaleAspectFill, redraw, center, top, bottom, left, right
+        case topLeft, topRight, bottomLeft, bottomRight
+
+        var gravity: CALayerContentsGravity {
+            switch self {
+            case .scaleToFill, .redraw: return .resize
+            case .scaleAspectFit: return .resizeAspect
+            case .scaleAspectFill: return .resizeAspectFill
+            case .center: return .center
+            case .top: return .top
+            case .bottom: return .bottom
+            case .left: return .left
+            case .right: return .right
+            case .topLeft: return .topLeft
+            case .topRight: return .topRight
+            case .bottomLeft: return .bottomLeft
+            case .bottomRight: return .bottomRight
+            }
+        }
+    }
 
     public init(frame: CGRect) {
         layer = UIView.makeLayer(for: type(of: self).layerClass)

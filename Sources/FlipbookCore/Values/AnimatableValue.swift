@@ -30,6 +30,9 @@ public enum AnimatableValue: Equatable, Sendable {
         case let v as Int64: self = .number(Double(v))
         case let v as UInt: self = .number(Double(v))
         case let v as NSNumber: self = .number(v.doubleValue)
+        case let v as NSValue:
+            guard let g = v.geometryValue else { return nil }
+            self = g
         case let v as CGPoint: self = .point(v)
         case let v as CGSize: self = .size(v)
         case let v as CGRect: self = .rect(v)
@@ -96,20 +99,36 @@ public enum AnimatableValue: Equatable, Sendable {
     }
 }
 
-/// Decoded image pixels (RGBA8, not premultiplied), as layer `contents`.
+/// Layer `contents`: straight RGBA pixels, or PNG bytes the renderer decodes.
 public final class LayerImage: Equatable, Sendable {
+    /// Size in pixels.
     public let width: Int
     public let height: Int
-    /// Rows of `width` RGBA pixels, top to bottom.
+    /// Rows of `width` RGBA pixels, top to bottom; empty when the image is PNG data.
     public let rgba: [UInt8]
-    /// Points per pixel divisor, as `UIImage.scale`.
+    /// Encoded PNG bytes, decoded when drawn.
+    public let pngData: Data?
+    /// Pixels per point, as `UIImage.scale`.
     public let scale: Double
 
     public init(width: Int, height: Int, rgba: [UInt8], scale: Double = 1) {
-        self.width = width; self.height = height; self.rgba = rgba; self.scale = scale
+        self.width = width; self.height = height; self.rgba = rgba; self.scale = scale; pngData = nil
     }
 
+    /// A PNG image; nil when `data` is not a PNG. Only the header is read here.
+    public init?(pngData data: Data, scale: Double = 1) {
+        let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        guard data.count >= 24, Array(data.prefix(8)) == signature else { return nil }
+        func be32(_ o: Int) -> Int { data[data.startIndex + o..<data.startIndex + o + 4].reduce(0) { $0 << 8 | Int($1) } }
+        let w = be32(16), h = be32(20)
+        guard w > 0, h > 0, w <= 16384, h <= 16384 else { return nil }
+        width = w; height = h; rgba = []; pngData = data; self.scale = scale > 0 ? scale : 1
+    }
+
+    /// Size in points.
+    public var size: CGSize { CGSize(width: Double(width) / scale, height: Double(height) / scale) }
+
     public static func == (a: LayerImage, b: LayerImage) -> Bool {
-        a === b || (a.width == b.width && a.height == b.height && a.scale == b.scale && a.rgba == b.rgba)
+        a === b || (a.width == b.width && a.height == b.height && a.scale == b.scale && a.rgba == b.rgba && a.pngData == b.pngData)
     }
 }

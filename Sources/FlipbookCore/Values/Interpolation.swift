@@ -70,7 +70,8 @@ enum ValueMath {
         case .rect(let x): return .rect(CGRect(x: x.origin.x * k, y: x.origin.y * k, width: x.size.width * k, height: x.size.height * k))
         case .color(let c): return .color(RGBA(red: c.red * k, green: c.green * k, blue: c.blue * k, alpha: c.alpha * k))
         case .transform(let t):
-            let n = Int(k.rounded())
+            guard k.isFinite else { return a }
+            let n = Int(max(-10_000, min(10_000, k.rounded())))
             if n == 0 { return .transform(CATransform3DIdentity) }
             var m = CATransform3DIdentity
             let base = n > 0 ? t : CATransform3DInvert(t)
