@@ -1,0 +1,184 @@
+import Foundation
+import Testing
+@testable import FlipbookCore
+
+func stageWithView(frame: CGRect = CGRect(x: 0, y: 0, width: 10, height: 10)) -> (Stage, UIView) {
+    let stage = Stage(size: CGSize(width: 200, height: 200))
+    let view = UIView(frame: frame)
+    stage.rootView.addSubview(view)
+    stage.advance(to: 0)
+    return (stage, view)
+}
+
+@Suite("UIView animations (semantics.md 11)")
+struct UIViewAnimationTests {
+    @Test("curve options map to timing functions and the option bits are UIKit's (11.1)")
+    func options() {
+        for v in SemanticsVector.category("uiview_animation") {
+            if let names = v.input["names"] as? [String] {
+                let raw = v.expected["rawValues"] as! [String: Any]
+                let table: [String: UIView.AnimationOptions] = [
+                    "layoutSubviews": .layoutSubviews, "allowUserInteraction": .allowUserInteraction,
+                    "beginFromCurrentState": .beginFromCurrentState, "repeat": .repeat, "autoreverse": .autoreverse,
+                    "overrideInheritedDuration": .overrideInheritedDuration, "overrideInheritedCurve": .overrideInheritedCurve,
+                    "allowAnimatedContent": .allowAnimatedContent, "showHideTransitionViews": .showHideTransitionViews,
+                    "overrideInheritedOptions": .overrideInheritedOptions, "curveEaseInOut": .curveEaseInOut,
+                    "curveEaseIn": .curveEaseIn, "curveEaseOut": .curveEaseOut, "curveLinear": .curveLinear]
+                for n in names { #expect(Double(table[n]!.rawValue) == num(raw[n]), "\(n)") }
+                continue
+            }
+            // duration 0.3, delay 0.2, called at 10.0, one property from 0 to 1.
+            let stage = Stage(size: CGSize(width: 10, height: 10))
+            let view = UIView(frame: .zero)
+            view.alpha = 0
+            stage.rootView.addSubview(view)
+            stage.advance(to: num(v.input["callTime"])!)
+            let curve = (v.input["curve"] as! String).components(separatedBy: "(").first!
+            let options: UIView.AnimationOptions = ["curveEaseIn": .curveEaseIn, "curveEaseOut": .curveEaseOut, "curveLinear": .curveLinear][curve] ?? []
+            UIView.animate(withDuration: num(v.input["duration"])!, delay: num(v.input["delay"])!, options: options, animations: {
+                view.alpha = 1
+            })
+            let anim = view.layer.animation(forKey: "opacity")!
+            CATransaction.flush()
+            expectClose(anim.beginTime, num(v.expected["beginTime"])!, 1e-9, "\(v.id) beginTime")
+            #expect(anim.fillMode.rawValue == v.expected["fillMode"] as! String)
+            let cp = anim.timingFunction!.controlPoints
+            expectClose([cp[1].x, cp[1].y, cp[2].x, cp[2].y], nums(v.expected["timingControlPoints"])!, 1e-6, "\(v.id) curve")
+            let progress = v.expected["progressAtParentTimes"] as! [String: Any]
+            for (t, p) in progress.sorted(by: { Double($0.key)! < Double($1.key)! }) {
+                stage.advance(to: Double(t)!)
+                expectClose(Double(view.layer.presentation()!.opacity), num(p)!, 1e-6, "\(v.id) at \(t)")
+            }
+        }
+    }
+
+    @Test("position changes are additive: overlapping animations add up (11.1)")
+    func additive() {
+        let (stage, view) = stageWithView(frame: CGRect(x: 0, y: -5, width: 10, height: 10))
+        #expect(view.center.y == 0)
+        UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: { view.center.y = 100 })
+        let first = view.layer.animation(forKey: "position") as! CABasicAnimation
+        #expect(first.isAdditive && (first.fromValue as? CGPoint)?.y == -100 && (first.toValue as? CGPoint)?.y == 0)
+        var finished: [Bool] = []
+        stage.advance(to: 0.5)
+        #expect(abs(view.layer.presentation()!.position.y - 50) < 1e-9)
+        UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: { view.center.y = 0 },
+                       completion: { finished.append($0) })
+        #expect(view.layer.animationKeys()?.count == 2)
+        stage.advance(to: 0.5)
+        #expect(abs(view.layer.presentation()!.position.y - 50) < 1e-9)
+        stage.advance(to: 1.0)
+        #expect(abs(view.layer.presentation()!.position.y - 50) < 1e-9)
+        stage.advance(to: 1.5)
+        #expect(abs(view.layer.presentation()!.position.y) < 1e-9)
+        #expect(finished == [true])
+    }
+
+    @Test("the completion runs once, when every animation of the block has stopped (11.1)")
+    func completion() {
+        let (stage, view) = stageWithView()
+        var calls: [(Double, Bool)] = []
+        UIView.animate(withDuration: 0.3, animations: {
+            view.alpha = 0.5
+            view.backgroundColor = .red
+        }, completion: { calls.append((CACurrentMediaTime(), $0)) })
+        stage.advance(to: 0.2)
+        #expect(calls.isEmpty)
+        stage.advance(to: 1)
+        #expect(calls.count == 1 && calls[0].0 == 0.3 && calls[0].1)
+    }
+
+    @Test("a block that changes nothing completes at the commit; duration 0 applies without animation (11.1)")
+    func immediateCompletion() {
+        let (stage, view) = stageWithView()
+        stage.advance(to: 0.2)
+        var at: Double?
+        UIView.animate(withDuration: 0.3, animations: {}, completion: { _ in at = CACurrentMediaTime() })
+        stage.advance(to: 0.25)
+        #expect(at == 0.2)
+        var zeroDone: Bool?
+        UIView.animate(withDuration: 0, animations: { view.alpha = 0.1 }, completion: { zeroDone = $0 })
+        #expect(view.layer.animationKeys() == nil)
+        stage.advance(to: 0.3)
+        #expect(zeroDone == true)
+    }
+
+    @Test("removing a block's animation reports finished = false (11.1)")
+    func interrupted() {
+        let (stage, view) = stageWithView()
+        var result: Bool?
+        UIView.animate(withDuration: 1, animations: { view.alpha = 0 }, completion: { result = $0 })
+        stage.advance(to: 0.5)
+        view.layer.removeAllAnimations()
+        stage.advance(to: 0.6)
+        #expect(result == false)
+    }
+
+    @Test("a completion that starts the next block chains seamlessly (seed 002's letters)")
+    func chainedBlocks() {
+        let (stage, view) = stageWithView()
+        var starts: [Double] = []
+        func step(_ n: Int) {
+            guard n < 4 else { return }
+            starts.append(CACurrentMediaTime())
+            UIView.animate(withDuration: 0.1, animations: {
+                view.transform = CGAffineTransform(rotationAngle: .pi / 4)
+            }, completion: { _ in
+                UIView.animate(withDuration: 0.05, animations: { view.transform = .identity }, completion: { _ in step(n + 1) })
+            })
+        }
+        step(0)
+        stage.advance(to: 1)
+        expectClose(starts, [0, 0.15, 0.3, 0.45], 1e-9, "chain starts")
+        stage.advance(to: 0.05)
+    }
+
+    @Test("transform animates about the anchor, additively, reaching the new value (11.1)")
+    func transformBlock() {
+        let (stage, view) = stageWithView()
+        UIView.animate(withDuration: 0.2, delay: 0, options: .curveLinear, animations: {
+            view.transform = CGAffineTransform(scaleX: 1.5, y: 1.5)
+        })
+        stage.advance(to: 0.1)
+        let t = view.layer.presentation()!.transform
+        #expect(abs(t.m11 - 1.25) < 1e-6 && abs(t.m22 - 1.25) < 1e-6)
+        stage.advance(to: 0.3)
+        #expect(view.layer.presentation()!.transform.m11 == 1.5)
+    }
+
+    @Test("the spring variant builds a CASpringAnimation solved from duration and damping (8.4, 11.2)")
+    func spring() {
+        let (stage, view) = stageWithView()
+        UIView.animate(withDuration: 0.5, delay: 0, usingSpringWithDamping: 0.7, initialSpringVelocity: 0, options: [],
+                       animations: { view.center.x = 100 })
+        let s = view.layer.animation(forKey: "position") as! CASpringAnimation
+        #expect(abs(s.stiffness - 387.2746) < 1e-3)
+        #expect(abs(s.damping - 27.5510) < 1e-3)
+        #expect(s.duration == 0.5)
+        stage.advance(to: 0.5)
+        #expect(abs(view.layer.presentation()!.position.x - 100) < 1e-9)
+    }
+
+    @Test("repeat and autoreverse options set the animation's timing (11.1)")
+    func repeatAutoreverse() {
+        let (_, view) = stageWithView()
+        UIView.animate(withDuration: 0.4, delay: 0, options: [.repeat, .autoreverse], animations: { view.alpha = 0 })
+        let a = view.layer.animation(forKey: "opacity")!
+        #expect(a.repeatCount == .infinity && a.autoreverses)
+    }
+
+    @Test("nested blocks inherit duration and curve unless overridden (11.1)")
+    func nested() {
+        let (_, view) = stageWithView()
+        let other = UIView(frame: .zero)
+        view.addSubview(other)
+        CATransaction.flush()
+        UIView.animate(withDuration: 0.8, delay: 0, options: .curveEaseIn, animations: {
+            UIView.animate(withDuration: 0.2, animations: { view.alpha = 0.5 })
+            UIView.animate(withDuration: 0.2, delay: 0, options: .overrideInheritedDuration, animations: { other.alpha = 0.5 })
+        })
+        #expect(view.layer.animation(forKey: "opacity")?.duration == 0.8)
+        #expect(view.layer.animation(forKey: "opacity")?.timingFunction == CAMediaTimingFunction(name: .easeIn))
+        #expect(other.layer.animation(forKey: "opacity")?.duration == 0.2)
+    }
+}
