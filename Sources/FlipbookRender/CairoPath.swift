@@ -7,7 +7,8 @@ enum CairoPath {
     static func append(_ elements: [PathElement], to cr: OpaquePointer) {
         cairo_new_path(cr)
         var started = false
-        for e in elements {
+        // Points that are not numbers (bad input) would put Cairo into an error state.
+        for e in elements where e.points.allSatisfy({ $0.x.isFinite && $0.y.isFinite && abs($0.x) < 1e7 && abs($0.y) < 1e7 }) {
             switch e {
             case .moveTo(let p): cairo_move_to(cr, p.x, p.y); started = true
             case .lineTo(let p):
@@ -27,7 +28,7 @@ enum CairoPath {
     }
 
     static func roundedRect(_ r: CGRect, radius: Double, corners: CACornerMask, cr: OpaquePointer) {
-        let rad = max(0, min(radius, min(r.width, r.height) / 2))
+        let rad = radius.isFinite ? max(0, min(radius, min(r.width, r.height) / 2)) : 0
         if rad <= 0 {
             cairo_new_path(cr)
             cairo_rectangle(cr, r.minX, r.minY, r.width, r.height)
@@ -43,7 +44,7 @@ enum CairoPath {
     }
 
     static func setSource(_ c: RGBA, alpha: Double = 1, cr: OpaquePointer) {
-        func clamp(_ v: Double) -> Double { min(1, max(0, v)) }
+        func clamp(_ v: Double) -> Double { v.isFinite ? min(1, max(0, v)) : 0 }
         cairo_set_source_rgba(cr, clamp(c.red), clamp(c.green), clamp(c.blue), clamp(c.alpha) * alpha)
     }
 }

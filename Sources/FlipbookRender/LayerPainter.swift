@@ -9,7 +9,7 @@ struct LayerPainter {
     /// Draws `layer` in its parent's bounds space.
     func draw(_ layer: LayerSnapshot, parent: LayerState?) {
         let s = layer.state
-        guard !s.hidden, s.opacity > 0 else { return }
+        guard !s.hidden, s.opacity > 0, Self.isDrawable(s) else { return }
         cairo_save(cr)
         defer { cairo_restore(cr) }
         if let parent, !CATransform3DIsIdentity(parent.sublayerTransform) {
@@ -44,6 +44,14 @@ struct LayerPainter {
             }
             cairo_paint_with_alpha(cr, opacity)
         }
+    }
+
+    /// Geometry with NaN or infinite values (bad input) cannot be placed: skip the layer
+    /// rather than put Cairo into an error state.
+    static func isDrawable(_ s: LayerState) -> Bool {
+        let numbers = [s.position.x, s.position.y, s.bounds.origin.x, s.bounds.origin.y, s.bounds.width, s.bounds.height,
+                       s.anchorPoint.x, s.anchorPoint.y, s.opacity] + s.transform.entries + s.sublayerTransform.entries
+        return numbers.allSatisfy(\.isFinite)
     }
 
     private func anchor(_ s: LayerState) -> CGPoint {
@@ -89,7 +97,7 @@ struct LayerPainter {
         }
         for child in layer.sublayers { draw(child, parent: s) }
         cairo_restore(cr)
-        if s.borderWidth > 0, let color = s.borderColor, color.alpha > 0 {
+        if s.borderWidth > 0, s.borderWidth.isFinite, let color = s.borderColor, color.alpha > 0 {
             let w = s.borderWidth
             let inner = s.bounds.insetBy(dx: w / 2, dy: w / 2)
             CairoPath.roundedRect(inner, radius: max(0, s.cornerRadius - w / 2), corners: layer.maskedCorners, cr: cr)
@@ -148,11 +156,12 @@ enum ShapePainter {
             CairoPath.setSource(fill, cr: cr)
             cairo_fill(cr)
         }
-        guard let stroke = s.strokeColor, stroke.alpha > 0, s.lineWidth > 0 else { return }
-        let start = min(1, max(0, s.strokeStart)), end = min(1, max(0, s.strokeEnd))
+        guard let stroke = s.strokeColor, stroke.alpha > 0, s.lineWidth > 0, s.lineWidth.isFinite else { return }
+        let start = s.strokeStart.isFinite ? min(1, max(0, s.strokeStart)) : 0
+        let end = s.strokeEnd.isFinite ? min(1, max(0, s.strokeEnd)) : 1
         guard start < end else { return }
         cairo_set_line_width(cr, s.lineWidth)
-        cairo_set_miter_limit(cr, s.miterLimit)
+        cairo_set_miter_limit(cr, s.miterLimit.isFinite ? s.miterLimit : 10)
         switch style.lineCap {
         case .round: cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
         case .square: cairo_set_line_cap(cr, CAIRO_LINE_CAP_SQUARE)
@@ -171,7 +180,7 @@ enum ShapePainter {
             // Dashes stay where they were on the untrimmed path (semantics.md 12.4).
             dashOffset += start * total
         }
-        if let dashes = style.lineDashPattern, !dashes.isEmpty, dashes.allSatisfy({ $0 >= 0 }), dashes.contains(where: { $0 > 0 }) {
+        if let dashes = style.lineDashPattern, !dashes.isEmpty, dashes.allSatisfy({ $0 >= 0 && $0.isFinite }), dashOffset.isFinite, dashes.contains(where: { $0 > 0 }) {
             cairo_set_dash(cr, dashes, Int32(dashes.count), dashOffset)
         } else {
             cairo_set_dash(cr, nil, 0, 0)

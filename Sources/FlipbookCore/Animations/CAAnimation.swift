@@ -110,6 +110,14 @@ open class CAAnimation: NSObject, CAMediaTiming, CAAction, NSCopying {
 
     // MARK: - Engine hooks
 
+    /// Whether begin time, speed, offset and repeat values are usable numbers (durations that
+    /// are not become the default duration instead).
+    var hasFiniteTiming: Bool {
+        guard beginTime.isFinite, timeOffset.isFinite, speed.isFinite, !repeatCount.isNaN, !repeatDuration.isNaN,
+              repeatCount >= 0, repeatDuration >= 0 else { return false }
+        return true
+    }
+
     /// Gives a zero duration the transaction's duration (groups recurse, semantics.md 1.7).
     func resolveDurations(default defaultDuration: Double) {
         if !(duration > 0) || !duration.isFinite { duration = defaultDuration }

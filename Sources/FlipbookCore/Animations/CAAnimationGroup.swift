@@ -19,6 +19,10 @@ open class CAAnimationGroup: CAAnimation {
         for child in animations ?? [] { child.resolveDurations(default: duration) }
     }
 
+    override var hasFiniteTiming: Bool {
+        super.hasFiniteTiming && (animations ?? []).allSatisfy(\.hasFiniteTiming)
+    }
+
     override var animatedKeyPaths: [LayerKeyPath] { (animations ?? []).flatMap(\.animatedKeyPaths) }
 
     override func apply(to state: inout LayerState, model: LayerState, parentTime: Double) {

@@ -106,11 +106,14 @@ struct KeyTimeline {
             let i = Int((tc * Double(n)).rounded(.down))
             return (i, min(1, max(0, tc * Double(n) - Double(i))))
         }
+        // The segment that starts at the last key time <= t (an exact key time starts the
+        // next segment), searching indices 1 ... count - 2.
         var i = kt.count - 2
-        for k in 1...(kt.count - 2) where k <= kt.count - 2 {
+        var k = 1
+        while k <= kt.count - 2 {
             if kt[k] > t { i = k - 1; break }
+            k += 1
         }
-        if kt.count == 2 { i = 0 }
         let span = kt[i + 1] - kt[i], off = t - kt[i]
         let u: Double
         if span == 0 { u = off > 0 ? 1 : 0 } else { u = min(1, max(0, off / span)) }

@@ -323,8 +323,11 @@ open class CALayer: NSObject, CAMediaTiming {
 
     /// Adds a copy and counts it toward the given completion groups too (UIView blocks).
     @discardableResult
-    func attach(_ anim: CAAnimation, forKey key: String?, extraGroups: [CompletionGroup]) -> AttachedAnimation {
+    func attach(_ anim: CAAnimation, forKey key: String?, extraGroups: [CompletionGroup]) -> AttachedAnimation? {
         let ctx = TransactionContext.current
+        // Timing that is not a number cannot be placed on the timeline: the animation is
+        // ignored, as Core Animation ignores animations it cannot evaluate (docs/engine-notes.md).
+        guard anim.hasFiniteTiming else { return nil }
         let copy = anim.copy() as! CAAnimation
         copy.resolveDurations(default: ctx.animationDuration)
         if copy.timingFunction == nil, let tf = ctx.timingFunction { copy.timingFunction = tf }

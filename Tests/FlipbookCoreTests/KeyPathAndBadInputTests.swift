@@ -1,0 +1,210 @@
+import Foundation
+import Testing
+@testable import FlipbookCore
+
+@Suite("key paths and values (semantics.md 4.1, 9)")
+struct KeyPathTests {
+    @Test("struct sub-paths write one field (4.1)", arguments: [
+        ("position.x", 30.0), ("position.y", 40.0), ("bounds.size.width", 50.0), ("bounds.origin.y", 5.0),
+        ("anchorPoint.x", 0.0), ("shadowOffset.height", 7.0),
+    ])
+    func subPaths(_ path: String, _ value: Double) {
+        let (stage, layer) = stageWithLayer {
+            $0.position = CGPoint(x: 1, y: 2); $0.bounds = CGRect(x: 0, y: 0, width: 10, height: 20)
+        }
+        let a = CABasicAnimation(keyPath: path)
+        a.fromValue = value; a.toValue = value; a.duration = 1
+        layer.add(a, forKey: "a")
+        stage.advance(to: 0.5)
+        #expect((layer.presentation()!.value(forKeyPath: path) as? CGFloat).map { Double($0) } == value)
+        // The other fields keep the model values.
+        if path.hasPrefix("position") {
+            let p = layer.presentation()!.position
+            #expect(path == "position.x" ? p.y == 2 : p.x == 1)
+        }
+    }
+
+    @Test("transform.scale and rotation sub-paths compose with the model transform (4.1)")
+    func transformSubPaths() {
+        let (stage, layer) = stageWithLayer { $0.transform = CATransform3DMakeTranslation(10, 0, 0) }
+        let s = CABasicAnimation(keyPath: "transform.scale")
+        s.fromValue = 2; s.toValue = 2; s.duration = 1
+        layer.add(s, forKey: "s")
+        let r = CABasicAnimation(keyPath: "transform.rotation.z")
+        r.fromValue = 0; r.toValue = Double.pi; r.duration = 1
+        layer.add(r, forKey: "r")
+        stage.advance(to: 0.5)
+        let t = layer.presentation()!.transform
+        // scale 2, rotation 90°, translation kept
+        #expect(abs(t.m11) < 1e-9 && abs(t.m12 - 2) < 1e-9 && abs(t.m21 + 2) < 1e-9)
+        #expect(abs(t.m41 - 10) < 1e-9)
+        #expect(abs((layer.presentation()!.value(forKeyPath: "transform.rotation.z") as! CGFloat) - .pi / 2) < 1e-9)
+    }
+
+    @Test("transform.translation.x and valueFunction (4.1, 4.4)")
+    func translationAndValueFunction() {
+        let (stage, layer) = stageWithLayer()
+        let t = CABasicAnimation(keyPath: "transform.translation.x")
+        t.fromValue = 0; t.toValue = 100; t.duration = 1
+        layer.add(t, forKey: "t")
+        stage.advance(to: 0.25)
+        #expect(abs(layer.presentation()!.transform.m41 - 25) < 1e-9)
+        layer.removeAllAnimations()
+        let v = CABasicAnimation(keyPath: "transform")
+        v.valueFunction = CAValueFunction(name: .rotateZ)
+        v.fromValue = 0; v.toValue = 3 * Double.pi; v.duration = 1
+        layer.add(v, forKey: "v")
+        stage.advance(to: 0.25 + 1.0 / 3.0)
+        let m = layer.presentation()!.transform
+        #expect(abs(m.m11 + 1) < 1e-9)   // exactly π at one third
+    }
+
+    @Test("Swift numbers, NSNumber, NSValue and CGColor all bridge (task: values are Any?)")
+    func bridging() {
+        #expect(AnimatableValue(bridging: 3) == .number(3))
+        #expect(AnimatableValue(bridging: Float(1.5)) == .number(1.5))
+        #expect(AnimatableValue(bridging: CGFloat(2)) == .number(2))
+        #expect(AnimatableValue(bridging: NSNumber(value: 0.25)) == .number(0.25))
+        #expect(AnimatableValue(bridging: NSValue(cgPoint: CGPoint(x: 1, y: 2))) == .point(CGPoint(x: 1, y: 2)))
+        #expect(AnimatableValue(bridging: NSValue(cgRect: CGRect(x: 1, y: 2, width: 3, height: 4))) == .rect(CGRect(x: 1, y: 2, width: 3, height: 4)))
+        let t = CATransform3DMakeScale(1.5, 1.5, 0)
+        #expect(AnimatableValue(bridging: NSValue(caTransform3D: t)) == .transform(t))
+        #expect(NSValue(caTransform3D: t).caTransform3DValue == t)
+        #expect(AnimatableValue(bridging: UIColor.red.cgColor) == .color(RGBA(red: 1, green: 0, blue: 0, alpha: 1)))
+        #expect(AnimatableValue(bridging: [1, 2.5]) == .array([.number(1), .number(2.5)]))
+        #expect(AnimatableValue(bridging: nil) == AnimatableValue.none)
+        #expect(AnimatableValue(bridging: Date()) == nil)
+    }
+
+    @Test("seed 000's singular scale transform still pulses smoothly (9.6)")
+    func singularTransform() {
+        let (stage, layer) = stageWithLayer()
+        let k = CAKeyframeAnimation(keyPath: "transform")
+        k.values = [NSValue(caTransform3D: CATransform3DMakeScale(1, 1, 0)), NSValue(caTransform3D: CATransform3DMakeScale(1.5, 1.5, 0)),
+                    NSValue(caTransform3D: CATransform3DMakeScale(1, 1, 0))]
+        k.keyTimes = [0, 0.5, 1]
+        k.duration = 0.35
+        layer.add(k, forKey: "k")
+        stage.advance(to: 0.35 / 4)
+        #expect(abs(layer.presentation()!.transform.m11 - 1.25) < 1e-9)
+    }
+
+    @Test("a colour animation interpolates sRGB components unpremultiplied (9.2)")
+    func colours() {
+        let (stage, layer) = stageWithLayer()
+        let a = CABasicAnimation(keyPath: "backgroundColor")
+        a.fromValue = UIColor.clear.cgColor; a.toValue = UIColor.white.cgColor; a.duration = 1
+        layer.add(a, forKey: "c")
+        stage.advance(to: 0.5)
+        #expect(layer.presentation()!.backgroundColor == CGColor(red: 0.5, green: 0.5, blue: 0.5, alpha: 0.5))
+    }
+
+    @Test("paths morph point by point when their structure matches (9.4)")
+    func pathMorph() {
+        let shape = CAShapeLayer()
+        let stage = Stage(size: CGSize(width: 10, height: 10))
+        stage.rootLayer.addSublayer(shape)
+        let p1 = CGMutablePath(); p1.move(to: .zero); p1.addQuadCurve(to: CGPoint(x: 100, y: 0), control: CGPoint(x: 50, y: 0))
+        let p2 = CGMutablePath(); p2.move(to: .zero); p2.addQuadCurve(to: CGPoint(x: 100, y: 0), control: CGPoint(x: 50, y: 80))
+        let k = CAKeyframeAnimation(keyPath: "path")
+        k.values = [p1, p2]; k.duration = 1
+        shape.add(k, forKey: "p")
+        stage.advance(to: 0.5)
+        let els = shape.presentation()!.path!.elements
+        #expect(els[1] == .quadCurveTo(control: CGPoint(x: 50, y: 40), to: CGPoint(x: 100, y: 0)))
+    }
+}
+
+@Suite("bad input through the Swift API never traps (task 3)")
+struct BadInputTests {
+    @Test("a value of the wrong type for the key path has no effect")
+    func wrongType() {
+        let (stage, layer) = stageWithLayer { $0.opacity = 0.7 }
+        let a = CABasicAnimation(keyPath: "opacity")
+        a.fromValue = CGPoint(x: 1, y: 1); a.toValue = "nonsense"; a.duration = 1
+        layer.add(a, forKey: "a")
+        let b = CABasicAnimation(keyPath: "position")
+        b.toValue = Date(); b.duration = 1
+        layer.add(b, forKey: "b")
+        stage.advance(to: 0.5)
+        #expect(abs(layer.presentation()!.opacity - 0.7) < 1e-6)
+        #expect(layer.presentation()!.position == layer.position)
+    }
+
+    @Test("unknown key paths are ignored")
+    func unknownKeyPath() {
+        let (stage, layer) = stageWithLayer()
+        let a = CABasicAnimation(keyPath: "wobble.x")
+        a.fromValue = 0; a.toValue = 1
+        layer.add(a, forKey: "a")
+        stage.advance(to: 0.1)
+        #expect(layer.presentation()!.opacity == 1)
+    }
+
+    @Test("keyTimes that do not match values are used as given (6.2)")
+    func keyTimesMismatch() {
+        let (stage, layer) = stageWithLayer()
+        let k = CAKeyframeAnimation(keyPath: "position.x")
+        k.values = [0, 10, 20]
+        k.keyTimes = [0, 1]
+        k.duration = 1
+        layer.add(k, forKey: "k")
+        stage.advance(to: 0.5)
+        #expect(layer.presentation()!.position.x == 5)
+        let k2 = CAKeyframeAnimation(keyPath: "position.x")
+        k2.values = [0, 10]
+        k2.keyTimes = [0, 0.25, 0.5, 0.75, 1]
+        k2.duration = 1
+        layer.add(k2, forKey: "k")
+        stage.advance(to: 0.9)
+        #expect(layer.presentation()!.position.x == 10)
+        let k3 = CAKeyframeAnimation(keyPath: "position.x")
+        k3.values = []
+        layer.add(k3, forKey: "k")
+        stage.advance(to: 1)
+        #expect(layer.presentation()!.position.x == 0)
+    }
+
+    @Test("NaN and negative durations become the default duration; NaN timing is ignored")
+    func nanTiming() {
+        let (stage, layer) = stageWithLayer()
+        let a = fade(); a.duration = .nan
+        layer.add(a, forKey: "a")
+        #expect(layer.animation(forKey: "a")?.duration == 0.25)
+        let b = fade(); b.duration = -3
+        layer.add(b, forKey: "b")
+        #expect(layer.animation(forKey: "b")?.duration == 0.25)
+        let c = fade(); c.speed = .nan
+        layer.add(c, forKey: "c")
+        let d = fade(); d.beginTime = .infinity
+        layer.add(d, forKey: "d")
+        let e = fade(); e.repeatCount = -1
+        layer.add(e, forKey: "e")
+        #expect(layer.animationKeys() == ["a", "b"])
+        stage.advance(to: 2)
+        #expect(layer.presentation()!.opacity == 1)
+    }
+
+    @Test("NaN model values and NaN keyframe fractions do not trap")
+    func nanValues() {
+        let (stage, layer) = stageWithLayer()
+        layer.position = CGPoint(x: CGFloat.nan, y: 0)
+        let k = CAKeyframeAnimation(keyPath: "position.y")
+        k.values = [0, Double.nan, 1]
+        k.timingFunctions = [CAMediaTimingFunction(controlPoints: .nan, .nan, .nan, .nan)]
+        k.duration = 1
+        layer.add(k, forKey: "k")
+        let s = CASpringAnimation(keyPath: "opacity")
+        s.mass = -1; s.stiffness = 0; s.damping = -5
+        s.fromValue = 0; s.toValue = 1
+        layer.add(s, forKey: "s")
+        stage.advance(to: 0.3)
+        _ = stage.snapshot()
+        #expect(s.mass == 1 && s.stiffness == 100 && s.damping == 10)
+        let r = CABasicAnimation(keyPath: "transform")
+        r.toValue = CATransform3DMakeScale(1e308, 1e308, 1e308); r.isCumulative = true; r.repeatCount = 1e30; r.duration = 0.001
+        layer.add(r, forKey: "r")
+        stage.advance(to: 5)
+        _ = stage.snapshot()
+    }
+}
