@@ -11,6 +11,7 @@ let package = Package(
     products: [
         .library(name: "Flipbook", targets: ["Flipbook"]),
         .executable(name: "flipbook", targets: ["FlipbookCLI"]),
+        .executable(name: "flipbook-bench", targets: ["FlipbookBenchmarks"]),
     ],
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
@@ -50,6 +51,11 @@ let package = Package(
         .executableTarget(
             name: "FlipbookCLI",
             dependencies: ["Flipbook", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "FlipbookBenchmarks",
+            dependencies: ["Flipbook"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -24,7 +24,7 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     open var values: [Any]? { didSet { bridgedValues = Self.bridge(values) } }
     /// For point properties; overrides `values` when set.
     open var path: CGPath?
-    open var keyTimes: [NSNumber]?
+    open var keyTimes: [NSNumber]? { didSet { keyTimeValues = keyTimes?.map(\.doubleValue) } }
     open var timingFunctions: [CAMediaTimingFunction]?
     open var calculationMode: CAAnimationCalculationMode = .linear
     open var tensionValues: [NSNumber]?
@@ -33,13 +33,16 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     open var rotationMode: CAAnimationRotationMode?
 
     private(set) var bridgedValues: [AnimatableValue]? = nil
+    /// `keyTimes` as Doubles, kept in step so evaluation does not convert every frame.
+    private(set) var keyTimeValues: [Double]? = nil
 
     public override init() { super.init() }
 
     public required init(copying other: CAAnimation) {
         super.init(copying: other)
         if let o = other as? CAKeyframeAnimation {
-            values = o.values; bridgedValues = o.bridgedValues; path = o.path.map { CGPath(elements: $0.elements) }; keyTimes = o.keyTimes
+            values = o.values; bridgedValues = o.bridgedValues; path = o.path.map { CGPath(elements: $0.elements) }
+            keyTimes = o.keyTimes; keyTimeValues = o.keyTimeValues
             timingFunctions = o.timingFunctions; calculationMode = o.calculationMode
             tensionValues = o.tensionValues; continuityValues = o.continuityValues
             biasValues = o.biasValues; rotationMode = o.rotationMode
@@ -146,8 +149,8 @@ struct KeyframeValues {
             if total > 0 { return KeyTimeline(keyTimes: acc.map { $0 / total }, segments: n - 1) }
             return KeyTimeline(keyTimes: nil, segments: n - 1)
         }
-        if let kt = animation.keyTimes, kt.count >= 2 {
-            return KeyTimeline(keyTimes: kt.map(\.doubleValue), segments: kt.count - 1)
+        if let kt = animation.keyTimeValues, kt.count >= 2 {
+            return KeyTimeline(keyTimes: kt, segments: kt.count - 1)
         }
         return KeyTimeline(keyTimes: nil, segments: mode == .discrete ? n : n - 1)
     }
@@ -235,7 +238,7 @@ struct KeyframePath {
         }
         let points = [segments[0].startPoint] + segments.map(\.end)
         var tl = KeyTimeline(keyTimes: nil, segments: animation.calculationMode == .discrete ? n + 1 : n)
-        if let kt = animation.keyTimes, kt.count >= 2 { tl = KeyTimeline(keyTimes: kt.map(\.doubleValue), segments: kt.count - 1) }
+        if let kt = animation.keyTimeValues, kt.count >= 2 { tl = KeyTimeline(keyTimes: kt, segments: kt.count - 1) }
         let (i, u0) = tl.locate(t)
         if animation.calculationMode == .discrete {
             let k = min(i, points.count - 1)

@@ -431,15 +431,8 @@ open class CALayer: NSObject, CAMediaTiming {
     /// Local time for evaluating animations: the parent time is clamped to >= beginTime at
     /// each level (semantics.md 1.6).
     func evaluationTime(forGlobal t: Double) -> Double {
-        var chain: [CALayer] = [self]
-        var l = self
-        while let p = l.superlayer { chain.append(p); l = p }
-        var time = t
-        for layer in chain.reversed() {
-            let parent = max(time, layer.beginTime)
-            time = (parent - layer.beginTime) * Double(layer.speed) + layer.timeOffset
-        }
-        return time
+        let parentTime = superlayer?.evaluationTime(forGlobal: t) ?? t
+        return (max(parentTime, beginTime) - beginTime) * Double(speed) + timeOffset
     }
 
     // MARK: - Time conversion (semantics.md 1.6)

@@ -82,8 +82,43 @@ struct TransformComponents {
     var scale = SIMD3<Double>(1, 1, 1)
     var skew = (xy: 0.0, xz: 0.0, yz: 0.0)
     var perspective = (0.0, 0.0, 0.0, 1.0)
+    /// Set by the planar fast path.
+    private var skew2D: Double?
+
+    /// Whether the matrix only acts in the x-y plane (no perspective, z untouched).
+    private static func isPlanar(_ t: CATransform3D) -> Bool {
+        t.m13 == 0 && t.m14 == 0 && t.m23 == 0 && t.m24 == 0 && t.m31 == 0 && t.m32 == 0
+            && t.m34 == 0 && t.m44 == 1 && t.m33 > 0
+    }
 
     init(_ t: CATransform3D) {
+        if Self.isPlanar(t) {
+            // The common 2-D case, decomposed directly: the same result as the general path
+            // (no x/y rotation, no z skew) without a 4×4 inverse.
+            var sx = hypot(t.m11, t.m12)
+            if sx > 0 {
+                let r0 = (t.m11 / sx, t.m12 / sx)
+                var skew = r0.0 * t.m21 + r0.1 * t.m22
+                var r1 = (t.m21 - skew * r0.0, t.m22 - skew * r0.1)
+                var sy = hypot(r1.0, r1.1)
+                if sy > 0 {
+                    r1 = (r1.0 / sy, r1.1 / sy)
+                    skew /= sy
+                    var angle = atan2(r0.1, r0.0)
+                    if r0.0 * r1.1 - r0.1 * r1.0 < 0 {
+                        // Reflection: negate the scales as the general path does.
+                        sx = -sx; sy = -sy
+                        angle = atan2(-r0.1, -r0.0)
+                    }
+                    translation = SIMD3(t.m41, t.m42, t.m43)
+                    scale = SIMD3(sx, sy, t.m33)
+                    skew2D = skew
+                    self.skew = (skew, 0, 0)
+                    rotation = SIMD3(0, 0, angle)
+                    return
+                }
+            }
+        }
         if let d = DecomposedTransform(t) {
             translation = SIMD3(d.translate.0, d.translate.1, d.translate.2)
             scale = SIMD3(d.scale.0, d.scale.1, d.scale.2)
@@ -101,6 +136,17 @@ struct TransformComponents {
     }
 
     var matrix: CATransform3D {
+        if skew2D != nil, rotation.x == 0, rotation.y == 0, perspective == (0, 0, 0, 1), skew.xz == 0, skew.yz == 0 {
+            // Scale · Skew · Rz · Translate, written out for the plane.
+            let c = cos(rotation.z), s = sin(rotation.z)
+            let k = skew.xy
+            var m = CATransform3D()
+            m.m11 = scale.x * c; m.m12 = scale.x * s
+            m.m21 = scale.y * (k * c - s); m.m22 = scale.y * (k * s + c)
+            m.m33 = scale.z
+            m.m41 = translation.x; m.m42 = translation.y; m.m43 = translation.z
+            return m
+        }
         var d = DecomposedTransform()
         d.translate = (translation.x, translation.y, translation.z)
         d.scale = (scale.x, scale.y, scale.z)

@@ -1,0 +1,53 @@
+import Flipbook
+import Foundation
+
+/// Prints benchmark figures (docs/benchmarks.md). Not a test: numbers, not pass/fail.
+/// Usage: flipbook-bench [engine] [render]
+let arguments = Set(CommandLine.arguments.dropFirst())
+let runAll = arguments.isEmpty
+
+func seconds(_ body: () -> Void) -> Double {
+    let start = DispatchTime.now().uptimeNanoseconds
+    body()
+    return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+}
+
+func median(_ xs: [Double]) -> Double { let s = xs.sorted(); return s[s.count / 2] }
+
+/// One frame of N layers with 3 active animations each: the time to evaluate every
+/// presentation value, and the time to build the full snapshot.
+func engineBenchmark(layers n: Int) {
+    let stage = Stage(size: CGSize(width: 375, height: 667), scale: 2)
+    var all: [CALayer] = []
+    for i in 0..<n {
+        let l = CALayer()
+        l.frame = CGRect(x: Double(i % 37) * 10, y: Double(i / 37 % 66) * 10, width: 8, height: 8)
+        l.backgroundColor = UIColor.gray.cgColor
+        stage.rootLayer.addSublayer(l)
+        let move = CABasicAnimation(keyPath: "position.x")
+        move.byValue = 20; move.duration = 1; move.repeatCount = .infinity; move.autoreverses = true
+        move.timingFunction = CAMediaTimingFunction(name: .easeInEaseOut)
+        let fade = CAKeyframeAnimation(keyPath: "opacity")
+        fade.values = [1, 0.3, 1]; fade.keyTimes = [0, 0.5, 1]; fade.duration = 0.8; fade.repeatCount = .infinity
+        let scale = CABasicAnimation(keyPath: "transform.scale")
+        scale.fromValue = 1; scale.toValue = 1.5; scale.duration = 0.6; scale.repeatCount = .infinity
+        l.add(move, forKey: "move"); l.add(fade, forKey: "fade"); l.add(scale, forKey: "scale")
+        all.append(l)
+    }
+    stage.advance(to: 0.1)
+    var evalTimes: [Double] = [], snapTimes: [Double] = [], advanceTimes: [Double] = []
+    var t = 0.1
+    for _ in 0..<30 {
+        t += 1.0 / 60
+        advanceTimes.append(seconds { stage.advance(to: t) })
+        evalTimes.append(seconds { for l in all { _ = l.presentationState(at: t) } })
+        snapTimes.append(seconds { _ = stage.snapshot() })
+    }
+    print(String(format: "engine: %6d layers × 3 animations: evaluate %.3f ms, snapshot %.3f ms, advance %.3f ms per frame (median of 30)",
+                 n, median(evalTimes) * 1000, median(snapTimes) * 1000, median(advanceTimes) * 1000))
+}
+
+if runAll || arguments.contains("engine") {
+    engineBenchmark(layers: 1_000)
+    engineBenchmark(layers: 10_000)
+}
