@@ -1,0 +1,140 @@
+import ArgumentParser
+import Flipbook
+import Foundation
+
+/// A time written as `0.35`, `0.35s` or `350ms`.
+struct TimeArgument: ExpressibleByArgument {
+    var seconds: Double
+    init?(argument: String) {
+        let s = argument.trimmingCharacters(in: .whitespaces).lowercased()
+        let value: Double?
+        if s.hasSuffix("ms") { value = Double(s.dropLast(2)).map { $0 / 1000 } }
+        else if s.hasSuffix("s") { value = Double(s.dropLast()) }
+        else { value = Double(s) }
+        guard let v = value, v.isFinite, v >= 0 else { return nil }
+        seconds = v
+    }
+}
+
+struct Still: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Render one frame of a scenario to a PNG.",
+        discussion: """
+        Examples:
+          flipbook still scenarios/demo.yaml --at 0.35s -o dot.png
+          flipbook still scenarios/demo.yaml --at 175ms --scale 3
+        """
+    )
+
+    @Argument(help: "The scenario file (YAML).")
+    var file: String
+
+    @Option(help: "The time to show: seconds, with an optional s or ms suffix.")
+    var at: TimeArgument
+
+    @Option(name: [.short, .customLong("output")], help: "The PNG to write (default: the scenario's name with -still.png).")
+    var output: String?
+
+    @Option(help: "Backing scale (pixels per point), overriding the scenario's.")
+    var scale: Double?
+
+    @Option(help: "A named variant of the scenario's parameters.")
+    var variant: String?
+
+    func validate() throws {
+        if let scale, !(scale > 0 && scale <= 8) { throw ValidationError("--scale must be in (0, 8]") }
+    }
+
+    func run() throws {
+        var scenario = try ScenarioLoader.load(file: file, variant: variant)
+        if let scale { scenario.canvas.scale = scale }
+        let runtime = ScenarioRuntime(scenario: scenario)
+        runtime.stage.advance(to: at.seconds)
+        let pixels = try FrameRasterizer.rasterize(runtime.stage.snapshot(), background: scenario.canvas.background)
+        let name = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
+        let url = URL(fileURLWithPath: output ?? "\(name)-still.png")
+        try PNGCodec.write(pixels, to: url)
+        print("wrote \(url.path) (t = \(at.seconds) s, \(pixels.width)×\(pixels.height) px)")
+    }
+}
+
+struct Inspect: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Print a scenario's event trace, or sample properties over time as CSV.",
+        discussion: """
+        The trace lists every scripted event and every animation start and stop with its time,
+        layer and key. With --sample, prints one CSV row per frame instead.
+
+        Examples:
+          flipbook inspect scenarios/demo.yaml
+          flipbook inspect scenarios/demo.yaml --sample dot1.transform.scale --sample dot1.fillColor
+          flipbook inspect scenarios/demo.yaml --sample dot2.opacity --fps 10 --until 1s
+        """
+    )
+
+    @Argument(help: "The scenario file (YAML).")
+    var file: String
+
+    @Option(help: "Sample LAYER.KEYPATH (presentation value) at every frame; repeatable.")
+    var sample: [String] = []
+
+    @Option(help: "Frames per second for --sample (default: the scenario's).")
+    var fps: Double?
+
+    @Option(help: "Stop at this time instead of the scenario's duration.")
+    var until: TimeArgument?
+
+    @Option(help: "A named variant of the scenario's parameters.")
+    var variant: String?
+
+    func validate() throws {
+        if let fps, !(1...1000).contains(fps) { throw ValidationError("--fps must be between 1 and 1000") }
+    }
+
+    func run() throws {
+        let scenario = try ScenarioLoader.load(file: file, variant: variant)
+        let runtime = ScenarioRuntime(scenario: scenario)
+        let end = until?.seconds ?? scenario.duration
+        if sample.isEmpty {
+            runtime.stage.advance(to: end)
+            for event in runtime.stage.trace { print(event.description) }
+            return
+        }
+        var columns: [(CALayer, String)] = []
+        for s in sample {
+            guard let dot = s.firstIndex(of: "."), let layer = runtime.layers[String(s[..<dot])] else {
+                throw ValidationError("--sample expects LAYER.KEYPATH with a layer id of the scenario, found '\(s)'")
+            }
+            let keyPath = String(s[s.index(after: dot)...])
+            guard LayerKeyPath(keyPath) != nil else { throw ValidationError("unknown key path '\(keyPath)' in --sample \(s)") }
+            columns.append((layer, keyPath))
+        }
+        print((["time"] + sample).joined(separator: ","))
+        let rate = fps ?? scenario.fps
+        let frames = Int((end * rate).rounded())
+        for k in 0...max(0, frames) {
+            let t = Double(k) / rate
+            runtime.stage.advance(to: t)
+            let values = columns.map { layer, keyPath in Self.format(layer.presentation()?.value(forKeyPath: keyPath)) }
+            print(([String(format: "%.4f", t)] + values).joined(separator: ","))
+        }
+    }
+
+    /// A CSV cell: numbers plainly, structs and colours as space-separated components.
+    static func format(_ value: Any?) -> String {
+        func n(_ x: Double) -> String { String(format: "%.6g", x) }
+        switch value {
+        case let v as CGFloat: return n(Double(v))
+        case let v as Bool: return v ? "1" : "0"
+        case let p as CGPoint: return "\(n(p.x)) \(n(p.y))"
+        case let s as CGSize: return "\(n(s.width)) \(n(s.height))"
+        case let r as CGRect: return "\(n(r.minX)) \(n(r.minY)) \(n(r.width)) \(n(r.height))"
+        case let c as CGColor:
+            return String(format: "#%02x%02x%02x%02x", Int((c.rgba.red * 255).rounded()), Int((c.rgba.green * 255).rounded()),
+                          Int((c.rgba.blue * 255).rounded()), Int((c.rgba.alpha * 255).rounded()))
+        case let t as CATransform3D: return t.entries.map { n(Double($0)) }.joined(separator: " ")
+        case nil: return ""
+        case let other?: return "\"\(other)\""
+        }
+    }
+}

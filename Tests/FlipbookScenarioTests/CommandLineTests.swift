@@ -1,0 +1,106 @@
+import Foundation
+import Testing
+
+/// Runs the built `flipbook` executable (swift test builds it beside the test bundle).
+struct CLI {
+    static var executable: URL {
+        var dir = Bundle.module.bundleURL.deletingLastPathComponent()
+        for _ in 0..<3 {
+            let candidate = dir.appendingPathComponent("flipbook")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            dir = dir.deletingLastPathComponent()
+        }
+        return packageRoot.appendingPathComponent(".build/debug/flipbook")
+    }
+
+    static func run(_ args: [String], in directory: URL? = nil) throws -> (status: Int32, stdout: String, stderr: String) {
+        let p = Process()
+        p.executableURL = executable
+        p.arguments = args
+        if let directory { p.currentDirectoryURL = directory }
+        var env = ProcessInfo.processInfo.environment
+        env["CI"] = "true"
+        p.environment = env
+        let out = Pipe(), err = Pipe()
+        p.standardOutput = out; p.standardError = err
+        try p.run()
+        let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return (p.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
+    }
+}
+
+@Suite("the flipbook command")
+struct CommandLineTests {
+    let demo = packageRoot.appendingPathComponent("scenarios/demo.yaml").path
+    let bad = packageRoot.appendingPathComponent("Tests/FlipbookScenarioTests/Fixtures/bad-scenarios/unknown-key.yaml").path
+
+    func tmp() -> URL {
+        let u = FileManager.default.temporaryDirectory.appendingPathComponent("flipbook-cli-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: u, withIntermediateDirectories: true)
+        return u
+    }
+
+    @Test("render writes the GIF and filmstrip and exits 0")
+    func render() throws {
+        let dir = tmp()
+        let r = try CLI.run(["render", demo, "-o", dir.appendingPathComponent("d.gif").path,
+                             "--filmstrip", dir.appendingPathComponent("d.png").path, "--fps", "10"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("d.gif").path))
+        #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("d.png").path))
+        #expect(r.stderr.isEmpty, "no progress output when CI=true")
+    }
+
+    @Test("bad input exits 2 with FILE:LINE:COLUMN and leaves an earlier output alone")
+    func badInput() throws {
+        let dir = tmp()
+        let out = dir.appendingPathComponent("keep.gif")
+        try Data("earlier".utf8).write(to: out)
+        let r = try CLI.run(["render", bad, "-o", out.path])
+        #expect(r.status == 2)
+        #expect(r.stderr.hasPrefix("\(bad):4:1: error: unknown key 'durration'"), "\(r.stderr)")
+        #expect(try Data(contentsOf: out) == Data("earlier".utf8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["keep.gif"])
+    }
+
+    @Test("validate exits 0 for good files and 2 for bad ones; a missing file is an input error")
+    func validate() throws {
+        #expect(try CLI.run(["validate", demo]).status == 0)
+        #expect(try CLI.run(["validate", demo, bad]).status == 2)
+        let missing = try CLI.run(["render", "/no/such/file.yaml"])
+        #expect(missing.status == 2)
+        #expect(missing.stderr.hasPrefix("/no/such/file.yaml:1:1: error: no such file"))
+    }
+
+    @Test("usage errors exit 2; help exits 0 and shows examples")
+    func usage() throws {
+        #expect(try CLI.run(["render"]).status == 2)
+        #expect(try CLI.run(["render", demo, "--fps", "500"]).status == 2)
+        #expect(try CLI.run(["frobnicate"]).status == 2)
+        let help = try CLI.run(["help", "render"])
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("Examples:"))
+    }
+
+    @Test("still writes one PNG at the given time")
+    func still() throws {
+        let out = tmp().appendingPathComponent("s.png")
+        let r = try CLI.run(["still", demo, "--at", "175ms", "-o", out.path])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(FileManager.default.fileExists(atPath: out.path))
+        #expect(try CLI.run(["still", demo, "--at", "soon"]).status == 2)
+    }
+
+    @Test("inspect prints the trace and samples CSV")
+    func inspect() throws {
+        let trace = try CLI.run(["inspect", demo, "--until", "0.4"])
+        #expect(trace.status == 0)
+        #expect(trace.stdout.contains("0.3500 stop dot1 pulse finished=true"))
+        #expect(trace.stdout.contains("0.3500 start dot2 pulse"))
+        let csv = try CLI.run(["inspect", demo, "--sample", "dot1.opacity", "--fps", "10", "--until", "0.2"])
+        #expect(csv.stdout.split(separator: "\n").first == "time,dot1.opacity")
+        #expect(csv.stdout.split(separator: "\n").count == 4)
+        #expect(try CLI.run(["inspect", demo, "--sample", "nobody.opacity"]).status == 2)
+    }
+}
