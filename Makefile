@@ -25,6 +25,8 @@ demo: build
 
 test: deps
 	$(SWIFT) test
+	@python3 -c "import jsonschema, yaml" 2>/dev/null || python3 -m pip install -q jsonschema pyyaml
+	python3 Tests/schema/check_scenarios.py
 
 clean:
 	rm -rf .build out

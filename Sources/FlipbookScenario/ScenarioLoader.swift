@@ -99,7 +99,9 @@ enum ScenarioKeys {
         }
     }
 
-    static let actionKeys = ["add", "to", "key", "tag", "remove", "from", "removeAll", "set", "actions", "duration", "timingFunction", "log"]
+    static let actionKeys = ["add", "to", "key", "tag", "remove", "from", "removeAll", "set", "actions", "duration", "timingFunction",
+                             "log", "animate", "completion"]
+    static let viewBlock = ["duration", "delay", "curve", "damping", "velocity", "repeat", "autoreverse", "beginFromCurrentState"]
     static let event = ["at", "label"] + actionKeys
     static let chain = ["whenStops", "finished", "until"] + actionKeys
 

@@ -159,8 +159,22 @@ public enum ScenarioAction: Sendable {
     case remove(key: String, layers: [String])
     case removeAll(layers: [String])
     case set([(layer: String, keyPath: LayerKeyPath, value: AnimatableValue)], disableActions: Bool,
-             duration: Double?, timing: TimingSpec?)
+             duration: Double?, timing: TimingSpec?, completion: [ScenarioAction])
+    /// A `UIView.animate` block over the changes in `sets`, with completion actions.
+    case animate(ViewBlock, sets: [(layer: String, keyPath: LayerKeyPath, value: AnimatableValue)], completion: [ScenarioAction])
     case log(String)
+}
+
+/// The settings of a `UIView.animate` block.
+public struct ViewBlock: Sendable {
+    public var duration: Double
+    public var delay: Double = 0
+    public var curve: String = "easeInOut"
+    public var damping: Double?
+    public var velocity: Double = 0
+    public var repeats = false
+    public var autoreverses = false
+    public var beginFromCurrentState = false
 }
 
 /// Actions at a time.

@@ -457,11 +457,23 @@ final class Reader {
 
     private func readActions(_ pairs: [(key: String, keyNode: YNode, value: YNode)], at mark: SourceMark) -> [ScenarioAction]? {
         func entry(_ k: String) -> YNode? { pairs.first { $0.key == k }?.value }
-        let verbs = ["add", "remove", "removeAll", "set", "log"].filter { entry($0) != nil }
+        var verbs = ["add", "remove", "removeAll", "set", "log", "animate"].filter { entry($0) != nil }
+        if verbs == ["set", "animate"] { verbs = ["animate"] }
         guard verbs.count == 1 else {
-            sink.error(verbs.isEmpty ? "expected one action: add, remove, removeAll, set or log"
+            sink.error(verbs.isEmpty ? "expected one action: add, remove, removeAll, set, animate (with set) or log"
                                      : "one action per entry, found \(verbs.joined(separator: " and "))", at: mark)
             return nil
+        }
+        var completion: [ScenarioAction] = []
+        if let c = entry("completion") {
+            if verbs[0] != "set" && verbs[0] != "animate" {
+                sink.error("'completion' belongs to a set (transaction) or animate block", at: c.mark)
+            } else if let items = c.sequence("a list of actions") {
+                for item in items {
+                    guard let pairs = item.mapping(allowed: ScenarioKeys.actionKeys, what: "an action such as { add: pulse, to: dot }") else { continue }
+                    completion += readActions(pairs, at: item.mark) ?? []
+                }
+            }
         }
         switch verbs[0] {
         case "add":
@@ -489,33 +501,64 @@ final class Reader {
             return [.removeAll(layers: layers)]
         case "log":
             return entry("log")?.string().map { [.log($0)] }
-        default:
-            guard let setNode = entry("set"), let sets = setNode.mapping(what: "a mapping of layer.keyPath to value") else { return nil }
-            var out: [(String, LayerKeyPath, AnimatableValue)] = []
-            for (k, kn, v) in sets {
-                guard let dot = k.firstIndex(of: ".") else { sink.error("expected layerId.keyPath, found '\(k)'", at: kn.mark); continue }
-                let id = String(k[..<dot]), path = String(k[k.index(after: dot)...])
-                guard let type = layerTypes[id] else {
-                    sink.error("unknown layer '\(id)'", at: kn.mark, hint: nearest(to: id, in: Array(layerTypes.keys)).map { "did you mean '\($0)'?" })
-                    continue
+        case "animate":
+            guard let an = entry("animate"), let pairs = an.mapping(allowed: ScenarioKeys.viewBlock) else { return nil }
+            guard entry("set") != nil else { sink.error("'animate' needs 'set' (the changes to animate)", at: mark); return nil }
+            var block = ViewBlock(duration: 0)
+            var hasDuration = false
+            for (k, _, v) in pairs {
+                switch k {
+                case "duration":
+                    if let d = v.number("a duration in seconds") {
+                        if d < 0 { sink.error("duration must not be negative", at: v.mark) } else { block.duration = d; hasDuration = true }
+                    }
+                case "delay":
+                    if let d = v.number("a delay in seconds") { if d < 0 { sink.error("delay must not be negative", at: v.mark) } else { block.delay = d } }
+                case "curve": if let c = enumValue(v, ["easeInOut", "easeIn", "easeOut", "linear"]) { block.curve = c }
+                case "damping":
+                    if let d = v.number("a damping ratio in (0, 1]") { if d <= 0 || d > 1 { sink.error("damping must be in (0, 1]", at: v.mark) } else { block.damping = d } }
+                case "velocity": block.velocity = v.number("an initial spring velocity") ?? 0
+                case "repeat": block.repeats = v.bool() ?? false
+                case "autoreverse": block.autoreverses = v.bool() ?? false
+                default: block.beginFromCurrentState = v.bool() ?? false
                 }
-                guard let kp = LayerKeyPath(path) else {
-                    sink.error("unknown key path '\(path)'", at: kn.mark, hint: nearest(to: path, in: ScenarioKeys.allKeyPaths).map { "did you mean '\($0)'?" })
-                    continue
-                }
-                if !type.classKind.contains(kp.property.layerClassName) {
-                    sink.error("a layer of type \(type.rawValue) has no '\(path)'", at: kn.mark); continue
-                }
-                if let value = values.value(v, kind: Reader.kind(of: kp)) { out.append((id, kp, value)) }
             }
+            if !hasDuration { sink.error("'animate' needs a 'duration'", at: an.mark) }
+            guard let sets = readSets(entry("set")!) else { return nil }
+            return [.animate(block, sets: sets, completion: completion)]
+        default:
+            guard let sets = readSets(entry("set")!) else { return nil }
             var disable = false
             if let a = entry("actions"), let b = a.bool() { disable = !b }
             var dur: Double?
             if let d = entry("duration"), let x = d.number("a duration in seconds") {
                 if x < 0 { sink.error("duration must not be negative", at: d.mark) } else { dur = x }
             }
-            return [.set(out, disableActions: disable, duration: dur, timing: entry("timingFunction").flatMap { timing($0) })]
+            return [.set(sets, disableActions: disable, duration: dur, timing: entry("timingFunction").flatMap { timing($0) },
+                         completion: completion)]
         }
+    }
+
+    private func readSets(_ setNode: YNode) -> [(layer: String, keyPath: LayerKeyPath, value: AnimatableValue)]? {
+        guard let sets = setNode.mapping(what: "a mapping of layer.keyPath to value") else { return nil }
+        var out: [(String, LayerKeyPath, AnimatableValue)] = []
+        for (k, kn, v) in sets {
+            guard let dot = k.firstIndex(of: ".") else { sink.error("expected layerId.keyPath, found '\(k)'", at: kn.mark); continue }
+            let id = String(k[..<dot]), path = String(k[k.index(after: dot)...])
+            guard let type = layerTypes[id] else {
+                sink.error("unknown layer '\(id)'", at: kn.mark, hint: nearest(to: id, in: Array(layerTypes.keys)).map { "did you mean '\($0)'?" })
+                continue
+            }
+            guard let kp = LayerKeyPath(path) else {
+                sink.error("unknown key path '\(path)'", at: kn.mark, hint: nearest(to: path, in: ScenarioKeys.allKeyPaths).map { "did you mean '\($0)'?" })
+                continue
+            }
+            if !type.classKind.contains(kp.property.layerClassName) {
+                sink.error("a layer of type \(type.rawValue) has no '\(path)'", at: kn.mark); continue
+            }
+            if let value = values.value(v, kind: Reader.kind(of: kp)) { out.append((id, kp, value)) }
+        }
+        return out
     }
 
     /// Refuses chains that would loop forever at one instant (every animation in the loop

@@ -9,6 +9,7 @@ public final class ScenarioRuntime {
     /// Layers by id.
     public private(set) var layers: [String: CALayer] = [:]
     private var chainRunner: ChainRunner?
+    private let viewStyleDelegate = ViewStyleLayerDelegate()
 
     /// The key under which an animation's chain tag is stored (`value(forKey:)`).
     public static let tagKey = "flipbook.tag"
@@ -39,7 +40,9 @@ public final class ScenarioRuntime {
             return "add \(t) to \(ls.joined(separator: ","))" + (key.map { " key \($0)" } ?? "") + (tag.map { " tag \($0)" } ?? "")
         case .remove(let key, let ls): return "remove \(key) from \(ls.joined(separator: ","))"
         case .removeAll(let ls): return "removeAll \(ls.joined(separator: ","))"
-        case .set(let sets, _, _, _): return "set " + sets.map { "\($0.layer).\($0.keyPath)" }.joined(separator: ",")
+        case .set(let sets, _, _, _, _): return "set " + sets.map { "\($0.layer).\($0.keyPath)" }.joined(separator: ",")
+        case .animate(let b, let sets, _):
+            return "animate \(b.duration) s " + sets.map { "\($0.layer).\($0.keyPath)" }.joined(separator: ",")
         case .log(let s): return s
         }
     }
@@ -104,17 +107,50 @@ public final class ScenarioRuntime {
                 for id in ids { layers[id]?.removeAnimation(forKey: key) }
             case .removeAll(let ids):
                 for id in ids { layers[id]?.removeAllAnimations() }
-            case .set(let sets, let disable, let duration, let timing):
+            case .set(let sets, let disable, let duration, let timing, let completion):
                 CATransaction.begin()
                 CATransaction.setDisableActions(disable)
                 if let duration { CATransaction.setAnimationDuration(duration) }
                 if let timing { CATransaction.setAnimationTimingFunction(timing.function) }
+                if !completion.isEmpty { CATransaction.setCompletionBlock { [unowned self] in perform(completion) } }
                 for (id, kp, value) in sets { layers[id]?.setValue(value.bridged, forKeyPath: kp.description) }
                 CATransaction.commit()
+            case .animate(let block, let sets, let completion):
+                performViewBlock(block, sets: sets, completion: completion)
             case .log:
                 break
             }
         }
+    }
+
+    /// Runs a `UIView.animate` block over stand-alone layers by letting them answer actions
+    /// as a view's layer does for the duration of the block.
+    private func performViewBlock(_ block: ViewBlock, sets: [(layer: String, keyPath: LayerKeyPath, value: AnimatableValue)],
+                                  completion: [ScenarioAction]) {
+        let touched = Set(sets.map(\.layer)).compactMap { layers[$0] }
+        let saved = touched.map { ($0, $0.delegate) }
+        for layer in touched { layer.delegate = viewStyleDelegate }
+        var options: UIView.AnimationOptions = []
+        switch block.curve {
+        case "easeIn": options.insert(.curveEaseIn)
+        case "easeOut": options.insert(.curveEaseOut)
+        case "linear": options.insert(.curveLinear)
+        default: break
+        }
+        if block.repeats { options.insert(.repeat) }
+        if block.autoreverses { options.insert(.autoreverse) }
+        if block.beginFromCurrentState { options.insert(.beginFromCurrentState) }
+        let changes = { [unowned self] in
+            for (id, kp, value) in sets { layers[id]?.setValue(value.bridged, forKeyPath: kp.description) }
+        }
+        let done: (Bool) -> Void = { [unowned self] _ in perform(completion) }
+        if let damping = block.damping {
+            UIView.animate(withDuration: block.duration, delay: block.delay, usingSpringWithDamping: damping,
+                           initialSpringVelocity: block.velocity, options: options, animations: changes, completion: done)
+        } else {
+            UIView.animate(withDuration: block.duration, delay: block.delay, options: options, animations: changes, completion: done)
+        }
+        for (layer, delegate) in saved { layer.delegate = delegate }
     }
 
     fileprivate func animationStopped(_ anim: CAAnimation, finished: Bool) {

@@ -149,11 +149,25 @@ open class UIView: NSObject, CALayerDelegate {
 
     /// Inside an animation block, the UIKit animation for the key; otherwise `NSNull`.
     public func action(for layer: CALayer, forKey event: String) -> (any CAAction)? {
+        UIView.uikitAction(for: layer, forKey: event)
+    }
+
+    static func uikitAction(for layer: CALayer, forKey event: String) -> (any CAAction)? {
         let ctx = TransactionContext.current
         guard let state = ctx.viewAnimationStack.last, state.duration > 0,
               let prop = LayerProperty.named(event), prop != .path else { return NSNull() }
         return UIViewAnimationAction(state: state, property: prop, oldModel: layer.modelState[prop],
                                      oldPresentation: layer.presentationState(at: ctx.now)[prop])
+    }
+}
+
+/// A layer delegate that answers actions as a view does: UIKit animations inside
+/// `UIView.animate` blocks, none outside. Scenario files use it to run view-style blocks on
+/// their layers.
+public final class ViewStyleLayerDelegate: CALayerDelegate {
+    public init() {}
+    public func action(for layer: CALayer, forKey event: String) -> (any CAAction)? {
+        UIView.uikitAction(for: layer, forKey: event)
     }
 }
 

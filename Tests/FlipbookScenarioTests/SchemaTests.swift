@@ -1,0 +1,32 @@
+import Foundation
+import Testing
+@testable import FlipbookScenario
+
+/// schema/scenario.schema.json must name exactly the keys the loader accepts.
+@Suite("JSON Schema agrees with the loader")
+struct SchemaTests {
+    static func schema() -> [String: Any] {
+        let url = packageRoot.appendingPathComponent("schema/scenario.schema.json")
+        let data = (try? Data(contentsOf: url)) ?? Data()
+        return (try? JSONSerialization.jsonObject(with: data) as? [String: Any]) ?? [:]
+    }
+
+    static func keys(_ path: [String]) -> Set<String> {
+        var node: Any? = schema()
+        for p in path { node = (node as? [String: Any])?[p] }
+        return Set(((node as? [String: Any])?["properties"] as? [String: Any])?.keys ?? [:].keys)
+    }
+
+    @Test("top level, canvas, layers, animations, events and chains")
+    func keysMatch() {
+        #expect(Self.keys([]) == Set(ScenarioKeys.top))
+        #expect(Self.keys(["properties", "canvas"]) == Set(ScenarioKeys.canvas))
+        let allLayerKeys = Set(LayerType.allCases.flatMap { ScenarioKeys.layer($0) })
+        #expect(Self.keys(["definitions", "layer"]) == allLayerKeys)
+        let allAnimationKeys = Set([AnimationSpec.Kind.basic, .spring, .keyframe, .group].flatMap { ScenarioKeys.animation($0) })
+        #expect(Self.keys(["definitions", "animation"]) == allAnimationKeys)
+        #expect(Self.keys(["definitions", "event"]) == Set(ScenarioKeys.event))
+        #expect(Self.keys(["definitions", "chain"]) == Set(ScenarioKeys.chain))
+        #expect(Self.keys(["definitions", "action"]) == Set(ScenarioKeys.actionKeys))
+    }
+}
