@@ -115,4 +115,34 @@ public enum FrameRasterizer {
     }
 
     static func pixels(of surface: OpaquePointer) -> PixelBuffer { CairoSurface.pixels(of: surface) }
+
+    /// Rasterizes several snapshots on up to `threads` threads; results are in input order.
+    public static func rasterize(_ snapshots: [FrameSnapshot], background: RGBA?, threads: Int) throws -> [PixelBuffer] {
+        if threads <= 1 || snapshots.count <= 1 {
+            return try snapshots.map { try rasterize($0, background: background) }
+        }
+        let results = ParallelResults<PixelBuffer>(count: snapshots.count)
+        DispatchQueue.concurrentPerform(iterations: snapshots.count) { i in
+            results.set(i, Result { try rasterize(snapshots[i], background: background) })
+        }
+        return try results.values()
+    }
+}
+
+/// Slots filled from several threads, read once all are done.
+final class ParallelResults<Value: Sendable>: @unchecked Sendable {
+    private var slots: [Result<Value, any Error>?]
+    private let lock = NSLock()
+
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+    func set(_ i: Int, _ r: Result<Value, any Error>) {
+        lock.lock(); slots[i] = r; lock.unlock()
+    }
+
+    /// The values in order; the first error (by index) is thrown.
+    func values() throws -> [Value] {
+        lock.lock(); defer { lock.unlock() }
+        return try slots.map { try $0!.get() }
+    }
 }

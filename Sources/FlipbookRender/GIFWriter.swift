@@ -18,8 +18,15 @@ public final class GIFWriter {
     /// Number of frames written so far.
     public private(set) var frameCount = 0
 
-    /// Index 255 is reserved for transparency.
-    private static let transparentIndex: UInt8 = 255
+    /// The transparent index of a palette: the slot after its colours.
+    private static func transparentIndex(for palette: [UInt32]) -> UInt8 { UInt8(min(palette.count, 255)) }
+
+    /// Bits per pixel for a palette plus its transparent slot (GIF colour tables are powers of two).
+    static func bits(forColors count: Int) -> Int {
+        var b = 1
+        while (1 << b) < count + 1 { b += 1 }
+        return b
+    }
 
     /// Opens the temporary file; `loopCount` 0 loops forever.
     public init(url: URL, width: Int, height: Int, loopCount: Int = 0) throws {
@@ -123,10 +130,10 @@ public final class GIFWriter {
         for (i, c) in globalPalette.enumerated() { globalIndex[c] = UInt8(i) }
         let globalMap = try Self.colorMap(globalPalette)
         defer { GifFreeMapObject(globalMap) }
-        guard EGifPutScreenDesc(g, Int32(width), Int32(height), 8, 0, globalMap) != GIF_ERROR else { throw gifError(g, "screen descriptor") }
+        guard EGifPutScreenDesc(g, Int32(width), Int32(height), Int32(Self.bits(forColors: globalPalette.count)), 0, globalMap) != GIF_ERROR else { throw gifError(g, "screen descriptor") }
         try putLoopExtension(g)
         let indices = map(pixels, palette: globalPalette, index: globalIndex, exact: globalIsExact)
-        try putImage(g, rect: (0, 0, width, height), indices: indices, localPalette: nil, delay: delay, transparent: false)
+        try putImage(g, rect: (0, 0, width, height), indices: indices, localPalette: nil, delay: delay, transparent: nil)
     }
 
     private func writeDelta(_ g: UnsafeMutablePointer<GifFileType>, _ pixels: [UInt32], delay: Int) throws {
@@ -141,7 +148,8 @@ public final class GIFWriter {
         }
         guard maxX >= 0 else {
             // Nothing changed: a single transparent pixel keeps the frame and its delay.
-            try putImage(g, rect: (0, 0, 1, 1), indices: [Self.transparentIndex], localPalette: nil, delay: delay, transparent: true)
+            try putImage(g, rect: (0, 0, 1, 1), indices: [Self.transparentIndex(for: globalPalette)], localPalette: nil,
+                         delay: delay, transparent: Self.transparentIndex(for: globalPalette))
             return
         }
         let rw = maxX - minX + 1, rh = maxY - minY + 1
@@ -158,20 +166,28 @@ public final class GIFWriter {
             }
         }
         let fitsGlobal = changedPixels.allSatisfy { globalIndex[$0] != nil }
+        let exact = changedPixels.withUnsafeBufferPointer { Quantizer.distinctColors($0, limit: 255) }
+        // A local table pays for itself when its smaller codes save more than it costs.
+        var useLocal = !fitsGlobal
+        if fitsGlobal, let exact {
+            let saved = rw * rh * (Self.bits(forColors: globalPalette.count) - Self.bits(forColors: exact.count)) / 8
+            useLocal = saved > 3 * (1 << Self.bits(forColors: exact.count)) + 64
+        }
         var indices: [UInt8]
+        var palette = globalPalette
         var local: [UInt32]? = nil
-        if fitsGlobal {
-            indices = map(rectPixels, palette: globalPalette, index: globalIndex, exact: true)
-        } else {
-            let exact = changedPixels.withUnsafeBufferPointer { Quantizer.distinctColors($0, limit: 255) }
-            let palette = exact ?? changedPixels.withUnsafeBufferPointer { Quantizer.medianCut($0, count: 255) }
+        if useLocal {
+            palette = exact ?? changedPixels.withUnsafeBufferPointer { Quantizer.medianCut($0, count: 255) }
             var index: [UInt32: UInt8] = [:]
             for (i, c) in palette.enumerated() { index[c] = UInt8(i) }
             indices = map(rectPixels, palette: palette, index: index, exact: exact != nil)
             local = palette
+        } else {
+            indices = map(rectPixels, palette: globalPalette, index: globalIndex, exact: true)
         }
-        for i in 0..<indices.count where !changed[i] { indices[i] = Self.transparentIndex }
-        try putImage(g, rect: (minX, minY, rw, rh), indices: indices, localPalette: local, delay: delay, transparent: true)
+        let transparent = Self.transparentIndex(for: palette)
+        for i in 0..<indices.count where !changed[i] { indices[i] = transparent }
+        try putImage(g, rect: (minX, minY, rw, rh), indices: indices, localPalette: local, delay: delay, transparent: transparent)
     }
 
     private func map(_ pixels: [UInt32], palette: [UInt32], index: [UInt32: UInt8], exact: Bool) -> [UInt8] {
@@ -190,12 +206,15 @@ public final class GIFWriter {
         return out
     }
 
+    /// A colour table of the smallest power-of-two size that holds the palette and the
+    /// transparent slot after it.
     private static func colorMap(_ palette: [UInt32]) throws -> UnsafeMutablePointer<ColorMapObject> {
-        var colors = [GifColorType](repeating: GifColorType(Red: 0, Green: 0, Blue: 0), count: 256)
+        let size = 1 << bits(forColors: palette.count)
+        var colors = [GifColorType](repeating: GifColorType(Red: 0, Green: 0, Blue: 0), count: size)
         for (i, c) in palette.prefix(255).enumerated() {
             colors[i] = GifColorType(Red: UInt8(c >> 16 & 0xFF), Green: UInt8(c >> 8 & 0xFF), Blue: UInt8(c & 0xFF))
         }
-        guard let map = GifMakeMapObject(256, &colors) else { throw RenderError.gif("cannot make a colour map") }
+        guard let map = GifMakeMapObject(Int32(size), &colors) else { throw RenderError.gif("cannot make a colour map") }
         return map
     }
 
@@ -209,10 +228,10 @@ public final class GIFWriter {
     }
 
     private func putImage(_ g: UnsafeMutablePointer<GifFileType>, rect: (Int, Int, Int, Int), indices: [UInt8],
-                          localPalette: [UInt32]?, delay: Int, transparent: Bool) throws {
+                          localPalette: [UInt32]?, delay: Int, transparent: UInt8?) throws {
         var gcb = GraphicsControlBlock(DisposalMode: DISPOSE_DO_NOT, UserInputFlag: false,
                                        DelayTime: Int32(max(0, min(65535, delay))),
-                                       TransparentColor: transparent ? Int32(Self.transparentIndex) : NO_TRANSPARENT_COLOR)
+                                       TransparentColor: transparent.map(Int32.init) ?? NO_TRANSPARENT_COLOR)
         var ext = [UInt8](repeating: 0, count: 4)
         let len = EGifGCBToExtension(&gcb, &ext)
         guard EGifPutExtension(g, GRAPHICS_EXT_FUNC_CODE, Int32(len), ext) != GIF_ERROR else { throw gifError(g, "graphics control") }

@@ -40,7 +40,10 @@ extension Stage {
     }
 
     /// Renders to every requested output through the one Stage → snapshot → Cairo path.
+    /// `threads` rasterize frames in parallel (default: the machine's cores); the bytes
+    /// written do not depend on it.
     public func render(duration: Double, fps: Double, outputs: RenderOutputs, background: RGBA? = nil,
+                       threads: Int = ProcessInfo.processInfo.activeProcessorCount,
                        progress: ((Int, Int) -> Void)? = nil) throws -> RenderResult {
         guard fps.isFinite, fps > 0, fps <= 100 else { throw RenderError.invalidArgument("fps must be in 1…100, got \(fps)") }
         guard duration.isFinite, duration > 0 else { throw RenderError.invalidArgument("duration must be positive, got \(duration)") }
@@ -56,16 +59,27 @@ extension Stage {
             if let dir = outputs.framesDirectory {
                 try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
             }
-            for k in 0..<count {
-                let t = start + Double(k) / fps
-                advance(to: t)
-                let pixels = try FrameRasterizer.rasterize(snapshot(), background: background)
-                try gif?.add(pixels, delay: delays[k])
-                if let dir = outputs.framesDirectory {
-                    try PNGCodec.write(pixels, to: dir.appendingPathComponent(String(format: "frame-%04d.png", k)))
+            // The Stage advances on this thread; snapshots (values) are rasterized in parallel
+            // a batch at a time and handed to the sinks in frame order, so memory stays bounded
+            // and the output does not depend on the thread count.
+            let batchSize = max(1, threads) * 2
+            var k = 0
+            while k < count {
+                let batch = Array(k..<min(count, k + batchSize))
+                let snapshots = batch.map { index -> FrameSnapshot in
+                    advance(to: start + Double(index) / fps)
+                    return snapshot()
                 }
-                if outputs.filmstrip != nil, samples.contains(k) { strip.append((t - start, pixels)) }
-                progress?(k + 1, count)
+                let rendered = try FrameRasterizer.rasterize(snapshots, background: background, threads: threads)
+                for (index, pixels) in zip(batch, rendered) {
+                    try gif?.add(pixels, delay: delays[index])
+                    if let dir = outputs.framesDirectory {
+                        try PNGCodec.write(pixels, to: dir.appendingPathComponent(String(format: "frame-%04d.png", index)))
+                    }
+                    if outputs.filmstrip != nil, samples.contains(index) { strip.append((Double(index) / fps, pixels)) }
+                    progress?(index + 1, count)
+                }
+                k += batch.count
             }
             try gif?.finish()
             gif = nil

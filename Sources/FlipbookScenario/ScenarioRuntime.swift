@@ -29,9 +29,10 @@ public final class ScenarioRuntime {
     }
 
     /// Renders the whole scenario to `outputs`, with the canvas background.
-    public func render(outputs: RenderOutputs, fps: Double? = nil, progress: ((Int, Int) -> Void)? = nil) throws -> RenderResult {
+    public func render(outputs: RenderOutputs, fps: Double? = nil, threads: Int = ProcessInfo.processInfo.activeProcessorCount,
+                       progress: ((Int, Int) -> Void)? = nil) throws -> RenderResult {
         try stage.render(duration: scenario.duration, fps: fps ?? scenario.fps, outputs: outputs,
-                         background: scenario.canvas.background, progress: progress)
+                         background: scenario.canvas.background, threads: threads, progress: progress)
     }
 
     static func describe(_ a: ScenarioAction) -> String {

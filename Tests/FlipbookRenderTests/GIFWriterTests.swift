@@ -42,6 +42,21 @@ struct GIFWriterTests {
         #expect(gif.frameRects[2].width == 1 && gif.frameRects[2].height == 1)
     }
 
+    @Test("colour tables are as small as the colours allow")
+    func tableSize() throws {
+        #expect(GIFWriter.bits(forColors: 1) == 1)
+        #expect(GIFWriter.bits(forColors: 3) == 2)
+        #expect(GIFWriter.bits(forColors: 4) == 3)
+        #expect(GIFWriter.bits(forColors: 255) == 8)
+        let url = temporaryDirectory().appendingPathComponent("small.gif")
+        let w = try GIFWriter(url: url, width: 4, height: 4)
+        try w.add(Self.solid(4, 4, [1, 2, 3]), delay: 1)
+        try w.finish()
+        let bytes = try Data(contentsOf: url)
+        // Logical screen descriptor, packed field: global table present, size bits - 1 = 0.
+        #expect(bytes[10] & 0x07 == 0)
+    }
+
     @Test("more than 256 colours get a close palette")
     func manyColours() throws {
         let dir = temporaryDirectory()

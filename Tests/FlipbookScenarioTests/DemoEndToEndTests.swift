@@ -55,6 +55,19 @@ struct DemoEndToEndTests {
         #expect(FileManager.default.fileExists(atPath: stripURL.path))
     }
 
+    @Test("the bytes do not depend on the thread count")
+    func deterministicAcrossThreads() throws {
+        let scenario = try ScenarioLoader.load(file: Self.demo)
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("flipbook-threads-\(UUID().uuidString)")
+        var outputs: [Data] = []
+        for threads in [1, 3, 8] {
+            let url = dir.appendingPathComponent("t\(threads).gif")
+            _ = try ScenarioRuntime(scenario: scenario).render(outputs: RenderOutputs(gif: url), threads: threads)
+            outputs.append(try Data(contentsOf: url))
+        }
+        #expect(outputs[0] == outputs[1] && outputs[1] == outputs[2])
+    }
+
     @Test("the slow variant doubles the pulse")
     func variant() throws {
         let slow = try ScenarioLoader.load(file: Self.demo, variant: "slow")
