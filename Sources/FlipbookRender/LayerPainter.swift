@@ -305,10 +305,15 @@ enum ImagePainter {
         cairo_save(cr)
         cairo_rectangle(cr, b.minX, b.minY, b.width, b.height)
         cairo_clip(cr)
+        // Only the image's own rectangle: edge pixels are clamped (not blended with
+        // transparency), as Core Animation's linear filter does.
+        cairo_rectangle(cr, x, y, w, h)
+        cairo_clip(cr)
         cairo_translate(cr, x, y)
         cairo_scale(cr, w / Double(image.width), h / Double(image.height))
         cairo_set_source_surface(cr, surface, 0, 0)
         cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
+        cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD)
         cairo_paint(cr)
         cairo_restore(cr)
     }
