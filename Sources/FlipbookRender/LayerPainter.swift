@@ -107,42 +107,93 @@ struct LayerPainter {
         }
     }
 
-    /// A shadow from `shadowPath` or the bounds' rounded rectangle, blurred by a few
-    /// offset passes (an approximation of a Gaussian of `shadowRadius`).
+    /// The shadow: the alpha of `shadowPath`, or of the layer's composited content when it
+    /// has none, blurred with a Gaussian of σ = `shadowRadius` (three box passes), offset by
+    /// `shadowOffset` and painted in `shadowColor` × `shadowOpacity` (semantics.md 12.3).
     private func drawShadow(_ layer: LayerSnapshot) {
         let s = layer.state
-        guard s.shadowOpacity > 0, let color = s.shadowColor, color.alpha > 0, !s.masksToBounds else { return }
-        let path: [PathElement]
-        if let sp = s.shadowPath {
-            path = sp
-        } else if s.backgroundColor != nil || layer.content != .plain {
-            if case .shape = layer.content, let p = s.path { path = p } else {
-                path = UIBezierPath(roundedRect: s.bounds, cornerRadius: s.cornerRadius).cgPath.elements
-            }
-        } else {
-            return
-        }
-        let radius = max(0, s.shadowRadius)
-        let steps = radius > 0 ? 4 : 1
-        let alpha = min(1, s.shadowOpacity)
+        guard s.shadowOpacity > 0, s.shadowOpacity.isFinite, let color = s.shadowColor, color.alpha > 0,
+              !s.masksToBounds, s.shadowRadius.isFinite, s.shadowOffset.width.isFinite, s.shadowOffset.height.isFinite else { return }
         cairo_save(cr)
-        for i in 0..<steps {
-            let grow = radius * (Double(i) / Double(steps) - 0.5)
-            cairo_save(cr)
-            cairo_translate(cr, s.shadowOffset.width, s.shadowOffset.height)
-            CairoPath.append(path, to: cr)
-            CairoPath.setSource(color, alpha: alpha / Double(steps), cr: cr)
-            if grow > 0 {
-                cairo_set_line_width(cr, grow * 2)
-                cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
-                cairo_fill_preserve(cr)
-                cairo_stroke(cr)
-            } else {
-                cairo_fill(cr)
-            }
-            cairo_restore(cr)
+        defer { cairo_restore(cr) }
+        // Device-space blur radius (the layer may be scaled).
+        var dx = max(0, s.shadowRadius), dy = 0.0
+        cairo_user_to_device_distance(cr, &dx, &dy)
+        let sigma = hypot(dx, dy)
+        cairo_push_group_with_content(cr, CAIRO_CONTENT_ALPHA)
+        if let sp = s.shadowPath {
+            CairoPath.append(sp, to: cr)
+            cairo_set_source_rgba(cr, 0, 0, 0, 1)
+            cairo_fill(cr)
+        } else {
+            var plain = layer
+            plain.state.shadowOpacity = 0
+            drawContent(plain)
         }
-        cairo_restore(cr)
+        guard let pattern = cairo_pop_group(cr) else { return }
+        defer { cairo_pattern_destroy(pattern) }
+        var surface: OpaquePointer?
+        if sigma >= 0.5, cairo_pattern_get_surface(pattern, &surface) == CAIRO_STATUS_SUCCESS, let surface {
+            AlphaBlur.blur(surface, sigma: sigma)
+        }
+        cairo_translate(cr, s.shadowOffset.width, s.shadowOffset.height)
+        CairoPath.setSource(color, alpha: min(1, s.shadowOpacity), cr: cr)
+        cairo_mask(cr, pattern)
+    }
+}
+
+/// A Gaussian blur of an A8 (or ARGB32 alpha) image surface by three box passes each way.
+enum AlphaBlur {
+    static func blur(_ surface: OpaquePointer, sigma: Double) {
+        cairo_surface_flush(surface)
+        let w = Int(cairo_image_surface_get_width(surface)), h = Int(cairo_image_surface_get_height(surface))
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        guard w > 0, h > 0, let data = cairo_image_surface_get_data(surface) else { return }
+        let format = cairo_image_surface_get_format(surface)
+        let bytesPerPixel = format == CAIRO_FORMAT_A8 ? 1 : 4
+        let alphaOffset = format == CAIRO_FORMAT_A8 ? 0 : 3   // little-endian ARGB32: A is the 4th byte
+        var alpha = [Double](repeating: 0, count: w * h)
+        for y in 0..<h { for x in 0..<w { alpha[y * w + x] = Double(data[y * stride + x * bytesPerPixel + alphaOffset]) } }
+        var tmp = [Double](repeating: 0, count: w * h)
+        for r in boxRadii(sigma: sigma, passes: 3) {
+            boxPass(&alpha, &tmp, count: w, lines: h, step: 1, lineStep: w, radius: r)
+            boxPass(&tmp, &alpha, count: h, lines: w, step: w, lineStep: 1, radius: r)
+        }
+        for y in 0..<h { for x in 0..<w {
+            let v = UInt8(max(0, min(255, alpha[y * w + x].rounded())))
+            let o = y * stride + x * bytesPerPixel
+            if bytesPerPixel == 1 { data[o] = v } else { for c in 0..<4 { data[o + c] = c == alphaOffset ? v : 0 } }
+        } }
+        cairo_surface_mark_dirty(surface)
+    }
+
+    /// Radii of `passes` odd boxes whose combined variance matches σ² (Kovesi's mix of two
+    /// widths), so the blur is a Gaussian of the asked σ, not of the nearest single box.
+    static func boxRadii(sigma: Double, passes n: Int) -> [Int] {
+        let ideal = (12 * sigma * sigma / Double(n) + 1).squareRoot()
+        var wl = Int(ideal.rounded(.down))
+        if wl % 2 == 0 { wl -= 1 }
+        wl = max(1, wl)
+        let wu = wl + 2
+        let nd = Double(n), wld = Double(wl)
+        let m = Int(((12 * sigma * sigma - nd * wld * wld - 4 * nd * wld - 3 * nd) / (-4 * wld - 4)).rounded())
+        return (0..<n).map { ($0 < m ? wl : wu) / 2 }
+    }
+
+    /// A running-sum box filter of width 2r+1 along each line, edges treated as zero.
+    private static func boxPass(_ src: inout [Double], _ dst: inout [Double], count: Int, lines: Int, step: Int, lineStep: Int, radius r: Int) {
+        let norm = 1 / Double(2 * r + 1)
+        for line in 0..<lines {
+            let base = line * lineStep
+            var sum = 0.0
+            for i in 0...min(r, count - 1) { sum += src[base + i * step] }
+            for i in 0..<count {
+                dst[base + i * step] = sum * norm
+                let add = i + r + 1, remove = i - r
+                if add < count { sum += src[base + add * step] }
+                if remove >= 0 { sum -= src[base + remove * step] }
+            }
+        }
     }
 }
 

@@ -93,6 +93,29 @@ struct CompositingTests {
         #expect(px.rgb(30, 20) == [255, 255, 255])
     }
 
+    @Test("shadows are offset, coloured and blurred by shadowRadius (12.3)")
+    func shadow() throws {
+        func draw(radius: CGFloat) throws -> PixelBuffer {
+            try render(CGSize(width: 60, height: 60)) { stage in
+                let l = self.solid(CGRect(x: 10, y: 10, width: 30, height: 30), self.blue)
+                l.shadowOpacity = 1
+                l.shadowColor = self.red
+                l.shadowOffset = CGSize(width: 10, height: 10)
+                l.shadowRadius = radius
+                stage.rootLayer.addSublayer(l)
+            }
+        }
+        let sharp = try draw(radius: 0)
+        #expect(sharp.rgb(45, 45) == [255, 0, 0])       // shadow past the layer's corner
+        #expect(sharp.rgb(25, 25) == [0, 0, 255])       // the layer covers its own shadow
+        #expect(sharp.rgb(51, 51) == [255, 255, 255])
+        let soft = try draw(radius: 4)
+        let edge = soft.rgb(50, 35)                      // on the shadow's right edge
+        #expect(edge[0] == 255 && edge[1] > 40 && edge[1] < 215, "soft edge \(edge)")
+        #expect(soft.rgb(45, 30)[1] < 40, "inside \(soft.rgb(45, 30)) \(soft.rgb(40, 30)) \(soft.rgb(50, 30)) \(soft.rgb(54, 30))")
+        #expect(soft.rgb(58, 35) == [255, 255, 255] || soft.rgb(58, 35)[1] > 240)
+    }
+
     @Test("an axial gradient runs from startPoint to endPoint")
     func gradient() throws {
         let px = try render(CGSize(width: 100, height: 10)) { stage in
