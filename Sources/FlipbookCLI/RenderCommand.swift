@@ -35,10 +35,21 @@ struct Render: ParsableCommand {
     @Option(help: "A named variant of the scenario's parameters.")
     var variant: String?
 
+    @Flag(help: "Ordered (Bayer) dithering for frames with more than 255 colours.")
+    var dither = false
+
+    @Option(help: "How many times the GIF loops (0 = forever).")
+    var loop = 0
+
+    @Option(help: "Threads that rasterize frames (default: the machine's cores); the output does not depend on it.")
+    var threads: Int?
+
     @OptionGroup var options: OutputOptions
 
     func validate() throws {
         if let fps, !(1...100).contains(fps) { throw ValidationError("--fps must be between 1 and 100") }
+        if !(0...65535).contains(loop) { throw ValidationError("--loop must be between 0 and 65535") }
+        if let threads, !(1...256).contains(threads) { throw ValidationError("--threads must be between 1 and 256") }
         if let scale, !(scale > 0 && scale <= 8) { throw ValidationError("--scale must be in (0, 8]") }
     }
 
@@ -58,9 +69,12 @@ struct Render: ParsableCommand {
         }
         outputs.filmstrip = filmstrip.map { URL(fileURLWithPath: $0) }
         outputs.framesDirectory = frames.map { URL(fileURLWithPath: $0, isDirectory: true) }
+        outputs.dithering = dither
+        outputs.loopCount = loop
         let runtime = ScenarioRuntime(scenario: scenario)
         let progress = ProgressReporter(enabled: !options.quiet)
-        let result = try runtime.render(outputs: outputs, fps: fps, progress: progress.update)
+        let result = try runtime.render(outputs: outputs, fps: fps, threads: threads ?? ProcessInfo.processInfo.activeProcessorCount,
+                                        progress: progress.update)
         progress.finish()
         var written: [String] = []
         if let g = outputs.gif { written.append(g.path) }

@@ -28,8 +28,13 @@ public final class GIFWriter {
         return b
     }
 
+    /// Ordered (Bayer 8×8) dithering for frames whose colours do not fit a palette; exact
+    /// palettes are never dithered. Off by default: flat UI art rarely needs it.
+    public let dithering: Bool
+
     /// Opens the temporary file; `loopCount` 0 loops forever.
-    public init(url: URL, width: Int, height: Int, loopCount: Int = 0) throws {
+    public init(url: URL, width: Int, height: Int, loopCount: Int = 0, dithering: Bool = false) throws {
+        self.dithering = dithering
         guard width > 0, height > 0, width <= 65535, height <= 65535 else {
             throw RenderError.invalidArgument("GIF size \(width)×\(height) is out of range")
         }
@@ -132,7 +137,7 @@ public final class GIFWriter {
         defer { GifFreeMapObject(globalMap) }
         guard EGifPutScreenDesc(g, Int32(width), Int32(height), Int32(Self.bits(forColors: globalPalette.count)), 0, globalMap) != GIF_ERROR else { throw gifError(g, "screen descriptor") }
         try putLoopExtension(g)
-        let indices = map(pixels, palette: globalPalette, index: globalIndex, exact: globalIsExact)
+        let indices = map(pixels, palette: globalPalette, index: globalIndex, exact: globalIsExact, origin: (0, 0), width: width)
         try putImage(g, rect: (0, 0, width, height), indices: indices, localPalette: nil, delay: delay, transparent: nil)
     }
 
@@ -180,19 +185,41 @@ public final class GIFWriter {
             palette = exact ?? changedPixels.withUnsafeBufferPointer { Quantizer.medianCut($0, count: 255) }
             var index: [UInt32: UInt8] = [:]
             for (i, c) in palette.enumerated() { index[c] = UInt8(i) }
-            indices = map(rectPixels, palette: palette, index: index, exact: exact != nil)
+            indices = map(rectPixels, palette: palette, index: index, exact: exact != nil, origin: (minX, minY), width: rw)
             local = palette
         } else {
-            indices = map(rectPixels, palette: globalPalette, index: globalIndex, exact: true)
+            indices = map(rectPixels, palette: globalPalette, index: globalIndex, exact: true, origin: (minX, minY), width: rw)
         }
         let transparent = Self.transparentIndex(for: palette)
         for i in 0..<indices.count where !changed[i] { indices[i] = transparent }
         try putImage(g, rect: (minX, minY, rw, rh), indices: indices, localPalette: local, delay: delay, transparent: transparent)
     }
 
-    private func map(_ pixels: [UInt32], palette: [UInt32], index: [UInt32: UInt8], exact: Bool) -> [UInt8] {
+    /// 8×8 Bayer thresholds, 0…63.
+    private static let bayer: [Int] = [
+        0, 32, 8, 40, 2, 34, 10, 42, 48, 16, 56, 24, 50, 18, 58, 26, 12, 44, 4, 36, 14, 46, 6, 38, 60, 28, 52, 20, 62, 30, 54, 22,
+        3, 35, 11, 43, 1, 33, 9, 41, 51, 19, 59, 27, 49, 17, 57, 25, 15, 47, 7, 39, 13, 45, 5, 37, 63, 31, 55, 23, 61, 29, 53, 21,
+    ]
+
+    private func map(_ pixels: [UInt32], palette: [UInt32], index: [UInt32: UInt8], exact: Bool,
+                     origin: (Int, Int), width rowWidth: Int) -> [UInt8] {
         var out = [UInt8](repeating: 0, count: pixels.count)
         var cache = index
+        if dithering && !exact {
+            // Thresholds tied to canvas coordinates, so the pattern is stable frame to frame.
+            let strength = 24
+            for (i, p) in pixels.enumerated() {
+                let x = origin.0 + i % rowWidth, y = origin.1 + i / rowWidth
+                let offset = (Self.bayer[(y & 7) * 8 + (x & 7)] * strength) / 64 - strength / 2
+                func ch(_ shift: UInt32) -> UInt32 { UInt32(max(0, min(255, Int((p >> shift) & 0xFF) + offset))) }
+                let adjusted = ch(16) << 16 | ch(8) << 8 | ch(0)
+                if let hit = cache[adjusted] { out[i] = hit; continue }
+                let idx = UInt8(Quantizer.nearest(adjusted, in: palette))
+                cache[adjusted] = idx
+                out[i] = idx
+            }
+            return out
+        }
         var last: UInt32 = 0xFFFF_FFFF, lastIndex: UInt8 = 0
         for (i, p) in pixels.enumerated() {
             if p == last { out[i] = lastIndex; continue }

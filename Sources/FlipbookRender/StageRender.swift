@@ -12,6 +12,10 @@ public struct RenderOutputs: Sendable {
     /// How many frames the filmstrip samples.
     public var filmstripSamples = 12
     public var filmstripColumns = 4
+    /// Ordered dithering in the GIF for frames with more than 255 colours.
+    public var dithering = false
+    /// GIF loop count; 0 loops forever.
+    public var loopCount = 0
 
     public init(gif: URL? = nil, filmstrip: URL? = nil, framesDirectory: URL? = nil) {
         self.gif = gif; self.filmstrip = filmstrip; self.framesDirectory = framesDirectory
@@ -52,7 +56,9 @@ extension Stage {
         let delays = GIFWriter.delays(count: count, fps: fps)
         let w = Int((size.width * scale).rounded()), h = Int((size.height * scale).rounded())
         let start = currentTime
-        var gif: GIFWriter? = try outputs.gif.map { try GIFWriter(url: $0, width: w, height: h) }
+        var gif: GIFWriter? = try outputs.gif.map {
+            try GIFWriter(url: $0, width: w, height: h, loopCount: outputs.loopCount, dithering: outputs.dithering)
+        }
         let samples = Set(Filmstrip.sampleIndices(frameCount: count, samples: outputs.filmstripSamples))
         var strip: [(time: Double, pixels: PixelBuffer)] = []
         do {

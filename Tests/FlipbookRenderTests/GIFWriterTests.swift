@@ -80,6 +80,35 @@ struct GIFWriterTests {
         #expect(Double(total) / 4096 <= 5.1, "mean channel error \(Double(total) / 4096)")
     }
 
+    @Test("ordered dithering breaks a gradient's bands and never touches exact palettes")
+    func dithering() throws {
+        let dir = temporaryDirectory()
+        var px = PixelBuffer(width: 256, height: 64, rgba: [])
+        for y in 0..<64 { for x in 0..<256 { px.rgba += [UInt8(x), UInt8(y * 4), UInt8(255 - x), 255] } }
+        func write(_ name: String, _ frame: PixelBuffer, dither: Bool) throws -> DecodedGIF {
+            let url = dir.appendingPathComponent(name)
+            let w = try GIFWriter(url: url, width: frame.width, height: frame.height, loopCount: 3, dithering: dither)
+            try w.add(frame, delay: 5)
+            try w.finish()
+            return try GIFReader.read(url)
+        }
+        let plain = try write("plain.gif", px, dither: false), dithered = try write("dither.gif", px, dither: true)
+        #expect(dithered.loopCount == 3)
+        // Dithering changes neighbouring pixels inside what would be one flat band.
+        var differ = 0
+        for x in 0..<255 where dithered.frames[0].pixel(x: x, y: 10) != dithered.frames[0].pixel(x: x + 1, y: 10) { differ += 1 }
+        var differPlain = 0
+        for x in 0..<255 where plain.frames[0].pixel(x: x, y: 10) != plain.frames[0].pixel(x: x + 1, y: 10) { differPlain += 1 }
+        #expect(differ > differPlain)
+        // Average colour over an 8×8 block stays close to the source.
+        var sum = 0, src = 0
+        for y in 8..<16 { for x in 64..<72 { sum += Int(dithered.frames[0].pixel(x: x, y: y).r); src += x } }
+        #expect(abs(sum - src) / 64 <= 6)
+        // Few colours: exact, so dithering changes nothing.
+        let flat = Self.solid(16, 16, [10, 200, 30])
+        #expect(try write("flat.gif", flat, dither: true).frames[0].pixel(x: 3, y: 3) == (10, 200, 30, 255))
+    }
+
     @Test("a static scene costs a few bytes per frame after the first")
     func staticScene() throws {
         let dir = temporaryDirectory()
