@@ -26,8 +26,7 @@ struct Still: ParsableCommand {
         """
     )
 
-    @Argument(help: "The scenario file (YAML).")
-    var file: String
+    @OptionGroup var scenario: ScenarioArguments
 
     @Option(help: "The time to show: seconds, with an optional s or ms suffix.")
     var at: TimeArgument
@@ -38,20 +37,17 @@ struct Still: ParsableCommand {
     @Option(help: "Backing scale (pixels per point), overriding the scenario's.")
     var scale: Double?
 
-    @Option(help: "A named variant of the scenario's parameters.")
-    var variant: String?
-
     func validate() throws {
         if let scale, !(scale > 0 && scale <= 8) { throw ValidationError("--scale must be in (0, 8]") }
     }
 
     func run() throws {
-        var scenario = try ScenarioLoader.load(file: file, variant: variant)
+        var scenario = try self.scenario.load()
         if let scale { scenario.canvas.scale = scale }
         let runtime = ScenarioRuntime(scenario: scenario)
         runtime.stage.advance(to: at.seconds)
         let pixels = try FrameRasterizer.rasterize(runtime.stage.snapshot(), background: scenario.canvas.background)
-        let name = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
+        let name = self.scenario.baseName
         let url = URL(fileURLWithPath: output ?? "\(name)-still.png")
         try PNGCodec.write(pixels, to: url)
         print("wrote \(url.path) (t = \(at.seconds) s, \(pixels.width)×\(pixels.height) px)")
@@ -72,8 +68,7 @@ struct Inspect: ParsableCommand {
         """
     )
 
-    @Argument(help: "The scenario file (YAML).")
-    var file: String
+    @OptionGroup var scenario: ScenarioArguments
 
     @Option(help: "Sample LAYER.KEYPATH (presentation value) at every frame; repeatable.")
     var sample: [String] = []
@@ -84,15 +79,12 @@ struct Inspect: ParsableCommand {
     @Option(help: "Stop at this time instead of the scenario's duration.")
     var until: TimeArgument?
 
-    @Option(help: "A named variant of the scenario's parameters.")
-    var variant: String?
-
     func validate() throws {
         if let fps, !(1...1000).contains(fps) { throw ValidationError("--fps must be between 1 and 1000") }
     }
 
     func run() throws {
-        let scenario = try ScenarioLoader.load(file: file, variant: variant)
+        let scenario = try self.scenario.load()
         let runtime = ScenarioRuntime(scenario: scenario)
         let end = until?.seconds ?? scenario.duration
         if sample.isEmpty {

@@ -14,8 +14,7 @@ struct Render: ParsableCommand {
         """
     )
 
-    @Argument(help: "The scenario file (YAML).")
-    var file: String
+    @OptionGroup var scenario: ScenarioArguments
 
     @Option(name: [.short, .customLong("output")], help: "The GIF to write (default: the scenario's name with .gif, in the current directory).")
     var output: String?
@@ -31,9 +30,6 @@ struct Render: ParsableCommand {
 
     @Option(help: "Backing scale (pixels per point), overriding the scenario's.")
     var scale: Double?
-
-    @Option(help: "A named variant of the scenario's parameters.")
-    var variant: String?
 
     @Flag(help: "Ordered (Bayer) dithering for frames with more than 255 colours.")
     var dither = false
@@ -54,7 +50,7 @@ struct Render: ParsableCommand {
     }
 
     func run() throws {
-        var scenario = try ScenarioLoader.load(file: file, variant: variant)
+        var scenario = try self.scenario.load()
         if let scale {
             scenario.canvas.scale = scale
             let px = max(scenario.canvas.width, scenario.canvas.height) * scale
@@ -63,7 +59,7 @@ struct Render: ParsableCommand {
             }
         }
         var outputs = RenderOutputs()
-        let name = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
+        let name = self.scenario.baseName
         if output != nil || (filmstrip == nil && frames == nil) {
             outputs.gif = URL(fileURLWithPath: output ?? "\(name).gif")
         }

@@ -19,6 +19,18 @@ struct FlipbookCommand: ParsableCommand {
     )
 }
 
+/// The scenario a subcommand works on, and which variant of it.
+struct ScenarioArguments: ParsableArguments {
+    @Argument(help: "The scenario file (YAML).")
+    var file: String
+
+    @Option(help: "A named variant of the scenario's parameters.")
+    var variant: String?
+
+    func load() throws -> Scenario { try ScenarioLoader.load(file: file, variant: variant) }
+    var baseName: String { URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent }
+}
+
 /// Options every rendering subcommand shares.
 struct OutputOptions: ParsableArguments {
     @Flag(name: .long, help: "No progress output.")
