@@ -10,6 +10,13 @@ struct LayerPainter {
     func draw(_ layer: LayerSnapshot, parent: LayerState?) {
         let s = layer.state
         guard !s.hidden, s.opacity > 0, Self.isDrawable(s) else { return }
+        let toParent = Projection.layerToParent(s, parent: parent)
+        // Back-facing layers with doubleSided = false are hidden (semantics.md 12.2).
+        if !s.doubleSided && s.bounds.width > 0 && s.bounds.height > 0 && Projection.facesAway(toParent, bounds: s.bounds) { return }
+        if !Projection.isAffine(toParent) {
+            drawProjected(layer, through: toParent)
+            return
+        }
         cairo_save(cr)
         defer { cairo_restore(cr) }
         if let parent, !CATransform3DIsIdentity(parent.sublayerTransform) {
@@ -52,6 +59,81 @@ struct LayerPainter {
         let numbers = [s.position.x, s.position.y, s.bounds.origin.x, s.bounds.origin.y, s.bounds.width, s.bounds.height,
                        s.anchorPoint.x, s.anchorPoint.y, s.opacity] + s.transform.entries + s.sublayerTransform.entries
         return numbers.allSatisfy(\.isFinite)
+    }
+
+    /// A layer whose transform has perspective (or turns it out of the screen plane): its
+    /// content is drawn flat into an offscreen surface, then mapped through the projective
+    /// transform cell by cell (two affine triangles per cell of a 16×16 grid), added into a
+    /// group so neighbouring triangles' anti-aliased edges sum to full coverage
+    /// (semantics.md 12.2).
+    private func drawProjected(_ layer: LayerSnapshot, through h: CATransform3D) {
+        let s = layer.state
+        let b = s.bounds
+        guard b.width > 0, b.height > 0 else { return }
+        // Device pixels per point here, so the offscreen copy is as sharp as the canvas.
+        var ux = 1.0, uy = 0.0
+        cairo_user_to_device_distance(cr, &ux, &uy)
+        let k = max(1, min(8, hypot(ux, uy)))
+        let pw = Int((b.width * k).rounded(.up)), ph = Int((b.height * k).rounded(.up))
+        guard pw > 0, ph > 0, pw <= 8192, ph <= 8192,
+              let flat = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(pw), Int32(ph)) else { return }
+        defer { cairo_surface_destroy(flat) }
+        let fcr = cairo_create(flat)!
+        cairo_scale(fcr, k, k)
+        cairo_translate(fcr, -b.minX, -b.minY)
+        var flatLayer = layer
+        flatLayer.state.transform = CATransform3DIdentity
+        flatLayer.state.position = CGPoint(x: b.minX + s.anchorPoint.x * b.width, y: b.minY + s.anchorPoint.y * b.height)
+        LayerPainter(cr: fcr).draw(flatLayer, parent: nil)
+        cairo_destroy(fcr)
+
+        let n = 16
+        func project(_ u: Double, _ v: Double) -> CGPoint? {
+            Projection.apply(h, CGPoint(x: b.minX + u * b.width, y: b.minY + v * b.height))
+        }
+        cairo_save(cr)
+        cairo_push_group(cr)
+        cairo_set_operator(cr, CAIRO_OPERATOR_ADD)
+        for j in 0..<n {
+            for i in 0..<n {
+                let u0 = Double(i) / Double(n), u1 = Double(i + 1) / Double(n)
+                let v0 = Double(j) / Double(n), v1 = Double(j + 1) / Double(n)
+                guard let p00 = project(u0, v0), let p10 = project(u1, v0), let p01 = project(u0, v1), let p11 = project(u1, v1) else { continue }
+                let s00 = CGPoint(x: u0 * Double(pw), y: v0 * Double(ph)), s10 = CGPoint(x: u1 * Double(pw), y: v0 * Double(ph))
+                let s01 = CGPoint(x: u0 * Double(pw), y: v1 * Double(ph)), s11 = CGPoint(x: u1 * Double(pw), y: v1 * Double(ph))
+                paintTriangle(flat, (s00, s10, s11), (p00, p10, p11))
+                paintTriangle(flat, (s00, s11, s01), (p00, p11, p01))
+            }
+        }
+        cairo_pop_group_to_source(cr)
+        cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+        cairo_paint(cr)
+        cairo_restore(cr)
+    }
+
+    /// Paints the source triangle of `surface` onto the destination triangle.
+    private func paintTriangle(_ surface: OpaquePointer, _ src: (CGPoint, CGPoint, CGPoint), _ dst: (CGPoint, CGPoint, CGPoint)) {
+        let sx1 = src.1.x - src.0.x, sy1 = src.1.y - src.0.y, sx2 = src.2.x - src.0.x, sy2 = src.2.y - src.0.y
+        let det = sx1 * sy2 - sx2 * sy1
+        guard det != 0 else { return }
+        let dx1 = dst.1.x - dst.0.x, dy1 = dst.1.y - dst.0.y, dx2 = dst.2.x - dst.0.x, dy2 = dst.2.y - dst.0.y
+        // L = D · S⁻¹ (columns are the edge vectors).
+        let a = (dx1 * sy2 - dx2 * sy1) / det, c = (dx2 * sx1 - dx1 * sx2) / det
+        let bb = (dy1 * sy2 - dy2 * sy1) / det, d = (dy2 * sx1 - dy1 * sx2) / det
+        let tx = dst.0.x - a * src.0.x - c * src.0.y, ty = dst.0.y - bb * src.0.x - d * src.0.y
+        guard [a, bb, c, d, tx, ty].allSatisfy(\.isFinite), a * d - bb * c != 0 else { return }
+        cairo_save(cr)
+        cairo_new_path(cr)
+        cairo_move_to(cr, dst.0.x, dst.0.y); cairo_line_to(cr, dst.1.x, dst.1.y); cairo_line_to(cr, dst.2.x, dst.2.y)
+        cairo_close_path(cr)
+        cairo_clip(cr)
+        var m = cairo_matrix_t(xx: a, yx: bb, xy: c, yy: d, x0: tx, y0: ty)
+        cairo_transform(cr, &m)
+        cairo_set_source_surface(cr, surface, 0, 0)
+        cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
+        cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD)
+        cairo_paint(cr)
+        cairo_restore(cr)
     }
 
     private func anchor(_ s: LayerState) -> CGPoint {
@@ -194,6 +276,40 @@ enum AlphaBlur {
                 if remove >= 0 { sum -= src[base + remove * step] }
             }
         }
+    }
+}
+
+/// The map from a layer's bounds space into its parent's, as one 4×4 matrix (semantics.md 12.1).
+enum Projection {
+    static func layerToParent(_ s: LayerState, parent: LayerState?) -> CATransform3D {
+        let a = CGPoint(x: s.bounds.origin.x + s.anchorPoint.x * s.bounds.width, y: s.bounds.origin.y + s.anchorPoint.y * s.bounds.height)
+        var m = CATransform3DMakeTranslation(-a.x, -a.y, -s.anchorPointZ)
+        m = CATransform3DConcat(m, s.transform)
+        m = CATransform3DConcat(m, CATransform3DMakeTranslation(s.position.x, s.position.y, s.zPosition + s.anchorPointZ))
+        if let p = parent, !CATransform3DIsIdentity(p.sublayerTransform) {
+            let pa = CGPoint(x: p.bounds.origin.x + p.anchorPoint.x * p.bounds.width, y: p.bounds.origin.y + p.anchorPoint.y * p.bounds.height)
+            m = CATransform3DConcat(m, CATransform3DMakeTranslation(-pa.x, -pa.y, 0))
+            m = CATransform3DConcat(m, p.sublayerTransform)
+            m = CATransform3DConcat(m, CATransform3DMakeTranslation(pa.x, pa.y, 0))
+        }
+        return m
+    }
+
+    /// Whether points of the z = 0 plane map without a w divide.
+    static func isAffine(_ m: CATransform3D) -> Bool { m.m14 == 0 && m.m24 == 0 && m.m44 == 1 }
+
+    /// A point of the layer plane mapped to the parent (z dropped), nil behind the viewer.
+    static func apply(_ m: CATransform3D, _ p: CGPoint) -> CGPoint? {
+        let w = p.x * m.m14 + p.y * m.m24 + m.m44
+        guard w > 1e-6 else { return nil }
+        return CGPoint(x: (p.x * m.m11 + p.y * m.m21 + m.m41) / w, y: (p.x * m.m12 + p.y * m.m22 + m.m42) / w)
+    }
+
+    /// Whether the mapped bounds are wound the other way round (the back is showing).
+    static func facesAway(_ m: CATransform3D, bounds b: CGRect) -> Bool {
+        guard let p0 = apply(m, CGPoint(x: b.minX, y: b.minY)), let p1 = apply(m, CGPoint(x: b.maxX, y: b.minY)),
+              let p2 = apply(m, CGPoint(x: b.minX, y: b.maxY)) else { return true }
+        return (p1.x - p0.x) * (p2.y - p0.y) - (p1.y - p0.y) * (p2.x - p0.x) < 0
     }
 }
 

@@ -21,6 +21,24 @@ enum TextPainter {
         return ("\(family), \(fallbackFamilies)", bold)
     }
 
+    /// How many characters of `text` no installed font can show (drawn as boxes); 0 when
+    /// the fonts cover it. Used to check that the CJK fallback is installed.
+    public static func unknownGlyphCount(_ text: String, fontName: String? = nil) -> Int {
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 4, 4) else { return -1 }
+        defer { cairo_surface_destroy(surface) }
+        let cr = cairo_create(surface)!
+        defer { cairo_destroy(cr) }
+        guard let layout = pango_cairo_create_layout(cr) else { return -1 }
+        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        let desc = pango_font_description_new()
+        pango_font_description_set_family(desc, families(for: fontName).family)
+        pango_font_description_set_absolute_size(desc, 16 * Double(PANGO_SCALE))
+        pango_layout_set_font_description(layout, desc)
+        pango_font_description_free(desc)
+        pango_layout_set_text(layout, text, -1)
+        return Int(pango_layout_get_unknown_glyphs_count(layout))
+    }
+
     /// Lays out and draws `style.string` inside `bounds`.
     static func draw(_ style: TextStyle, state: LayerState, bounds: CGRect, cr: OpaquePointer) {
         guard !style.string.isEmpty, let color = state.foregroundColor else { return }

@@ -210,3 +210,50 @@ struct CompositingTests {
         #expect(px.rgb(5, 5) == [0, 200, 0])
     }
 }
+
+@Suite("perspective")
+struct PerspectiveTests {
+    @Test("m34 perspective: a layer turned about y shows a near edge taller than its far edge (12.2)")
+    func rotateY() throws {
+        func inkHeight(_ px: PixelBuffer, x: Int) -> Int {
+            (0..<px.height).filter { px.rgb(x, $0) != [255, 255, 255] }.count
+        }
+        let px = try render(CGSize(width: 200, height: 200)) { stage in
+            let parent = CALayer()
+            parent.frame = CGRect(x: 0, y: 0, width: 200, height: 200)
+            var p = CATransform3DIdentity
+            p.m34 = -1.0 / 200
+            parent.sublayerTransform = p
+            let card = CALayer()
+            card.frame = CGRect(x: 50, y: 50, width: 100, height: 100)
+            card.backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+            card.transform = CATransform3DMakeRotation(.pi / 3, 0, 1, 0)
+            parent.addSublayer(card)
+            stage.rootLayer.addSublayer(parent)
+        }
+        let ink = try #require(px.inkBounds)
+        // Turned 60°: the projected width is far below 100 pt.
+        #expect(ink.maxX - ink.minX < 80 && ink.maxX - ink.minX > 25, "\(ink)")
+        let left = inkHeight(px, x: ink.minX + 2), right = inkHeight(px, x: ink.maxX - 2)
+        #expect(abs(left - right) > 10, "edges \(left) and \(right) should differ in height")
+        // No seams: the middle column is solid from top to bottom of the card.
+        let mid = (ink.minX + ink.maxX) / 2
+        let column = (0..<px.height).filter { px.rgb(mid, $0) != [255, 255, 255] }
+        #expect(column.allSatisfy { px.rgb(mid, $0) == [0, 0, 255] || $0 == column.first || $0 == column.last })
+    }
+
+    @Test("doubleSided = false hides a layer turned past 90°")
+    func backFace() throws {
+        let px = try render(CGSize(width: 100, height: 100)) { stage in
+            let card = CALayer()
+            card.frame = CGRect(x: 25, y: 25, width: 50, height: 50)
+            card.backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+            var t = CATransform3DMakeRotation(.pi * 0.8, 0, 1, 0)
+            t.m34 = -1.0 / 500
+            card.transform = t
+            card.isDoubleSided = false
+            stage.rootLayer.addSublayer(card)
+        }
+        #expect(px.inkBounds == nil)
+    }
+}

@@ -127,6 +127,13 @@ struct RasterizerTests {
         }
     }
 
+    @Test("the seeds' Chinese strings have glyphs in the installed fonts (no boxes)")
+    func cjkCoverage() {
+        #expect(TextPainter.unknownGlyphCount("为您推荐10条新闻") == 0)
+        #expect(TextPainter.unknownGlyphCount("开始/停止") == 0)
+        #expect(TextPainter.unknownGlyphCount("REFRESH") == 0)
+    }
+
     @Test("the same snapshot always gives the same bytes")
     func deterministic() throws {
         func once() throws -> PixelBuffer {
