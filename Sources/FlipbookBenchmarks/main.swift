@@ -51,3 +51,35 @@ if runAll || arguments.contains("engine") {
     engineBenchmark(layers: 1_000)
     engineBenchmark(layers: 10_000)
 }
+
+/// Phases of rendering a scenario: advancing and snapshotting, rasterizing (one thread),
+/// and GIF encoding, per frame.
+func renderBenchmark(_ path: String) throws {
+    let scenario = try ScenarioLoader.load(file: path)
+    let runtime = ScenarioRuntime(scenario: scenario)
+    let stage = runtime.stage
+    let count = scenario.frameCount
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("flipbook-bench-\(ProcessInfo.processInfo.processIdentifier).gif")
+    let gif = try GIFWriter(url: url, width: Int(scenario.canvas.width * scenario.canvas.scale),
+                            height: Int(scenario.canvas.height * scenario.canvas.scale))
+    var tSnap = 0.0, tRaster = 0.0, tGIF = 0.0
+    let delays = GIFWriter.delays(count: count, fps: scenario.fps)
+    for k in 0..<count {
+        var snap: FrameSnapshot?
+        tSnap += seconds { stage.advance(to: Double(k) / scenario.fps); snap = stage.snapshot() }
+        var px: PixelBuffer?
+        tRaster += seconds { px = try? FrameRasterizer.rasterize(snap!, background: scenario.canvas.background) }
+        tGIF += seconds { try? gif.add(px!, delay: delays[k]) }
+    }
+    tGIF += seconds { try? gif.finish() }
+    try? FileManager.default.removeItem(at: url)
+    let n = Double(count)
+    print(String(format: "render: %@: %d frames; per frame: advance+snapshot %.3f ms, rasterize %.3f ms, GIF %.3f ms",
+                 (path as NSString).lastPathComponent, count, tSnap / n * 1000, tRaster / n * 1000, tGIF / n * 1000))
+}
+
+if runAll || arguments.contains("render") {
+    for scene in ["scenarios/bench-pulse3.yaml", "scenarios/bench-wave.yaml"] {
+        do { try renderBenchmark(scene) } catch { print("render: \(scene): \(error)") }
+    }
+}

@@ -144,11 +144,22 @@ public final class GIFWriter {
     private func writeDelta(_ g: UnsafeMutablePointer<GifFileType>, _ pixels: [UInt32], delay: Int) throws {
         let prev = previous!
         var minX = width, minY = height, maxX = -1, maxY = -1
-        for y in 0..<height {
-            let row = y * width
-            for x in 0..<width where pixels[row + x] != prev[row + x] {
-                if x < minX { minX = x }; if x > maxX { maxX = x }
-                if y < minY { minY = y }; if y > maxY { maxY = y }
+        let w = width
+        pixels.withUnsafeBufferPointer { cur in
+            prev.withUnsafeBufferPointer { old in
+                for y in 0..<height {
+                    let row = y * w
+                    var x = 0
+                    // Skip the unchanged start and end of the row, then widen the box.
+                    while x < w && cur[row + x] == old[row + x] { x += 1 }
+                    guard x < w else { continue }
+                    var last = w - 1
+                    while last > x && cur[row + last] == old[row + last] { last -= 1 }
+                    if x < minX { minX = x }
+                    if last > maxX { maxX = last }
+                    if y < minY { minY = y }
+                    maxY = y
+                }
             }
         }
         guard maxX >= 0 else {
@@ -170,8 +181,17 @@ public final class GIFWriter {
                 if c { changedPixels.append(pixels[i]) }
             }
         }
-        let fitsGlobal = changedPixels.allSatisfy { globalIndex[$0] != nil }
-        let exact = changedPixels.withUnsafeBufferPointer { Quantizer.distinctColors($0, limit: 255) }
+        var fitsGlobal = true
+        var lastChecked: UInt32 = 0xFFFF_FFFF
+        for p in changedPixels where p != lastChecked {
+            lastChecked = p
+            if globalIndex[p] == nil { fitsGlobal = false; break }
+        }
+        // With the global table usable, a local one only helps if it needs fewer bits: stop
+        // counting colours as soon as it cannot.
+        let globalBits = Self.bits(forColors: globalPalette.count)
+        let limit = fitsGlobal ? min(255, (1 << (globalBits - 1)) - 1) : 255
+        let exact = limit > 0 ? changedPixels.withUnsafeBufferPointer { Quantizer.distinctColors($0, limit: limit) } : nil
         // A local table pays for itself when its smaller codes save more than it costs.
         var useLocal = !fitsGlobal
         if fitsGlobal, let exact {
@@ -179,13 +199,16 @@ public final class GIFWriter {
             useLocal = saved > 3 * (1 << Self.bits(forColors: exact.count)) + 64
         }
         var indices: [UInt8]
+        var isExact = true
         var palette = globalPalette
         var local: [UInt32]? = nil
         if useLocal {
-            palette = exact ?? changedPixels.withUnsafeBufferPointer { Quantizer.medianCut($0, count: 255) }
+            let full = exact ?? changedPixels.withUnsafeBufferPointer { Quantizer.distinctColors($0, limit: 255) }
+            isExact = full != nil
+            palette = full ?? changedPixels.withUnsafeBufferPointer { Quantizer.medianCut($0, count: 255) }
             var index: [UInt32: UInt8] = [:]
             for (i, c) in palette.enumerated() { index[c] = UInt8(i) }
-            indices = map(rectPixels, palette: palette, index: index, exact: exact != nil, origin: (minX, minY), width: rw)
+            indices = map(rectPixels, palette: palette, index: index, exact: isExact, origin: (minX, minY), width: rw)
             local = palette
         } else {
             indices = map(rectPixels, palette: globalPalette, index: globalIndex, exact: true, origin: (minX, minY), width: rw)
