@@ -32,6 +32,7 @@ let package = Package(
             name: "CGIF",
             providers: [.apt(["libgif-dev"])]
         ),
+        .target(name: "CMallocTuning"),
         .target(name: "FlipbookCore", swiftSettings: strictSettings),
         .target(
             name: "FlipbookRender",
@@ -50,7 +51,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "FlipbookCLI",
-            dependencies: ["Flipbook", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["Flipbook", "CMallocTuning", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strictSettings
         ),
         .executableTarget(

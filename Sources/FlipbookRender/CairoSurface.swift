@@ -56,8 +56,8 @@ enum CairoSurface {
         let w = Int(cairo_image_surface_get_width(surface)), h = Int(cairo_image_surface_get_height(surface))
         let stride = Int(cairo_image_surface_get_stride(surface))
         let data = UnsafeRawPointer(cairo_image_surface_get_data(surface)!)
-        var out = [UInt8](repeating: 0, count: w * h * 4)
-        out.withUnsafeMutableBufferPointer { dst in
+        // Every byte is written below: skip zero-filling four bytes a pixel first.
+        let out = [UInt8](unsafeUninitializedCapacity: w * h * 4) { dst, initialized in
             for y in 0..<h {
                 let row = data + y * stride
                 for x in 0..<w {
@@ -66,7 +66,9 @@ enum CairoSurface {
                     let o = (y * w + x) * 4
                     if a == 255 {
                         dst[o] = UInt8((v >> 16) & 0xFF); dst[o + 1] = UInt8((v >> 8) & 0xFF); dst[o + 2] = UInt8(v & 0xFF); dst[o + 3] = 255
-                    } else if a > 0 {
+                    } else if a == 0 {
+                        dst[o] = 0; dst[o + 1] = 0; dst[o + 2] = 0; dst[o + 3] = 0
+                    } else {
                         dst[o] = UInt8(min(255, (((v >> 16) & 0xFF) * 255 + a / 2) / a))
                         dst[o + 1] = UInt8(min(255, (((v >> 8) & 0xFF) * 255 + a / 2) / a))
                         dst[o + 2] = UInt8(min(255, ((v & 0xFF) * 255 + a / 2) / a))
@@ -74,6 +76,7 @@ enum CairoSurface {
                     }
                 }
             }
+            initialized = w * h * 4
         }
         return PixelBuffer(width: w, height: h, rgba: out)
     }
