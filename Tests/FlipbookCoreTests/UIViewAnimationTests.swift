@@ -159,6 +159,21 @@ struct UIViewAnimationTests {
         #expect(abs(view.layer.presentation()!.position.x - 100) < 1e-9)
     }
 
+    @Test("a label's textColor changes at once inside a block, as in UIKit; its transform animates")
+    func labelColour() {
+        let stage = Stage(size: CGSize(width: 100, height: 100))
+        let label = UILabel(frame: CGRect(x: 0, y: 0, width: 40, height: 20))
+        stage.rootView.addSubview(label)
+        stage.advance(to: 0)
+        UIView.animate(withDuration: 0.5, animations: {
+            label.textColor = .red
+            label.transform = CGAffineTransform(rotationAngle: .pi / 4)
+        })
+        #expect(label.layer.animationKeys() == ["transform"])
+        stage.advance(to: 0.1)
+        #expect((label.layer.presentation() as? CATextLayer)?.foregroundColor == UIColor.red.cgColor)
+    }
+
     @Test("repeat and autoreverse options set the animation's timing (11.1)")
     func repeatAutoreverse() {
         let (_, view) = stageWithView()

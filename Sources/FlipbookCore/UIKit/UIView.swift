@@ -188,13 +188,20 @@ open class UILabel: UIView {
     }
     public required init?(coder: NSCoder) { super.init(coder: coder) }
 
+    // A label's text attributes are not animatable in UIKit: inside an animation block they
+    // change at once, so they are set without actions.
     open var text: String? { get { textLayer.string as? String } set { textLayer.string = newValue } }
     open var font: UIFont! {
         get { textLayer.font as? UIFont ?? .systemFont(ofSize: textLayer.fontSize) }
-        set { let f = newValue ?? .systemFont(ofSize: 17); textLayer.font = f; textLayer.fontSize = f.pointSize }
+        set {
+            let f = newValue ?? .systemFont(ofSize: 17)
+            textLayer.font = f
+            UIView.performWithoutAnimation { textLayer.fontSize = f.pointSize }
+        }
     }
     open var textColor: UIColor! {
-        get { textLayer.foregroundColor.map(UIColor.init(cgColor:)) } set { textLayer.foregroundColor = (newValue ?? .black).cgColor }
+        get { textLayer.foregroundColor.map(UIColor.init(cgColor:)) }
+        set { UIView.performWithoutAnimation { textLayer.foregroundColor = (newValue ?? .black).cgColor } }
     }
     open var textAlignment: NSTextAlignment = .natural {
         didSet {
