@@ -1,0 +1,126 @@
+import Foundation
+
+/// Receives a scroll view's movements.
+public protocol UIScrollViewDelegate: AnyObject {
+    func scrollViewDidScroll(_ scrollView: UIScrollView)
+    func scrollViewWillBeginDragging(_ scrollView: UIScrollView)
+    func scrollViewDidEndDragging(_ scrollView: UIScrollView, willDecelerate decelerate: Bool)
+}
+
+extension UIScrollViewDelegate {
+    public func scrollViewDidScroll(_ scrollView: UIScrollView) {}
+    public func scrollViewWillBeginDragging(_ scrollView: UIScrollView) {}
+    public func scrollViewDidEndDragging(_ scrollView: UIScrollView, willDecelerate decelerate: Bool) {}
+}
+
+/// A simulated scroll view (semantics.md 11.3, 13): the content offset is the bounds origin,
+/// insets widen the resting range, and scripted drags follow the finger with rubber-banding
+/// past the edges and bounce back with a critically damped spring when released.
+open class UIScrollView: UIView {
+    open weak var delegate: (any UIScrollViewDelegate)?
+    open var contentSize: CGSize = .zero
+    open var bounces = true
+    open var decelerationRate: DecelerationRate = .normal
+    public private(set) var isDragging = false
+    public private(set) var isDecelerating = false
+    private var dragStartOffset = CGPoint.zero
+
+    public override init(frame: CGRect) { super.init(frame: frame); clipsToBounds = true }
+    public required init?(coder: NSCoder) { super.init(coder: coder) }
+
+    /// The content offset: the bounds origin.
+    open var contentOffset: CGPoint {
+        get { bounds.origin }
+        set {
+            bounds = CGRect(origin: newValue, size: bounds.size)
+            delegate?.scrollViewDidScroll(self)
+        }
+    }
+
+    /// Insets around the content; shrinking them clamps the offset back into range, animated
+    /// when done inside an animation block (semantics.md 11.3).
+    open var contentInset: UIEdgeInsets = .zero {
+        didSet {
+            guard !isDragging, !isDecelerating else { return }
+            let clamped = clampedOffset(contentOffset)
+            if clamped != contentOffset { contentOffset = clamped }
+        }
+    }
+
+    open var adjustedContentInset: UIEdgeInsets { contentInset }
+
+    /// The resting range of the offset (semantics.md 13.1).
+    public var minimumContentOffset: CGPoint { CGPoint(x: -contentInset.left, y: -contentInset.top) }
+    public var maximumContentOffset: CGPoint {
+        CGPoint(x: max(-contentInset.left, contentSize.width + contentInset.right - bounds.width),
+                y: max(-contentInset.top, contentSize.height + contentInset.bottom - bounds.height))
+    }
+
+    func clampedOffset(_ p: CGPoint) -> CGPoint {
+        let lo = minimumContentOffset, hi = maximumContentOffset
+        return CGPoint(x: min(max(p.x, lo.x), hi.x), y: min(max(p.y, lo.y), hi.y))
+    }
+
+    /// Moves the content; animated over 0.3 s (ease in-out) when asked.
+    open func setContentOffset(_ offset: CGPoint, animated: Bool) {
+        if animated {
+            UIView.animate(withDuration: 0.3, delay: 0, options: [.beginFromCurrentState], animations: { self.contentOffset = offset })
+        } else {
+            contentOffset = offset
+        }
+    }
+
+    // MARK: - Scripted touches (ours: a device has a finger)
+
+    /// A finger touches down and starts dragging.
+    public func beginDragging() {
+        isDragging = true
+        isDecelerating = false
+        layer.removeAnimation(forKey: "bounds.origin")
+        dragStartOffset = contentOffset
+        delegate?.scrollViewWillBeginDragging(self)
+    }
+
+    /// The finger has moved by `translation` (positive y pulls the content down) since the
+    /// drag began; past an edge the content follows with a rubber band (semantics.md 13.2).
+    public func drag(translation: CGPoint) {
+        guard isDragging else { return }
+        let raw = CGPoint(x: dragStartOffset.x - translation.x, y: dragStartOffset.y - translation.y)
+        contentOffset = CGPoint(x: rubberBanded(raw.x, lo: minimumContentOffset.x, hi: maximumContentOffset.x, dimension: bounds.width),
+                                y: rubberBanded(raw.y, lo: minimumContentOffset.y, hi: maximumContentOffset.y, dimension: bounds.height))
+    }
+
+    private func rubberBanded(_ raw: CGFloat, lo: CGFloat, hi: CGFloat, dimension: CGFloat) -> CGFloat {
+        guard bounces else { return min(max(raw, lo), hi) }
+        if raw < lo { return lo - ScrollPhysics.rubberBand(overscroll: lo - raw, dimension: dimension) }
+        if raw > hi { return hi + ScrollPhysics.rubberBand(overscroll: raw - hi, dimension: dimension) }
+        return raw
+    }
+
+    /// The finger lifts. Outside the range the content springs back to the nearest edge
+    /// (critically damped, ω0 = 10, semantics.md 13.4).
+    public func endDragging() {
+        guard isDragging else { return }
+        isDragging = false
+        let target = clampedOffset(contentOffset)
+        let willMove = target != contentOffset
+        delegate?.scrollViewDidEndDragging(self, willDecelerate: willMove)
+        guard willMove else { return }
+        let from = contentOffset
+        contentOffset = target
+        let spring = CASpringAnimation(keyPath: "bounds.origin")
+        spring.mass = 1; spring.stiffness = 100; spring.damping = 20
+        spring.fromValue = CGPoint(x: from.x - target.x, y: from.y - target.y)
+        spring.toValue = CGPoint.zero
+        spring.isAdditive = true
+        // Runs until the content is within half a point of the edge (semantics.md 13.4).
+        let distance = hypot(from.x - target.x, from.y - target.y)
+        var settle = 0.0
+        while settle < 10 && abs(ScrollPhysics.bounceDisplacement(initial: distance, velocity: 0, time: settle)) >= 0.5 { settle += 0.01 }
+        spring.duration = max(spring.settlingDuration, settle)
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        layer.add(spring, forKey: "bounds.origin")
+        CATransaction.commit()
+    }
+}
