@@ -103,7 +103,9 @@ struct Inspect: ParsableCommand {
         }
         print((["time"] + sample).joined(separator: ","))
         let rate = fps ?? scenario.fps
-        let frames = Int((end * rate).rounded())
+        guard let frames = Int(exactly: (end * rate).rounded()), frames <= 1_000_000 else {
+            throw ValidationError("--until \(end) s at \(rate) fps is too many samples")
+        }
         for k in 0...max(0, frames) {
             let t = Double(k) / rate
             runtime.stage.advance(to: t)
@@ -122,8 +124,8 @@ struct Inspect: ParsableCommand {
         case let s as CGSize: return "\(n(s.width)) \(n(s.height))"
         case let r as CGRect: return "\(n(r.minX)) \(n(r.minY)) \(n(r.width)) \(n(r.height))"
         case let c as CGColor:
-            return String(format: "#%02x%02x%02x%02x", Int((c.rgba.red * 255).rounded()), Int((c.rgba.green * 255).rounded()),
-                          Int((c.rgba.blue * 255).rounded()), Int((c.rgba.alpha * 255).rounded()))
+            func byte(_ v: Double) -> Int { v.isFinite ? Int((min(1, max(0, v)) * 255).rounded()) : 0 }
+            return String(format: "#%02x%02x%02x%02x", byte(c.rgba.red), byte(c.rgba.green), byte(c.rgba.blue), byte(c.rgba.alpha))
         case let t as CATransform3D: return t.entries.map { n(Double($0)) }.joined(separator: " ")
         case nil: return ""
         case let other?: return "\"\(other)\""

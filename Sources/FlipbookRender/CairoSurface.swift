@@ -91,9 +91,10 @@ enum CairoSurface {
 public enum FrameRasterizer {
     /// Rasterizes `snapshot` at its scale over `background` (nil: transparent).
     public static func rasterize(_ snapshot: FrameSnapshot, background: RGBA? = nil) throws -> PixelBuffer {
-        let w = Int((snapshot.size.width * snapshot.scale).rounded()), h = Int((snapshot.size.height * snapshot.scale).rounded())
-        guard w > 0, h > 0, w <= 16384, h <= 16384 else {
-            throw RenderError.invalidArgument("canvas of \(w)×\(h) px is outside 1…16384")
+        guard let w = boundedInt((snapshot.size.width * snapshot.scale).rounded()),
+              let h = boundedInt((snapshot.size.height * snapshot.scale).rounded()),
+              w > 0, h > 0, w <= 16384, h <= 16384 else {
+            throw RenderError.invalidArgument("canvas of \(snapshot.size.width)×\(snapshot.size.height) pt at \(snapshot.scale)x is outside 1…16384 px")
         }
         guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(w), Int32(h)),
               cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {

@@ -74,8 +74,8 @@ struct LayerPainter {
         var ux = 1.0, uy = 0.0
         cairo_user_to_device_distance(cr, &ux, &uy)
         let k = max(1, min(8, hypot(ux, uy)))
-        let pw = Int((b.width * k).rounded(.up)), ph = Int((b.height * k).rounded(.up))
-        guard pw > 0, ph > 0, pw <= 8192, ph <= 8192,
+        guard let pw = boundedInt((b.width * k).rounded(.up)), let ph = boundedInt((b.height * k).rounded(.up)),
+              pw > 0, ph > 0, pw <= 8192, ph <= 8192,
               let flat = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(pw), Int32(ph)) else { return }
         defer { cairo_surface_destroy(flat) }
         let fcr = cairo_create(flat)!
@@ -201,7 +201,8 @@ struct LayerPainter {
         // Device-space blur radius (the layer may be scaled).
         var dx = max(0, s.shadowRadius), dy = 0.0
         cairo_user_to_device_distance(cr, &dx, &dy)
-        let sigma = hypot(dx, dy)
+        // Past a few hundred pixels a blur is a wash; cap it so bad input stays cheap.
+        let sigma = min(hypot(dx, dy), 500)
         cairo_push_group_with_content(cr, CAIRO_CONTENT_ALPHA)
         if let sp = s.shadowPath {
             CairoPath.append(sp, to: cr)

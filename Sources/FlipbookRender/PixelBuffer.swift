@@ -16,3 +16,9 @@ public struct PixelBuffer: Sendable, Equatable {
         return (rgba[i], rgba[i + 1], rgba[i + 2], rgba[i + 3])
     }
 }
+
+/// A Double as an Int when it is finite and within ±limit (bad input must not trap).
+func boundedInt(_ v: Double, limit: Int = 1 << 30) -> Int? {
+    guard v.isFinite, abs(v) <= Double(limit) else { return nil }
+    return Int(v)
+}

@@ -33,7 +33,7 @@ public struct RenderResult: Sendable, Equatable {
 extension Stage {
     /// Number of frames of a render: `round(duration × fps)` (DESIGN.md).
     public static func frameCount(duration: Double, fps: Double) -> Int {
-        Int((duration * fps).rounded())
+        boundedInt((duration * fps).rounded()) ?? Int(Int32.max)
     }
 
     /// Renders `duration` seconds at `fps` from the current time: frame k shows t0 + k/fps.
@@ -53,8 +53,12 @@ extension Stage {
         guard duration.isFinite, duration > 0 else { throw RenderError.invalidArgument("duration must be positive, got \(duration)") }
         let count = Stage.frameCount(duration: duration, fps: fps)
         guard count >= 1 else { throw RenderError.invalidArgument("duration \(duration) s at \(fps) fps gives no frames") }
+        guard count <= 36_000 else { throw RenderError.invalidArgument("\(duration) s at \(fps) fps is more than 36,000 frames") }
         let delays = GIFWriter.delays(count: count, fps: fps)
-        let w = Int((size.width * scale).rounded()), h = Int((size.height * scale).rounded())
+        guard let w = boundedInt((size.width * scale).rounded()), let h = boundedInt((size.height * scale).rounded()),
+              w > 0, h > 0, w <= 16384, h <= 16384 else {
+            throw RenderError.invalidArgument("a \(size.width)×\(size.height) pt stage at \(scale)x is outside 1…16384 px")
+        }
         let start = currentTime
         var gif: GIFWriter? = try outputs.gif.map {
             try GIFWriter(url: $0, width: w, height: h, loopCount: outputs.loopCount, dithering: outputs.dithering)

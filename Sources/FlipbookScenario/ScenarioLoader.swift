@@ -35,6 +35,13 @@ public enum ScenarioLoader {
         } catch let e as YamlError {
             throw ScenarioError([syntaxDiagnostic(e, file: file)])
         }
+        // Aliases can expand a small file into billions of nodes ("billion laughs"): refuse
+        // anything that expands past a generous bound before reading it.
+        var budget = maximumNodes
+        guard countNodes(root, budget: &budget) else {
+            throw ScenarioError([Diagnostic(file: file, line: 1, column: 1,
+                                            message: "the file expands to more than \(maximumNodes) YAML nodes (through aliases?); refusing to read it")])
+        }
         let reader = Reader(sink: sink, base: baseDirectory)
         let scenario = reader.scenario(YNode(node: root, sink: sink), file: file, variant: variant)
         if !sink.diagnostics.isEmpty || scenario == nil {
@@ -43,6 +50,24 @@ public enum ScenarioLoader {
             throw ScenarioError(diags)
         }
         return scenario!
+    }
+
+    /// Largest number of YAML nodes (aliases expanded) a scenario may have.
+    public static let maximumNodes = 2_000_000
+
+    /// Counts nodes down to zero; false once the budget runs out.
+    static func countNodes(_ node: Node, budget: inout Int) -> Bool {
+        budget -= 1
+        if budget < 0 { return false }
+        switch node {
+        case .scalar, .alias: return true
+        case .sequence(let s):
+            for n in s where !countNodes(n, budget: &budget) { return false }
+            return true
+        case .mapping(let m):
+            for (k, v) in m where !countNodes(k, budget: &budget) || !countNodes(v, budget: &budget) { return false }
+            return true
+        }
     }
 
     static func syntaxDiagnostic(_ e: YamlError, file: String) -> Diagnostic {

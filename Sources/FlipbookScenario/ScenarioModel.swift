@@ -23,7 +23,10 @@ public struct Scenario: Sendable {
     }
 
     /// Frames the render will have: `round(duration × fps)`.
-    public var frameCount: Int { Int((duration * fps).rounded()) }
+    public var frameCount: Int {
+        let n = (duration * fps).rounded()
+        return n.isFinite ? Int(min(max(n, 0), Double(Int32.max))) : 0
+    }
 }
 
 /// Kinds of layer a scenario can declare.

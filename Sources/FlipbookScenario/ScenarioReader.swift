@@ -57,7 +57,7 @@ final class Reader {
             sink.error("missing 'duration' (seconds to render)", at: root.mark)
         }
         if duration > 0, (duration * fps).rounded() > Double(ScenarioLoader.maximumFrames) {
-            sink.error("\(formatted(duration)) s at \(formatted(fps)) fps is \(Int((duration * fps).rounded())) frames; at most \(ScenarioLoader.maximumFrames) are allowed",
+            sink.error("\(formatted(duration)) s at \(formatted(fps)) fps is \(formatted((duration * fps).rounded())) frames; at most \(ScenarioLoader.maximumFrames) are allowed",
                        at: entry("duration")?.mark ?? root.mark)
         }
 
@@ -119,7 +119,7 @@ final class Reader {
         if entry("height") == nil { sink.error("canvas needs 'height'", at: n.mark) }
         let pw = (c.width * c.scale).rounded(), ph = (c.height * c.scale).rounded()
         if pw > Double(ScenarioLoader.maximumPixels) || ph > Double(ScenarioLoader.maximumPixels) {
-            sink.error("canvas is \(Int(pw))×\(Int(ph)) px; at most \(ScenarioLoader.maximumPixels)×\(ScenarioLoader.maximumPixels) px are allowed",
+            sink.error("canvas is \(formatted(pw))×\(formatted(ph)) px; at most \(ScenarioLoader.maximumPixels)×\(ScenarioLoader.maximumPixels) px are allowed",
                        at: n.mark)
         }
         return c

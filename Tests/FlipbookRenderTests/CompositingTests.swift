@@ -257,3 +257,40 @@ struct PerspectiveTests {
         #expect(px.inkBounds == nil)
     }
 }
+
+@Suite("hostile values through the Swift API")
+struct HostileRenderTests {
+    @Test("a huge or non-finite stage is refused with an error, not a trap")
+    func hugeStage() throws {
+        for size in [CGSize(width: 1e300, height: 10), CGSize(width: CGFloat.nan, height: 10), CGSize(width: 0, height: 10)] {
+            let stage = Stage(size: size, scale: 2)
+            #expect(throws: RenderError.self) { _ = try FrameRasterizer.rasterize(stage.snapshot()) }
+            #expect(throws: RenderError.self) {
+                try stage.render(duration: 1, fps: 10, to: temporaryDirectory().appendingPathComponent("x.gif"))
+            }
+        }
+        let stage = Stage(size: CGSize(width: 10, height: 10))
+        #expect(throws: RenderError.self) {
+            try stage.render(duration: 1e300, fps: 10, to: temporaryDirectory().appendingPathComponent("y.gif"))
+        }
+    }
+
+    @Test("huge bounds, blur radii and perspective layers draw without trapping")
+    func hugeLayers() throws {
+        _ = try render(CGSize(width: 50, height: 50)) { stage in
+            let big = CALayer()
+            big.bounds = CGRect(x: 0, y: 0, width: 1e300, height: 1e300)
+            big.position = CGPoint(x: 25, y: 25)
+            big.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+            var t = CATransform3DMakeRotation(0.5, 0, 1, 0); t.m34 = -1 / 100
+            big.transform = t
+            stage.rootLayer.addSublayer(big)
+            let blurred = CALayer()
+            blurred.frame = CGRect(x: 5, y: 5, width: 10, height: 10)
+            blurred.backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+            blurred.shadowOpacity = 1
+            blurred.shadowRadius = 1e300
+            stage.rootLayer.addSublayer(blurred)
+        }
+    }
+}
