@@ -570,14 +570,14 @@ final class Reader {
             var stack: [String] = []
             func startedTags(_ c: ChainSpec) -> [String] {
                 c.actions.compactMap {
-                    if case .add(let t, _, _, let tag) = $0, let tag, let spec = templates[t], spec.activeSeconds <= 1e-9 { return tag }
+                    if case .add(let t, _, _, let tag) = $0, let tag, let spec = templates[t], spec.activeSeconds < 1e-3 { return tag }
                     return nil
                 }
             }
             stack = startedTags(chain)
             while let tag = stack.popLast() {
                 if tag == chain.whenStops {
-                    sink.error("this chain restarts '\(tag)' with zero duration: it would loop forever at one instant", at: marks[i])
+                    sink.error("this chain restarts '\(tag)' with zero duration (under 1 ms a cycle): it would loop forever at one instant", at: marks[i])
                     break
                 }
                 guard visited.insert(tag).inserted else { continue }

@@ -198,3 +198,23 @@ struct LifecycleTests {
         #expect(layer.presentation()!.position.x == 60)
     }
 }
+
+@Suite("runaway chains never hang the Stage (semantics.md 1.1)")
+struct RunawayTests {
+    @Test("a delegate that re-adds a near-zero animation forever is cut off per advance")
+    func runaway() {
+        let (stage, layer) = stageWithLayer()
+        stage.maximumEventsPerAdvance = 2_000
+        let d = RecordingDelegate()
+        d.onStop = { _, _ in
+            let a = fade(1e-9); a.delegate = d
+            layer.add(a, forKey: "f")
+        }
+        let a = fade(1e-9); a.delegate = d
+        layer.add(a, forKey: "f")
+        stage.advance(to: 1)
+        #expect(stage.currentTime == 1)
+        #expect(!stage.warnings.isEmpty)
+        #expect(d.events.count <= 2_001)
+    }
+}

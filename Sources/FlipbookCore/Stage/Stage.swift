@@ -48,6 +48,9 @@ public final class Stage {
 
     /// Limit of events at a single instant before the Stage refuses to loop further.
     public var maximumEventsPerInstant = 100_000
+    /// Limit of events in one `advance(to:)`; the rest wait for the next call, so a chain of
+    /// near-zero durations slows a render down instead of hanging it.
+    public var maximumEventsPerAdvance = 100_000
 
     public init(size: CGSize, scale: CGFloat = 2) {
         self.size = size
@@ -78,8 +81,14 @@ public final class Stage {
         ctx.commitImplicit(at: currentTime, stage: self)
         guard time.isFinite, time >= currentTime else { return }
         var firedAtInstant = 0
+        var fired = 0
         var instant = currentTime
         while let next = nextEvent(upTo: time) {
+            fired += 1
+            if fired > maximumEventsPerAdvance {
+                warnings.append("more than \(maximumEventsPerAdvance) events before t=\(time); the rest wait for the next advance")
+                break
+            }
             if next.time != instant { instant = next.time; firedAtInstant = 0 }
             firedAtInstant += 1
             if firedAtInstant > maximumEventsPerInstant {
