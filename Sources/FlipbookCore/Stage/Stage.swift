@@ -83,7 +83,19 @@ public final class Stage {
         var firedAtInstant = 0
         var fired = 0
         var instant = currentTime
-        while let next = nextEvent(upTo: time) {
+        // Events are found in one scan of the tree and fired in order; only an event that may
+        // run user code (a delegate, a completion, a scripted closure) can change what is due,
+        // so only then is the tree scanned again. Without this, n animations starting at
+        // once cost n scans.
+        var queue: [DueEvent] = []
+        var needsScan = true
+        while true {
+            if needsScan {
+                queue = dueEvents(upTo: time)
+                needsScan = false
+            }
+            guard let next = queue.popLast() else { break }
+            if next.mayRunUserCode { needsScan = true }
             fired += 1
             if fired > maximumEventsPerAdvance {
                 warnings.append("more than \(maximumEventsPerAdvance) events before t=\(time); the rest wait for the next advance")
@@ -94,6 +106,7 @@ public final class Stage {
             if firedAtInstant > maximumEventsPerInstant {
                 warnings.append("more than \(maximumEventsPerInstant) events at t=\(instant); later ones dropped")
                 dropEvents(at: instant)
+                needsScan = true
                 continue
             }
             currentTime = next.time
@@ -118,20 +131,22 @@ public final class Stage {
         var time: Double
         var sequence: Int
         var rank: Int
+        /// Whether firing it can call user code (and so change what else is due).
+        var mayRunUserCode: Bool
         var fire: () -> Void
     }
 
-    private func nextEvent(upTo limit: Double) -> DueEvent? {
-        var best: DueEvent?
+    /// Every event due by `limit`, latest last-in-order first, so `popLast()` gives the next.
+    private func dueEvents(upTo limit: Double) -> [DueEvent] {
+        var due: [DueEvent] = []
         func consider(_ e: DueEvent) {
             guard e.time <= limit else { return }
-            if let b = best, (b.time, b.sequence, b.rank) <= (e.time, e.sequence, e.rank) { return }
-            best = e
+            due.append(e)
         }
         for (i, s) in scheduled.enumerated() {
             let label = s.label
             let seq = s.sequence
-            consider(DueEvent(time: max(s.time, currentTime), sequence: s.sequence, rank: 0) { [unowned self] in
+            consider(DueEvent(time: max(s.time, currentTime), sequence: s.sequence, rank: 0, mayRunUserCode: true) { [unowned self] in
                 if let idx = scheduled.firstIndex(where: { $0.sequence == seq }) {
                     let item = scheduled.remove(at: idx)
                     if let label { trace.append(StageEvent(time: currentTime, kind: .scripted(label))) }
@@ -146,7 +161,8 @@ public final class Stage {
                 if !record.started {
                     let start = layer.globalTime(ofLocal: params.beginTime)
                     if start.isFinite {
-                        consider(DueEvent(time: max(start, currentTime), sequence: record.sequence, rank: 0) { [unowned self] in
+                        consider(DueEvent(time: max(start, currentTime), sequence: record.sequence, rank: 0,
+                                          mayRunUserCode: record.animation.delegate != nil) { [unowned self] in
                             fireStart(record, on: layer)
                         })
                     }
@@ -155,14 +171,16 @@ public final class Stage {
                 if end.isFinite {
                     let globalEnd = layer.globalTime(ofLocal: end)
                     if globalEnd.isFinite {
-                        consider(DueEvent(time: max(globalEnd, currentTime), sequence: record.sequence, rank: 1) { [unowned self] in
+                        consider(DueEvent(time: max(globalEnd, currentTime), sequence: record.sequence, rank: 1,
+                                          mayRunUserCode: record.animation.delegate != nil || !record.completionGroups.isEmpty) { [unowned self] in
                             fireStop(record, on: layer)
                         })
                     }
                 }
             }
         }
-        return best
+        due.sort { ($0.time, $0.sequence, $0.rank) > ($1.time, $1.sequence, $1.rank) }
+        return due
     }
 
     private func dropEvents(at instant: Double) {
