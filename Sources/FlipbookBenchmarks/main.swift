@@ -34,7 +34,8 @@ func engineBenchmark(layers n: Int) {
         l.add(move, forKey: "move"); l.add(fade, forKey: "fade"); l.add(scale, forKey: "scale")
         all.append(l)
     }
-    stage.advance(to: 0.1)
+    // The first advance commits every layer and fires 3·N animationDidStart events.
+    let firstAdvance = seconds { stage.advance(to: 0.1) }
     var evalTimes: [Double] = [], snapTimes: [Double] = [], advanceTimes: [Double] = []
     var t = 0.1
     for _ in 0..<30 {
@@ -43,8 +44,8 @@ func engineBenchmark(layers n: Int) {
         evalTimes.append(seconds { for l in all { _ = l.presentationState(at: t) } })
         snapTimes.append(seconds { _ = stage.snapshot() })
     }
-    print(String(format: "engine: %6d layers × 3 animations: evaluate %.3f ms, snapshot %.3f ms, advance %.3f ms per frame (median of 30)",
-                 n, median(evalTimes) * 1000, median(snapTimes) * 1000, median(advanceTimes) * 1000))
+    print(String(format: "engine: %6d layers × 3 animations: evaluate %.3f ms, snapshot %.3f ms, advance %.3f ms per frame (median of 30); first advance %.1f ms",
+                 n, median(evalTimes) * 1000, median(snapTimes) * 1000, median(advanceTimes) * 1000, firstAdvance * 1000))
 }
 
 if runAll || arguments.contains("engine") {
