@@ -2,7 +2,7 @@ import CCairo
 import FlipbookCore
 import Foundation
 
-/// Conversions between Cairo's premultiplied ARGB32 and straight RGBA.
+/// Cairo ARGB32 surfaces made from and copied into pixel buffers and images.
 enum CairoSurface {
     /// An ARGB32 surface holding `image` (premultiplied on the way in; PNG data decoded).
     static func make(from image: LayerImage) -> OpaquePointer? {
@@ -50,40 +50,49 @@ enum CairoSurface {
         return surface
     }
 
-    /// Straight RGBA bytes of an ARGB32 surface.
+    /// The pixels of an ARGB32 surface, copied row by row (no conversion: both premultiplied).
     static func pixels(of surface: OpaquePointer) -> PixelBuffer {
         cairo_surface_flush(surface)
         let w = Int(cairo_image_surface_get_width(surface)), h = Int(cairo_image_surface_get_height(surface))
         let stride = Int(cairo_image_surface_get_stride(surface))
         let data = UnsafeRawPointer(cairo_image_surface_get_data(surface)!)
-        // Every byte is written below: skip zero-filling four bytes a pixel first.
-        let out = [UInt8](unsafeUninitializedCapacity: w * h * 4) { dst, initialized in
-            for y in 0..<h {
-                let row = data + y * stride
-                for x in 0..<w {
-                    let v = row.load(fromByteOffset: x * 4, as: UInt32.self)
-                    let a = v >> 24
-                    let o = (y * w + x) * 4
-                    if a == 255 {
-                        dst[o] = UInt8((v >> 16) & 0xFF); dst[o + 1] = UInt8((v >> 8) & 0xFF); dst[o + 2] = UInt8(v & 0xFF); dst[o + 3] = 255
-                    } else if a == 0 {
-                        dst[o] = 0; dst[o + 1] = 0; dst[o + 2] = 0; dst[o + 3] = 0
-                    } else {
-                        dst[o] = UInt8(min(255, (((v >> 16) & 0xFF) * 255 + a / 2) / a))
-                        dst[o + 1] = UInt8(min(255, (((v >> 8) & 0xFF) * 255 + a / 2) / a))
-                        dst[o + 2] = UInt8(min(255, ((v & 0xFF) * 255 + a / 2) / a))
-                        dst[o + 3] = UInt8(a)
-                    }
-                }
-            }
-            initialized = w * h * 4
+        let words = [UInt32](unsafeUninitializedCapacity: w * h) { dst, initialized in
+            let out = UnsafeMutableRawPointer(dst.baseAddress!)
+            for y in 0..<h { out.advanced(by: y * w * 4).copyMemory(from: data + y * stride, byteCount: w * 4) }
+            initialized = w * h
         }
-        return PixelBuffer(width: w, height: h, rgba: out)
+        return PixelBuffer(width: w, height: h, premultipliedARGB: words)
     }
 
-    /// A surface holding straight RGBA pixels.
+    /// A surface holding a copy of `pixels`.
     static func make(from pixels: PixelBuffer) -> OpaquePointer? {
-        make(from: LayerImage(width: pixels.width, height: pixels.height, rgba: pixels.rgba))
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(pixels.width), Int32(pixels.height)),
+              cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else { return nil }
+        cairo_surface_flush(surface)
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        let data = UnsafeMutableRawPointer(cairo_image_surface_get_data(surface)!)
+        pixels.premultipliedARGB.withUnsafeBytes { src in
+            for y in 0..<pixels.height {
+                (data + y * stride).copyMemory(from: src.baseAddress! + y * pixels.width * 4, byteCount: pixels.width * 4)
+            }
+        }
+        cairo_surface_mark_dirty(surface)
+        return surface
+    }
+
+    /// Runs `body` with a Cairo surface drawing straight into `words` (width × height
+    /// premultiplied ARGB words); the surface is finished before this returns.
+    static func withSurface<T>(over words: inout [UInt32], width: Int, height: Int,
+                               _ body: (OpaquePointer) throws -> T) throws -> T {
+        try words.withUnsafeMutableBytes { raw in
+            let base = raw.baseAddress!.assumingMemoryBound(to: UInt8.self)
+            guard let surface = cairo_image_surface_create_for_data(base, CAIRO_FORMAT_ARGB32, Int32(width), Int32(height), Int32(width * 4)),
+                  cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+                throw RenderError.cairo("cannot create a \(width)×\(height) surface")
+            }
+            defer { cairo_surface_finish(surface); cairo_surface_destroy(surface) }
+            return try body(surface)
+        }
     }
 }
 
@@ -96,29 +105,34 @@ public enum FrameRasterizer {
               w > 0, h > 0, w <= 16384, h <= 16384 else {
             throw RenderError.invalidArgument("canvas of \(snapshot.size.width)×\(snapshot.size.height) pt at \(snapshot.scale)x is outside 1…16384 px")
         }
-        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(w), Int32(h)),
-              cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
-            throw RenderError.cairo("cannot create a \(w)×\(h) surface")
+        // The background is written as words directly; Cairo then draws into the same memory.
+        var words = [UInt32](repeating: background.map(premultipliedWord) ?? 0, count: w * h)
+        try CairoSurface.withSurface(over: &words, width: w, height: h) { surface in
+            guard let cr = cairo_create(surface) else { throw RenderError.cairo("cannot create a context") }
+            defer { cairo_destroy(cr) }
+            cairo_scale(cr, snapshot.scale, snapshot.scale)
+            cairo_set_antialias(cr, CAIRO_ANTIALIAS_GRAY)
+            // The root layer sits at its position in canvas space.
+            LayerPainter(cr: cr).draw(snapshot.root, parent: nil)
+            let status = cairo_status(cr)
+            guard status == CAIRO_STATUS_SUCCESS else {
+                throw RenderError.cairo(String(cString: cairo_status_to_string(status)))
+            }
         }
-        defer { cairo_surface_destroy(surface) }
-        guard let cr = cairo_create(surface) else { throw RenderError.cairo("cannot create a context") }
-        defer { cairo_destroy(cr) }
-        if let bg = background {
-            CairoPath.setSource(bg, cr: cr)
-            cairo_paint(cr)
-        }
-        cairo_scale(cr, snapshot.scale, snapshot.scale)
-        cairo_set_antialias(cr, CAIRO_ANTIALIAS_GRAY)
-        // The root layer sits at its position in canvas space.
-        LayerPainter(cr: cr).draw(snapshot.root, parent: nil)
-        let status = cairo_status(cr)
-        guard status == CAIRO_STATUS_SUCCESS else {
-            throw RenderError.cairo(String(cString: cairo_status_to_string(status)))
-        }
-        return pixels(of: surface)
+        return PixelBuffer(width: w, height: h, premultipliedARGB: words)
     }
 
-    static func pixels(of surface: OpaquePointer) -> PixelBuffer { CairoSurface.pixels(of: surface) }
+    /// A colour as the premultiplied ARGB32 word `cairo_paint` would write: Cairo turns each
+    /// premultiplied component into 16 bits (× 65535, rounded) and pixman keeps the top byte.
+    static func premultipliedWord(_ c: RGBA) -> UInt32 {
+        let a = max(0, min(1, c.alpha.isFinite ? c.alpha : 0))
+        func byte(_ v: Double) -> UInt32 {
+            let v = v.isFinite ? max(0, min(1, v)) : 0
+            return UInt32(UInt16(v * 65535 + 0.5) >> 8)
+        }
+        return byte(a) << 24 | byte(c.red * a) << 16 | byte(c.green * a) << 8 | byte(c.blue * a)
+    }
+
 
     /// Rasterizes several snapshots on up to `threads` threads; results are in input order.
     public static func rasterize(_ snapshots: [FrameSnapshot], background: RGBA?, threads: Int) throws -> [PixelBuffer] {

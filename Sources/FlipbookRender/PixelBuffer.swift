@@ -1,19 +1,73 @@
 import Foundation
 
-/// A rendered frame: straight (not premultiplied) RGBA bytes, rows top to bottom.
+/// A rendered frame, kept in Cairo's own format so no pass converts it on the way out:
+/// premultiplied ARGB words (`CAIRO_FORMAT_ARGB32`, alpha in the top byte), rows top to
+/// bottom with no padding. Straight RGBA is available through `rgba` and `pixel(x:y:)`.
 public struct PixelBuffer: Sendable, Equatable {
     public let width: Int
     public let height: Int
-    public var rgba: [UInt8]
+    /// Premultiplied 0xAARRGGBB words, `width × height` of them.
+    public var premultipliedARGB: [UInt32]
 
-    public init(width: Int, height: Int, rgba: [UInt8]) {
-        self.width = width; self.height = height; self.rgba = rgba
+    public init(width: Int, height: Int, premultipliedARGB: [UInt32]) {
+        self.width = width; self.height = height; self.premultipliedARGB = premultipliedARGB
     }
 
-    /// The pixel at (x, y) as (r, g, b, a).
+    /// From straight (not premultiplied) RGBA bytes.
+    public init(width: Int, height: Int, rgba: [UInt8]) {
+        self.width = width; self.height = height
+        premultipliedARGB = Self.premultiply(rgba)
+    }
+
+    /// Straight RGBA bytes, four per pixel (converted on each access; setting converts back).
+    public var rgba: [UInt8] {
+        get { Self.unpremultiply(premultipliedARGB) }
+        set { premultipliedARGB = Self.premultiply(newValue) }
+    }
+
+    /// The pixel at (x, y) as straight (r, g, b, a).
     public func pixel(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
-        let i = (y * width + x) * 4
-        return (rgba[i], rgba[i + 1], rgba[i + 2], rgba[i + 3])
+        Self.straight(premultipliedARGB[y * width + x])
+    }
+
+    /// One premultiplied word as straight components.
+    @inline(__always)
+    static func straight(_ v: UInt32) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
+        let a = v >> 24
+        if a == 255 { return (UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF), 255) }
+        if a == 0 { return (0, 0, 0, 0) }
+        func un(_ c: UInt32) -> UInt8 { UInt8(min(255, (c * 255 + a / 2) / a)) }
+        return (un(v >> 16 & 0xFF), un(v >> 8 & 0xFF), un(v & 0xFF), UInt8(a))
+    }
+
+    /// One straight colour as a premultiplied word.
+    @inline(__always)
+    static func premultiplied(r: UInt8, g: UInt8, b: UInt8, a: UInt8) -> UInt32 {
+        let a32 = UInt32(a)
+        func pre(_ c: UInt8) -> UInt32 { (UInt32(c) * a32 + 127) / 255 }
+        return a32 << 24 | pre(r) << 16 | pre(g) << 8 | pre(b)
+    }
+
+    static func premultiply(_ rgba: [UInt8]) -> [UInt32] {
+        let n = rgba.count / 4
+        return [UInt32](unsafeUninitializedCapacity: n) { dst, initialized in
+            rgba.withUnsafeBufferPointer { src in
+                for i in 0..<n {
+                    dst[i] = premultiplied(r: src[i * 4], g: src[i * 4 + 1], b: src[i * 4 + 2], a: src[i * 4 + 3])
+                }
+            }
+            initialized = n
+        }
+    }
+
+    static func unpremultiply(_ words: [UInt32]) -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: words.count * 4) { dst, initialized in
+            for (i, v) in words.enumerated() {
+                let p = straight(v)
+                dst[i * 4] = p.r; dst[i * 4 + 1] = p.g; dst[i * 4 + 2] = p.b; dst[i * 4 + 3] = p.a
+            }
+            initialized = words.count * 4
+        }
     }
 }
 
