@@ -16,6 +16,10 @@ public struct DecodedGIF: Sendable {
     public var byteCount: Int
     /// Each frame's image rectangle, for differencing checks.
     public var frameRects: [(x: Int, y: Int, width: Int, height: Int)]
+    /// Entries in each frame's local colour table (0: the frame uses the global table).
+    public var localTableSizes: [Int] = []
+    /// Entries in the global colour table (0: none).
+    public var globalTableSize = 0
 }
 
 public enum GIFReader {
@@ -30,6 +34,7 @@ public enum GIFReader {
         var delays: [Int] = []
         var rects: [(Int, Int, Int, Int)] = []
         var loop: Int?
+        var localSizes: [Int] = []
         for i in 0..<Int(gif.pointee.ImageCount) {
             let image = gif.pointee.SavedImages[i]
             var gcb = GraphicsControlBlock(DisposalMode: 0, UserInputFlag: false, DelayTime: 0, TransparentColor: NO_TRANSPARENT_COLOR)
@@ -48,6 +53,7 @@ public enum GIFReader {
             let map = d.ColorMap ?? gif.pointee.SColorMap
             let x0 = Int(d.Left), y0 = Int(d.Top), iw = Int(d.Width), ih = Int(d.Height)
             rects.append((x0, y0, iw, ih))
+            localSizes.append(Int(d.ColorMap?.pointee.ColorCount ?? 0))
             for y in 0..<ih {
                 for x in 0..<iw {
                     let idx = Int(image.RasterBits[y * iw + x])
@@ -63,6 +69,7 @@ public enum GIFReader {
         }
         let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
         return DecodedGIF(width: w, height: h, delays: delays, loopCount: loop, frames: frames, byteCount: size,
-                          frameRects: rects)
+                          frameRects: rects, localTableSizes: localSizes,
+                          globalTableSize: Int(gif.pointee.SColorMap?.pointee.ColorCount ?? 0))
     }
 }

@@ -1,44 +1,51 @@
 import CGIF
 import Foundation
 
-/// Streams frames into an animated GIF: a global palette from the first frame, a local one
-/// for frames whose changed colours it does not hold, only the changed rectangle of each
-/// frame with unchanged pixels transparent, and the NETSCAPE2.0 loop. The file is written to
-/// a temporary path and renamed on `finish()`.
+/// Streams frames into an animated GIF. Each frame after the first stores only the
+/// rectangle that changed; inside it, unchanged pixels may be transparent or keep their
+/// colour, whichever compresses better (see `LZWEncoder`). The global colour table is
+/// chosen after looking ahead at the first frames (up to `lookaheadBytes` of changed
+/// pixels): when every colour they use fits in 256 entries they all share it, otherwise
+/// frames whose colours it lacks get local tables. The file is written to a temporary
+/// path and renamed on `finish()`.
 public final class GIFWriter {
     public let url: URL
     public let width: Int
     public let height: Int
-    private let tmpURL: URL
-    private var gif: UnsafeMutablePointer<GifFileType>?
-    private var previous: [UInt32]?
-    private var globalPalette: [UInt32] = []
-    private var globalIndex: [UInt32: UInt8] = [:]
-    private var globalIsExact = false
-    /// Number of frames written so far.
-    public private(set) var frameCount = 0
-
-    /// The transparent index of a palette: the slot after its colours.
-    private static func transparentIndex(for palette: [UInt32]) -> UInt8 { UInt8(min(palette.count, 255)) }
-
-    /// Bits per pixel for a palette plus its transparent slot (GIF colour tables are powers of two).
-    static func bits(forColors count: Int) -> Int {
-        var b = 1
-        while (1 << b) < count + 1 { b += 1 }
-        return b
-    }
-
     /// Ordered (Bayer 8×8) dithering for frames whose colours do not fit a palette; exact
     /// palettes are never dithered. Off by default: flat UI art rarely needs it.
     public let dithering: Bool
+    /// Frames whose colours do not fit a table exactly may reuse an approximate global
+    /// table while every frame as shown stays at least this close to the true frames
+    /// (PSNR over RGB, dB); otherwise they get their own table.
+    public let minimumPSNR: Double
+    /// Number of frames added so far.
+    public private(set) var frameCount = 0
+    /// Changed pixels held back while the global palette is not chosen yet. The memory
+    /// the writer needs is bounded by this, not by the number of frames.
+    public static let lookaheadBytes = 16 << 20
+
+    private let tmpURL: URL
+    private let loopCount: Int
+    private var gif: UnsafeMutablePointer<GifFileType>?
+    private var previous: [UInt32] = []
+    private var encoder = LZWEncoder()
+    private var global: Palette?
+    private var pending: [FrameDelta] = []
+    private var pendingBytes = 0
+    /// Every colour the pending frames need, while there are at most 256 of them.
+    private var pendingColors: ColorIndexMap? = ColorIndexMap(minimumCapacity: 512)
 
     /// Opens the temporary file; `loopCount` 0 loops forever.
-    public init(url: URL, width: Int, height: Int, loopCount: Int = 0, dithering: Bool = false) throws {
+    public init(url: URL, width: Int, height: Int, loopCount: Int = 0, dithering: Bool = false,
+                minimumPSNR: Double = 64) throws {
         self.dithering = dithering
+        self.minimumPSNR = minimumPSNR
         guard width > 0, height > 0, width <= 65535, height <= 65535 else {
             throw RenderError.invalidArgument("GIF size \(width)×\(height) is out of range")
         }
         self.url = url; self.width = width; self.height = height
+        self.loopCount = loopCount
         let dir = url.deletingLastPathComponent()
         if !dir.path.isEmpty { try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true) }
         tmpURL = AtomicFile.temporaryURL(for: url)
@@ -51,12 +58,12 @@ public final class GIFWriter {
         }
         gif = g
         EGifSetGifVersion(g, true)
-        self.loopCount = loopCount
     }
 
-    private let loopCount: Int
-
-    deinit { cancel() }
+    deinit {
+        cancel()
+        encoder.deallocate()
+    }
 
     /// Abandons the file (the target is left as it was).
     public func cancel() {
@@ -70,22 +77,37 @@ public final class GIFWriter {
 
     /// Adds one frame shown for `delay` centiseconds.
     public func add(_ frame: PixelBuffer, delay: Int) throws {
-        guard let g = gif else { throw RenderError.gif("writer is closed") }
-        guard frame.width == width, frame.height == height else {
+        guard gif != nil else { throw RenderError.gif("writer is closed") }
+        guard frame.width == width, frame.height == height, frame.premultipliedARGB.count == width * height else {
             throw RenderError.invalidArgument("frame is \(frame.width)×\(frame.height), GIF is \(width)×\(height)")
         }
-        let packed = Self.pack(frame)
-        defer { previous = packed; frameCount += 1 }
-        if previous == nil {
-            try writeFirstFrame(g, packed, delay: delay)
-        } else {
-            try writeDelta(g, packed, delay: delay)
+        let delta = frameCount == 0
+            ? FrameDelta.whole(frame.premultipliedARGB, width: width, height: height, delay: delay)
+            : FrameDelta.between(previous, frame.premultipliedARGB, width: width, height: height, delay: delay)
+        previous = frame.premultipliedARGB
+        frameCount += 1
+        if global != nil {
+            try write(delta)
+            return
         }
+        pending.append(delta)
+        pendingBytes += delta.pixels.count * 5
+        if var colors = pendingColors {
+            delta.forEachShownColor { c in
+                if colors.count <= 256 { colors.insert(c, 0) }
+            }
+            pendingColors = colors.count <= 256 ? colors : nil
+        }
+        if pendingColors == nil || pendingBytes > Self.lookaheadBytes { try chooseGlobalPalette() }
     }
 
     /// Closes the GIF and moves it over the target.
     public func finish() throws {
         guard let g = gif else { throw RenderError.gif("writer is closed") }
+        if global == nil {
+            guard !pending.isEmpty else { throw RenderError.gif("no frames were added") }
+            try chooseGlobalPalette()
+        }
         gif = nil
         var err: Int32 = 0
         if EGifCloseFile(g, &err) == GIF_ERROR {
@@ -106,116 +128,264 @@ public final class GIFWriter {
         return (0..<count).map { start($0 + 1) - start($0) }
     }
 
+    /// Bits per pixel for a palette plus its transparent slot (GIF colour tables are powers of two).
+    static func bits(forColors count: Int) -> Int {
+        var b = 1
+        while (1 << b) < count + 1 && b < 8 { b += 1 }
+        return b
+    }
+
+    // MARK: - Palettes
+
+    /// A colour table: its colours, their indices, and whether it reproduces every colour
+    /// it was made for (exact) or approximates them (median cut).
+    struct Palette {
+        var colors: [UInt32]
+        var index: ColorIndexMap
+        var isExact: Bool
+        /// Table size is 2^bits; the slots after `colors` are free for transparency.
+        var bits: Int
+
+        init(colors: [UInt32], isExact: Bool, reserveTransparent: Bool = true) {
+            self.colors = colors; self.isExact = isExact
+            index = ColorIndexMap(palette: colors)
+            var b = 1
+            while (1 << b) < colors.count + (reserveTransparent ? 1 : 0) && b < 8 { b += 1 }
+            bits = b
+        }
+
+        /// An exact palette for `pixels` when they have at most `limit` colours, else a
+        /// median cut of 255.
+        static func fitting(_ pixels: [UInt32], limit: Int = 255) -> Palette {
+            pixels.withUnsafeBufferPointer { p in
+                if let exact = Quantizer.distinctColors(p, limit: limit) { return Palette(colors: exact, isExact: true) }
+                return Palette(colors: Quantizer.medianCut(p, count: 255), isExact: false)
+            }
+        }
+    }
+
+    /// Picks the global table from the pending frames, writes the header and them.
+    private func chooseGlobalPalette() throws {
+        guard let g = gif, let first = pending.first else { return }
+        let palette: Palette
+        if let colors = pendingColors, colors.count <= 256 {
+            var all: [UInt32] = []
+            for d in pending { d.forEachShownColor { all.append($0) } }
+            let distinct = all.withUnsafeBufferPointer { Quantizer.distinctColors($0, limit: 256) } ?? []
+            palette = Palette(colors: distinct, isExact: true)
+        } else {
+            palette = Palette.fitting(first.pixels)
+        }
+        global = palette
+        let map = try Self.colorMap(palette)
+        defer { GifFreeMapObject(map) }
+        guard EGifPutScreenDesc(g, Int32(width), Int32(height), Int32(palette.bits), 0, map) != GIF_ERROR else {
+            throw gifError(g, "screen descriptor")
+        }
+        try putLoopExtension(g)
+        let frames = pending
+        pending = []; pendingBytes = 0; pendingColors = nil
+        for d in frames { try write(d) }
+    }
+
     // MARK: - Frames
 
-    private static func pack(_ frame: PixelBuffer) -> [UInt32] {
-        var out = [UInt32](repeating: 0, count: frame.width * frame.height)
-        frame.rgba.withUnsafeBufferPointer { src in
-            out.withUnsafeMutableBufferPointer { dst in
-                for i in 0..<dst.count {
-                    var r = UInt32(src[i * 4]), g = UInt32(src[i * 4 + 1]), b = UInt32(src[i * 4 + 2])
-                    let a = UInt32(src[i * 4 + 3])
-                    if a < 255 {
-                        // GIF has no partial alpha: composite over white.
-                        r = (r * a + 255 * (255 - a) + 127) / 255
-                        g = (g * a + 255 * (255 - a) + 127) / 255
-                        b = (b * a + 255 * (255 - a) + 127) / 255
-                    }
-                    dst[i] = r << 16 | g << 8 | b
-                }
-            }
-        }
-        return out
+    /// One way to code a frame: its table, indices and the error it leaves on screen.
+    private struct Coding {
+        var palette: Palette
+        var isLocal: Bool
+        var transparent: UInt8?
+        var symbols: [UInt8]
+        var flexible: [Bool]?
+        /// Squared RGB error of each rectangle pixel this coding writes (nil: all exact).
+        var errors: [UInt32]?
+        /// Change of the on-screen error total if this coding is used.
+        var errorDelta: Int
     }
 
-    private func writeFirstFrame(_ g: UnsafeMutablePointer<GifFileType>, _ pixels: [UInt32], delay: Int) throws {
-        let exact = pixels.withUnsafeBufferPointer { Quantizer.distinctColors($0, limit: 255) }
-        globalIsExact = exact != nil
-        globalPalette = exact ?? pixels.withUnsafeBufferPointer { Quantizer.medianCut($0, count: 255) }
-        for (i, c) in globalPalette.enumerated() { globalIndex[c] = UInt8(i) }
-        let globalMap = try Self.colorMap(globalPalette)
-        defer { GifFreeMapObject(globalMap) }
-        guard EGifPutScreenDesc(g, Int32(width), Int32(height), Int32(Self.bits(forColors: globalPalette.count)), 0, globalMap) != GIF_ERROR else { throw gifError(g, "screen descriptor") }
-        try putLoopExtension(g)
-        let indices = map(pixels, palette: globalPalette, index: globalIndex, exact: globalIsExact, origin: (0, 0), width: width)
-        try putImage(g, rect: (0, 0, width, height), indices: indices, localPalette: nil, delay: delay, transparent: nil)
-    }
-
-    private func writeDelta(_ g: UnsafeMutablePointer<GifFileType>, _ pixels: [UInt32], delay: Int) throws {
-        let prev = previous!
-        var minX = width, minY = height, maxX = -1, maxY = -1
-        let w = width
-        pixels.withUnsafeBufferPointer { cur in
-            prev.withUnsafeBufferPointer { old in
-                for y in 0..<height {
-                    let row = y * w
-                    var x = 0
-                    // Skip the unchanged start and end of the row, then widen the box.
-                    while x < w && cur[row + x] == old[row + x] { x += 1 }
-                    guard x < w else { continue }
-                    var last = w - 1
-                    while last > x && cur[row + last] == old[row + last] { last -= 1 }
-                    if x < minX { minX = x }
-                    if last > maxX { maxX = last }
-                    if y < minY { minY = y }
-                    maxY = y
-                }
-            }
-        }
-        guard maxX >= 0 else {
-            // Nothing changed: a single transparent pixel keeps the frame and its delay.
-            try putImage(g, rect: (0, 0, 1, 1), indices: [Self.transparentIndex(for: globalPalette)], localPalette: nil,
-                         delay: delay, transparent: Self.transparentIndex(for: globalPalette))
+    /// Encodes one frame's changed rectangle against the global table or a local one,
+    /// whichever is smaller once coded, among those whose error stays within budget.
+    private func write(_ d: FrameDelta) throws {
+        guard let g = gif, let global else { return }
+        if d.isEmpty {
+            // Nothing changed: one transparent pixel keeps the frame and its delay.
+            let t = UInt8(min(global.colors.count, (1 << global.bits) - 1))
+            try putImage(g, x: 0, y: 0, width: 1, height: 1, blocks: encode([t], flexible: nil, transparent: t, bits: global.bits),
+                         palette: nil, delay: d.delay, transparent: t)
             return
         }
-        let rw = maxX - minX + 1, rh = maxY - minY + 1
-        var rectPixels = [UInt32](); rectPixels.reserveCapacity(rw * rh)
-        var changedPixels = [UInt32](); changedPixels.reserveCapacity(rw * rh)
-        var changed = [Bool](); changed.reserveCapacity(rw * rh)
-        for y in minY...maxY {
-            for x in minX...maxX {
-                let i = y * width + x
-                rectPixels.append(pixels[i])
-                let c = pixels[i] != prev[i]
-                changed.append(c)
-                if c { changedPixels.append(pixels[i]) }
+        let shown = d.shownPixels()
+        var codings: [Coding] = []
+        let exactInGlobal = Self.holds(global, every: shown)
+        // The first frame always uses the global table, which was made from it.
+        if d.changed == nil {
+            codings.append(code(d, palette: global, isLocal: false, transparent: nil))
+        } else if exactInGlobal || !global.isExact {
+            // Transparency takes a spare slot, or in a full table an entry no changed pixel uses.
+            var t: UInt8? = global.colors.count < 1 << global.bits ? UInt8(global.colors.count) : nil
+            if t == nil {
+                let probe = code(d, palette: global, isLocal: false, transparent: 0, keepTransparentFree: false)
+                t = Self.freeIndex(avoiding: probe.symbols, changed: d.changed!)
+            }
+            if let t {
+                let c = code(d, palette: global, isLocal: false, transparent: t)
+                if c.errorDelta <= 0 || screenErrorTotal + c.errorDelta <= errorBudget { codings.append(c) }
             }
         }
-        var fitsGlobal = true
-        var lastChecked: UInt32 = 0xFFFF_FFFF
-        for p in changedPixels where p != lastChecked {
-            lastChecked = p
-            if globalIndex[p] == nil { fitsGlobal = false; break }
+        // A local table: needed when the global one does not serve, worth trying when its
+        // shorter codes might pay for it.
+        if codings.isEmpty || (global.bits > 1 && shown.count >= 64) {
+            let limit = codings.isEmpty ? 255 : (1 << (global.bits - 1)) - 1
+            let transparentSlot: (Palette) -> UInt8? = { d.changed == nil ? nil : UInt8(min($0.colors.count, 255)) }
+            if let exact = shown.withUnsafeBufferPointer({ Quantizer.distinctColors($0, limit: limit) }) {
+                let local = Palette(colors: exact, isExact: true)
+                codings.append(code(d, palette: local, isLocal: true, transparent: transparentSlot(local)))
+            } else if codings.isEmpty {
+                // Too many colours: the smallest median-cut table whose error stays in budget.
+                let sizes = [63, 127, 255]
+                let cuts = shown.withUnsafeBufferPointer { Quantizer.medianCut($0, counts: sizes) }
+                for (n, colors) in cuts.enumerated() {
+                    let local = Palette(colors: colors, isExact: false)
+                    let c = code(d, palette: local, isLocal: true, transparent: transparentSlot(local))
+                    if n == cuts.count - 1 || screenErrorTotal + c.errorDelta <= errorBudget {
+                        codings.append(c)
+                        break
+                    }
+                }
+            }
         }
-        // With the global table usable, a local one only helps if it needs fewer bits: stop
-        // counting colours as soon as it cannot.
-        let globalBits = Self.bits(forColors: globalPalette.count)
-        let limit = fitsGlobal ? min(255, (1 << (globalBits - 1)) - 1) : 255
-        let exact = limit > 0 ? changedPixels.withUnsafeBufferPointer { Quantizer.distinctColors($0, limit: limit) } : nil
-        // A local table pays for itself when its smaller codes save more than it costs.
-        var useLocal = !fitsGlobal
-        if fitsGlobal, let exact {
-            let saved = rw * rh * (Self.bits(forColors: globalPalette.count) - Self.bits(forColors: exact.count)) / 8
-            useLocal = saved > 3 * (1 << Self.bits(forColors: exact.count)) + 64
+        // Code each candidate with unchanged pixels transparent, and with them free to keep
+        // their colour; keep the smallest.
+        var best: (coding: Coding, flexible: Bool, blocks: [UInt8], size: Int)? = nil
+        for c in codings {
+            for useFlexible in c.flexible == nil ? [false] : [false, true] {
+                let blocks = encode(c.symbols, flexible: useFlexible ? c.flexible : nil, transparent: c.transparent ?? 0, bits: c.palette.bits)
+                let size = blocks.count + (c.isLocal ? 3 << c.palette.bits : 0)
+                if best == nil || size < best!.size { best = (c, useFlexible, blocks, size) }
+            }
         }
-        var indices: [UInt8]
-        var isExact = true
-        var palette = globalPalette
-        var local: [UInt32]? = nil
-        if useLocal {
-            let full = exact ?? changedPixels.withUnsafeBufferPointer { Quantizer.distinctColors($0, limit: 255) }
-            isExact = full != nil
-            palette = full ?? changedPixels.withUnsafeBufferPointer { Quantizer.medianCut($0, count: 255) }
-            var index: [UInt32: UInt8] = [:]
-            for (i, c) in palette.enumerated() { index[c] = UInt8(i) }
-            indices = map(rectPixels, palette: palette, index: index, exact: isExact, origin: (minX, minY), width: rw)
-            local = palette
-        } else {
-            indices = map(rectPixels, palette: globalPalette, index: globalIndex, exact: true, origin: (minX, minY), width: rw)
+        guard let chosen = best else { throw RenderError.gif("no colour table fits frame \(frameCount)") }
+        try putImage(g, x: d.x, y: d.y, width: d.width, height: d.height, blocks: chosen.blocks,
+                     palette: chosen.coding.isLocal ? chosen.coding.palette : nil, delay: d.delay,
+                     transparent: chosen.coding.transparent)
+        recordErrors(chosen.coding, d)
+    }
+
+    /// Keeps the per-pixel error map in step with what the decoder now shows.
+    private func recordErrors(_ c: Coding, _ d: FrameDelta) {
+        guard let errors = c.errors else {
+            // Exact: written pixels are now right (only matters once something was lossy).
+            guard screenError != nil else { return }
+            for ry in 0..<d.height {
+                let row = (d.y + ry) * width + d.x
+                for rx in 0..<d.width where d.changed?[ry * d.width + rx] ?? true {
+                    screenErrorTotal -= Int(screenError![row + rx]); screenError![row + rx] = 0
+                }
+            }
+            return
         }
-        let transparent = Self.transparentIndex(for: palette)
-        for i in 0..<indices.count where !changed[i] { indices[i] = transparent }
-        try putImage(g, rect: (minX, minY, rw, rh), indices: indices, localPalette: local, delay: delay, transparent: transparent)
+        if screenError == nil { screenError = [UInt32](repeating: 0, count: width * height) }
+        for ry in 0..<d.height {
+            let row = (d.y + ry) * width + d.x
+            for rx in 0..<d.width where d.changed?[ry * d.width + rx] ?? true {
+                let e = errors[ry * d.width + rx]
+                screenErrorTotal += Int(e) - Int(screenError![row + rx])
+                screenError![row + rx] = e
+            }
+        }
+    }
+
+    /// Squared RGB error (summed over channels) of each pixel as shown, once any frame was
+    /// coded lossily; nil while everything shown is exact.
+    private var screenError: [UInt32]?
+    private var screenErrorTotal = 0
+    /// The most on-screen squared error a frame may carry: `minimumPSNR` over all channels.
+    private var errorBudget: Int {
+        Int(Double(3 * width * height) * 65025 / pow(10, minimumPSNR / 10))
+    }
+
+    /// Palette indices for the rectangle: changed pixels get their (nearest) colour;
+    /// unchanged ones are transparent, marked flexible when the table also has their colour.
+    private func code(_ d: FrameDelta, palette: Palette, isLocal: Bool, transparent: UInt8?,
+                      keepTransparentFree: Bool = true) -> Coding {
+        var cache = palette.index
+        let ditherThis = dithering && !palette.isExact
+        var symbols = [UInt8](repeating: 0, count: d.pixels.count)
+        var flex: [Bool]? = transparent == nil ? nil : [Bool](repeating: false, count: d.pixels.count)
+        var errors: [UInt32]? = palette.isExact ? nil : [UInt32](repeating: 0, count: d.pixels.count)
+        var errorDelta = 0
+        var last: UInt32 = 0xFFFF_FFFF, lastIndex: UInt8 = 0
+        for i in 0..<d.pixels.count {
+            let p = d.pixels[i]
+            if let changed = d.changed, !changed[i] {
+                symbols[i] = transparent!
+                if let own = palette.index.lookup(p), own != transparent! {
+                    symbols[i] = own
+                    flex![i] = true
+                }
+                continue
+            }
+            var idx: UInt8
+            if ditherThis {
+                let x = d.x + i % d.width, y = d.y + i / d.width
+                let offset = (Self.bayer[(y & 7) * 8 + (x & 7)] * 24) / 64 - 12
+                func ch(_ shift: UInt32) -> UInt32 { UInt32(max(0, min(255, Int((p >> shift) & 0xFF) + offset))) }
+                let adjusted = ch(16) << 16 | ch(8) << 8 | ch(0)
+                if let hit = cache.lookup(adjusted) { idx = hit } else {
+                    idx = UInt8(Quantizer.nearest(adjusted, in: palette.colors))
+                    cache.insert(adjusted, idx)
+                }
+            } else if p == last {
+                idx = lastIndex
+            } else {
+                if let hit = cache.lookup(p) { idx = hit } else {
+                    idx = UInt8(Quantizer.nearest(p, in: palette.colors))
+                    cache.insert(p, idx)
+                }
+                last = p; lastIndex = idx
+            }
+            if keepTransparentFree, let t = transparent, idx == t {
+                // The transparent slot cannot show a colour: take the nearest other entry.
+                idx = UInt8(Quantizer.nearest(p, in: palette.colors, excluding: Int(t)))
+            }
+            symbols[i] = idx
+            if errors != nil {
+                let e = Quantizer.squaredError(p, palette.colors[Int(idx)])
+                errors![i] = e
+                let x = d.x + i % d.width, y = d.y + i / d.width
+                errorDelta += Int(e) - Int(screenError?[y * width + x] ?? 0)
+            }
+        }
+        return Coding(palette: palette, isLocal: isLocal, transparent: transparent, symbols: symbols,
+                      flexible: flex, errors: errors, errorDelta: errorDelta)
+    }
+
+    private func encode(_ symbols: [UInt8], flexible: [Bool]?, transparent: UInt8, bits: Int) -> [UInt8] {
+        symbols.withUnsafeBufferPointer { s in
+            if let flexible {
+                return flexible.withUnsafeBufferPointer { f in
+                    encoder.encode(s, flexible: f, alternative: transparent, minCodeSize: max(2, bits))
+                }
+            }
+            return encoder.encode(s, minCodeSize: max(2, bits))
+        }
+    }
+
+    /// Whether the table has every colour of `pixels` exactly.
+    private static func holds(_ palette: Palette, every pixels: [UInt32]) -> Bool {
+        var last: UInt32 = 0xFFFF_FFFF
+        for c in pixels where c != last {
+            if palette.index.lookup(c) == nil { return false }
+            last = c
+        }
+        return true
+    }
+
+    /// The lowest table index no changed pixel is coded with (for the transparent pixel).
+    private static func freeIndex(avoiding symbols: [UInt8], changed: [Bool]) -> UInt8? {
+        var used = [Bool](repeating: false, count: 256)
+        for i in 0..<symbols.count where changed[i] { used[Int(symbols[i])] = true }
+        return used.firstIndex(of: false).map { UInt8($0) }
     }
 
     /// 8×8 Bayer thresholds, 0…63.
@@ -224,44 +394,11 @@ public final class GIFWriter {
         3, 35, 11, 43, 1, 33, 9, 41, 51, 19, 59, 27, 49, 17, 57, 25, 15, 47, 7, 39, 13, 45, 5, 37, 63, 31, 55, 23, 61, 29, 53, 21,
     ]
 
-    private func map(_ pixels: [UInt32], palette: [UInt32], index: [UInt32: UInt8], exact: Bool,
-                     origin: (Int, Int), width rowWidth: Int) -> [UInt8] {
-        var out = [UInt8](repeating: 0, count: pixels.count)
-        var cache = index
-        if dithering && !exact {
-            // Thresholds tied to canvas coordinates, so the pattern is stable frame to frame.
-            let strength = 24
-            for (i, p) in pixels.enumerated() {
-                let x = origin.0 + i % rowWidth, y = origin.1 + i / rowWidth
-                let offset = (Self.bayer[(y & 7) * 8 + (x & 7)] * strength) / 64 - strength / 2
-                func ch(_ shift: UInt32) -> UInt32 { UInt32(max(0, min(255, Int((p >> shift) & 0xFF) + offset))) }
-                let adjusted = ch(16) << 16 | ch(8) << 8 | ch(0)
-                if let hit = cache[adjusted] { out[i] = hit; continue }
-                let idx = UInt8(Quantizer.nearest(adjusted, in: palette))
-                cache[adjusted] = idx
-                out[i] = idx
-            }
-            return out
-        }
-        var last: UInt32 = 0xFFFF_FFFF, lastIndex: UInt8 = 0
-        for (i, p) in pixels.enumerated() {
-            if p == last { out[i] = lastIndex; continue }
-            let idx: UInt8
-            if let hit = cache[p] { idx = hit } else {
-                idx = UInt8(Quantizer.nearest(p, in: palette))
-                cache[p] = idx
-            }
-            out[i] = idx; last = p; lastIndex = idx
-        }
-        return out
-    }
-
-    /// A colour table of the smallest power-of-two size that holds the palette and the
-    /// transparent slot after it.
-    private static func colorMap(_ palette: [UInt32]) throws -> UnsafeMutablePointer<ColorMapObject> {
-        let size = 1 << bits(forColors: palette.count)
+    /// A colour table of 2^bits entries holding the palette (unused slots black).
+    private static func colorMap(_ palette: Palette) throws -> UnsafeMutablePointer<ColorMapObject> {
+        let size = 1 << palette.bits
         var colors = [GifColorType](repeating: GifColorType(Red: 0, Green: 0, Blue: 0), count: size)
-        for (i, c) in palette.prefix(255).enumerated() {
+        for (i, c) in palette.colors.prefix(size).enumerated() {
             colors[i] = GifColorType(Red: UInt8(c >> 16 & 0xFF), Green: UInt8(c >> 8 & 0xFF), Blue: UInt8(c & 0xFF))
         }
         guard let map = GifMakeMapObject(Int32(size), &colors) else { throw RenderError.gif("cannot make a colour map") }
@@ -277,8 +414,11 @@ public final class GIFWriter {
         guard EGifPutExtensionTrailer(g) != GIF_ERROR else { throw gifError(g, "loop extension") }
     }
 
-    private func putImage(_ g: UnsafeMutablePointer<GifFileType>, rect: (Int, Int, Int, Int), indices: [UInt8],
-                          localPalette: [UInt32]?, delay: Int, transparent: UInt8?) throws {
+    /// Writes the graphic control extension, the image descriptor (giflib also writes the
+    /// LZW minimum code size, max(2, table bits), which `blocks` were coded with) and the
+    /// compressed sub-blocks.
+    private func putImage(_ g: UnsafeMutablePointer<GifFileType>, x: Int, y: Int, width: Int, height: Int,
+                          blocks: [UInt8], palette: Palette?, delay: Int, transparent: UInt8?) throws {
         var gcb = GraphicsControlBlock(DisposalMode: DISPOSE_DO_NOT, UserInputFlag: false,
                                        DelayTime: Int32(max(0, min(65535, delay))),
                                        TransparentColor: transparent.map(Int32.init) ?? NO_TRANSPARENT_COLOR)
@@ -286,14 +426,19 @@ public final class GIFWriter {
         let len = EGifGCBToExtension(&gcb, &ext)
         guard EGifPutExtension(g, GRAPHICS_EXT_FUNC_CODE, Int32(len), ext) != GIF_ERROR else { throw gifError(g, "graphics control") }
         var map: UnsafeMutablePointer<ColorMapObject>? = nil
-        if let localPalette { map = try Self.colorMap(localPalette) }
+        if let palette { map = try Self.colorMap(palette) }
         defer { if let map { GifFreeMapObject(map) } }
-        guard EGifPutImageDesc(g, Int32(rect.0), Int32(rect.1), Int32(rect.2), Int32(rect.3), false, map) != GIF_ERROR else {
+        guard EGifPutImageDesc(g, Int32(x), Int32(y), Int32(width), Int32(height), false, map) != GIF_ERROR else {
             throw gifError(g, "image descriptor")
         }
-        var data = indices
-        let ok = data.withUnsafeMutableBufferPointer { EGifPutLine(g, $0.baseAddress, Int32($0.count)) }
-        guard ok != GIF_ERROR else { throw gifError(g, "image data") }
+        try blocks.withUnsafeBufferPointer { b in
+            var offset = 0
+            while offset < b.count {
+                guard EGifPutCodeNext(g, b.baseAddress! + offset) != GIF_ERROR else { throw gifError(g, "image data") }
+                offset += Int(b[offset]) + 1
+            }
+        }
+        guard EGifPutCodeNext(g, nil) != GIF_ERROR else { throw gifError(g, "image data") }
     }
 
     private func gifError(_ g: UnsafeMutablePointer<GifFileType>, _ what: String) -> RenderError {

@@ -32,7 +32,7 @@ struct DemoEndToEndTests {
 
         let gif = try GIFReader.read(gifURL)
         #expect(gif.frames.count == 63)
-        #expect(gif.width == 320 && gif.height == 120)   // 160×60 pt at 2x
+        #expect(gif.width == 320 && gif.height == 120, "\(gif.width)×\(gif.height)")   // 160×60 pt at 2x
         #expect(gif.delays.reduce(0, +) == 210)
         #expect(Array(gif.delays.prefix(3)) == [3, 3, 4])
         #expect(gif.loopCount == 0)

@@ -1,0 +1,93 @@
+import Foundation
+
+/// The rectangle of a frame that changed since the previous frame, as GIF colours.
+/// Pixels are packed `0xRRGGBB`, composited over white (GIF has no partial alpha).
+struct FrameDelta {
+    let x: Int, y: Int, width: Int, height: Int
+    /// The rectangle's pixels, row by row.
+    var pixels: [UInt32]
+    /// Which pixels differ from the previous frame; nil for the first frame (all shown).
+    var changed: [Bool]?
+    let delay: Int
+
+    /// True when nothing changed (the frame only carries its delay).
+    var isEmpty: Bool { width == 0 || height == 0 }
+
+    /// A premultiplied ARGB word composited over white: c + (255 − a) per channel.
+    @inline(__always) static func overWhite(_ v: UInt32) -> UInt32 {
+        let a = v >> 24
+        if a == 255 { return v & 0xFF_FFFF }
+        let k = 255 - a
+        return ((v >> 16 & 0xFF) + k) << 16 | ((v >> 8 & 0xFF) + k) << 8 | ((v & 0xFF) + k)
+    }
+
+    /// The whole first frame.
+    static func whole(_ words: [UInt32], width: Int, height: Int, delay: Int) -> FrameDelta {
+        let packed = [UInt32](unsafeUninitializedCapacity: words.count) { dst, n in
+            words.withUnsafeBufferPointer { src in
+                for i in 0..<src.count { dst[i] = overWhite(src[i]) }
+            }
+            n = words.count
+        }
+        return FrameDelta(x: 0, y: 0, width: width, height: height, pixels: packed, changed: nil, delay: delay)
+    }
+
+    /// The bounding box of the pixels that differ between two frames of the same size.
+    static func between(_ old: [UInt32], _ new: [UInt32], width w: Int, height h: Int, delay: Int) -> FrameDelta {
+        var minX = w, minY = h, maxX = -1, maxY = -1
+        old.withUnsafeBufferPointer { o in
+            new.withUnsafeBufferPointer { n in
+                for y in 0..<h {
+                    let row = y * w
+                    // Whole equal rows are the common case: compare them as memory first.
+                    if memcmp(o.baseAddress! + row, n.baseAddress! + row, w * 4) == 0 { continue }
+                    var x = 0
+                    while x < w && o[row + x] == n[row + x] { x += 1 }
+                    var last = w - 1
+                    while last > x && o[row + last] == n[row + last] { last -= 1 }
+                    if x < minX { minX = x }
+                    if last > maxX { maxX = last }
+                    if y < minY { minY = y }
+                    maxY = y
+                }
+            }
+        }
+        guard maxX >= 0 else { return FrameDelta(x: 0, y: 0, width: 0, height: 0, pixels: [], changed: [], delay: delay) }
+        let rw = maxX - minX + 1, rh = maxY - minY + 1
+        var pixels = [UInt32](repeating: 0, count: rw * rh)
+        var changed = [Bool](repeating: false, count: rw * rh)
+        old.withUnsafeBufferPointer { o in
+            new.withUnsafeBufferPointer { n in
+                for ry in 0..<rh {
+                    let src = (minY + ry) * w + minX, dst = ry * rw
+                    for rx in 0..<rw {
+                        let v = n[src + rx]
+                        pixels[dst + rx] = overWhite(v)
+                        changed[dst + rx] = v != o[src + rx]
+                    }
+                }
+            }
+        }
+        return FrameDelta(x: minX, y: minY, width: rw, height: rh, pixels: pixels, changed: changed, delay: delay)
+    }
+
+    /// Calls `body` with the colour of each pixel that must be shown (changed, or all in the
+    /// first frame), skipping repeats of the previous one.
+    func forEachShownColor(_ body: (UInt32) -> Void) {
+        var last: UInt32 = 0xFFFF_FFFF
+        for i in 0..<pixels.count {
+            if let changed, !changed[i] { continue }
+            let p = pixels[i]
+            if p != last { body(p); last = p }
+        }
+    }
+
+    /// The colours of the pixels that must be shown, in order.
+    func shownPixels() -> [UInt32] {
+        guard let changed else { return pixels }
+        var out = [UInt32]()
+        out.reserveCapacity(pixels.count)
+        for i in 0..<pixels.count where changed[i] { out.append(pixels[i]) }
+        return out
+    }
+}

@@ -1,0 +1,128 @@
+/// GIF's variable-length-code LZW compressor. It is written here instead of going through
+/// giflib's `EGifPutLine` so that a pixel left unchanged from the previous frame can be
+/// coded as either its own colour or the transparent index, whichever continues the string
+/// being matched: gifsicle's -O2/-O3 idea (choose transparency where it makes longer
+/// repeats), done greedily inside the encoder in one pass. giflib still writes the file.
+struct LZWEncoder {
+    /// Dictionary: for the string with code `prefix` followed by `symbol`, at
+    /// `prefix << symbolBits | symbol`, holds `generation << 12 | code`. Entries of older
+    /// generations are stale, so starting over is a counter increment, not a clear.
+    private var table: UnsafeMutablePointer<UInt32>
+    private var tableCapacity: Int
+    private var generation: UInt32 = 1
+
+    init() {
+        tableCapacity = 4096 << 2
+        table = .allocate(capacity: tableCapacity)
+        table.initialize(repeating: 0, count: tableCapacity)
+    }
+
+    /// Frees the dictionary (the encoder is owned by one writer; see `GIFWriter.deinit`).
+    func deallocate() { table.deallocate() }
+
+    private mutating func reserveTable(symbolBits: Int) {
+        let needed = 4096 << symbolBits
+        guard needed > tableCapacity else { return }
+        table.deallocate()
+        table = .allocate(capacity: needed)
+        table.initialize(repeating: 0, count: needed)
+        tableCapacity = needed
+        generation = 1
+    }
+
+    private mutating func newGeneration() {
+        generation += 1
+        if generation >= 1 << 20 {
+            table.update(repeating: 0, count: tableCapacity)
+            generation = 1
+        }
+    }
+
+    /// Compresses `symbols` (each < 2^minCodeSize) into GIF image data sub-blocks (each a
+    /// length byte and up to 255 bytes; the zero-length terminator is not included).
+    /// Where `flexible[i]` is true, the pixel may be coded as `alternative` instead of
+    /// `symbols[i]` (both show the same colour); the encoder picks per pixel.
+    mutating func encode(_ symbols: UnsafeBufferPointer<UInt8>, flexible: UnsafeBufferPointer<Bool>? = nil,
+                         alternative: UInt8 = 0, minCodeSize: Int) -> [UInt8] {
+        precondition(minCodeSize >= 2 && minCodeSize <= 8)
+        precondition(flexible == nil || flexible!.count == symbols.count)
+        reserveTable(symbolBits: minCodeSize)
+        newGeneration()
+        var out = [UInt8]()
+        out.reserveCapacity(symbols.count / 2 + 64)
+        let clear = 1 << minCodeSize
+        var codeSize = minCodeSize + 1
+        var maxCode = clear + 1
+        var bitBuffer: UInt64 = 0
+        var bitCount = 0
+        var gen = generation
+        let table = self.table
+        @inline(__always) func put(_ code: Int, _ size: Int) {
+            bitBuffer |= UInt64(code) << UInt64(bitCount)
+            bitCount += size
+            while bitCount >= 8 {
+                out.append(UInt8(truncatingIfNeeded: bitBuffer))
+                bitBuffer >>= 8
+                bitCount -= 8
+            }
+        }
+        @inline(__always) func child(_ prefix: Int, _ symbol: Int) -> Int? {
+            let v = table[prefix << minCodeSize | symbol]
+            return v >> 12 == gen ? Int(v & 0xFFF) : nil
+        }
+        put(clear, codeSize)
+        if !symbols.isEmpty {
+            var current = Int(symbols[0])
+            var previousSymbol = current
+            let alt = Int(alternative)
+            for i in 1..<symbols.count {
+                let own = Int(symbols[i])
+                var next = own
+                if let flexible, flexible[i], own != alt {
+                    // Both codings show the same colour: continue the match with either,
+                    // preferring the one that continues a run; new strings follow the same rule.
+                    let first = previousSymbol == own ? own : alt
+                    let second = first == own ? alt : own
+                    if let k = child(current, first) { current = k; previousSymbol = first; continue }
+                    if let k = child(current, second) { current = k; previousSymbol = second; continue }
+                    next = first
+                } else if let k = child(current, own) {
+                    current = k; previousSymbol = own; continue
+                }
+                put(current, codeSize)
+                maxCode += 1
+                table[current << minCodeSize | next] = gen << 12 | UInt32(maxCode)
+                if maxCode >= 1 << codeSize { codeSize += 1 }
+                if maxCode == 4095 {
+                    // The dictionary is full: start over (the decoder resets on the clear code).
+                    put(clear, codeSize)
+                    generation = gen
+                    newGeneration()
+                    gen = generation
+                    codeSize = minCodeSize + 1
+                    maxCode = clear + 1
+                }
+                current = next
+                previousSymbol = next
+            }
+            put(current, codeSize)
+        }
+        put(clear + 1, codeSize)
+        if bitCount > 0 { out.append(UInt8(truncatingIfNeeded: bitBuffer)) }
+        return Self.subBlocks(out)
+    }
+
+    /// Splits data into GIF sub-blocks: a length byte (1…255) before each piece.
+    static func subBlocks(_ data: [UInt8]) -> [UInt8] {
+        var blocks = [UInt8]()
+        blocks.reserveCapacity(data.count + data.count / 255 + 1)
+        var i = 0
+        while i < data.count {
+            let n = min(255, data.count - i)
+            blocks.append(UInt8(n))
+            blocks.append(contentsOf: data[i..<i + n])
+            i += n
+        }
+        return blocks
+    }
+}
