@@ -70,18 +70,24 @@ extension Stage {
                 try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
             }
             // The Stage advances on this thread; snapshots (values) are rasterized in parallel
-            // a batch at a time and handed to the sinks in frame order, so memory stays bounded
-            // and the output does not depend on the thread count.
-            let batchSize = max(1, threads) * 2
-            var k = 0
-            while k < count {
-                let batch = Array(k..<min(count, k + batchSize))
-                let snapshots = batch.map { index -> FrameSnapshot in
+            // a batch at a time while this thread hands the previous batch to the sinks in
+            // frame order. Two batches are alive at once, so memory stays bounded, and the
+            // output does not depend on the thread count.
+            let batchSize = max(1, threads)
+            func snapshots(from first: Int) -> [FrameSnapshot] {
+                (first..<min(count, first + batchSize)).map { index in
                     advance(to: start + Double(index) / fps)
                     return snapshot()
                 }
-                let rendered = try FrameRasterizer.rasterize(snapshots, background: background, threads: threads)
-                for (index, pixels) in zip(batch, rendered) {
+            }
+            var k = 0
+            var inFlight = RasterBatch(snapshots(from: 0), background: background, threads: threads)
+            while k < count {
+                let rendered = try inFlight.wait()
+                let next = k + rendered.count
+                if next < count { inFlight = RasterBatch(snapshots(from: next), background: background, threads: threads) }
+                for (offset, pixels) in rendered.enumerated() {
+                    let index = k + offset
                     try gif?.add(pixels, delay: delays[index])
                     if let dir = outputs.framesDirectory {
                         try PNGCodec.write(pixels, to: dir.appendingPathComponent(String(format: "frame-%04d.png", index)))
@@ -89,7 +95,7 @@ extension Stage {
                     if outputs.filmstrip != nil, samples.contains(index) { strip.append((Double(index) / fps, pixels)) }
                     progress?(index + 1, count)
                 }
-                k += batch.count
+                k = next
             }
             try gif?.finish()
             gif = nil
@@ -101,5 +107,24 @@ extension Stage {
             throw error
         }
         return RenderResult(frameCount: count, delays: delays, width: w, height: h)
+    }
+}
+
+/// Snapshots being rasterized on other threads while the caller encodes earlier frames.
+private final class RasterBatch: @unchecked Sendable {
+    // Written once by the worker before `done` is signalled, read after waiting on it.
+    private var result: Result<[PixelBuffer], any Error> = .success([])
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ snapshots: [FrameSnapshot], background: RGBA?, threads: Int) {
+        DispatchQueue.global().async { [self] in
+            result = Result { try FrameRasterizer.rasterize(snapshots, background: background, threads: threads) }
+            done.signal()
+        }
+    }
+
+    func wait() throws -> [PixelBuffer] {
+        done.wait()
+        return try result.get()
     }
 }
