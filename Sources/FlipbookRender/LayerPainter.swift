@@ -6,15 +6,16 @@ import Foundation
 struct LayerPainter {
     let cr: OpaquePointer
 
-    /// Draws `layer` in its parent's bounds space.
-    func draw(_ layer: LayerSnapshot, parent: LayerState?) {
+    /// Draws `layer` in its parent's bounds space. `inheritedOpacity` is the opacity of
+    /// ancestors with `allowsGroupOpacity = false`, which pass it down instead of grouping.
+    func draw(_ layer: LayerSnapshot, parent: LayerState?, inheritedOpacity: Double = 1) {
         let s = layer.state
         guard !s.hidden, s.opacity > 0, Self.isDrawable(s) else { return }
         let toParent = Projection.layerToParent(s, parent: parent)
         // Back-facing layers with doubleSided = false are hidden (semantics.md 12.2).
         if !s.doubleSided && s.bounds.width > 0 && s.bounds.height > 0 && Projection.facesAway(toParent, bounds: s.bounds) { return }
         if !Projection.isAffine(toParent) {
-            drawProjected(layer, through: toParent)
+            drawProjected(layer, through: toParent, inheritedOpacity: inheritedOpacity)
             return
         }
         cairo_save(cr)
@@ -29,11 +30,19 @@ struct LayerPainter {
         concat(s.transform)
         let a = anchor(s)
         cairo_translate(cr, -a.x, -a.y)
-        let opacity = min(1, s.opacity)
+        let opacity = min(1, s.opacity) * inheritedOpacity
+        guard layer.allowsGroupOpacity || layer.mask != nil else {
+            // allowsGroupOpacity = false: no offscreen group; the shadow, background, content
+            // and border are each composited at the opacity, and sublayers multiply it into
+            // their own, so overlapping parts show through one another.
+            withAlpha(opacity) { drawShadow(layer) }
+            drawContent(layer, partOpacity: opacity, childOpacity: opacity)
+            return
+        }
         let needsGroup = opacity < 1 || layer.mask != nil
         if needsGroup { cairo_push_group(cr) }
         drawShadow(layer)
-        drawContent(layer)
+        drawContent(layer, partOpacity: 1, childOpacity: 1)
         if needsGroup {
             if let mask = layer.mask {
                 cairo_push_group(cr)
@@ -53,6 +62,15 @@ struct LayerPainter {
         }
     }
 
+    /// Runs `body` into a group painted at `alpha` (directly when opaque).
+    private func withAlpha(_ alpha: Double, _ body: () -> Void) {
+        guard alpha < 1 else { body(); return }
+        cairo_push_group(cr)
+        body()
+        cairo_pop_group_to_source(cr)
+        cairo_paint_with_alpha(cr, alpha)
+    }
+
     /// Geometry with NaN or infinite values (bad input) cannot be placed: skip the layer
     /// rather than put Cairo into an error state.
     static func isDrawable(_ s: LayerState) -> Bool {
@@ -66,7 +84,7 @@ struct LayerPainter {
     /// transform cell by cell (two affine triangles per cell of a 16×16 grid), added into a
     /// group so neighbouring triangles' anti-aliased edges sum to full coverage
     /// (semantics.md 12.2).
-    private func drawProjected(_ layer: LayerSnapshot, through h: CATransform3D) {
+    private func drawProjected(_ layer: LayerSnapshot, through h: CATransform3D, inheritedOpacity: Double) {
         let s = layer.state
         let b = s.bounds
         guard b.width > 0, b.height > 0 else { return }
@@ -84,7 +102,7 @@ struct LayerPainter {
         var flatLayer = layer
         flatLayer.state.transform = CATransform3DIdentity
         flatLayer.state.position = CGPoint(x: b.minX + s.anchorPoint.x * b.width, y: b.minY + s.anchorPoint.y * b.height)
-        LayerPainter(cr: fcr).draw(flatLayer, parent: nil)
+        LayerPainter(cr: fcr).draw(flatLayer, parent: nil, inheritedOpacity: inheritedOpacity)
         cairo_destroy(fcr)
 
         let n = 16
@@ -157,35 +175,41 @@ struct LayerPainter {
         cairo_transform(cr, &m)
     }
 
-    private func drawContent(_ layer: LayerSnapshot) {
+    private func drawContent(_ layer: LayerSnapshot, partOpacity: Double, childOpacity: Double) {
         let s = layer.state
         if let bg = s.backgroundColor, bg.alpha > 0 {
-            CairoPath.roundedRect(s.bounds, radius: s.cornerRadius, corners: layer.maskedCorners, cr: cr)
-            CairoPath.setSource(bg, cr: cr)
-            cairo_fill(cr)
+            withAlpha(partOpacity) {
+                CairoPath.roundedRect(s.bounds, radius: s.cornerRadius, corners: layer.maskedCorners, cr: cr)
+                CairoPath.setSource(bg, cr: cr)
+                cairo_fill(cr)
+            }
         }
         cairo_save(cr)
         if s.masksToBounds {
             CairoPath.roundedRect(s.bounds, radius: s.cornerRadius, corners: layer.maskedCorners, cr: cr)
             cairo_clip(cr)
         }
-        if let image = s.contents { ImagePainter.draw(image, gravity: layer.contentsGravity, bounds: s.bounds, cr: cr) }
-        if let drawing = layer.drawing { DrawingPlayer.play(drawing, origin: s.bounds.origin, cr: cr) }
-        switch layer.content {
-        case .plain: break
-        case .shape(let style): ShapePainter.draw(style, state: s, cr: cr)
-        case .text(let style): TextPainter.draw(style, state: s, bounds: s.bounds, cr: cr)
-        case .gradient(let style): GradientPainter.draw(style, state: s, cr: cr)
+        withAlpha(partOpacity) {
+            if let image = s.contents { ImagePainter.draw(image, gravity: layer.contentsGravity, bounds: s.bounds, cr: cr) }
+            if let drawing = layer.drawing { DrawingPlayer.play(drawing, origin: s.bounds.origin, cr: cr) }
+            switch layer.content {
+            case .plain: break
+            case .shape(let style): ShapePainter.draw(style, state: s, cr: cr)
+            case .text(let style): TextPainter.draw(style, state: s, bounds: s.bounds, cr: cr)
+            case .gradient(let style): GradientPainter.draw(style, state: s, cr: cr)
+            }
         }
-        for child in layer.sublayers { draw(child, parent: s) }
+        for child in layer.sublayers { draw(child, parent: s, inheritedOpacity: childOpacity) }
         cairo_restore(cr)
         if s.borderWidth > 0, s.borderWidth.isFinite, let color = s.borderColor, color.alpha > 0 {
-            let w = s.borderWidth
-            let inner = s.bounds.insetBy(dx: w / 2, dy: w / 2)
-            CairoPath.roundedRect(inner, radius: max(0, s.cornerRadius - w / 2), corners: layer.maskedCorners, cr: cr)
-            CairoPath.setSource(color, cr: cr)
-            cairo_set_line_width(cr, w)
-            cairo_stroke(cr)
+            withAlpha(partOpacity) {
+                let w = s.borderWidth
+                let inner = s.bounds.insetBy(dx: w / 2, dy: w / 2)
+                CairoPath.roundedRect(inner, radius: max(0, s.cornerRadius - w / 2), corners: layer.maskedCorners, cr: cr)
+                CairoPath.setSource(color, cr: cr)
+                cairo_set_line_width(cr, w)
+                cairo_stroke(cr)
+            }
         }
     }
 
@@ -211,7 +235,7 @@ struct LayerPainter {
         } else {
             var plain = layer
             plain.state.shadowOpacity = 0
-            drawContent(plain)
+            drawContent(plain, partOpacity: 1, childOpacity: 1)
         }
         guard let pattern = cairo_pop_group(cr) else { return }
         defer { cairo_pattern_destroy(pattern) }

@@ -45,6 +45,27 @@ struct RasterizerTests {
         #expect(abs(v - 128) <= 1)
     }
 
+    @Test("allowsGroupOpacity = false lets a sublayer show through its parent's own background (12.3)", arguments: [true, false])
+    func groupOpacity(grouped: Bool) throws {
+        // A black parent at 50 % with an opaque black child over its left half, on white.
+        let px = try render(CGSize(width: 20, height: 10)) { stage in
+            let parent = CALayer()
+            parent.frame = CGRect(x: 0, y: 0, width: 20, height: 10)
+            parent.backgroundColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+            parent.opacity = 0.5
+            parent.allowsGroupOpacity = grouped
+            let child = CALayer()
+            child.frame = CGRect(x: 0, y: 0, width: 10, height: 10)
+            child.backgroundColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+            parent.addSublayer(child)
+            stage.rootLayer.addSublayer(parent)
+        }
+        // Grouped: parent and child flatten first, then fade together: 50 % grey everywhere.
+        // Ungrouped: each fades on its own, so where they overlap two 50 % layers stack (25 %).
+        #expect(abs(px.rgb(15, 5)[0] - 128) <= 1)
+        #expect(abs(px.rgb(5, 5)[0] - (grouped ? 128 : 64)) <= 1)
+    }
+
     @Test("transform rotates about the anchor point (semantics.md 12.2)")
     func rotation() throws {
         let px = try render(CGSize(width: 100, height: 100)) { stage in
