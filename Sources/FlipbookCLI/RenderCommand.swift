@@ -34,6 +34,9 @@ struct Render: ParsableCommand {
     @Flag(help: "Ordered (Bayer) dithering for frames with more than 255 colours.")
     var dither = false
 
+    @Option(name: .customLong("min-psnr"), help: ArgumentHelp("Quality floor for GIF frames with more than 256 colours, in dB (default 64; 99 = no table reuse).", valueName: "dB"))
+    var minimumPSNR = 64.0
+
     @Option(help: "How many times the GIF loops (0 = forever).")
     var loop = 0
 
@@ -47,6 +50,7 @@ struct Render: ParsableCommand {
         if !(0...65535).contains(loop) { throw ValidationError("--loop must be between 0 and 65535") }
         if let threads, !(1...256).contains(threads) { throw ValidationError("--threads must be between 1 and 256") }
         if let scale, !(scale > 0 && scale <= 8) { throw ValidationError("--scale must be in (0, 8]") }
+        if !(minimumPSNR >= 20 && minimumPSNR <= 99) { throw ValidationError("--min-psnr must be between 20 and 99 dB") }
     }
 
     func run() throws {
@@ -67,6 +71,7 @@ struct Render: ParsableCommand {
         outputs.framesDirectory = frames.map { URL(fileURLWithPath: $0, isDirectory: true) }
         outputs.dithering = dither
         outputs.loopCount = loop
+        outputs.minimumPSNR = minimumPSNR
         let runtime = ScenarioRuntime(scenario: scenario)
         let progress = ProgressReporter(enabled: !options.quiet)
         let result = try runtime.render(outputs: outputs, fps: fps, threads: threads ?? ProcessInfo.processInfo.activeProcessorCount,

@@ -1,7 +1,7 @@
 /// A hash map from packed `0xRRGGBB` colours to palette indices, with open addressing in
 /// flat arrays: the GIF writer looks up every pixel of every changed rectangle, where
 /// `Dictionary` hashing cost more than the rest of the encoder.
-struct ColorIndexMap {
+struct ColorIndexMap: Sendable {
     /// Colour with bit 24 set (so black is not the empty slot); 0 marks an empty slot.
     private var keys: [UInt32]
     private var values: [UInt8]

@@ -2,13 +2,13 @@ import Foundation
 
 /// The rectangle of a frame that changed since the previous frame, as GIF colours.
 /// Pixels are packed `0xRRGGBB`, composited over white (GIF has no partial alpha).
-struct FrameDelta {
+struct FrameDelta: Sendable {
     let x: Int, y: Int, width: Int, height: Int
     /// The rectangle's pixels, row by row.
     var pixels: [UInt32]
     /// Which pixels differ from the previous frame; nil for the first frame (all shown).
     var changed: [Bool]?
-    let delay: Int
+    var delay: Int
 
     /// True when nothing changed (the frame only carries its delay).
     var isEmpty: Bool { width == 0 || height == 0 }
@@ -89,5 +89,20 @@ struct FrameDelta {
         out.reserveCapacity(pixels.count)
         for i in 0..<pixels.count where changed[i] { out.append(pixels[i]) }
         return out
+    }
+}
+
+/// The change between two consecutive frames, found where the frames are made (on the
+/// rasterizing threads) so the GIF writer's thread only codes it.
+struct FrameChange: Sendable {
+    let delta: FrameDelta
+
+    /// The change from `previous` (nil: `frame` is the first) to `frame`.
+    init(from previous: [UInt32]?, to frame: PixelBuffer) {
+        if let previous {
+            delta = FrameDelta.between(previous, frame.premultipliedARGB, width: frame.width, height: frame.height, delay: 0)
+        } else {
+            delta = FrameDelta.whole(frame.premultipliedARGB, width: frame.width, height: frame.height, delay: 0)
+        }
     }
 }

@@ -29,7 +29,7 @@ public final class GIFWriter {
     private let loopCount: Int
     private var gif: UnsafeMutablePointer<GifFileType>?
     private var previous: [UInt32] = []
-    private var encoder = LZWEncoder()
+    private var coders: [LZWCoder] = []
     private var global: Palette?
     private var pending: [FrameDelta] = []
     private var pendingBytes = 0
@@ -60,10 +60,7 @@ public final class GIFWriter {
         EGifSetGifVersion(g, true)
     }
 
-    deinit {
-        cancel()
-        encoder.deallocate()
-    }
+    deinit { cancel() }
 
     /// Abandons the file (the target is left as it was).
     public func cancel() {
@@ -77,13 +74,18 @@ public final class GIFWriter {
 
     /// Adds one frame shown for `delay` centiseconds.
     public func add(_ frame: PixelBuffer, delay: Int) throws {
+        try add(frame, delay: delay, change: nil)
+    }
+
+    /// Adds a frame whose change from the previous one was already found (on another
+    /// thread, see `FrameChange`); it must be the change from the frame added last.
+    func add(_ frame: PixelBuffer, delay: Int, change: FrameChange?) throws {
         guard gif != nil else { throw RenderError.gif("writer is closed") }
         guard frame.width == width, frame.height == height, frame.premultipliedARGB.count == width * height else {
             throw RenderError.invalidArgument("frame is \(frame.width)×\(frame.height), GIF is \(width)×\(height)")
         }
-        let delta = frameCount == 0
-            ? FrameDelta.whole(frame.premultipliedARGB, width: width, height: height, delay: delay)
-            : FrameDelta.between(previous, frame.premultipliedARGB, width: width, height: height, delay: delay)
+        var delta = change?.delta ?? FrameChange(from: frameCount == 0 ? nil : previous, to: frame).delta
+        delta.delay = delay
         previous = frame.premultipliedARGB
         frameCount += 1
         if global != nil {
@@ -139,7 +141,7 @@ public final class GIFWriter {
 
     /// A colour table: its colours, their indices, and whether it reproduces every colour
     /// it was made for (exact) or approximates them (median cut).
-    struct Palette {
+    struct Palette: Sendable {
         var colors: [UInt32]
         var index: ColorIndexMap
         var isExact: Bool
@@ -191,7 +193,7 @@ public final class GIFWriter {
     // MARK: - Frames
 
     /// One way to code a frame: its table, indices and the error it leaves on screen.
-    private struct Coding {
+    private struct Coding: Sendable {
         var palette: Palette
         var isLocal: Bool
         var transparent: UInt8?
@@ -256,13 +258,26 @@ public final class GIFWriter {
         }
         // Code each candidate with unchanged pixels transparent, and with them free to keep
         // their colour; keep the smallest.
-        var best: (coding: Coding, flexible: Bool, blocks: [UInt8], size: Int)? = nil
-        for c in codings {
-            for useFlexible in c.flexible == nil ? [false] : [false, true] {
-                let blocks = encode(c.symbols, flexible: useFlexible ? c.flexible : nil, transparent: c.transparent ?? 0, bits: c.palette.bits)
-                let size = blocks.count + (c.isLocal ? 3 << c.palette.bits : 0)
-                if best == nil || size < best!.size { best = (c, useFlexible, blocks, size) }
-            }
+        // Large frames code their trials on several threads (one dictionary each); the
+        // choice does not depend on which finishes first.
+        let trials = codings.indices.flatMap { i in codings[i].flexible == nil ? [(i, false)] : [(i, false), (i, true)] }
+        while coders.count < trials.count { coders.append(LZWCoder()) }
+        let coded = ParallelResults<[UInt8]>(count: trials.count)
+        let runTrial: @Sendable (Int) -> Void = { [coders, codings] j in
+            let (i, useFlexible) = trials[j], c = codings[i]
+            coded.set(j, .success(coders[j].encode(c.symbols, flexible: useFlexible ? c.flexible : nil,
+                                                   transparent: c.transparent ?? 0, bits: c.palette.bits)))
+        }
+        if trials.count > 1 && d.pixels.count >= 1 << 15 {
+            DispatchQueue.concurrentPerform(iterations: trials.count, execute: runTrial)
+        } else {
+            for j in trials.indices { runTrial(j) }
+        }
+        var best: (coding: Coding, blocks: [UInt8], size: Int)? = nil
+        for (j, blocks) in try coded.values().enumerated() {
+            let c = codings[trials[j].0]
+            let size = blocks.count + (c.isLocal ? 3 << c.palette.bits : 0)
+            if best == nil || size < best!.size { best = (c, blocks, size) }
         }
         guard let chosen = best else { throw RenderError.gif("no colour table fits frame \(frameCount)") }
         try putImage(g, x: d.x, y: d.y, width: d.width, height: d.height, blocks: chosen.blocks,
@@ -310,50 +325,60 @@ public final class GIFWriter {
                       keepTransparentFree: Bool = true) -> Coding {
         var cache = palette.index
         let ditherThis = dithering && !palette.isExact
-        var symbols = [UInt8](repeating: 0, count: d.pixels.count)
-        var flex: [Bool]? = transparent == nil ? nil : [Bool](repeating: false, count: d.pixels.count)
-        var errors: [UInt32]? = palette.isExact ? nil : [UInt32](repeating: 0, count: d.pixels.count)
+        let n = d.pixels.count
+        var symbols = [UInt8](repeating: 0, count: n)
+        var flex: [Bool]? = transparent == nil ? nil : [Bool](repeating: false, count: n)
+        var errors: [UInt32]? = palette.isExact ? nil : [UInt32](repeating: 0, count: n)
         var errorDelta = 0
+        let screen = screenError, screenWidth = width
+        let t = transparent ?? 0
+        // Runs are common: remember the last shown and the last unchanged colour's index.
         var last: UInt32 = 0xFFFF_FFFF, lastIndex: UInt8 = 0
-        for i in 0..<d.pixels.count {
-            let p = d.pixels[i]
-            if let changed = d.changed, !changed[i] {
-                symbols[i] = transparent!
-                if let own = palette.index.lookup(p), own != transparent! {
-                    symbols[i] = own
-                    flex![i] = true
+        var lastKept: UInt32 = 0xFFFF_FFFF, lastKeptIndex: UInt8? = nil
+        for ry in 0..<d.height {
+            let y = d.y + ry
+            for rx in 0..<d.width {
+                let i = ry * d.width + rx
+                let p = d.pixels[i]
+                if let changed = d.changed, !changed[i] {
+                    if p != lastKept { lastKept = p; lastKeptIndex = palette.index.lookup(p) }
+                    if let own = lastKeptIndex, own != t {
+                        symbols[i] = own
+                        flex![i] = true
+                    } else {
+                        symbols[i] = t
+                    }
+                    continue
                 }
-                continue
-            }
-            var idx: UInt8
-            if ditherThis {
-                let x = d.x + i % d.width, y = d.y + i / d.width
-                let offset = (Self.bayer[(y & 7) * 8 + (x & 7)] * 24) / 64 - 12
-                func ch(_ shift: UInt32) -> UInt32 { UInt32(max(0, min(255, Int((p >> shift) & 0xFF) + offset))) }
-                let adjusted = ch(16) << 16 | ch(8) << 8 | ch(0)
-                if let hit = cache.lookup(adjusted) { idx = hit } else {
-                    idx = UInt8(Quantizer.nearest(adjusted, in: palette.colors))
-                    cache.insert(adjusted, idx)
+                var idx: UInt8
+                if ditherThis {
+                    let x = d.x + rx
+                    let offset = (Self.bayer[(y & 7) * 8 + (x & 7)] * 24) / 64 - 12
+                    func ch(_ shift: UInt32) -> UInt32 { UInt32(max(0, min(255, Int((p >> shift) & 0xFF) + offset))) }
+                    let adjusted = ch(16) << 16 | ch(8) << 8 | ch(0)
+                    if let hit = cache.lookup(adjusted) { idx = hit } else {
+                        idx = UInt8(Quantizer.nearest(adjusted, in: palette.colors))
+                        cache.insert(adjusted, idx)
+                    }
+                } else if p == last {
+                    idx = lastIndex
+                } else {
+                    if let hit = cache.lookup(p) { idx = hit } else {
+                        idx = UInt8(Quantizer.nearest(p, in: palette.colors))
+                        cache.insert(p, idx)
+                    }
+                    last = p; lastIndex = idx
                 }
-            } else if p == last {
-                idx = lastIndex
-            } else {
-                if let hit = cache.lookup(p) { idx = hit } else {
-                    idx = UInt8(Quantizer.nearest(p, in: palette.colors))
-                    cache.insert(p, idx)
+                if keepTransparentFree, transparent != nil, idx == t {
+                    // The transparent slot cannot show a colour: take the nearest other entry.
+                    idx = UInt8(Quantizer.nearest(p, in: palette.colors, excluding: Int(t)))
                 }
-                last = p; lastIndex = idx
-            }
-            if keepTransparentFree, let t = transparent, idx == t {
-                // The transparent slot cannot show a colour: take the nearest other entry.
-                idx = UInt8(Quantizer.nearest(p, in: palette.colors, excluding: Int(t)))
-            }
-            symbols[i] = idx
-            if errors != nil {
-                let e = Quantizer.squaredError(p, palette.colors[Int(idx)])
-                errors![i] = e
-                let x = d.x + i % d.width, y = d.y + i / d.width
-                errorDelta += Int(e) - Int(screenError?[y * width + x] ?? 0)
+                symbols[i] = idx
+                if errors != nil {
+                    let e = Quantizer.squaredError(p, palette.colors[Int(idx)])
+                    errors![i] = e
+                    errorDelta += Int(e) - Int(screen?[y * screenWidth + d.x + rx] ?? 0)
+                }
             }
         }
         return Coding(palette: palette, isLocal: isLocal, transparent: transparent, symbols: symbols,
@@ -361,14 +386,8 @@ public final class GIFWriter {
     }
 
     private func encode(_ symbols: [UInt8], flexible: [Bool]?, transparent: UInt8, bits: Int) -> [UInt8] {
-        symbols.withUnsafeBufferPointer { s in
-            if let flexible {
-                return flexible.withUnsafeBufferPointer { f in
-                    encoder.encode(s, flexible: f, alternative: transparent, minCodeSize: max(2, bits))
-                }
-            }
-            return encoder.encode(s, minCodeSize: max(2, bits))
-        }
+        if coders.isEmpty { coders.append(LZWCoder()) }
+        return coders[0].encode(symbols, flexible: flexible, transparent: transparent, bits: bits)
     }
 
     /// Whether the table has every colour of `pixels` exactly.
@@ -443,5 +462,24 @@ public final class GIFWriter {
 
     private func gifError(_ g: UnsafeMutablePointer<GifFileType>, _ what: String) -> RenderError {
         RenderError.gif("\(what): \(String(cString: GifErrorString(g.pointee.Error)))")
+    }
+}
+
+/// An LZW dictionary of its own, so trial codings can run on several threads at once.
+private final class LZWCoder: @unchecked Sendable {
+    // Used by one trial at a time: each concurrent trial gets a different coder.
+    private var encoder = LZWEncoder()
+
+    deinit { encoder.deallocate() }
+
+    func encode(_ symbols: [UInt8], flexible: [Bool]?, transparent: UInt8, bits: Int) -> [UInt8] {
+        symbols.withUnsafeBufferPointer { s in
+            if let flexible {
+                return flexible.withUnsafeBufferPointer { f in
+                    encoder.encode(s, flexible: f, alternative: transparent, minCodeSize: max(2, bits))
+                }
+            }
+            return encoder.encode(s, minCodeSize: max(2, bits))
+        }
     }
 }

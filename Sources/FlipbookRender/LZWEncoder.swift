@@ -4,36 +4,25 @@
 /// being matched: gifsicle's -O2/-O3 idea (choose transparency where it makes longer
 /// repeats), done greedily inside the encoder in one pass. giflib still writes the file.
 struct LZWEncoder {
-    /// Dictionary: for the string with code `prefix` followed by `symbol`, at
-    /// `prefix << symbolBits | symbol`, holds `generation << 12 | code`. Entries of older
-    /// generations are stale, so starting over is a counter increment, not a clear.
-    private var table: UnsafeMutablePointer<UInt32>
-    private var tableCapacity: Int
-    private var generation: UInt32 = 1
+    /// Dictionary as an open-addressing hash table small enough to stay in cache (64 KB):
+    /// each entry is `generation << 32 | (prefix << 8 | symbol) << 12 | code`. Entries of
+    /// older generations count as empty, so starting over is a counter increment.
+    private var table: UnsafeMutablePointer<UInt64>
+    private static let tableBits = 13
+    private var generation: UInt64 = 1
 
     init() {
-        tableCapacity = 4096 << 2
-        table = .allocate(capacity: tableCapacity)
-        table.initialize(repeating: 0, count: tableCapacity)
+        table = .allocate(capacity: 1 << Self.tableBits)
+        table.initialize(repeating: 0, count: 1 << Self.tableBits)
     }
 
     /// Frees the dictionary (the encoder is owned by one writer; see `GIFWriter.deinit`).
     func deallocate() { table.deallocate() }
 
-    private mutating func reserveTable(symbolBits: Int) {
-        let needed = 4096 << symbolBits
-        guard needed > tableCapacity else { return }
-        table.deallocate()
-        table = .allocate(capacity: needed)
-        table.initialize(repeating: 0, count: needed)
-        tableCapacity = needed
-        generation = 1
-    }
-
     private mutating func newGeneration() {
         generation += 1
-        if generation >= 1 << 20 {
-            table.update(repeating: 0, count: tableCapacity)
+        if generation >= 1 << 31 {
+            table.update(repeating: 0, count: 1 << Self.tableBits)
             generation = 1
         }
     }
@@ -46,7 +35,6 @@ struct LZWEncoder {
                          alternative: UInt8 = 0, minCodeSize: Int) -> [UInt8] {
         precondition(minCodeSize >= 2 && minCodeSize <= 8)
         precondition(flexible == nil || flexible!.count == symbols.count)
-        reserveTable(symbolBits: minCodeSize)
         newGeneration()
         var out = [UInt8]()
         out.reserveCapacity(symbols.count / 2 + 64)
@@ -66,9 +54,23 @@ struct LZWEncoder {
                 bitCount -= 8
             }
         }
+        let mask = (1 << Self.tableBits) - 1
+        @inline(__always) func slot(_ key: Int) -> Int { Int(truncatingIfNeeded: (UInt32(key) &* 2_654_435_761) >> 19) & mask }
         @inline(__always) func child(_ prefix: Int, _ symbol: Int) -> Int? {
-            let v = table[prefix << minCodeSize | symbol]
-            return v >> 12 == gen ? Int(v & 0xFFF) : nil
+            let key = prefix << 8 | symbol
+            var i = slot(key)
+            while true {
+                let v = table[i]
+                if v >> 32 != gen { return nil }
+                if Int(v >> 12 & 0xF_FFFF) == key { return Int(v & 0xFFF) }
+                i = (i + 1) & mask
+            }
+        }
+        @inline(__always) func insert(_ prefix: Int, _ symbol: Int, _ code: Int) {
+            let key = prefix << 8 | symbol
+            var i = slot(key)
+            while table[i] >> 32 == gen { i = (i + 1) & mask }
+            table[i] = gen << 32 | UInt64(key) << 12 | UInt64(code)
         }
         put(clear, codeSize)
         if !symbols.isEmpty {
@@ -91,7 +93,7 @@ struct LZWEncoder {
                 }
                 put(current, codeSize)
                 maxCode += 1
-                table[current << minCodeSize | next] = gen << 12 | UInt32(maxCode)
+                insert(current, next, maxCode)
                 if maxCode >= 1 << codeSize { codeSize += 1 }
                 if maxCode == 4095 {
                     // The dictionary is full: start over (the decoder resets on the clear code).

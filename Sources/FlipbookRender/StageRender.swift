@@ -14,6 +14,10 @@ public struct RenderOutputs: Sendable {
     public var filmstripColumns = 4
     /// Ordered dithering in the GIF for frames with more than 255 colours.
     public var dithering = false
+    /// Frames with more than 256 colours may reuse approximate colour tables while every
+    /// frame stays at least this close to the true frames (PSNR over RGB, dB); 99 keeps
+    /// every frame as exact as a 255-colour table allows.
+    public var minimumPSNR = 64.0
     /// GIF loop count; 0 loops forever.
     public var loopCount = 0
 
@@ -61,7 +65,8 @@ extension Stage {
         }
         let start = currentTime
         var gif: GIFWriter? = try outputs.gif.map {
-            try GIFWriter(url: $0, width: w, height: h, loopCount: outputs.loopCount, dithering: outputs.dithering)
+            try GIFWriter(url: $0, width: w, height: h, loopCount: outputs.loopCount, dithering: outputs.dithering,
+                          minimumPSNR: outputs.minimumPSNR)
         }
         let samples = Set(Filmstrip.sampleIndices(frameCount: count, samples: outputs.filmstripSamples))
         var strip: [(time: Double, pixels: PixelBuffer)] = []
@@ -81,14 +86,18 @@ extension Stage {
                 }
             }
             var k = 0
-            var inFlight = RasterBatch(snapshots(from: 0), background: background, threads: threads)
+            let findChanges = gif != nil
+            var inFlight = RasterBatch(snapshots(from: 0), after: nil, findChanges: findChanges, background: background, threads: threads)
             while k < count {
                 let rendered = try inFlight.wait()
                 let next = k + rendered.count
-                if next < count { inFlight = RasterBatch(snapshots(from: next), background: background, threads: threads) }
-                for (offset, pixels) in rendered.enumerated() {
-                    let index = k + offset
-                    try gif?.add(pixels, delay: delays[index])
+                if next < count {
+                    inFlight = RasterBatch(snapshots(from: next), after: rendered.last?.pixels, findChanges: findChanges,
+                                           background: background, threads: threads)
+                }
+                for (offset, frame) in rendered.enumerated() {
+                    let index = k + offset, pixels = frame.pixels
+                    try gif?.add(pixels, delay: delays[index], change: frame.change)
                     if let dir = outputs.framesDirectory {
                         try PNGCodec.write(pixels, to: dir.appendingPathComponent(String(format: "frame-%04d.png", index)))
                     }
@@ -110,20 +119,32 @@ extension Stage {
     }
 }
 
-/// Snapshots being rasterized on other threads while the caller encodes earlier frames.
+/// Snapshots being rasterized on other threads while the caller encodes earlier frames;
+/// each frame's change from the one before is found there too.
 private final class RasterBatch: @unchecked Sendable {
+    typealias Frame = (pixels: PixelBuffer, change: FrameChange?)
     // Written once by the worker before `done` is signalled, read after waiting on it.
-    private var result: Result<[PixelBuffer], any Error> = .success([])
+    private var result: Result<[Frame], any Error> = .success([])
     private let done = DispatchSemaphore(value: 0)
 
-    init(_ snapshots: [FrameSnapshot], background: RGBA?, threads: Int) {
+    /// `previous` is the frame before the first snapshot (nil when it is frame 0).
+    init(_ snapshots: [FrameSnapshot], after previous: PixelBuffer?, findChanges: Bool, background: RGBA?, threads: Int) {
         DispatchQueue.global().async { [self] in
-            result = Result { try FrameRasterizer.rasterize(snapshots, background: background, threads: threads) }
+            result = Result {
+                let pixels = try FrameRasterizer.rasterize(snapshots, background: background, threads: threads)
+                guard findChanges else { return pixels.map { ($0, nil) } }
+                let changes = ParallelResults<FrameChange>(count: pixels.count)
+                DispatchQueue.concurrentPerform(iterations: pixels.count) { i in
+                    let before = i == 0 ? previous : pixels[i - 1]
+                    changes.set(i, .success(FrameChange(from: before?.premultipliedARGB, to: pixels[i])))
+                }
+                return zip(pixels, try changes.values()).map { ($0, $1) }
+            }
             done.signal()
         }
     }
 
-    func wait() throws -> [PixelBuffer] {
+    func wait() throws -> [Frame] {
         done.wait()
         return try result.get()
     }
