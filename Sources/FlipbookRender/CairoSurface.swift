@@ -100,13 +100,19 @@ enum CairoSurface {
 public enum FrameRasterizer {
     /// Rasterizes `snapshot` at its scale over `background` (nil: transparent).
     public static func rasterize(_ snapshot: FrameSnapshot, background: RGBA? = nil) throws -> PixelBuffer {
+        try rasterize(snapshot, background: background, reusing: nil)
+    }
+
+    /// Rasterizes into a buffer from `pool` when it has one (see `FrameBufferPool`).
+    static func rasterize(_ snapshot: FrameSnapshot, background: RGBA?, reusing pool: FrameBufferPool?) throws -> PixelBuffer {
         guard let w = boundedInt((snapshot.size.width * snapshot.scale).rounded()),
               let h = boundedInt((snapshot.size.height * snapshot.scale).rounded()),
               w > 0, h > 0, w <= 16384, h <= 16384 else {
             throw RenderError.invalidArgument("canvas of \(snapshot.size.width)×\(snapshot.size.height) pt at \(snapshot.scale)x is outside 1…16384 px")
         }
         // The background is written as words directly; Cairo then draws into the same memory.
-        var words = [UInt32](repeating: background.map(premultipliedWord) ?? 0, count: w * h)
+        let fill = background.map(premultipliedWord) ?? 0
+        var words = pool?.take(count: w * h, filledWith: fill) ?? [UInt32](repeating: fill, count: w * h)
         try CairoSurface.withSurface(over: &words, width: w, height: h) { surface in
             guard let cr = cairo_create(surface) else { throw RenderError.cairo("cannot create a context") }
             defer { cairo_destroy(cr) }
@@ -136,12 +142,17 @@ public enum FrameRasterizer {
 
     /// Rasterizes several snapshots on up to `threads` threads; results are in input order.
     public static func rasterize(_ snapshots: [FrameSnapshot], background: RGBA?, threads: Int) throws -> [PixelBuffer] {
+        try rasterize(snapshots, background: background, threads: threads, reusing: nil)
+    }
+
+    static func rasterize(_ snapshots: [FrameSnapshot], background: RGBA?, threads: Int,
+                          reusing pool: FrameBufferPool?) throws -> [PixelBuffer] {
         if threads <= 1 || snapshots.count <= 1 {
-            return try snapshots.map { try rasterize($0, background: background) }
+            return try snapshots.map { try rasterize($0, background: background, reusing: pool) }
         }
         let results = ParallelResults<PixelBuffer>(count: snapshots.count)
         DispatchQueue.concurrentPerform(iterations: snapshots.count) { i in
-            results.set(i, Result { try rasterize(snapshots[i], background: background) })
+            results.set(i, Result { try rasterize(snapshots[i], background: background, reusing: pool) })
         }
         return try results.values()
     }
@@ -162,5 +173,32 @@ final class ParallelResults<Value: Sendable>: @unchecked Sendable {
     func values() throws -> [Value] {
         lock.lock(); defer { lock.unlock() }
         return try slots.map { try $0!.get() }
+    }
+}
+
+/// Frame buffers handed back once a frame is written, so the next frame draws into memory
+/// that is already mapped: allocating 4 MB per frame afresh cost a page fault every 4 KB
+/// (80,000 faults for the 120-frame wave benchmark) because freed frames went back to the
+/// kernel. A buffer still referenced elsewhere is copied on take (arrays are copy-on-write).
+final class FrameBufferPool: @unchecked Sendable {
+    private var free: [[UInt32]] = []
+    private let lock = NSLock()
+    private let capacity: Int
+
+    init(capacity: Int) { self.capacity = capacity }
+
+    func take(count: Int, filledWith value: UInt32) -> [UInt32]? {
+        lock.lock()
+        var buffer = free.popLast()
+        lock.unlock()
+        guard buffer?.count == count else { return nil }
+        buffer!.withUnsafeMutableBufferPointer { $0.update(repeating: value) }
+        return buffer
+    }
+
+    func give(_ buffer: [UInt32]) {
+        lock.lock()
+        if free.count < capacity { free.append(buffer) }
+        lock.unlock()
     }
 }

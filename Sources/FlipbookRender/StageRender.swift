@@ -86,14 +86,17 @@ extension Stage {
                 }
             }
             var k = 0
+            var lastWritten: [UInt32]?
             let findChanges = gif != nil
-            var inFlight = RasterBatch(snapshots(from: 0), after: nil, findChanges: findChanges, background: background, threads: threads)
+            let pool = FrameBufferPool(capacity: batchSize + 1)
+            var inFlight = RasterBatch(snapshots(from: 0), after: nil, findChanges: findChanges, background: background,
+                                       threads: threads, pool: pool)
             while k < count {
                 let rendered = try inFlight.wait()
                 let next = k + rendered.count
                 if next < count {
                     inFlight = RasterBatch(snapshots(from: next), after: rendered.last?.pixels, findChanges: findChanges,
-                                           background: background, threads: threads)
+                                           background: background, threads: threads, pool: pool)
                 }
                 for (offset, frame) in rendered.enumerated() {
                     let index = k + offset, pixels = frame.pixels
@@ -103,6 +106,9 @@ extension Stage {
                     }
                     if outputs.filmstrip != nil, samples.contains(index) { strip.append((Double(index) / fps, pixels)) }
                     progress?(index + 1, count)
+                    // The writer now keeps this frame as its previous one; the one before is free.
+                    if let earlier = lastWritten { pool.give(earlier) }
+                    lastWritten = pixels.premultipliedARGB
                 }
                 k = next
             }
@@ -128,10 +134,11 @@ private final class RasterBatch: @unchecked Sendable {
     private let done = DispatchSemaphore(value: 0)
 
     /// `previous` is the frame before the first snapshot (nil when it is frame 0).
-    init(_ snapshots: [FrameSnapshot], after previous: PixelBuffer?, findChanges: Bool, background: RGBA?, threads: Int) {
+    init(_ snapshots: [FrameSnapshot], after previous: PixelBuffer?, findChanges: Bool, background: RGBA?, threads: Int,
+         pool: FrameBufferPool) {
         DispatchQueue.global().async { [self] in
             result = Result {
-                let pixels = try FrameRasterizer.rasterize(snapshots, background: background, threads: threads)
+                let pixels = try FrameRasterizer.rasterize(snapshots, background: background, threads: threads, reusing: pool)
                 guard findChanges else { return pixels.map { ($0, nil) } }
                 let changes = ParallelResults<FrameChange>(count: pixels.count)
                 DispatchQueue.concurrentPerform(iterations: pixels.count) { i in
