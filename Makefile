@@ -2,7 +2,7 @@
 # Both install the Debian packages they need first when they are missing.
 
 SWIFT ?= swift
-APT_PACKAGES := libcairo2-dev libpango1.0-dev libgif-dev pkg-config fonts-dejavu-core fonts-wqy-microhei
+APT_PACKAGES := libcairo2-dev libpango1.0-dev libgif-dev zlib1g-dev pkg-config fonts-dejavu-core fonts-wqy-microhei
 
 .PHONY: deps build demo test clean
 

@@ -32,11 +32,16 @@ let package = Package(
             name: "CGIF",
             providers: [.apt(["libgif-dev"])]
         ),
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
         .target(name: "CMallocTuning"),
         .target(name: "FlipbookCore", swiftSettings: strictSettings),
         .target(
             name: "FlipbookRender",
-            dependencies: ["FlipbookCore", "CCairo", "CPangoCairo", "CGIF"],
+            dependencies: ["FlipbookCore", "CCairo", "CPangoCairo", "CGIF", "CZlib"],
             swiftSettings: strictSettings
         ),
         .target(

@@ -2,7 +2,7 @@ import Flipbook
 import Foundation
 
 /// Prints benchmark figures (docs/benchmarks.md). Not a test: numbers, not pass/fail.
-/// Usage: flipbook-bench [engine] [render]
+/// Usage: flipbook-bench [engine] [render] [png]
 let arguments = Set(CommandLine.arguments.dropFirst())
 let runAll = arguments.isEmpty
 
@@ -83,4 +83,36 @@ if runAll || arguments.contains("render") {
     for scene in ["scenarios/bench-pulse3.yaml", "scenarios/bench-wave.yaml"] {
         do { try renderBenchmark(scene) } catch { print("render: \(scene): \(error)") }
     }
+}
+
+/// PNG frames: our zlib writer at several levels against Cairo's own writer, on the wave
+/// scene's frames (one thread, ms per frame and bytes per frame).
+func pngBenchmark(_ path: String) throws {
+    let scenario = try ScenarioLoader.load(file: path)
+    let runtime = ScenarioRuntime(scenario: scenario)
+    let stage = runtime.stage
+    var frames: [PixelBuffer] = []
+    for k in stride(from: 0, to: scenario.frameCount, by: max(1, scenario.frameCount / 12)) {
+        stage.advance(to: Double(k) / scenario.fps)
+        frames.append(try FrameRasterizer.rasterize(stage.snapshot(), background: scenario.canvas.background))
+    }
+    withExtendedLifetime(runtime) {}
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("flipbook-png-bench-\(ProcessInfo.processInfo.processIdentifier)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    func size(_ url: URL) -> Int { (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0 }
+    var bytes = 0
+    let cairo = seconds { for (i, f) in frames.enumerated() { let u = dir.appendingPathComponent("c\(i).png"); try? PNGCodec.writeThroughCairo(f, to: u); bytes += size(u) } }
+    print(String(format: "png: %@: Cairo's writer %.1f ms/frame, %d bytes/frame", (path as NSString).lastPathComponent,
+                 cairo / Double(frames.count) * 1000, bytes / frames.count))
+    for level: Int32 in [1, 2, 3, 6] {
+        var total = 0
+        let t = seconds { for f in frames { total += (try? PNGCodec.encode(f, level: level))?.count ?? 0 } }
+        print(String(format: "png: %@: zlib level %d %.1f ms/frame, %d bytes/frame", (path as NSString).lastPathComponent,
+                     level, t / Double(frames.count) * 1000, total / frames.count))
+    }
+}
+
+if runAll || arguments.contains("png") {
+    do { try pngBenchmark("scenarios/bench-wave.yaml") } catch { print("png: \(error)") }
 }

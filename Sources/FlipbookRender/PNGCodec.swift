@@ -4,8 +4,24 @@ import Foundation
 
 /// PNG reading and writing through Cairo.
 public enum PNGCodec {
-    /// Writes `pixels` as a PNG, atomically.
+    /// Writes `pixels` as a PNG, atomically (zlib at `PNGEncoder.defaultLevel`).
     public static func write(_ pixels: PixelBuffer, to url: URL) throws {
+        let bytes = try PNGEncoder.encode(pixels)
+        try AtomicFile.write(to: url) { tmp in
+            guard FileManager.default.createFile(atPath: tmp.path, contents: Data(bytes)) else {
+                throw RenderError.io("cannot write \(url.path)")
+            }
+        }
+    }
+
+    /// PNG file bytes for `pixels` at a zlib `level` (0…9).
+    public static func encode(_ pixels: PixelBuffer, level: Int32 = PNGEncoder.defaultLevel) throws -> [UInt8] {
+        try PNGEncoder.encode(pixels, level: max(0, min(9, level)))
+    }
+
+    /// Writes through Cairo's own PNG writer (libpng, adaptive filters, zlib level 6): the
+    /// reference the benchmark compares `write` against.
+    public static func writeThroughCairo(_ pixels: PixelBuffer, to url: URL) throws {
         guard let surface = CairoSurface.make(from: pixels) else { throw RenderError.cairo("cannot create a surface") }
         defer { cairo_surface_destroy(surface) }
         try write(surface: surface, to: url)

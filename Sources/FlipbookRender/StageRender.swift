@@ -89,21 +89,23 @@ extension Stage {
             var lastWritten: [UInt32]?
             let findChanges = gif != nil
             let pool = FrameBufferPool(capacity: batchSize + 1)
-            var inFlight = RasterBatch(snapshots(from: 0), after: nil, findChanges: findChanges, background: background,
-                                       threads: threads, pool: pool)
+            // PNG frames are written beside the rasterizing, one file per frame.
+            var pngName: (@Sendable (Int) -> URL)? = nil
+            if let dir = outputs.framesDirectory {
+                pngName = { @Sendable index in dir.appendingPathComponent(String(format: "frame-%04d.png", index)) }
+            }
+            var inFlight = RasterBatch(snapshots(from: 0), first: 0, after: nil, findChanges: findChanges, pngName: pngName,
+                                       background: background, threads: threads, pool: pool)
             while k < count {
                 let rendered = try inFlight.wait()
                 let next = k + rendered.count
                 if next < count {
-                    inFlight = RasterBatch(snapshots(from: next), after: rendered.last?.pixels, findChanges: findChanges,
-                                           background: background, threads: threads, pool: pool)
+                    inFlight = RasterBatch(snapshots(from: next), first: next, after: rendered.last?.pixels, findChanges: findChanges,
+                                           pngName: pngName, background: background, threads: threads, pool: pool)
                 }
                 for (offset, frame) in rendered.enumerated() {
                     let index = k + offset, pixels = frame.pixels
                     try gif?.add(pixels, delay: delays[index], change: frame.change)
-                    if let dir = outputs.framesDirectory {
-                        try PNGCodec.write(pixels, to: dir.appendingPathComponent(String(format: "frame-%04d.png", index)))
-                    }
                     if outputs.filmstrip != nil, samples.contains(index) { strip.append((Double(index) / fps, pixels)) }
                     progress?(index + 1, count)
                     // The writer now keeps this frame as its previous one; the one before is free.
@@ -126,7 +128,7 @@ extension Stage {
 }
 
 /// Snapshots being rasterized on other threads while the caller encodes earlier frames;
-/// each frame's change from the one before is found there too.
+/// each frame's change from the one before is found there too, and PNG frames written.
 private final class RasterBatch: @unchecked Sendable {
     typealias Frame = (pixels: PixelBuffer, change: FrameChange?)
     // Written once by the worker before `done` is signalled, read after waiting on it.
@@ -134,16 +136,20 @@ private final class RasterBatch: @unchecked Sendable {
     private let done = DispatchSemaphore(value: 0)
 
     /// `previous` is the frame before the first snapshot (nil when it is frame 0).
-    init(_ snapshots: [FrameSnapshot], after previous: PixelBuffer?, findChanges: Bool, background: RGBA?, threads: Int,
-         pool: FrameBufferPool) {
+    init(_ snapshots: [FrameSnapshot], first: Int, after previous: PixelBuffer?, findChanges: Bool,
+         pngName: (@Sendable (Int) -> URL)?, background: RGBA?, threads: Int, pool: FrameBufferPool) {
         DispatchQueue.global().async { [self] in
             result = Result {
                 let pixels = try FrameRasterizer.rasterize(snapshots, background: background, threads: threads, reusing: pool)
-                guard findChanges else { return pixels.map { ($0, nil) } }
-                let changes = ParallelResults<FrameChange>(count: pixels.count)
+                guard findChanges || pngName != nil else { return pixels.map { ($0, nil) } }
+                let changes = ParallelResults<FrameChange?>(count: pixels.count)
                 DispatchQueue.concurrentPerform(iterations: pixels.count) { i in
-                    let before = i == 0 ? previous : pixels[i - 1]
-                    changes.set(i, .success(FrameChange(from: before?.premultipliedARGB, to: pixels[i])))
+                    changes.set(i, Result {
+                        if let pngName { try PNGCodec.write(pixels[i], to: pngName(first + i)) }
+                        guard findChanges else { return nil }
+                        let before = i == 0 ? previous : pixels[i - 1]
+                        return FrameChange(from: before?.premultipliedARGB, to: pixels[i])
+                    })
                 }
                 return zip(pixels, try changes.values()).map { ($0, $1) }
             }

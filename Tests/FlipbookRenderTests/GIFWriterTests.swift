@@ -157,6 +157,31 @@ struct GIFWriterTests {
         #expect(half.a == 128 && abs(Int(half.g) - 99) <= 1)
     }
 
+    @Test("PNG frames round-trip exactly through libpng (via Cairo's reader): RGB when opaque, RGBA otherwise", arguments: [true, false])
+    func pngExact(opaque: Bool) throws {
+        var rng: UInt64 = 12345
+        var words = [UInt32](repeating: 0, count: 37 * 23)
+        for i in words.indices {
+            rng = rng &* 6364136223846793005 &+ 1442695040888963407
+            let a: UInt32 = opaque ? 255 : UInt32(rng >> 56)
+            // Premultiplied: colour channels at most alpha.
+            func ch(_ shift: UInt64) -> UInt32 { UInt32((rng >> shift) & 0xFF) * a / 255 }
+            words[i] = a << 24 | ch(8) << 16 | ch(16) << 8 | ch(24)
+        }
+        let px = PixelBuffer(width: 37, height: 23, premultipliedARGB: words)
+        let url = temporaryDirectory().appendingPathComponent("exact.png")
+        try PNGCodec.write(px, to: url)
+        let bytes = try Data(contentsOf: url)
+        #expect(bytes[25] == (opaque ? 2 : 6), "IHDR colour type")
+        let back = try PNGCodec.read(url)
+        for y in 0..<23 { for x in 0..<37 {
+            let a = px.pixel(x: x, y: y), b = back.pixel(x: x, y: y)
+            // Straight colours of a transparent pixel are not kept; premultiplied ones are.
+            #expect(a.a == b.a && (a.a == 0 || (abs(Int(a.r) - Int(b.r)) <= 1 && abs(Int(a.g) - Int(b.g)) <= 1 && abs(Int(a.b) - Int(b.b)) <= 1)))
+            if opaque { #expect(a == b) }
+        } }
+    }
+
     @Test("filmstrip samples include the first and last frame")
     func filmstripSamples() {
         #expect(Filmstrip.sampleIndices(frameCount: 63, samples: 12).first == 0)
