@@ -78,7 +78,9 @@ extension Stage {
             // a batch at a time while this thread hands the previous batch to the sinks in
             // frame order. Two batches are alive at once, so memory stays bounded, and the
             // output does not depend on the thread count.
-            let batchSize = max(1, threads)
+            // While a GIF is written this thread is busy coding it, so one thread fewer rasterizes;
+            // that keeps the cores busy with one frame fewer in memory per batch.
+            let batchSize = max(1, outputs.gif == nil ? threads : threads - 1)
             func snapshots(from first: Int) -> [FrameSnapshot] {
                 (first..<min(count, first + batchSize)).map { index in
                     advance(to: start + Double(index) / fps)
