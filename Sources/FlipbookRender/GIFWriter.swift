@@ -268,7 +268,7 @@ public final class GIFWriter {
             coded.set(j, .success(coders[j].encode(c.symbols, flexible: useFlexible ? c.flexible : nil,
                                                    transparent: c.transparent ?? 0, bits: c.palette.bits)))
         }
-        if trials.count > 1 && d.pixels.count >= 1 << 15 {
+        if trials.count > 1 && d.pixels.count >= 1 << 13 {
             DispatchQueue.concurrentPerform(iterations: trials.count, execute: runTrial)
         } else {
             for j in trials.indices { runTrial(j) }
@@ -288,26 +288,24 @@ public final class GIFWriter {
 
     /// Keeps the per-pixel error map in step with what the decoder now shows.
     private func recordErrors(_ c: Coding, _ d: FrameDelta) {
-        guard let errors = c.errors else {
-            // Exact: written pixels are now right (only matters once something was lossy).
-            guard screenError != nil else { return }
+        // Exact codings only matter once something was lossy: written pixels are right again.
+        guard c.errors != nil || screenError != nil else { return }
+        var map = screenError ?? [UInt32](repeating: 0, count: width * height)
+        screenError = nil   // keep `map` the only reference, so it is changed in place
+        var total = screenErrorTotal
+        let w = width
+        map.withUnsafeMutableBufferPointer { map in
             for ry in 0..<d.height {
-                let row = (d.y + ry) * width + d.x
+                let row = (d.y + ry) * w + d.x
                 for rx in 0..<d.width where d.changed?[ry * d.width + rx] ?? true {
-                    screenErrorTotal -= Int(screenError![row + rx]); screenError![row + rx] = 0
+                    let e = c.errors?[ry * d.width + rx] ?? 0
+                    total += Int(e) - Int(map[row + rx])
+                    map[row + rx] = e
                 }
             }
-            return
         }
-        if screenError == nil { screenError = [UInt32](repeating: 0, count: width * height) }
-        for ry in 0..<d.height {
-            let row = (d.y + ry) * width + d.x
-            for rx in 0..<d.width where d.changed?[ry * d.width + rx] ?? true {
-                let e = errors[ry * d.width + rx]
-                screenErrorTotal += Int(e) - Int(screenError![row + rx])
-                screenError![row + rx] = e
-            }
-        }
+        screenError = map
+        screenErrorTotal = total
     }
 
     /// Squared RGB error (summed over channels) of each pixel as shown, once any frame was
@@ -327,62 +325,72 @@ public final class GIFWriter {
         let ditherThis = dithering && !palette.isExact
         let n = d.pixels.count
         var symbols = [UInt8](repeating: 0, count: n)
-        var flex: [Bool]? = transparent == nil ? nil : [Bool](repeating: false, count: n)
-        var errors: [UInt32]? = palette.isExact ? nil : [UInt32](repeating: 0, count: n)
+        var flex = [Bool](repeating: false, count: transparent == nil ? 0 : n)
+        var errors = [UInt32](repeating: 0, count: palette.isExact ? 0 : n)
+        let measure = !palette.isExact
         var errorDelta = 0
-        let screen = screenError, screenWidth = width
+        let screen = screenError ?? [], screenWidth = width
         let t = transparent ?? 0
+        let colors = palette.colors
         // Runs are common: remember the last shown and the last unchanged colour's index.
         var last: UInt32 = 0xFFFF_FFFF, lastIndex: UInt8 = 0
         var lastKept: UInt32 = 0xFFFF_FFFF, lastKeptIndex: UInt8? = nil
-        for ry in 0..<d.height {
-            let y = d.y + ry
-            for rx in 0..<d.width {
-                let i = ry * d.width + rx
-                let p = d.pixels[i]
-                if let changed = d.changed, !changed[i] {
-                    if p != lastKept { lastKept = p; lastKeptIndex = palette.index.lookup(p) }
-                    if let own = lastKeptIndex, own != t {
-                        symbols[i] = own
-                        flex![i] = true
+        symbols.withUnsafeMutableBufferPointer { symbols in
+        flex.withUnsafeMutableBufferPointer { flex in
+        errors.withUnsafeMutableBufferPointer { errors in
+        d.pixels.withUnsafeBufferPointer { pixels in
+            for ry in 0..<d.height {
+                let y = d.y + ry
+                for rx in 0..<d.width {
+                    let i = ry * d.width + rx
+                    let p = pixels[i]
+                    if let changed = d.changed, !changed[i] {
+                        if p != lastKept { lastKept = p; lastKeptIndex = palette.index.lookup(p) }
+                        if let own = lastKeptIndex, own != t {
+                            symbols[i] = own
+                            flex[i] = true
+                        } else {
+                            symbols[i] = t
+                        }
+                        continue
+                    }
+                    var idx: UInt8
+                    if ditherThis {
+                        let x = d.x + rx
+                        let offset = (Self.bayer[(y & 7) * 8 + (x & 7)] * 24) / 64 - 12
+                        func ch(_ shift: UInt32) -> UInt32 { UInt32(max(0, min(255, Int((p >> shift) & 0xFF) + offset))) }
+                        let adjusted = ch(16) << 16 | ch(8) << 8 | ch(0)
+                        if let hit = cache.lookup(adjusted) { idx = hit } else {
+                            idx = UInt8(Quantizer.nearest(adjusted, in: colors))
+                            cache.insert(adjusted, idx)
+                        }
+                    } else if p == last {
+                        idx = lastIndex
                     } else {
-                        symbols[i] = t
+                        if let hit = cache.lookup(p) { idx = hit } else {
+                            idx = UInt8(Quantizer.nearest(p, in: colors))
+                            cache.insert(p, idx)
+                        }
+                        last = p; lastIndex = idx
                     }
-                    continue
-                }
-                var idx: UInt8
-                if ditherThis {
-                    let x = d.x + rx
-                    let offset = (Self.bayer[(y & 7) * 8 + (x & 7)] * 24) / 64 - 12
-                    func ch(_ shift: UInt32) -> UInt32 { UInt32(max(0, min(255, Int((p >> shift) & 0xFF) + offset))) }
-                    let adjusted = ch(16) << 16 | ch(8) << 8 | ch(0)
-                    if let hit = cache.lookup(adjusted) { idx = hit } else {
-                        idx = UInt8(Quantizer.nearest(adjusted, in: palette.colors))
-                        cache.insert(adjusted, idx)
+                    if keepTransparentFree, transparent != nil, idx == t {
+                        // The transparent slot cannot show a colour: take the nearest other entry.
+                        idx = UInt8(Quantizer.nearest(p, in: colors, excluding: Int(t)))
                     }
-                } else if p == last {
-                    idx = lastIndex
-                } else {
-                    if let hit = cache.lookup(p) { idx = hit } else {
-                        idx = UInt8(Quantizer.nearest(p, in: palette.colors))
-                        cache.insert(p, idx)
+                    symbols[i] = idx
+                    if measure {
+                        let e = Quantizer.squaredError(p, colors[Int(idx)])
+                        errors[i] = e
+                        errorDelta += Int(e) - (screen.isEmpty ? 0 : Int(screen[y * screenWidth + d.x + rx]))
                     }
-                    last = p; lastIndex = idx
-                }
-                if keepTransparentFree, transparent != nil, idx == t {
-                    // The transparent slot cannot show a colour: take the nearest other entry.
-                    idx = UInt8(Quantizer.nearest(p, in: palette.colors, excluding: Int(t)))
-                }
-                symbols[i] = idx
-                if errors != nil {
-                    let e = Quantizer.squaredError(p, palette.colors[Int(idx)])
-                    errors![i] = e
-                    errorDelta += Int(e) - Int(screen?[y * screenWidth + d.x + rx] ?? 0)
                 }
             }
         }
+        }
+        }
+        }
         return Coding(palette: palette, isLocal: isLocal, transparent: transparent, symbols: symbols,
-                      flexible: flex, errors: errors, errorDelta: errorDelta)
+                      flexible: transparent == nil ? nil : flex, errors: measure ? errors : nil, errorDelta: errorDelta)
     }
 
     private func encode(_ symbols: [UInt8], flexible: [Bool]?, transparent: UInt8, bits: Int) -> [UInt8] {
