@@ -203,6 +203,13 @@ public final class GIFWriter {
         var errors: [UInt32]?
         /// Change of the on-screen error total if this coding is used.
         var errorDelta: Int
+        /// The largest squared error of any pixel this coding writes.
+        var worstError: UInt32 = 0
+
+        /// Within the frame budget, and no single pixel visibly off.
+        func acceptable(onScreen total: Int, budget: Int) -> Bool {
+            worstError <= GIFWriter.worstPixelError && (errorDelta <= 0 || total + errorDelta <= budget)
+        }
     }
 
     /// Encodes one frame's changed rectangle against the global table or a local one,
@@ -231,7 +238,7 @@ public final class GIFWriter {
             }
             if let t {
                 let c = code(d, palette: global, isLocal: false, transparent: t)
-                if c.errorDelta <= 0 || screenErrorTotal + c.errorDelta <= errorBudget { codings.append(c) }
+                if c.acceptable(onScreen: screenErrorTotal, budget: errorBudget) { codings.append(c) }
             }
         }
         // A local table: needed when the global one does not serve, worth trying when its
@@ -249,7 +256,7 @@ public final class GIFWriter {
                 for (n, colors) in cuts.enumerated() {
                     let local = Palette(colors: colors, isExact: false)
                     let c = code(d, palette: local, isLocal: true, transparent: transparentSlot(local))
-                    if n == cuts.count - 1 || screenErrorTotal + c.errorDelta <= errorBudget {
+                    if n == cuts.count - 1 || c.acceptable(onScreen: screenErrorTotal, budget: errorBudget) {
                         codings.append(c)
                         break
                     }
@@ -308,6 +315,11 @@ public final class GIFWriter {
         screenErrorTotal = total
     }
 
+    /// A reused or smaller approximate table is refused when any pixel would be further than
+    /// this from its colour (squared RGB distance; 12 levels in each channel): a PSNR floor
+    /// alone allows a few pixels to be visibly wrong.
+    static let worstPixelError: UInt32 = 3 * 12 * 12
+
     /// Squared RGB error (summed over channels) of each pixel as shown, once any frame was
     /// coded lossily; nil while everything shown is exact.
     private var screenError: [UInt32]?
@@ -329,6 +341,7 @@ public final class GIFWriter {
         var errors = [UInt32](repeating: 0, count: palette.isExact ? 0 : n)
         let measure = !palette.isExact
         var errorDelta = 0
+        var worst: UInt32 = 0
         let screen = screenError ?? [], screenWidth = width
         let t = transparent ?? 0
         let colors = palette.colors
@@ -381,6 +394,7 @@ public final class GIFWriter {
                     if measure {
                         let e = Quantizer.squaredError(p, colors[Int(idx)])
                         errors[i] = e
+                        worst = max(worst, e)
                         errorDelta += Int(e) - (screen.isEmpty ? 0 : Int(screen[y * screenWidth + d.x + rx]))
                     }
                 }
@@ -390,7 +404,8 @@ public final class GIFWriter {
         }
         }
         return Coding(palette: palette, isLocal: isLocal, transparent: transparent, symbols: symbols,
-                      flexible: transparent == nil ? nil : flex, errors: measure ? errors : nil, errorDelta: errorDelta)
+                      flexible: transparent == nil ? nil : flex, errors: measure ? errors : nil, errorDelta: errorDelta,
+                      worstError: worst)
     }
 
     private func encode(_ symbols: [UInt8], flexible: [Bool]?, transparent: UInt8, bits: Int) -> [UInt8] {
