@@ -228,17 +228,17 @@ public final class GIFWriter {
         let exactInGlobal = Self.holds(global, every: shown)
         // The first frame always uses the global table, which was made from it.
         if d.changed == nil {
-            codings.append(code(d, palette: global, isLocal: false, transparent: nil))
+            codings.append(code(d, palette: global, isLocal: false, transparent: nil)!)
         } else if exactInGlobal || !global.isExact {
             // Transparency takes a spare slot, or in a full table an entry no changed pixel uses.
             var t: UInt8? = global.colors.count < 1 << global.bits ? UInt8(global.colors.count) : nil
             if t == nil {
-                let probe = code(d, palette: global, isLocal: false, transparent: 0, keepTransparentFree: false)
+                let probe = code(d, palette: global, isLocal: false, transparent: 0, keepTransparentFree: false)!
                 t = Self.freeIndex(avoiding: probe.symbols, changed: d.changed!)
             }
             if let t {
-                let c = code(d, palette: global, isLocal: false, transparent: t)
-                if c.acceptable(onScreen: screenErrorTotal, budget: errorBudget) { codings.append(c) }
+                if let c = code(d, palette: global, isLocal: false, transparent: t, giveUpAbove: Self.worstPixelError),
+                   c.acceptable(onScreen: screenErrorTotal, budget: errorBudget) { codings.append(c) }
             }
         }
         // A local table: needed when the global one does not serve, worth trying when its
@@ -248,15 +248,17 @@ public final class GIFWriter {
             let transparentSlot: (Palette) -> UInt8? = { d.changed == nil ? nil : UInt8(min($0.colors.count, 255)) }
             if let exact = shown.withUnsafeBufferPointer({ Quantizer.distinctColors($0, limit: limit) }) {
                 let local = Palette(colors: exact, isExact: true)
-                codings.append(code(d, palette: local, isLocal: true, transparent: transparentSlot(local)))
+                codings.append(code(d, palette: local, isLocal: true, transparent: transparentSlot(local))!)
             } else if codings.isEmpty {
                 // Too many colours: the smallest median-cut table whose error stays in budget.
                 let sizes = [63, 127, 255]
                 let cuts = shown.withUnsafeBufferPointer { Quantizer.medianCut($0, counts: sizes) }
                 for (n, colors) in cuts.enumerated() {
                     let local = Palette(colors: colors, isExact: false)
-                    let c = code(d, palette: local, isLocal: true, transparent: transparentSlot(local))
-                    if n == cuts.count - 1 || c.acceptable(onScreen: screenErrorTotal, budget: errorBudget) {
+                    let last = n == cuts.count - 1
+                    guard let c = code(d, palette: local, isLocal: true, transparent: transparentSlot(local),
+                                       giveUpAbove: last ? nil : Self.worstPixelError) else { continue }
+                    if last || c.acceptable(onScreen: screenErrorTotal, budget: errorBudget) {
                         codings.append(c)
                         break
                     }
@@ -331,8 +333,12 @@ public final class GIFWriter {
 
     /// Palette indices for the rectangle: changed pixels get their (nearest) colour;
     /// unchanged ones are transparent, marked flexible when the table also has their colour.
+    /// With `giveUpAbove`, returns nil as soon as one pixel's squared error exceeds it (the
+    /// coding would be refused anyway; most of wave's refused tables fail early).
     private func code(_ d: FrameDelta, palette: Palette, isLocal: Bool, transparent: UInt8?,
-                      keepTransparentFree: Bool = true) -> Coding {
+                      keepTransparentFree: Bool = true, giveUpAbove: UInt32? = nil) -> Coding? {
+        let limit = giveUpAbove ?? .max
+        var gaveUp = false
         var cache = palette.index
         let ditherThis = dithering && !palette.isExact
         let n = d.pixels.count
@@ -395,6 +401,7 @@ public final class GIFWriter {
                         let e = Quantizer.squaredError(p, colors[Int(idx)])
                         errors[i] = e
                         worst = max(worst, e)
+                        if e > limit { gaveUp = true; return }
                         errorDelta += Int(e) - (screen.isEmpty ? 0 : Int(screen[y * screenWidth + d.x + rx]))
                     }
                 }
@@ -403,6 +410,7 @@ public final class GIFWriter {
         }
         }
         }
+        if gaveUp { return nil }
         return Coding(palette: palette, isLocal: isLocal, transparent: transparent, symbols: symbols,
                       flexible: transparent == nil ? nil : flex, errors: measure ? errors : nil, errorDelta: errorDelta,
                       worstError: worst)
