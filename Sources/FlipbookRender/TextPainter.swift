@@ -42,8 +42,23 @@ enum TextPainter {
     /// Lays out and draws `style.string` inside `bounds`.
     static func draw(_ style: TextStyle, state: LayerState, bounds: CGRect, cr: OpaquePointer) {
         guard !style.string.isEmpty, let color = state.foregroundColor else { return }
-        guard let layout = pango_cairo_create_layout(cr) else { return }
-        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        let key = TextLayoutCache.Key(string: style.string, fontName: style.fontName, fontSize: max(1, state.fontSize),
+                                      width: max(0, bounds.width), isWrapped: style.isWrapped,
+                                      truncation: style.truncation.rawValue, alignment: style.alignment.rawValue)
+        guard let layout = TextLayoutCache.forThisThread.layout(for: key, make: { makeLayout(style, key: key, cr: cr) }) else { return }
+        cairo_save(cr)
+        cairo_rectangle(cr, bounds.minX, bounds.minY, bounds.width, bounds.height)
+        cairo_clip(cr)
+        CairoPath.setSource(color, cr: cr)
+        cairo_move_to(cr, bounds.minX, bounds.minY)
+        pango_cairo_update_layout(cr, layout)
+        pango_cairo_show_layout(cr, layout)
+        cairo_restore(cr)
+    }
+
+    /// A new layout for `style` (the caller owns the reference).
+    private static func makeLayout(_ style: TextStyle, key: TextLayoutCache.Key, cr: OpaquePointer) -> OpaquePointer? {
+        guard let layout = pango_cairo_create_layout(cr) else { return nil }
         let options = cairo_font_options_create()
         cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
         cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
@@ -53,7 +68,7 @@ enum TextPainter {
         let (family, bold) = families(for: style.fontName)
         let desc = pango_font_description_new()
         pango_font_description_set_family(desc, family)
-        pango_font_description_set_absolute_size(desc, max(1, state.fontSize) * Double(PANGO_SCALE))
+        pango_font_description_set_absolute_size(desc, key.fontSize * Double(PANGO_SCALE))
         if bold { pango_font_description_set_weight(desc, PANGO_WEIGHT_BOLD) }
         pango_layout_set_font_description(layout, desc)
         pango_font_description_free(desc)
@@ -63,8 +78,7 @@ enum TextPainter {
             pango_layout_context_changed(layout)
         }
         pango_layout_set_text(layout, style.string, -1)
-        let width = Int32(max(0, bounds.width) * Double(PANGO_SCALE))
-        pango_layout_set_width(layout, width)
+        pango_layout_set_width(layout, Int32(key.width * Double(PANGO_SCALE)))
         if style.isWrapped {
             pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
         } else {
@@ -76,13 +90,48 @@ enum TextPainter {
         case .justified: pango_layout_set_justify(layout, 1)
         default: pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
         }
-        cairo_save(cr)
-        cairo_rectangle(cr, bounds.minX, bounds.minY, bounds.width, bounds.height)
-        cairo_clip(cr)
-        CairoPath.setSource(color, cr: cr)
-        cairo_move_to(cr, bounds.minX, bounds.minY)
-        pango_cairo_update_layout(cr, layout)
-        pango_cairo_show_layout(cr, layout)
-        cairo_restore(cr)
+        return layout
+    }
+}
+
+/// Pango layouts kept per rasterizing thread and reused while a label's text and geometry
+/// stay the same: laying out (shaping) the wave scene's 12 labels again on every frame was
+/// most of its drawing time. A layout is only ever used by the thread that made it.
+final class TextLayoutCache {
+    struct Key: Hashable {
+        var string: String
+        var fontName: String?
+        var fontSize: Double
+        var width: Double
+        var isWrapped: Bool
+        var truncation: String
+        var alignment: String
+    }
+
+    private var layouts: [Key: OpaquePointer] = [:]
+    private static let threadKey = "FlipbookTextLayoutCache"
+    private static let capacity = 512
+
+    /// This thread's cache (released with the thread).
+    static var forThisThread: TextLayoutCache {
+        let dictionary = Thread.current.threadDictionary
+        if let cache = dictionary[threadKey] as? TextLayoutCache { return cache }
+        let cache = TextLayoutCache()
+        dictionary[threadKey] = cache
+        return cache
+    }
+
+    deinit { for layout in layouts.values { g_object_unref(UnsafeMutableRawPointer(layout)) } }
+
+    /// The cached layout for `key`, made by `make` the first time.
+    func layout(for key: Key, make: () -> OpaquePointer?) -> OpaquePointer? {
+        if let layout = layouts[key] { return layout }
+        if layouts.count >= Self.capacity {
+            for layout in layouts.values { g_object_unref(UnsafeMutableRawPointer(layout)) }
+            layouts.removeAll()
+        }
+        guard let layout = make() else { return nil }
+        layouts[key] = layout
+        return layout
     }
 }
