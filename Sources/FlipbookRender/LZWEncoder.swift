@@ -8,21 +8,26 @@ struct LZWEncoder {
     /// each entry is `generation << 32 | (prefix << 8 | symbol) << 12 | code`. Entries of
     /// older generations count as empty, so starting over is a counter increment.
     private var table: UnsafeMutablePointer<UInt64>
+    /// The entry made last for each prefix code, same layout, checked before the table.
+    private var recent: UnsafeMutablePointer<UInt64>
     private static let tableBits = 13
     private var generation: UInt64 = 1
 
     init() {
         table = .allocate(capacity: 1 << Self.tableBits)
         table.initialize(repeating: 0, count: 1 << Self.tableBits)
+        recent = .allocate(capacity: 4096)
+        recent.initialize(repeating: 0, count: 4096)
     }
 
     /// Frees the dictionary (the encoder is owned by one writer; see `GIFWriter.deinit`).
-    func deallocate() { table.deallocate() }
+    func deallocate() { table.deallocate(); recent.deallocate() }
 
     private mutating func newGeneration() {
         generation += 1
         if generation >= 1 << 31 {
             table.update(repeating: 0, count: 1 << Self.tableBits)
+            recent.update(repeating: 0, count: 4096)
             generation = 1
         }
     }
@@ -36,8 +41,11 @@ struct LZWEncoder {
         precondition(minCodeSize >= 2 && minCodeSize <= 8)
         precondition(flexible == nil || flexible!.count == symbols.count)
         newGeneration()
-        var out = [UInt8]()
-        out.reserveCapacity(symbols.count / 2 + 64)
+        // Worst case every pixel is its own 12-bit code; the clear codes add little.
+        let capacity = symbols.count * 2 + 64
+        let out = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+        defer { out.deallocate() }
+        var written = 0
         let clear = 1 << minCodeSize
         var codeSize = minCodeSize + 1
         var maxCode = clear + 1
@@ -45,23 +53,29 @@ struct LZWEncoder {
         var bitCount = 0
         var gen = generation
         let table = self.table
+        // The latest child of each code, tried before the hash table: runs and repeated
+        // patterns usually continue the string just made.
+        let recent = self.recent
         @inline(__always) func put(_ code: Int, _ size: Int) {
             bitBuffer |= UInt64(code) << UInt64(bitCount)
             bitCount += size
             while bitCount >= 8 {
-                out.append(UInt8(truncatingIfNeeded: bitBuffer))
+                out[written] = UInt8(truncatingIfNeeded: bitBuffer)
+                written += 1
                 bitBuffer >>= 8
                 bitCount -= 8
             }
         }
         let mask = (1 << Self.tableBits) - 1
         @inline(__always) func slot(_ key: Int) -> Int { Int(truncatingIfNeeded: (UInt32(key) &* 2_654_435_761) >> 19) & mask }
-        @inline(__always) func child(_ prefix: Int, _ symbol: Int) -> Int? {
+        @inline(__always) func child(_ prefix: Int, _ symbol: Int) -> Int {
             let key = prefix << 8 | symbol
+            let r = recent[prefix]
+            if r >> 32 == gen && Int(r >> 12 & 0xF_FFFF) == key { return Int(r & 0xFFF) }
             var i = slot(key)
             while true {
                 let v = table[i]
-                if v >> 32 != gen { return nil }
+                if v >> 32 != gen { return -1 }
                 if Int(v >> 12 & 0xF_FFFF) == key { return Int(v & 0xFFF) }
                 i = (i + 1) & mask
             }
@@ -70,26 +84,32 @@ struct LZWEncoder {
             let key = prefix << 8 | symbol
             var i = slot(key)
             while table[i] >> 32 == gen { i = (i + 1) & mask }
-            table[i] = gen << 32 | UInt64(key) << 12 | UInt64(code)
+            let entry = gen << 32 | UInt64(key) << 12 | UInt64(code)
+            table[i] = entry
+            recent[prefix] = entry
         }
         put(clear, codeSize)
         if !symbols.isEmpty {
             var current = Int(symbols[0])
             var previousSymbol = current
             let alt = Int(alternative)
+            let flex = flexible?.baseAddress
             for i in 1..<symbols.count {
                 let own = Int(symbols[i])
                 var next = own
-                if let flexible, flexible[i], own != alt {
+                if let flex, flex[i], own != alt {
                     // Both codings show the same colour: continue the match with either,
                     // preferring the one that continues a run; new strings follow the same rule.
                     let first = previousSymbol == own ? own : alt
                     let second = first == own ? alt : own
-                    if let k = child(current, first) { current = k; previousSymbol = first; continue }
-                    if let k = child(current, second) { current = k; previousSymbol = second; continue }
+                    var k = child(current, first)
+                    if k >= 0 { current = k; previousSymbol = first; continue }
+                    k = child(current, second)
+                    if k >= 0 { current = k; previousSymbol = second; continue }
                     next = first
-                } else if let k = child(current, own) {
-                    current = k; previousSymbol = own; continue
+                } else {
+                    let k = child(current, own)
+                    if k >= 0 { current = k; previousSymbol = own; continue }
                 }
                 put(current, codeSize)
                 maxCode += 1
@@ -110,21 +130,23 @@ struct LZWEncoder {
             put(current, codeSize)
         }
         put(clear + 1, codeSize)
-        if bitCount > 0 { out.append(UInt8(truncatingIfNeeded: bitBuffer)) }
-        return Self.subBlocks(out)
+        if bitCount > 0 { out[written] = UInt8(truncatingIfNeeded: bitBuffer); written += 1 }
+        return Self.subBlocks(UnsafeBufferPointer(start: out, count: written))
     }
 
     /// Splits data into GIF sub-blocks: a length byte (1…255) before each piece.
-    static func subBlocks(_ data: [UInt8]) -> [UInt8] {
-        var blocks = [UInt8]()
-        blocks.reserveCapacity(data.count + data.count / 255 + 1)
-        var i = 0
-        while i < data.count {
-            let n = min(255, data.count - i)
-            blocks.append(UInt8(n))
-            blocks.append(contentsOf: data[i..<i + n])
-            i += n
+    static func subBlocks(_ data: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+        let pieces = (data.count + 254) / 255
+        return [UInt8](unsafeUninitializedCapacity: data.count + pieces) { buffer, initialized in
+            var i = 0, o = 0
+            while i < data.count {
+                let n = min(255, data.count - i)
+                buffer[o] = UInt8(n)
+                UnsafeMutableRawPointer(buffer.baseAddress! + o + 1).copyMemory(from: data.baseAddress! + i, byteCount: n)
+                o += n + 1
+                i += n
+            }
+            initialized = o
         }
-        return blocks
     }
 }
