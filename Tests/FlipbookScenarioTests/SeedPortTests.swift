@@ -318,3 +318,117 @@ struct Seed004PortTests {
         #expect(activity.frontView.layer.presentation()?.bounds.height == 0)
     }
 }
+
+/// Seed 002's UIRefreshControl subclass (../shared/seeds/002_*.txt), ported to today's names.
+/// The `.valueChanged` target–selector pair becomes a `UIAction` (no Objective-C runtime
+/// on Linux); everything else is the post's code.
+@Suite("seed 002 ported")
+struct Seed002PortTests {
+    final class RefreshControl: UIRefreshControl {
+        var labels: [UILabel] = []
+        var currentLabelIndex = 0
+        let refreshContents = UIView()
+        var steps: [String] = []
+
+        override init() {
+            super.init()
+            backgroundColor = backgroundColor ?? .clear
+            for (i, letter) in "APPCODA".enumerated() {
+                let label = UILabel(frame: CGRect(x: 60 + CGFloat(i) * 30, y: 20, width: 20, height: 20))
+                label.text = String(letter)
+                label.textColor = .black
+                refreshContents.addSubview(label)
+                labels.append(label)
+            }
+            addSubview(refreshContents)
+            addAction(UIAction { [weak self] _ in self?.animateRefreshStep1() }, for: .valueChanged)
+        }
+
+        required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
+
+        override func layoutSubviews() {
+            super.layoutSubviews()
+            isHidden = (bounds.height >= 60 && frame.minY > -3)
+            refreshContents.frame = bounds
+        }
+
+        override func endRefreshing() {
+            super.endRefreshing()
+            currentLabelIndex = 0
+            for label in labels {
+                label.transform = .identity
+                label.textColor = .black
+            }
+        }
+
+        func animateRefreshStep1() {
+            if !isRefreshing { return }
+            let label = labels[currentLabelIndex]
+            steps.append("1:\(currentLabelIndex)")
+            UIView.animate(withDuration: 0.1, animations: {
+                label.transform = CGAffineTransform(rotationAngle: .pi / 4)
+                label.textColor = .red
+            }, completion: { _ in
+                UIView.animate(withDuration: 0.05, animations: {
+                    label.transform = .identity
+                    label.textColor = .black
+                }, completion: { _ in
+                    if !self.isRefreshing { return }
+                    self.currentLabelIndex += 1
+                    if self.currentLabelIndex < self.labels.count {
+                        self.animateRefreshStep1()
+                    } else {
+                        self.animateRefreshStep2()
+                    }
+                })
+            })
+        }
+
+        func animateRefreshStep2() {
+            if !isRefreshing { return }
+            steps.append("2")
+            UIView.animate(withDuration: 0.35, animations: {
+                self.labels.forEach { $0.transform = CGAffineTransform(scaleX: 1.5, y: 1.5) }
+            }, completion: { _ in
+                if !self.isRefreshing { return }
+                UIView.animate(withDuration: 0.25, animations: {
+                    self.labels.forEach { $0.transform = .identity }
+                }, completion: { _ in
+                    if self.isRefreshing {
+                        self.currentLabelIndex = 0
+                        self.animateRefreshStep1()
+                    }
+                })
+            })
+        }
+    }
+
+    @Test("a pull starts the letters: each tilts for 0.15 s in turn, then all grow and shrink for 0.6 s, and again")
+    func letters() throws {
+        let stage = Stage(size: CGSize(width: 320, height: 480), scale: 2)
+        let table = UIScrollView(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
+        table.contentSize = CGSize(width: 320, height: 1000)
+        let control = RefreshControl()
+        table.refreshControl = control
+        stage.rootView.addSubview(table)
+        stage.advance(to: 0.1)
+        table.beginDragging()
+        table.drag(translation: CGPoint(x: 0, y: 400))
+        #expect(control.isRefreshing)
+        table.endDragging()
+        // Letter k tilts from 0.1 + 0.15k; the seventh ends at 0.1 + 1.05, then step 2 runs 0.6 s.
+        stage.advance(to: 0.1 + 0.15 * 3 + 0.05)
+        let tilted = try #require(control.labels[3].layer.presentation()?.value(forKeyPath: "transform.rotation.z") as? CGFloat)
+        #expect(tilted > 0.1 && tilted < .pi / 4 + 1e-9, "letter 3 at its mid-tilt: \(tilted)")
+        #expect(control.labels[2].layer.presentation()?.value(forKeyPath: "transform.rotation.z") as? CGFloat == 0)
+        stage.advance(to: 0.1 + 1.05 + 0.35)
+        let grown = try #require(control.labels[0].layer.presentation()?.value(forKeyPath: "transform.scale.x") as? CGFloat)
+        #expect(abs(grown - 1.5) < 1e-6)
+        stage.advance(to: 0.1 + 1.05 + 0.6 + 0.01)
+        #expect(control.steps.prefix(9) == ["1:0", "1:1", "1:2", "1:3", "1:4", "1:5", "1:6", "2", "1:0"])
+        control.endRefreshing()
+        stage.advance(to: 4)
+        #expect(control.labels.allSatisfy { $0.transform == .identity })
+        #expect(table.layer.presentation()?.bounds.origin.y == 0)
+    }
+}

@@ -33,6 +33,7 @@ open class UIScrollView: UIView {
         get { bounds.origin }
         set {
             bounds = CGRect(origin: newValue, size: bounds.size)
+            refreshControl?.scrollViewDidScroll(self)
             delegate?.scrollViewDidScroll(self)
         }
     }
@@ -41,13 +42,34 @@ open class UIScrollView: UIView {
     /// when done inside an animation block (semantics.md 11.3).
     open var contentInset: UIEdgeInsets = .zero {
         didSet {
-            guard !isDragging, !isDecelerating else { return }
+            guard !isDragging, !isDecelerating, !keepOffsetOnInsetChange else { return }
             let clamped = clampedOffset(contentOffset)
             if clamped != contentOffset { contentOffset = clamped }
         }
     }
 
     open var adjustedContentInset: UIEdgeInsets { contentInset }
+
+    private var keepOffsetOnInsetChange = false
+
+    /// Changes the top inset without moving the content (the refresh control's way).
+    func contentInsetKeepingOffset(top: CGFloat) {
+        keepOffsetOnInsetChange = true
+        contentInset.top = top
+        keepOffsetOnInsetChange = false
+    }
+
+    /// The pull-to-refresh control shown above the content (iOS 10's `refreshControl`).
+    open var refreshControl: UIRefreshControl? {
+        didSet {
+            guard oldValue !== refreshControl else { return }
+            oldValue?.removeFromSuperview()
+            if let control = refreshControl {
+                insertSubview(control, at: 0)
+                control.scrollViewDidScroll(self)
+            }
+        }
+    }
 
     /// The resting range of the offset (semantics.md 13.1).
     public var minimumContentOffset: CGPoint { CGPoint(x: -contentInset.left, y: -contentInset.top) }
@@ -102,6 +124,8 @@ open class UIScrollView: UIView {
     public func endDragging() {
         guard isDragging else { return }
         isDragging = false
+        // A refresh that began during the drag keeps its control showing (semantics.md 13.5).
+        if let control = refreshControl, control.isRefreshing { control.openInset() }
         let target = clampedOffset(contentOffset)
         let willMove = target != contentOffset
         delegate?.scrollViewDidEndDragging(self, willDecelerate: willMove)
