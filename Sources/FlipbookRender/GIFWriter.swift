@@ -340,6 +340,7 @@ public final class GIFWriter {
         let limit = giveUpAbove ?? .max
         var gaveUp = false
         var cache = palette.index
+        var ditherCache = ColorIndexMap(minimumCapacity: 256)
         let ditherThis = dithering && !palette.isExact
         let n = d.pixels.count
         var symbols = [UInt8](repeating: 0, count: n)
@@ -374,16 +375,7 @@ public final class GIFWriter {
                         continue
                     }
                     var idx: UInt8
-                    if ditherThis {
-                        let x = d.x + rx
-                        let offset = (Self.bayer[(y & 7) * 8 + (x & 7)] * 24) / 64 - 12
-                        func ch(_ shift: UInt32) -> UInt32 { UInt32(max(0, min(255, Int((p >> shift) & 0xFF) + offset))) }
-                        let adjusted = ch(16) << 16 | ch(8) << 8 | ch(0)
-                        if let hit = cache.lookup(adjusted) { idx = hit } else {
-                            idx = UInt8(Quantizer.nearest(adjusted, in: colors))
-                            cache.insert(adjusted, idx)
-                        }
-                    } else if p == last {
+                    if p == last {
                         idx = lastIndex
                     } else {
                         if let hit = cache.lookup(p) { idx = hit } else {
@@ -391,6 +383,18 @@ public final class GIFWriter {
                             cache.insert(p, idx)
                         }
                         last = p; lastIndex = idx
+                    }
+                    // Dither only colours the table misses by more than a few levels: flat
+                    // areas near an entry stay flat (and look the same under every table).
+                    if ditherThis, Quantizer.squaredError(p, colors[Int(idx)]) > Self.ditherThreshold {
+                        let x = d.x + rx
+                        let offset = (Self.bayer[(y & 7) * 8 + (x & 7)] * 24) / 64 - 12
+                        func ch(_ shift: UInt32) -> UInt32 { UInt32(max(0, min(255, Int((p >> shift) & 0xFF) + offset))) }
+                        let adjusted = ch(16) << 16 | ch(8) << 8 | ch(0)
+                        if let hit = ditherCache.lookup(adjusted) { idx = hit } else {
+                            idx = UInt8(Quantizer.nearest(adjusted, in: colors))
+                            ditherCache.insert(adjusted, idx)
+                        }
                     }
                     if keepTransparentFree, transparent != nil, idx == t {
                         // The transparent slot cannot show a colour: take the nearest other entry.
@@ -437,6 +441,10 @@ public final class GIFWriter {
         for i in 0..<symbols.count where changed[i] { used[Int(symbols[i])] = true }
         return used.firstIndex(of: false).map { UInt8($0) }
     }
+
+    /// Squared RGB distance (3 levels a channel) within which a colour is drawn with its
+    /// nearest entry even when dithering.
+    static let ditherThreshold: UInt32 = 27
 
     /// 8×8 Bayer thresholds, 0…63.
     private static let bayer: [Int] = [

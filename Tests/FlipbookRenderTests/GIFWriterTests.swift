@@ -109,6 +109,30 @@ struct GIFWriterTests {
         #expect(try write("flat.gif", flat, dither: true).frames[0].pixel(x: 3, y: 3) == (10, 200, 30, 255))
     }
 
+    @Test("dithering leaves flat areas the table holds flat, and still breaks up the gradient beside them")
+    func ditherKeepsFlatAreas() throws {
+        var px = PixelBuffer(width: 256, height: 64, rgba: [])
+        var bytes: [UInt8] = []
+        for y in 0..<64 { for x in 0..<256 {
+            bytes += x < 64 ? [40, 90, 200, 255] : [UInt8(x), UInt8(y * 4), UInt8(255 - x), 255]
+        } }
+        px.rgba = bytes
+        let url = temporaryDirectory().appendingPathComponent("flat.gif")
+        let w = try GIFWriter(url: url, width: 256, height: 64, dithering: true)
+        try w.add(px, delay: 5)
+        try w.finish()
+        let frame = try GIFReader.read(url).frames[0]
+        let flat = frame.pixel(x: 10, y: 10)
+        var flatDiffers = 0, gradientDiffers = 0
+        for y in 0..<64 { for x in 0..<63 {
+            if frame.pixel(x: x, y: y) != flat { flatDiffers += 1 }
+        } }
+        for x in 100..<160 where frame.pixel(x: x, y: 10) != frame.pixel(x: x + 1, y: 10) { gradientDiffers += 1 }
+        #expect(flatDiffers == 0)
+        #expect(abs(Int(flat.r) - 40) <= 3 && abs(Int(flat.g) - 90) <= 3 && abs(Int(flat.b) - 200) <= 3)
+        #expect(gradientDiffers > 20)
+    }
+
     @Test("a static scene costs a few bytes per frame after the first")
     func staticScene() throws {
         let dir = temporaryDirectory()
