@@ -267,11 +267,17 @@ struct Seed004PortTests {
         func stopAnimation() { isStop = true }
     }
 
+    /// A 50×50 pt stage at 2x showing `view`.
+    static func stage(showing view: UIView) -> Stage {
+        let stage = Stage(size: CGSize(width: 50, height: 50), scale: 2)
+        stage.rootView.addSubview(view)
+        return stage
+    }
+
     @Test("the arc drawn at half progress runs clockwise on screen from 3 o'clock through 6 (semantics.md 6.6)")
     func halfArc() throws {
-        let stage = Stage(size: CGSize(width: 50, height: 50), scale: 2)
         let circle = CircleProgessView(frame: CGRect(x: 10, y: 10, width: 30, height: 30))
-        stage.rootView.addSubview(circle)
+        let stage = Self.stage(showing: circle)
         circle.drawCircleWithProgress(0.5)
         stage.advance(to: 0.05)
         let px = try FrameRasterizer.rasterize(stage.snapshot(), background: RGBA(red: 1, green: 1, blue: 1, alpha: 1))
@@ -287,9 +293,8 @@ struct Seed004PortTests {
 
     @Test("the spinner turns a quarter every 0.25 s, cumulatively, and stops when removed")
     func spinner() throws {
-        let stage = Stage(size: CGSize(width: 50, height: 50), scale: 2)
         let circle = CircleProgessView(frame: CGRect(x: 10, y: 10, width: 30, height: 30))
-        stage.rootView.addSubview(circle)
+        let stage = Self.stage(showing: circle)
         stage.advance(to: 0.1)
         circle.startAnimation()
         stage.advance(to: 0.1 + 0.625)   // two and a half quarter turns
@@ -302,9 +307,8 @@ struct Seed004PortTests {
 
     @Test("the rising rectangle restarts itself from its completion until stopped")
     func risingLoop() throws {
-        let stage = Stage(size: CGSize(width: 50, height: 50), scale: 2)
         let activity = GMActivityView(frame: CGRect(x: 10, y: 10, width: 20, height: 20))
-        stage.rootView.addSubview(activity)
+        let stage = Self.stage(showing: activity)
         stage.advance(to: 0.1)
         activity.startAnimation()
         stage.advance(to: 0.35)   // half way down the first pass
