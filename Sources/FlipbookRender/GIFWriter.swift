@@ -151,9 +151,7 @@ public final class GIFWriter {
         init(colors: [UInt32], isExact: Bool, reserveTransparent: Bool = true) {
             self.colors = colors; self.isExact = isExact
             index = ColorIndexMap(palette: colors)
-            var b = 1
-            while (1 << b) < colors.count + (reserveTransparent ? 1 : 0) && b < 8 { b += 1 }
-            bits = b
+            bits = GIFWriter.bits(forColors: max(0, colors.count - (reserveTransparent ? 0 : 1)))
         }
 
         /// An exact palette for `pixels` when they have at most `limit` colours, else a
@@ -225,11 +223,10 @@ public final class GIFWriter {
         }
         let shown = d.shownPixels()
         var codings: [Coding] = []
-        let exactInGlobal = Self.holds(global, every: shown)
         // The first frame always uses the global table, which was made from it.
         if d.changed == nil {
             codings.append(code(d, palette: global, isLocal: false, transparent: nil)!)
-        } else if exactInGlobal || !global.isExact {
+        } else if !global.isExact || Self.holds(global, every: shown) {
             // Transparency takes a spare slot, or in a full table an entry no changed pixel uses.
             var t: UInt8? = global.colors.count < 1 << global.bits ? UInt8(global.colors.count) : nil
             if t == nil {
