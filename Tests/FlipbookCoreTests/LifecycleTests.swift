@@ -218,3 +218,42 @@ struct RunawayTests {
         #expect(d.events.count <= 2_001)
     }
 }
+
+@Suite("UIView queries")
+struct UIViewQueryTests {
+    @Test("viewWithTag searches the view, then its subviews depth first")
+    func tags() {
+        let root = UIView(), a = UIView(), b = UIView(), c = UIView()
+        root.addSubview(a); root.addSubview(b); a.addSubview(c)
+        c.tag = 7; b.tag = 7; root.tag = 1
+        #expect(root.viewWithTag(1) === root)
+        #expect(root.viewWithTag(7) === c)
+        #expect(b.viewWithTag(7) === b)
+        #expect(root.viewWithTag(9) == nil)
+    }
+
+    @Test("convert maps points and rectangles between views through their frames and bounds origins (12.1)")
+    func conversions() {
+        let stage = Stage(size: CGSize(width: 200, height: 200))
+        let outer = UIView(frame: CGRect(x: 10, y: 20, width: 100, height: 100))
+        let inner = UIView(frame: CGRect(x: 5, y: 5, width: 50, height: 50))
+        outer.addSubview(inner)
+        stage.rootView.addSubview(outer)
+        #expect(inner.convert(CGPoint(x: 1, y: 2), to: outer) == CGPoint(x: 6, y: 7))
+        #expect(inner.convert(CGPoint(x: 1, y: 2), to: stage.rootView) == CGPoint(x: 16, y: 27))
+        #expect(outer.convert(CGPoint(x: 16, y: 27), from: stage.rootView) == CGPoint(x: 6, y: 7))
+        outer.bounds.origin = CGPoint(x: 0, y: 10)   // scrolled, as a scroll view's contentOffset
+        #expect(inner.convert(CGRect(x: 0, y: 0, width: 4, height: 4), to: stage.rootView) == CGRect(x: 15, y: 15, width: 4, height: 4))
+    }
+
+    @Test("tintColor is inherited from the nearest ancestor that sets one, else the system blue")
+    func tint() {
+        let root = UIView(), child = UIView()
+        root.addSubview(child)
+        #expect(child.tintColor.cgColor == UIColor(red: 0, green: 122 / 255, blue: 1, alpha: 1).cgColor)
+        root.tintColor = .red
+        #expect(child.tintColor.cgColor == UIColor.red.cgColor)
+        child.tintColor = .green
+        #expect(child.tintColor.cgColor == UIColor.green.cgColor && root.tintColor.cgColor == UIColor.red.cgColor)
+    }
+}

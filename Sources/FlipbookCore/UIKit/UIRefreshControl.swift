@@ -17,7 +17,6 @@ open class UIRefreshControl: UIControl {
     public static let triggerDistance: CGFloat = 100
 
     open private(set) var isRefreshing = false
-    open var tintColor: UIColor?
     open var attributedTitle: NSAttributedString?
 
     /// The inset this control added to its scroll view (0 or `height`).

@@ -12,6 +12,20 @@ open class UIView: NSObject, CALayerDelegate {
     public private(set) weak var superview: UIView?
     public private(set) var subviews: [UIView] = []
     open var tag = 0
+    /// The tint (UIKit's default is the system blue when no ancestor sets one).
+    open var tintColor: UIColor! {
+        get { tintStorage ?? superview?.tintColor ?? UIColor(red: 0, green: 122 / 255, blue: 1, alpha: 1) }
+        set { tintStorage = newValue }
+    }
+    private var tintStorage: UIColor?
+    /// No notch or bars on a Stage: the safe area is the whole view.
+    open var safeAreaInsets: UIEdgeInsets { .zero }
+    /// A plain view has no intrinsic size.
+    open var intrinsicContentSize: CGSize { CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric) }
+    /// A plain view fits its current size.
+    open func sizeThatFits(_ size: CGSize) -> CGSize { bounds.size }
+    /// Resizes the view to `sizeThatFits(_:)`.
+    open func sizeToFit() { bounds.size = sizeThatFits(bounds.size) }
     open var isUserInteractionEnabled = true
     /// How the view's content fits its bounds (for image views, the layer's contents gravity).
     open var contentMode: ContentMode = .scaleToFill {
@@ -215,7 +229,9 @@ open class UILabel: UIView {
     }
     /// 1 by default; 0 wraps onto as many lines as needed.
     open var numberOfLines = 1 { didSet { textLayer.isWrapped = numberOfLines != 1 } }
-    open func sizeToFit() {}
+    /// Text is measured only by the renderer (Pango), which the engine does not reach, so a
+    /// label keeps its size (docs/engine-notes.md).
+    open override func sizeToFit() {}
 }
 
 /// Text alignment, as UIKit names it.
