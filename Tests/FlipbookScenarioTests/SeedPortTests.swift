@@ -488,3 +488,79 @@ struct Seed001PortTests {
         #expect(news.label.transform == CGAffineTransform(scaleX: 1 / 1.2, y: 1 / 1.2))
     }
 }
+
+/// Seed 003's wave (CBPullToReflesh, ../shared/seeds/003_*.txt), ported: the quadratic wave
+/// path and its keyframe bounce back to flat. (The post's NSTimer-driven scroll-back has no
+/// Stage clock to run on; see docs/engine-notes.md.)
+@Suite("seed 003 ported")
+struct Seed003PortTests {
+    final class WaveView: UIView, CAAnimationDelegate {
+        let waveLayer = CAShapeLayer()
+        let bounceDuration: CFTimeInterval = 1.0
+        var stopped: [Bool] = []
+
+        override init(frame: CGRect) {
+            super.init(frame: frame)
+            waveLayer.frame = bounds
+            waveLayer.fillColor = UIColor(red: 0, green: 122 / 255, blue: 1, alpha: 1).cgColor
+            layer.addSublayer(waveLayer)
+        }
+
+        required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
+
+        func wavePath(bendDist: CGFloat) -> CGPath {
+            let width = frame.width
+            let height = frame.height
+            let bottomLeftPoint = CGPoint(x: 0, y: height)
+            let topMidPoint = CGPoint(x: width / 2, y: -bendDist)
+            let bottomRightPoint = CGPoint(x: width, y: height)
+            let bezierPath = UIBezierPath()
+            bezierPath.move(to: bottomLeftPoint)
+            bezierPath.addQuadCurve(to: bottomRightPoint, controlPoint: topMidPoint)
+            bezierPath.addLine(to: bottomLeftPoint)
+            return bezierPath.cgPath
+        }
+
+        func boundAnimation(bendDist: CGFloat) {
+            let bounce = CAKeyframeAnimation(keyPath: "path")
+            bounce.timingFunction = CAMediaTimingFunction(name: .easeInEaseOut)
+            bounce.values = [
+                wavePath(bendDist: bendDist),
+                wavePath(bendDist: bendDist * 0.8),
+                wavePath(bendDist: bendDist * 0.6),
+                wavePath(bendDist: bendDist * 0.4),
+                wavePath(bendDist: bendDist * 0.2),
+                wavePath(bendDist: 0),
+            ]
+            bounce.duration = bounceDuration
+            bounce.isRemovedOnCompletion = false
+            bounce.fillMode = .forwards
+            bounce.delegate = self
+            waveLayer.add(bounce, forKey: "return")
+        }
+
+        func animationDidStop(_ anim: CAAnimation, finished flag: Bool) { stopped.append(flag) }
+    }
+
+    /// The top of a wave path's curve: y = height/2 − bend/2 for this quadratic.
+    static func top(_ path: CGPath?) -> CGFloat? { path.map { $0.boundingBoxOfPath.minY } }
+
+    @Test("the wave flattens through the keyframes under one ease-in-out over the whole second (6.3)")
+    func bounceBack() throws {
+        let stage = Stage(size: CGSize(width: 375, height: 200), scale: 2)
+        let wave = WaveView(frame: CGRect(x: 0, y: 0, width: 375, height: 80))
+        stage.rootView.addSubview(wave)
+        wave.waveLayer.path = wave.wavePath(bendDist: 0)
+        stage.advance(to: 0.1)
+        wave.boundAnimation(bendDist: 100)
+        stage.advance(to: 0.1)
+        #expect(abs((Self.top(wave.waveLayer.presentation()?.path) ?? 0) - (40 - 50)) < 1e-6)
+        // Half way in time is half way through the eased progress: between 0.6 and 0.4 of the bend.
+        stage.advance(to: 0.6)
+        #expect(abs((Self.top(wave.waveLayer.presentation()?.path) ?? 0) - (40 - 25)) < 1e-6)
+        stage.advance(to: 1.5)
+        #expect(abs((Self.top(wave.waveLayer.presentation()?.path) ?? 0) - 40) < 1e-6)   // flat, held by fillMode
+        #expect(wave.stopped == [true])
+        #expect(wave.waveLayer.animation(forKey: "return") != nil)
+    }
+}
