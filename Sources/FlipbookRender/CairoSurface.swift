@@ -66,6 +66,7 @@ enum CairoSurface {
 
     /// A surface holding a copy of `pixels`.
     static func make(from pixels: PixelBuffer) -> OpaquePointer? {
+        guard pixels.width > 0, pixels.height > 0, pixels.premultipliedARGB.count == pixels.width * pixels.height else { return nil }
         guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(pixels.width), Int32(pixels.height)),
               cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else { return nil }
         cairo_surface_flush(surface)

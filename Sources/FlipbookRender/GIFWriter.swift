@@ -40,7 +40,8 @@ public final class GIFWriter {
     public init(url: URL, width: Int, height: Int, loopCount: Int = 0, dithering: Bool = false,
                 minimumPSNR: Double = 64) throws {
         self.dithering = dithering
-        self.minimumPSNR = minimumPSNR
+        // Bad values must not trap in the budget arithmetic: NaN means the default.
+        self.minimumPSNR = minimumPSNR.isNaN ? 64 : max(0, min(99, minimumPSNR))
         guard width > 0, height > 0, width <= 65535, height <= 65535 else {
             throw RenderError.invalidArgument("GIF size \(width)×\(height) is out of range")
         }

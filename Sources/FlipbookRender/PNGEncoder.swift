@@ -13,6 +13,9 @@ public enum PNGEncoder {
     static func encode(_ pixels: PixelBuffer, level: Int32 = defaultLevel) throws -> [UInt8] {
         let w = pixels.width, h = pixels.height
         guard w > 0, h > 0 else { throw RenderError.invalidArgument("cannot write an empty \(w)×\(h) PNG") }
+        guard pixels.premultipliedARGB.count == w * h else {
+            throw RenderError.invalidArgument("a \(w)×\(h) frame needs \(w * h) pixels, it has \(pixels.premultipliedARGB.count)")
+        }
         let opaque = pixels.premultipliedARGB.allSatisfy { $0 >> 24 == 255 }
         let bpp = opaque ? 3 : 4
         let rowBytes = 1 + w * bpp

@@ -171,4 +171,10 @@ struct GIFCompressionTests {
         #expect(loose.localTableSizes.filter { $0 == 0 }.count > strict.localTableSizes.filter { $0 == 0 }.count)
         #expect(loose.byteCount < strict.byteCount)
     }
+
+    @Test("a NaN, infinite or negative PSNR floor is clamped instead of trapping", arguments: [Double.nan, .infinity, -.infinity, -1e9])
+    func hostileFloor(minimum: Double) throws {
+        let gif = try writeGradient("hostile.gif", minimumPSNR: minimum)
+        #expect(gif.frames.count == Self.gradientFrames.count)
+    }
 }

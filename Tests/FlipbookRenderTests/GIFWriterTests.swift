@@ -206,6 +206,18 @@ struct GIFWriterTests {
         } }
     }
 
+    @Test("a pixel buffer whose word count does not match its size is refused by every writer, not read past")
+    func mismatchedBuffer() throws {
+        let bad = PixelBuffer(width: 4, height: 4, premultipliedARGB: [UInt32](repeating: 0xFF00_0000, count: 3))
+        let dir = temporaryDirectory()
+        #expect(throws: RenderError.self) { try PNGCodec.write(bad, to: dir.appendingPathComponent("bad.png")) }
+        #expect(throws: RenderError.self) { try PNGCodec.writeThroughCairo(bad, to: dir.appendingPathComponent("bad2.png")) }
+        let w = try GIFWriter(url: dir.appendingPathComponent("bad.gif"), width: 4, height: 4)
+        #expect(throws: RenderError.self) { try w.add(bad, delay: 1) }
+        w.cancel()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
+    }
+
     @Test("filmstrip samples include the first and last frame")
     func filmstripSamples() {
         #expect(Filmstrip.sampleIndices(frameCount: 63, samples: 12).first == 0)
