@@ -114,11 +114,7 @@ final class TextLayoutCache {
 
     /// This thread's cache (released with the thread).
     static var forThisThread: TextLayoutCache {
-        let dictionary = Thread.current.threadDictionary
-        if let cache = dictionary[threadKey] as? TextLayoutCache { return cache }
-        let cache = TextLayoutCache()
-        dictionary[threadKey] = cache
-        return cache
+        ThreadLocal.value(forKey: threadKey) { TextLayoutCache() }
     }
 
     deinit { for layout in layouts.values { g_object_unref(UnsafeMutableRawPointer(layout)) } }

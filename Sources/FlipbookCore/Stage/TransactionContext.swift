@@ -17,11 +17,7 @@ final class TransactionContext {
 
     /// The context of the calling thread.
     static var current: TransactionContext {
-        let dict = Thread.current.threadDictionary
-        if let c = dict[key] as? TransactionContext { return c }
-        let c = TransactionContext()
-        dict[key] = c
-        return c
+        ThreadLocal.value(forKey: key) { TransactionContext() }
     }
 
     var explicitFrames: [Frame] = []
