@@ -52,6 +52,25 @@ struct SemanticsVectorTests {
         }
     }
 
+    /// semantics.md 1.3: a chain's begin times accumulate rounding (0.1 + 0.05 + …); a parent
+    /// time a hair before the end is the end, not the start of a cycle that never comes.
+    @Test("rounding just before the end keeps the terminal value (semantics.md 1.3)")
+    func terminalBoundaryUnderRounding() {
+        let begin = 1.0500000000000003   // seven 0.15 s steps summed in floating point
+        let once = TimingParameters(beginTime: begin, duration: 0.35)
+        let s = once.evaluate(parentTime: 1.4)
+        #expect(s.phase == .active)
+        expectClose(s.fraction, 1, 1e-9, "fraction at the end")
+        #expect(s.cycleIndex == 0)
+        // Inside the interval a boundary still belongs to the next cycle.
+        let twice = TimingParameters(beginTime: begin, duration: 0.35, repeatCount: 2)
+        let mid = twice.evaluate(parentTime: 1.4)
+        expectClose(mid.fraction, 0, 1e-9, "fraction at the repeat boundary")
+        #expect(mid.cycleIndex == 1)
+        let reversing = TimingParameters(beginTime: begin, duration: 0.175, autoreverses: true)
+        expectClose(reversing.evaluate(parentTime: 1.4).fraction, 0, 1e-9, "a reversing animation ends at 0")
+    }
+
     /// semantics.md 1.6, 1.8, 1.9 — through real layers and `convertTime`.
     @Test("layer time hierarchy (semantics.md 1.6, 1.8, 1.9)")
     func layerTime() {

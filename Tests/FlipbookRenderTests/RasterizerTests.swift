@@ -186,3 +186,27 @@ struct RasterizerTests {
         #expect(px.rgb(5, 10) == [255, 255, 255])
     }
 }
+
+/// A render whose first frame is t = 0, of a view built and animated before any advance
+/// (semantics.md 11.1): the GIF fades in frame by frame instead of jumping.
+@Suite("render from time 0")
+struct RenderFromTimeZeroTests {
+    @Test("a toast animated before the first advance fades in over the frames (11.1)")
+    func toastFadesIn() throws {
+        let stage = Stage(size: CGSize(width: 20, height: 20), scale: 1)
+        let toast = UIView(frame: CGRect(x: 0, y: 0, width: 20, height: 20))
+        toast.backgroundColor = .black
+        toast.alpha = 0
+        stage.rootView.addSubview(toast)
+        UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: { toast.alpha = 1 })
+        let url = temporaryDirectory().appendingPathComponent("toast.gif")
+        _ = try stage.render(duration: 1, fps: 4, outputs: RenderOutputs(gif: url),
+                             background: RGBA(red: 1, green: 1, blue: 1, alpha: 1))
+        let greys = try GIFReader.read(url).frames.map { $0.rgb(10, 10)[0] }
+        // White over black at opacity 0, 0.25, 0.5, 0.75: 255, ~191, ~128, ~64.
+        #expect(greys.count == 4)
+        for (k, grey) in greys.enumerated() {
+            #expect(abs(grey - Int((255 * (1 - Double(k) / 4)).rounded())) <= 1, "frame \(k): \(greys)")
+        }
+    }
+}

@@ -70,6 +70,24 @@ struct ScriptActionTests {
         #expect(box.animation(forKey: "fade")?.beginTime == 1.2)
     }
 
+    @Test("an animate block at time 0 animates layers built in the same turn, completions chain (semantics.md 11.1)")
+    func viewBlockAtZero() throws {
+        let r = try runtime(header + """
+        script:
+          - at: 0
+            animate: { duration: 0.5, curve: linear }
+            set: { box.opacity: 0 }
+            completion:
+              - animate: { duration: 0.5, curve: linear }
+                set: { box.opacity: 1 }
+        """)
+        let box = r.layers["box"]!
+        r.stage.advance(to: 0.25)
+        #expect(abs(Double(box.presentation()!.opacity) - 0.5) < 1e-9, "fading out from 1 at time 0")
+        r.stage.advance(to: 0.625)
+        #expect(abs(Double(box.presentation()!.opacity) - 0.25) < 1e-9, "the completion's block fades back in from 0.5 s")
+    }
+
     @Test("a spring block builds UIKit's spring (semantics.md 8.4)")
     func springBlock() throws {
         let r = try runtime(header + """

@@ -435,6 +435,28 @@ struct Seed002PortTests {
         #expect(control.labels.allSatisfy { $0.transform == .identity })
         #expect(table.layer.presentation()?.bounds.origin.y == 0)
     }
+    @Test("started at time 0 with no advance before, the letters still tilt in turn (semantics.md 11.1)")
+    func lettersFromTimeZero() throws {
+        let stage = Stage(size: CGSize(width: 320, height: 480), scale: 2)
+        let table = UIScrollView(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
+        table.contentSize = CGSize(width: 320, height: 1000)
+        let control = RefreshControl()
+        table.refreshControl = control
+        stage.rootView.addSubview(table)
+        table.beginDragging()
+        table.drag(translation: CGPoint(x: 0, y: 400))
+        table.endDragging()
+        stage.advance(to: 0.05)
+        let tilted = try #require(control.labels[0].layer.presentation()?.value(forKeyPath: "transform.rotation.z") as? CGFloat)
+        #expect(tilted > 0.1 && tilted < .pi / 4, "letter 0 at its mid-tilt: \(tilted)")
+        stage.advance(to: 0.15 * 3 + 0.05)
+        #expect(control.steps.prefix(4) == ["1:0", "1:1", "1:2", "1:3"], "\(control.steps)")
+        let third = try #require(control.labels[3].layer.presentation()?.value(forKeyPath: "transform.rotation.z") as? CGFloat)
+        #expect(third > 0.1, "letter 3 tilting at 0.5 s: \(third)")
+        stage.advance(to: 1.05 + 0.35)
+        let grown = try #require(control.labels[0].layer.presentation()?.value(forKeyPath: "transform.scale.x") as? CGFloat)
+        #expect(abs(grown - 1.5) < 1e-6)
+    }
 }
 
 /// Seed 001's news banner bounce (../shared/seeds/001_*.txt), ported from Objective-C: a
@@ -486,6 +508,24 @@ struct Seed001PortTests {
         #expect(abs((layer.presentation()?.value(forKeyPath: "transform.scale.x") as? CGFloat ?? 0) - 1 / 1.2) < 1e-6)
         #expect(layer.presentation()?.opacity == 1)
         #expect(news.label.transform == CGAffineTransform(scaleX: 1 / 1.2, y: 1 / 1.2))
+    }
+    @Test("started at time 0 with no advance before, the banner still grows then settles (semantics.md 11.1)")
+    func bounceFromTimeZero() throws {
+        let stage = Stage(size: CGSize(width: 240, height: 44), scale: 2)
+        let news = NewsView(frame: CGRect(x: 0, y: 0, width: 240, height: 44))
+        stage.rootView.addSubview(news)
+        news.animation(with: news.label, scale: 1.2, alpha: 0, stop: false)
+        stage.advance(to: 0.125)
+        let layer = news.label.layer
+        let opacity = try #require(layer.presentation()?.opacity)
+        #expect(opacity > 0 && opacity < 0.5, "fading in with ease-in: \(opacity)")
+        stage.advance(to: 0.25)
+        #expect(abs((layer.presentation()?.value(forKeyPath: "transform.scale.x") as? CGFloat ?? 0) - 1.2) < 1e-6)
+        stage.advance(to: 0.375)
+        let settling = layer.presentation()?.value(forKeyPath: "transform.scale.x") as? CGFloat ?? 0
+        #expect(settling < 1.2 && settling > 1 / 1.2, "between the two stages at 0.375 s: \(settling)")
+        stage.advance(to: 0.5)
+        #expect(abs((layer.presentation()?.value(forKeyPath: "transform.scale.x") as? CGFloat ?? 0) - 1 / 1.2) < 1e-6)
     }
 }
 

@@ -274,8 +274,15 @@ open class CALayer: NSObject, CAMediaTiming {
         let ctx = TransactionContext.current
         let changed = old != value
         var action: (any CAAction)?
-        if changed && isCommitted && !ctx.disableActions && owningStage == nil {
-            action = self.action(forKey: property.rawValue)
+        if changed && !ctx.disableActions && owningStage == nil {
+            if isCommitted {
+                action = self.action(forKey: property.rawValue)
+            } else if !ctx.viewAnimationStack.isEmpty, let d = delegate,
+                      let a = d.action(for: self, forKey: property.rawValue), !(a is NSNull) {
+                // Inside a UIView block the view animates whatever its layer's commit state;
+                // only a stand-alone layer's implicit action needs a committed layer (10.3, 11.1).
+                action = a
+            }
         }
         modelState[property] = value
         if property == .bounds, changed, needsDisplayOnBoundsChange || drawnContent != nil || hasCustomDrawing {

@@ -107,7 +107,10 @@ struct TimingParameters: Equatable, Sendable {
         if abs(r - cycle) <= tolerance { r = 0; k += 1 }
         if abs(r) <= tolerance { r = 0 }
         if r < 0 { r = 0 }
-        if clamped == end && end.isFinite && r == 0 && ta != 0 {
+        // The terminal boundary (1.3), also when rounding left the parent time a hair before the
+        // end and the snap above moved it into a cycle that does not exist.
+        let atEnd = end.isFinite && abs(clamped - end) <= 1e-12 * max(1, abs(end))
+        if atEnd && r == 0 && ta != 0 {
             k -= 1; r = cycle
         }
         let reversed = autoreverses && r > d
