@@ -46,6 +46,7 @@ struct Still: ParsableCommand {
         if let scale { scenario.canvas.scale = scale }
         let runtime = ScenarioRuntime(scenario: scenario)
         runtime.stage.advance(to: at.seconds)
+        self.scenario.reportWarnings(of: runtime.stage)
         let pixels = try FrameRasterizer.rasterize(runtime.stage.snapshot(), background: scenario.canvas.background)
         let name = self.scenario.baseName
         let url = URL(fileURLWithPath: output ?? "\(name)-still.png")
@@ -90,6 +91,7 @@ struct Inspect: ParsableCommand {
         if sample.isEmpty {
             runtime.stage.advance(to: end)
             for event in runtime.stage.trace { print(event.description) }
+            self.scenario.reportWarnings(of: runtime.stage)
             return
         }
         var columns: [(CALayer, String)] = []
@@ -112,6 +114,7 @@ struct Inspect: ParsableCommand {
             let values = columns.map { layer, keyPath in Self.format(layer.presentation()?.value(forKeyPath: keyPath)) }
             print(([String(format: "%.4f", t)] + values).joined(separator: ","))
         }
+        self.scenario.reportWarnings(of: runtime.stage)
     }
 
     /// A CSV cell: numbers plainly, structs and colours as space-separated components.

@@ -77,6 +77,7 @@ struct Render: ParsableCommand {
         let result = try runtime.render(outputs: outputs, fps: fps, threads: threads ?? ProcessInfo.processInfo.activeProcessorCount,
                                         progress: progress.update)
         progress.finish()
+        self.scenario.reportWarnings(of: runtime.stage)
         var written: [String] = []
         if let g = outputs.gif { written.append(g.path) }
         if let f = outputs.filmstrip { written.append(f.path) }

@@ -30,6 +30,11 @@ struct ScenarioArguments: ParsableArguments {
 
     func load() throws -> Scenario { try ScenarioLoader.load(file: file, variant: variant) }
     var baseName: String { URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent }
+
+    /// Prints what the engine worked around while running the scenario, one line each.
+    func reportWarnings(of stage: Stage) {
+        for w in stage.warnings { FileHandle.standardError.write(Data("\(file): warning: \(w)\n".utf8)) }
+    }
 }
 
 /// Options every rendering subcommand shares.

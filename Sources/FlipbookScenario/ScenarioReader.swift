@@ -85,6 +85,9 @@ final class Reader {
             }
         }
         checkZeroDurationLoops(script: script, chains: chains, marks: chainMarks)
+        for finding in ChainLoopCheck(script: script, chains: chains, chainLines: chainMarks.map(\.line)).findings() {
+            sink.error(finding.message, at: chainMarks[finding.chains[0]], hint: finding.hint)
+        }
         guard let canvas else { return nil }
         return Scenario(file: file, title: title, canvas: canvas, fps: fps, duration: duration, layers: layers,
                         animations: templates, script: script.sorted { $0.at < $1.at }, chains: chains, variantNames: variantNames)

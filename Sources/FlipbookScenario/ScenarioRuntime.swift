@@ -13,6 +13,15 @@ public final class ScenarioRuntime {
 
     /// The key under which an animation's chain tag is stored (`value(forKey:)`).
     public static let tagKey = "flipbook.tag"
+    /// The key under which a tagged animation's layer id is stored.
+    static let layerKey = "flipbook.layer"
+    /// The key under which a tagged animation's animation key is stored.
+    static let slotKey = "flipbook.key"
+    /// How often chains may fire for early stops under one layer and key at one instant before
+    /// they are stopped there: chains that replace what they stop loop at one instant.
+    public static let maximumChainFiringsPerInstant = 4
+    private var replacementFirings: (time: Double, counts: [String: Int]) = (-.infinity, [:])
+    private var warnedLoops: Set<String> = []
 
     public init(scenario: Scenario) {
         self.scenario = scenario
@@ -100,6 +109,8 @@ public final class ScenarioRuntime {
                     let anim = AnimationFactory.make(spec)
                     if let tag {
                         anim.setValue(tag, forKey: Self.tagKey)
+                        anim.setValue(id, forKey: Self.layerKey)
+                        anim.setValue(key ?? template, forKey: Self.slotKey)
                         anim.delegate = chainRunner
                     }
                     layer.add(anim, forKey: key ?? template)
@@ -157,11 +168,33 @@ public final class ScenarioRuntime {
     fileprivate func animationStopped(_ anim: CAAnimation, finished: Bool) {
         guard let tag = anim.value(forKey: Self.tagKey) as? String else { return }
         let now = CACurrentMediaTime()
+        if !finished && !admitsReplacementFiring(tag: tag, layer: anim.value(forKey: Self.layerKey) as? String ?? "?",
+                                                 key: anim.value(forKey: Self.slotKey) as? String ?? "?", at: now) {
+            return
+        }
         for chain in scenario.chains where chain.whenStops == tag {
             if let f = chain.finished, f != finished { continue }
             if let until = chain.until, now >= until { continue }
             perform(chain.actions)
         }
+    }
+}
+
+extension ScenarioRuntime {
+    /// Counts chain firings caused by early stops under `key` on `layer` at `time`; past the
+    /// bound the chains are stopped at that instant, with one warning per layer and key.
+    fileprivate func admitsReplacementFiring(tag: String, layer: String, key: String, at time: Double) -> Bool {
+        if replacementFirings.time != time { replacementFirings = (time, [:]) }
+        let slot = layer + "\u{0}" + key
+        let count = replacementFirings.counts[slot, default: 0] + 1
+        replacementFirings.counts[slot] = count
+        guard count > Self.maximumChainFiringsPerInstant else { return true }
+        if warnedLoops.insert(slot).inserted {
+            stage.warn("chains on tag '\(tag)' stopped on layer '\(layer)' (key '\(key)'): they fired \(Self.maximumChainFiringsPerInstant) "
+                       + "times at this instant, each adding an animation that replaces the one whose stop fired them; "
+                       + "this happens again whenever the loop restarts, without further warnings")
+        }
+        return false
     }
 }
 

@@ -374,9 +374,10 @@ open class CALayer: NSObject, CAMediaTiming {
         let ctx = TransactionContext.current
         let time = ctx.now
         let stage = self.stage ?? ctx.activeStage
-        self.stage?.recordEarlyStop(layer: self, key: record.key)
+        let reported = self.stage?.admitsEarlyStop(layer: self, key: record.key) ?? true
+        if reported { self.stage?.recordEarlyStop(layer: self, key: record.key) }
         for g in record.completionGroups { g.animationStopped(finished: false, at: time, stage: stage) }
-        if let delegate = record.animation.delegate {
+        if reported, let delegate = record.animation.delegate {
             let anim = record.animation
             if let stage {
                 stage.enqueue(at: time) { delegate.animationDidStop(anim, finished: false) }

@@ -6,6 +6,8 @@ public struct StageEvent: Equatable, Sendable, CustomStringConvertible {
         case animationDidStart
         case animationDidStop(finished: Bool)
         case scripted(String)
+        /// The engine worked around a problem at this time (also in `Stage.warnings`).
+        case warning(String)
     }
     public var time: Double
     public var kind: Kind
@@ -20,6 +22,7 @@ public struct StageEvent: Equatable, Sendable, CustomStringConvertible {
         case .animationDidStart: return "\(t) start \(layer ?? "?") \(key ?? "-")"
         case .animationDidStop(let f): return "\(t) stop \(layer ?? "?") \(key ?? "-") finished=\(f)"
         case .scripted(let s): return "\(t) event \(s)"
+        case .warning(let s): return "\(t) warning \(s)"
         }
     }
 }
@@ -51,6 +54,18 @@ public final class Stage {
     /// Limit of events in one `advance(to:)`; the rest wait for the next call, so a chain of
     /// near-zero durations slows a render down instead of hanging it.
     public var maximumEventsPerAdvance = 100_000
+    /// Limit of `animationDidStop(finished: false)` callbacks sent for one layer and key at one
+    /// instant. A delegate (or a scenario chain) that re-adds under the key of the animation
+    /// whose replacement it is hearing about replaces it again at the same instant, forever;
+    /// past this bound the stops are no longer reported and one warning says so.
+    public var maximumReplacementStopsPerInstant = 16
+    private var replacementStops: (time: Double, counts: [ReplacementSlot: Int]) = (-.infinity, [:])
+    private var warnedReplacementLoops: Set<ReplacementSlot> = []
+
+    private struct ReplacementSlot: Hashable {
+        var layer: ObjectIdentifier
+        var key: String?
+    }
 
     public init(size: CGSize, scale: CGFloat = 2) {
         self.size = size
@@ -210,6 +225,28 @@ public final class Stage {
         trace.append(StageEvent(time: currentTime, kind: .animationDidStop(finished: true), layer: layer.name, key: record.key))
         for g in record.completionGroups { g.animationStopped(finished: true, at: currentTime, stage: self) }
         record.animation.delegate?.animationDidStop(record.animation, finished: true)
+    }
+
+    /// Records a warning at the current time, in `warnings` and in the trace.
+    package func warn(_ message: String) {
+        warnings.append(String(format: "t=%.4f: ", currentTime) + message)
+        trace.append(StageEvent(time: currentTime, kind: .warning(message)))
+    }
+
+    /// Whether an early stop of `key` on `layer` at the current instant is still reported
+    /// (see `maximumReplacementStopsPerInstant`).
+    func admitsEarlyStop(layer: CALayer, key: String?) -> Bool {
+        if replacementStops.time != currentTime { replacementStops = (currentTime, [:]) }
+        let slot = ReplacementSlot(layer: ObjectIdentifier(layer), key: key)
+        let count = replacementStops.counts[slot, default: 0] + 1
+        replacementStops.counts[slot] = count
+        guard count > maximumReplacementStopsPerInstant else { return true }
+        if warnedReplacementLoops.insert(slot).inserted {
+            warn("the animation under key '\(key ?? "-")' on layer '\(layer.name ?? "?")' was replaced "
+                 + "\(maximumReplacementStopsPerInstant) times at this instant, each stop adding it again "
+                 + "(an animationDidStop that replaces what it stops); its further stops at one instant are not reported")
+        }
+        return false
     }
 
     func recordEarlyStop(layer: CALayer, key: String?) {
