@@ -5,14 +5,27 @@ let strictSettings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
 ]
 
+var products: [Product] = [
+    .library(name: "Flipbook", targets: ["Flipbook"]),
+    .executable(name: "flipbook", targets: ["FlipbookCLI"]),
+    .executable(name: "flipbook-bench", targets: ["FlipbookBenchmarks"]),
+]
+var platformModules: [Target] = []
+#if os(Linux)
+// `import QuartzCore` ports unchanged on Linux, where no system module has that name. On Apple
+// platforms the system's module wins and this one is not declared, so nothing changes there.
+// UIKit and CoreGraphics are not offered: the toolchain's Swift Testing declares cross-import
+// overlays for those names (_Testing_UIKit, _Testing_CoreGraphics) that do not exist on
+// Linux, so a test file importing Testing and a module of ours named UIKit fails to compile.
+products.append(.library(name: "QuartzCore", targets: ["QuartzCore"]))
+platformModules.append(.target(name: "QuartzCore", dependencies: ["FlipbookCore"], swiftSettings: strictSettings))
+platformModules.append(.testTarget(name: "PortingTests", dependencies: ["QuartzCore", "Flipbook"], swiftSettings: strictSettings))
+#endif
+
 let package = Package(
     name: "Flipbook",
     platforms: [.macOS(.v13)],
-    products: [
-        .library(name: "Flipbook", targets: ["Flipbook"]),
-        .executable(name: "flipbook", targets: ["FlipbookCLI"]),
-        .executable(name: "flipbook-bench", targets: ["FlipbookBenchmarks"]),
-    ],
+    products: products,
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -59,6 +72,13 @@ let package = Package(
             dependencies: ["Flipbook", "CMallocTuning", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strictSettings
         ),
+        // The README's Swift example, byte for byte (ReadmeSnippetTests keeps them equal).
+        .executableTarget(
+            name: "ReadmeExample",
+            dependencies: ["Flipbook"],
+            path: "Examples/ReadmeExample",
+            swiftSettings: strictSettings
+        ),
         .executableTarget(
             name: "FlipbookBenchmarks",
             dependencies: ["Flipbook"],
@@ -81,6 +101,6 @@ let package = Package(
             resources: [.copy("Fixtures")],
             swiftSettings: strictSettings
         ),
-    ],
+    ] + platformModules,
     swiftLanguageModes: [.v6]
 )

@@ -16,7 +16,7 @@ root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 schema = json.load(open(os.path.join(root, "schema", "scenario.schema.json")))
 jsonschema.Draft7Validator.check_schema(schema)
 validator = jsonschema.Draft7Validator(schema)
-files = sorted(glob.glob(os.path.join(root, "scenarios", "*.yaml")))
+files = sorted(glob.glob(os.path.join(root, "scenarios", "**", "*.yaml"), recursive=True))
 passed = failed = 0
 for path in files:
     data = yaml.safe_load(open(path, encoding="utf-8"))

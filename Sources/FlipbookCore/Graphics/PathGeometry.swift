@@ -15,10 +15,13 @@ public enum PathGeometry {
     }
 
     /// The signed sweep of an arc (semantics.md 6.6): increasing direction `(end − start) mod 2π`,
-    /// decreasing `−((start − end) mod 2π)`, a full turn when the angles differ by a multiple of 2π.
+    /// decreasing `−((start − end) mod 2π)`, a full turn when the angles differ by a multiple of 2π;
+    /// an end a turn or more past the start in the arc's direction keeps every turn.
     static func arcSweep(start: CGFloat, end: CGFloat, decreasing: Bool) -> CGFloat {
         let twoPi = 2 * CGFloat.pi
         func mod(_ x: CGFloat) -> CGFloat { let r = x.truncatingRemainder(dividingBy: twoPi); return r < 0 ? r + twoPi : r }
+        let ahead = decreasing ? start - end : end - start
+        if ahead >= twoPi && ahead.isFinite { return decreasing ? -ahead : ahead }
         if decreasing {
             var s = mod(start - end)
             if s == 0 && start != end { s = twoPi }

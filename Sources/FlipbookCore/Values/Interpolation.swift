@@ -47,6 +47,9 @@ enum ValueMath {
             return .color(RGBA(red: x.red + y.red, green: x.green + y.green, blue: x.blue + y.blue, alpha: x.alpha + y.alpha))
         case (.transform(let x), .transform(let y)): return .transform(CATransform3DConcat(x, y))
         case (.array(let x), .array(let y)) where x.count == y.count: return .array(zip(x, y).map { add($0, $1) })
+        // Paths (and other values with no sum) do not add: the animated value shows as it is
+        // (4.2), never the model value alone.
+        case (.path, .path), (.bool, .bool), (.string, .string), (.image, .image): return a
         case (_, .none): return a
         case (.none, _): return b
         default: return b
