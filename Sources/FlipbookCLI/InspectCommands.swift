@@ -49,9 +49,12 @@ struct Still: ParsableCommand {
         self.scenario.reportWarnings(of: runtime.stage)
         let pixels = try FrameRasterizer.rasterize(runtime.stage.snapshot(), background: scenario.canvas.background)
         let name = self.scenario.baseName
-        let url = URL(fileURLWithPath: output ?? "\(name)-still.png")
-        try PNGCodec.write(pixels, to: url)
-        print("wrote \(url.path) (t = \(at.seconds) s, \(pixels.width)×\(pixels.height) px)")
+        let url = ScenarioArguments.outputURL(output ?? "\(name)-still.png")
+        let interruption = InterruptionGuard(files: [url.path])
+        defer { withExtendedLifetime(interruption) {} }
+        try PNGCodec.write(pixels, to: url, inputs: [self.scenario.inputURL])
+        let line = "wrote \(url == OutputFile.standardOutput ? "standard output" : url.path) (t = \(at.seconds) s, \(pixels.width)×\(pixels.height) px)\n"
+        if url == OutputFile.standardOutput { FileHandle.standardError.write(Data(line.utf8)) } else { print(line, terminator: "") }
     }
 }
 

@@ -65,13 +65,24 @@ struct Render: ParsableCommand {
         var outputs = RenderOutputs()
         let name = self.scenario.baseName
         if output != nil || (filmstrip == nil && frames == nil) {
-            outputs.gif = URL(fileURLWithPath: output ?? "\(name).gif")
+            outputs.gif = ScenarioArguments.outputURL(output ?? "\(name).gif")
         }
-        outputs.filmstrip = filmstrip.map { URL(fileURLWithPath: $0) }
+        outputs.filmstrip = filmstrip.map(ScenarioArguments.outputURL)
+        if outputs.gif == OutputFile.standardOutput && outputs.filmstrip == OutputFile.standardOutput {
+            throw ValidationError("-o and --filmstrip cannot both be standard output")
+        }
+        if let g = outputs.gif, let f = outputs.filmstrip, g != OutputFile.standardOutput, g.standardizedFileURL == f.standardizedFileURL {
+            throw ValidationError("-o and --filmstrip name the same file, \(g.path)")
+        }
+        if frames == "-" { throw ValidationError("--frames names a directory; standard output cannot hold one") }
         outputs.framesDirectory = frames.map { URL(fileURLWithPath: $0, isDirectory: true) }
+        outputs.inputs = [self.scenario.inputURL]
         outputs.dithering = dither
         outputs.loopCount = loop
         outputs.minimumPSNR = minimumPSNR
+        let interruption = InterruptionGuard(files: [outputs.gif, outputs.filmstrip].compactMap { $0?.path },
+                                             directories: [outputs.framesDirectory?.path].compactMap { $0 })
+        defer { withExtendedLifetime(interruption) {} }
         let runtime = ScenarioRuntime(scenario: scenario)
         let progress = ProgressReporter(enabled: !options.quiet)
         let result = try runtime.render(outputs: outputs, fps: fps, threads: threads ?? ProcessInfo.processInfo.activeProcessorCount,
@@ -79,11 +90,18 @@ struct Render: ParsableCommand {
         progress.finish()
         self.scenario.reportWarnings(of: runtime.stage)
         var written: [String] = []
-        if let g = outputs.gif { written.append(g.path) }
-        if let f = outputs.filmstrip { written.append(f.path) }
+        func shown(_ url: URL) -> String { url == OutputFile.standardOutput ? "standard output" : url.path }
+        if let g = outputs.gif { written.append(shown(g)) }
+        if let f = outputs.filmstrip { written.append(shown(f)) }
         if let d = outputs.framesDirectory { written.append(d.path + "/") }
         if !options.quiet {
-            print("wrote \(written.joined(separator: ", ")) (\(result.frameCount) frames, \(result.width)×\(result.height) px)")
+            // Messages stay off standard output when it carries the image.
+            let line = "wrote \(written.joined(separator: ", ")) (\(result.frameCount) frames, \(result.width)×\(result.height) px)\n"
+            if outputs.gif == OutputFile.standardOutput || outputs.filmstrip == OutputFile.standardOutput {
+                FileHandle.standardError.write(Data(line.utf8))
+            } else {
+                print(line, terminator: "")
+            }
         }
     }
 }

@@ -30,6 +30,13 @@ struct ScenarioArguments: ParsableArguments {
 
     func load() throws -> Scenario { try ScenarioLoader.load(file: file, variant: variant) }
     var baseName: String { URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent }
+    /// The scenario file, which no output may replace.
+    var inputURL: URL { URL(fileURLWithPath: file) }
+
+    /// An output path as given on the command line: `-` is standard output.
+    static func outputURL(_ path: String) -> URL {
+        path == "-" ? OutputFile.standardOutput : URL(fileURLWithPath: path)
+    }
 
     /// Prints what the engine worked around while running the scenario, one line each.
     func reportWarnings(of stage: Stage) {
@@ -55,6 +62,9 @@ do {
     exit(error.rawValue)
 } catch let error as ScenarioError {
     FileHandle.standardError.write(Data((error.description + "\n").utf8))
+    exit(Exit.input)
+} catch let error as OutputError {
+    FileHandle.standardError.write(Data("flipbook: error: \(error.description)\n".utf8))
     exit(Exit.input)
 } catch let error as RenderError {
     FileHandle.standardError.write(Data("flipbook: error: \(error.description)\n".utf8))

@@ -6,8 +6,8 @@ import Foundation
 /// colour, whichever compresses better (see `LZWEncoder`). The global colour table is
 /// chosen after looking ahead at the first frames (up to `lookaheadBytes` of changed
 /// pixels): when every colour they use fits in 256 entries they all share it, otherwise
-/// frames whose colours it lacks get local tables. The file is written to a temporary
-/// path and renamed on `finish()`.
+/// frames whose colours it lacks get local tables. Bytes go through an `OutputFile`: a
+/// regular file is written to a temporary path and renamed on `finish()`.
 public final class GIFWriter {
     public let url: URL
     public let width: Int
@@ -25,7 +25,7 @@ public final class GIFWriter {
     /// the writer needs is bounded by this, not by the number of frames.
     public static let lookaheadBytes = 16 << 20
 
-    private let tmpURL: URL
+    private let output: GIFOutput
     private let loopCount: Int
     private var gif: UnsafeMutablePointer<GifFileType>?
     private var previous: [UInt32] = []
@@ -37,8 +37,9 @@ public final class GIFWriter {
     private var pendingColors: ColorIndexMap? = ColorIndexMap(minimumCapacity: 512)
 
     /// Opens the temporary file; `loopCount` 0 loops forever.
+    /// `inputs` are files the output must not replace (see `OutputFile`).
     public init(url: URL, width: Int, height: Int, loopCount: Int = 0, dithering: Bool = false,
-                minimumPSNR: Double = 64) throws {
+                minimumPSNR: Double = 64, inputs: [URL] = []) throws {
         self.dithering = dithering
         // Bad values must not trap in the budget arithmetic: NaN means the default.
         self.minimumPSNR = minimumPSNR.isNaN ? 64 : max(0, min(99, minimumPSNR))
@@ -47,15 +48,11 @@ public final class GIFWriter {
         }
         self.url = url; self.width = width; self.height = height
         self.loopCount = loopCount
-        let dir = url.deletingLastPathComponent()
-        if !dir.path.isEmpty { try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true) }
-        tmpURL = AtomicFile.temporaryURL(for: url)
-        let fd = open(tmpURL.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        guard fd >= 0 else { throw RenderError.io("cannot create \(tmpURL.path): \(String(cString: strerror(errno)))") }
+        output = GIFOutput(try OutputFile(url, inputs: inputs))
         var err: Int32 = 0
-        guard let g = EGifOpenFileHandle(fd, &err) else {
-            close(fd)
-            throw RenderError.gif("EGifOpenFileHandle failed (\(err))")
+        guard let g = EGifOpen(Unmanaged.passUnretained(output).toOpaque(), gifOutputFunction, &err) else {
+            output.file.cancel()
+            throw RenderError.gif("EGifOpen failed (\(err))")
         }
         gif = g
         EGifSetGifVersion(g, true)
@@ -69,8 +66,8 @@ public final class GIFWriter {
             var err: Int32 = 0
             EGifCloseFile(g, &err)
             gif = nil
-            try? FileManager.default.removeItem(at: tmpURL)
         }
+        output.file.cancel()
     }
 
     /// Adds one frame shown for `delay` centiseconds.
@@ -114,13 +111,11 @@ public final class GIFWriter {
         gif = nil
         var err: Int32 = 0
         if EGifCloseFile(g, &err) == GIF_ERROR {
-            try? FileManager.default.removeItem(at: tmpURL)
-            throw RenderError.gif("closing the GIF failed (\(err))")
+            output.file.cancel()
+            throw output.error ?? RenderError.gif("closing the GIF failed (\(err))")
         }
-        if rename(tmpURL.path, url.path) != 0 {
-            try? FileManager.default.removeItem(at: tmpURL)
-            throw RenderError.io("cannot move \(tmpURL.path) to \(url.path)")
-        }
+        if let e = output.error { output.file.cancel(); throw e }
+        try output.file.commit()
     }
 
     /// Delays in centiseconds for `count` frames at `fps`. Each frame starts at its true time
@@ -497,8 +492,33 @@ public final class GIFWriter {
         guard EGifPutCodeNext(g, nil) != GIF_ERROR else { throw gifError(g, "image data") }
     }
 
-    private func gifError(_ g: UnsafeMutablePointer<GifFileType>, _ what: String) -> RenderError {
-        RenderError.gif("\(what): \(String(cString: GifErrorString(g.pointee.Error)))")
+    private func gifError(_ g: UnsafeMutablePointer<GifFileType>, _ what: String) -> any Error {
+        // A failed write (disk full, file too large) is the real cause; say that.
+        output.error ?? RenderError.gif("\(what): \(String(cString: GifErrorString(g.pointee.Error)))")
+    }
+}
+
+/// What giflib's output function writes to, and the first write error it met.
+private final class GIFOutput {
+    let file: OutputFile
+    var error: (any Error)?
+    init(_ file: OutputFile) { self.file = file }
+}
+
+/// giflib's output callback: hands the bytes to the `OutputFile`; a short count tells giflib
+/// that the write failed.
+private func gifOutputFunction(_ gif: UnsafeMutablePointer<GifFileType>?, _ bytes: UnsafePointer<GifByteType>?,
+                               _ count: Int32) -> Int32 {
+    guard let gif, let user = gif.pointee.UserData else { return 0 }
+    let output = Unmanaged<GIFOutput>.fromOpaque(user).takeUnretainedValue()
+    guard output.error == nil else { return 0 }
+    guard let bytes, count > 0 else { return count }
+    do {
+        try output.file.write(UnsafeRawBufferPointer(start: bytes, count: Int(count)))
+        return count
+    } catch {
+        output.error = error
+        return 0
     }
 }
 

@@ -5,13 +5,8 @@ import Foundation
 /// PNG reading and writing through Cairo.
 public enum PNGCodec {
     /// Writes `pixels` as a PNG, atomically (zlib at `PNGEncoder.defaultLevel`).
-    public static func write(_ pixels: PixelBuffer, to url: URL) throws {
-        let bytes = try PNGEncoder.encode(pixels)
-        try AtomicFile.write(to: url) { tmp in
-            guard FileManager.default.createFile(atPath: tmp.path, contents: Data(bytes)) else {
-                throw RenderError.io("cannot write \(url.path)")
-            }
-        }
+    public static func write(_ pixels: PixelBuffer, to url: URL, inputs: [URL] = []) throws {
+        try OutputFile.write(try PNGEncoder.encode(pixels), to: url, inputs: inputs)
     }
 
     /// PNG file bytes for `pixels` at a zlib `level` (0…9).
@@ -28,12 +23,19 @@ public enum PNGCodec {
     }
 
     static func write(surface: OpaquePointer, to url: URL) throws {
-        try AtomicFile.write(to: url) { tmp in
-            let status = cairo_surface_write_to_png(surface, tmp.path)
-            guard status == CAIRO_STATUS_SUCCESS else {
-                throw RenderError.io("cannot write \(url.path): \(String(cString: cairo_status_to_string(status)))")
-            }
+        // Cairo encodes into memory; the bytes then go out through the one output path.
+        final class Collected { var bytes: [UInt8] = [] }
+        let collected = Collected()
+        let status = cairo_surface_write_to_png_stream(surface, { closure, data, length in
+            guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
+            Unmanaged<Collected>.fromOpaque(closure).takeUnretainedValue().bytes
+                .append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
+            return CAIRO_STATUS_SUCCESS
+        }, Unmanaged.passUnretained(collected).toOpaque())
+        guard status == CAIRO_STATUS_SUCCESS else {
+            throw RenderError.io("cannot encode \(url.path): \(String(cString: cairo_status_to_string(status)))")
         }
+        try OutputFile.write(collected.bytes, to: url)
     }
 
     /// Reads a PNG into straight RGBA pixels.

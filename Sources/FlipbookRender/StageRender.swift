@@ -20,6 +20,8 @@ public struct RenderOutputs: Sendable {
     public var minimumPSNR = 64.0
     /// GIF loop count; 0 loops forever.
     public var loopCount = 0
+    /// Files no output may replace (the scenario being rendered); see `OutputFile`.
+    public var inputs: [URL] = []
 
     public init(gif: URL? = nil, filmstrip: URL? = nil, framesDirectory: URL? = nil) {
         self.gif = gif; self.filmstrip = filmstrip; self.framesDirectory = framesDirectory
@@ -64,16 +66,17 @@ extension Stage {
             throw RenderError.invalidArgument("a \(size.width)×\(size.height) pt stage at \(scale)x is outside 1…16384 px")
         }
         let start = currentTime
+        // Every target is checked and opened before the first frame: a bad one is refused
+        // with nothing written.
+        let stripFile = try outputs.filmstrip.map { try OutputFile($0, inputs: outputs.inputs) }
+        if let dir = outputs.framesDirectory { try Self.prepareFramesDirectory(dir) }
         var gif: GIFWriter? = try outputs.gif.map {
             try GIFWriter(url: $0, width: w, height: h, loopCount: outputs.loopCount, dithering: outputs.dithering,
-                          minimumPSNR: outputs.minimumPSNR)
+                          minimumPSNR: outputs.minimumPSNR, inputs: outputs.inputs)
         }
         let samples = Set(Filmstrip.sampleIndices(frameCount: count, samples: outputs.filmstripSamples))
         var strip: [(time: Double, pixels: PixelBuffer)] = []
         do {
-            if let dir = outputs.framesDirectory {
-                try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-            }
             // The Stage advances on this thread; snapshots (values) are rasterized in parallel
             // a batch at a time while this thread hands the previous batch to the sinks in
             // frame order. Two batches are alive at once, so memory stays bounded, and the
@@ -118,14 +121,34 @@ extension Stage {
             }
             try gif?.finish()
             gif = nil
-            if let url = outputs.filmstrip {
-                try PNGCodec.write(try Filmstrip.compose(strip, columns: outputs.filmstripColumns), to: url)
+            if let stripFile {
+                try stripFile.write(try PNGEncoder.encode(try Filmstrip.compose(strip, columns: outputs.filmstripColumns)))
+                try stripFile.commit()
             }
         } catch {
             gif?.cancel()
+            stripFile?.cancel()
             throw error
         }
         return RenderResult(frameCount: count, delays: delays, width: w, height: h)
+    }
+}
+
+extension Stage {
+    /// Creates the frames directory (its parent must exist) or checks that it is one.
+    static func prepareFramesDirectory(_ dir: URL) throws {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: dir.path, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else { throw OutputError(path: dir.path, reason: "is not a directory; --frames names a directory") }
+            return
+        }
+        let parent = dir.deletingLastPathComponent().path
+        guard FileManager.default.fileExists(atPath: parent, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw OutputError(path: dir.path, reason: "the directory \(parent) does not exist")
+        }
+        do { try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: false) } catch {
+            throw OutputError(path: dir.path, reason: "cannot create the directory (\(error.localizedDescription))")
+        }
     }
 }
 

@@ -25,6 +25,7 @@ struct DemoEndToEndTests {
     func renderDemo() throws {
         let scenario = try ScenarioLoader.load(file: Self.demo)
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("flipbook-demo-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
         let gifURL = out.appendingPathComponent("demo.gif"), stripURL = out.appendingPathComponent("demo.png")
         let runtime = ScenarioRuntime(scenario: scenario)
         let result = try runtime.render(outputs: RenderOutputs(gif: gifURL, filmstrip: stripURL))
@@ -59,6 +60,7 @@ struct DemoEndToEndTests {
     func deterministicAcrossThreads() throws {
         let scenario = try ScenarioLoader.load(file: Self.demo)
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("flipbook-threads-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         var outputs: [Data] = []
         for threads in [1, 3, 8] {
             let url = dir.appendingPathComponent("t\(threads).gif")

@@ -1,0 +1,187 @@
+import Foundation
+
+/// One output being written: the single path every writer (GIF, PNG frames, filmstrips, and
+/// whatever comes later) goes through, so an output lands where it is pointed and nowhere else.
+///
+/// - A regular file (new or existing) is written to a temporary sibling and renamed over the
+///   target on `commit()`, keeping an existing file's permissions: never a partial file.
+/// - A symlink is followed: its target is written that way, and the link stays a link.
+/// - A device node, FIFO or socket is written straight into, never renamed onto.
+/// - `-` is standard output.
+///
+/// Bad targets are refused before anything is written (`OutputError`): a directory, a path in
+/// a missing directory, one of the inputs, a read-only file. A failed write throws
+/// `RenderError.io`; `cancel()` (or `deinit`) removes the temporary file and leaves an
+/// existing target as it was.
+public final class OutputFile {
+    /// The path as given (`-` for standard output).
+    public let path: String
+    /// Where the bytes finally land (a symlink's target, resolved).
+    public let destination: String
+    /// The file written until `commit()` (the destination itself for streams).
+    public let writingPath: String
+    private let kind: Kind
+    private var fd: Int32
+    private var finished = false
+
+    enum Kind { case regular, stream, standardOutput }
+
+    /// Standard output as an output URL (`-` on the command line). It is written through the
+    /// process's descriptor 1, so a redirect to a regular file is written in place, not renamed.
+    public static let standardOutput = URL(fileURLWithPath: "/dev/stdout")
+
+    /// The temporary sibling a regular output is written to (hidden, named after the process).
+    public static func temporaryPath(for destination: String) -> String {
+        let url = URL(fileURLWithPath: destination)
+        return url.deletingLastPathComponent().appendingPathComponent(
+            ".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp").path
+    }
+
+    /// The temporary file an output at `path` is written through while it is open (nil for
+    /// standard output and streams): what to remove if the process is interrupted.
+    public static func temporaryPath(forOutput path: String) -> String? {
+        guard path != "-", path != standardOutput.path, let target = try? resolveLinks(path) else { return nil }
+        var st = stat()
+        if stat(target, &st) == 0, st.st_mode & S_IFMT != S_IFREG { return nil }
+        return temporaryPath(for: target)
+    }
+
+    /// Checks the target and opens it for writing. `inputs` are files the output must not
+    /// replace (the scenario being rendered).
+    public convenience init(_ url: URL, inputs: [URL] = []) throws {
+        try self.init(path: url.path, inputs: inputs)
+    }
+
+    public init(path: String, inputs: [URL] = []) throws {
+        self.path = path
+        if path == "-" || path == Self.standardOutput.path {
+            kind = .standardOutput
+            destination = "-"; writingPath = "-"
+            fd = dup(STDOUT_FILENO)
+            guard fd >= 0 else { throw OutputError(path: path, reason: "cannot write to standard output") }
+            return
+        }
+        guard !path.isEmpty else { throw OutputError(path: path, reason: "an output path is empty") }
+        let target = try Self.resolveLinks(path)
+        destination = target
+        var st = stat()
+        let exists = stat(target, &st) == 0
+        let type = st.st_mode & S_IFMT
+        if exists && type == S_IFDIR { throw OutputError(path: path, reason: "is a directory; name a file to write") }
+        if exists && (type == S_IFCHR || type == S_IFBLK || type == S_IFIFO || type == S_IFSOCK) {
+            kind = .stream
+            writingPath = target
+            fd = open(target, O_WRONLY | O_CLOEXEC)
+            guard fd >= 0 else { throw OutputError(path: path, reason: "cannot open for writing (\(String(cString: strerror(errno))))") }
+            return
+        }
+        let directory = URL(fileURLWithPath: target).deletingLastPathComponent().path
+        var dirStat = stat()
+        guard stat(directory, &dirStat) == 0, dirStat.st_mode & S_IFMT == S_IFDIR else {
+            throw OutputError(path: path, reason: "the directory \(directory) does not exist")
+        }
+        for input in inputs where Self.sameFile(target, input.path) {
+            throw OutputError(path: path, reason: "is an input of this command; writing it would destroy it")
+        }
+        if exists && st.st_mode & 0o222 == 0 {
+            throw OutputError(path: path, reason: "is read-only; nothing was written")
+        }
+        kind = .regular
+        writingPath = Self.temporaryPath(for: target)
+        let mode = exists ? mode_t(st.st_mode & 0o7777) : 0o644
+        fd = open(writingPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
+        guard fd >= 0 else {
+            throw OutputError(path: path, reason: "cannot create a file in \(directory) (\(String(cString: strerror(errno))))")
+        }
+        // open() applies the umask; an existing file's permissions are kept exactly.
+        if exists { _ = fchmod(fd, mode) }
+    }
+
+    deinit { cancel() }
+
+    /// Appends bytes; a short or failed write (disk full, file too large) throws.
+    public func write(_ bytes: UnsafeRawBufferPointer) throws {
+        guard !finished else { throw RenderError.io("\(path): the output is already closed") }
+        var offset = 0
+        while offset < bytes.count {
+            let n = Foundation.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw RenderError.io("cannot write \(path): \(String(cString: strerror(errno)))")
+            }
+            offset += n
+        }
+    }
+
+    public func write(_ bytes: [UInt8]) throws {
+        try bytes.withUnsafeBytes { try write($0) }
+    }
+
+    /// Finishes the output: a regular file is renamed over its target.
+    public func commit() throws {
+        guard !finished else { return }
+        finished = true
+        let closed = close(fd)
+        guard kind == .regular else { return }
+        if closed != 0 {
+            let reason = String(cString: strerror(errno))
+            unlink(writingPath)
+            throw RenderError.io("cannot write \(path): \(reason)")
+        }
+        if rename(writingPath, destination) != 0 {
+            let reason = String(cString: strerror(errno))
+            unlink(writingPath)
+            throw RenderError.io("cannot move the finished output to \(path): \(reason)")
+        }
+    }
+
+    /// Abandons the output: the temporary file is removed and the target left as it was.
+    public func cancel() {
+        guard !finished else { return }
+        finished = true
+        close(fd)
+        if kind == .regular { unlink(writingPath) }
+    }
+
+    /// Writes `bytes` to `url` in one go.
+    public static func write(_ bytes: [UInt8], to url: URL, inputs: [URL] = []) throws {
+        let out = try OutputFile(url, inputs: inputs)
+        do {
+            try out.write(bytes)
+            try out.commit()
+        } catch {
+            out.cancel()
+            throw error
+        }
+    }
+
+    /// The path a symlink chain ends at (the path itself when it is not a link).
+    private static func resolveLinks(_ path: String) throws -> String {
+        var current = path
+        for _ in 0..<40 {
+            var st = stat()
+            guard lstat(current, &st) == 0, st.st_mode & S_IFMT == S_IFLNK else { return current }
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let n = readlink(current, &buffer, buffer.count - 1)
+            guard n > 0 else { throw OutputError(path: path, reason: "cannot read the symbolic link") }
+            let target = String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            current = target.hasPrefix("/") ? target
+                : URL(fileURLWithPath: current).deletingLastPathComponent().appendingPathComponent(target).path
+        }
+        throw OutputError(path: path, reason: "too many levels of symbolic links")
+    }
+
+    private static func sameFile(_ a: String, _ b: String) -> Bool {
+        var sa = stat(), sb = stat()
+        guard stat(a, &sa) == 0, stat(b, &sb) == 0 else { return false }
+        return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino
+    }
+}
+
+/// An output that cannot be written as asked; nothing was written (exit code 2).
+public struct OutputError: Error, CustomStringConvertible, Equatable {
+    public var path: String
+    public var reason: String
+    public init(path: String, reason: String) { self.path = path; self.reason = reason }
+    public var description: String { "\(path): \(reason)" }
+}

@@ -1,0 +1,164 @@
+import Foundation
+import Testing
+
+/// Outputs land where they are pointed and nowhere else (issue: "-o /dev/null" replaced the
+/// device with a file): devices, FIFOs, symlinks, standard output, refused targets, write
+/// errors and interruptions.
+@Suite("outputs never destroy what they point at")
+struct OutputSafetyTests {
+    let demo = packageRoot.appendingPathComponent("scenarios/demo.yaml").path
+    let wave = packageRoot.appendingPathComponent("scenarios/bench-wave.yaml").path
+
+    func tmp() -> URL {
+        let u = FileManager.default.temporaryDirectory.appendingPathComponent("flipbook-out-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: u, withIntermediateDirectories: true)
+        return u
+    }
+
+    func fileType(_ path: String) -> mode_t {
+        var st = stat()
+        return lstat(path, &st) == 0 ? st.st_mode & S_IFMT : 0
+    }
+
+    @Test("-o /dev/null writes into the device and leaves it a device")
+    func devNull() throws {
+        let r = try CLI.run(["render", demo, "-o", "/dev/null", "--fps", "5"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(fileType("/dev/null") == S_IFCHR)
+    }
+
+    @Test("a FIFO is written into, not replaced")
+    func fifo() throws {
+        let dir = tmp()
+        let fifo = dir.appendingPathComponent("pipe").path
+        #expect(mkfifo(fifo, 0o644) == 0)
+        let reader = Process()
+        reader.executableURL = URL(fileURLWithPath: "/bin/sh")
+        reader.arguments = ["-c", "cat '\(fifo)' > '\(dir.path)/read.gif'"]
+        try reader.run()
+        let r = try CLI.run(["render", demo, "-o", fifo, "--fps", "5"])
+        reader.waitUntilExit()
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(fileType(fifo) == S_IFIFO)
+        let bytes = try Data(contentsOf: dir.appendingPathComponent("read.gif"))
+        #expect(bytes.starts(with: Array("GIF89a".utf8)))
+    }
+
+    @Test("a symlink's target is written and the link stays a link, keeping the target's permissions")
+    func symlink() throws {
+        let dir = tmp()
+        let target = dir.appendingPathComponent("real.gif").path, link = dir.appendingPathComponent("link.gif").path
+        try Data("old".utf8).write(to: URL(fileURLWithPath: target))
+        #expect(chmod(target, 0o600) == 0)
+        #expect(Foundation.symlink("real.gif", link) == 0)
+        let r = try CLI.run(["render", demo, "-o", link, "--fps", "5"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(fileType(link) == S_IFLNK)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: target)).starts(with: Array("GIF89a".utf8)))
+        var st = stat()
+        #expect(stat(target, &st) == 0 && st.st_mode & 0o777 == 0o600)
+    }
+
+    @Test("-o - writes the GIF to standard output, messages to standard error; same bytes as a file")
+    func standardOutput() throws {
+        let dir = tmp()
+        let file = dir.appendingPathComponent("d.gif").path
+        #expect(try CLI.run(["render", demo, "-o", file, "--fps", "5"]).status == 0)
+        let r = try CLI.run(["render", demo, "-o", "-", "--fps", "5"])
+        #expect(r.status == 0)
+        #expect(Data(r.stdout.utf8).count > 0)
+        let piped = try CLI.runBytes(["render", demo, "-o", "-", "--fps", "5"])
+        #expect(piped.stdout == (try Data(contentsOf: URL(fileURLWithPath: file))))
+        #expect(piped.stderr.contains("wrote standard output"))
+        let still = try CLI.runBytes(["still", demo, "--at", "0.1", "-o", "-"])
+        #expect(still.status == 0 && still.stdout.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+    }
+
+    @Test("a directory, a missing directory, the input itself and a read-only file: exit 2, nothing written", arguments: [0, 1, 2, 3])
+    func refused(_ which: Int) throws {
+        let dir = tmp()
+        let input = dir.appendingPathComponent("scene.yaml")
+        try FileManager.default.copyItem(atPath: demo, toPath: input.path)
+        let readOnly = dir.appendingPathComponent("ro.gif")
+        try Data("keep".utf8).write(to: readOnly)
+        #expect(chmod(readOnly.path, 0o444) == 0)
+        let cases: [(target: String, says: String)] = [
+            (dir.path, "is a directory"),
+            (dir.appendingPathComponent("missing/out.gif").path, "the directory \(dir.path)/missing does not exist"),
+            (input.path, "is an input of this command"),
+            (readOnly.path, "is read-only"),
+        ]
+        let (target, says) = cases[which]
+        let before = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
+        let r = try CLI.run(["render", input.path, "-o", target])
+        #expect(r.status == 2)
+        #expect(r.stderr.hasPrefix("flipbook: error: \(target): \(says)"), "\(r.stderr)")
+        #expect(r.stderr.split(separator: "\n").count == 1)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == before)
+        #expect(try String(contentsOf: input, encoding: .utf8) == (try String(contentsOfFile: demo, encoding: .utf8)))
+        #expect(try Data(contentsOf: readOnly) == Data("keep".utf8))
+    }
+
+    @Test("a write error mid-render (file-size limit): exit 3, no temporary file, the old output untouched")
+    func writeError() throws {
+        let dir = tmp()
+        let out = dir.appendingPathComponent("keep.gif").path
+        try Data("earlier".utf8).write(to: URL(fileURLWithPath: out))
+        let r = try CLI.run(["/bin/sh", "-c", "ulimit -f 8; exec \"$0\" \"$@\"", CLI.executable.path, "render", wave, "-o", out],
+                            viaShell: true)
+        #expect(r.status == 3, "\(r.stderr)")
+        #expect(r.stderr.contains("File too large"), "\(r.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: out)) == Data("earlier".utf8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["keep.gif"])
+    }
+
+    @Test("SIGINT and SIGTERM mid-render: exit 3, no temporary file, the old output untouched", arguments: [SIGINT, SIGTERM])
+    func interrupted(_ signalNumber: Int32) throws {
+        let dir = tmp()
+        let out = dir.appendingPathComponent("keep.gif").path
+        try Data("earlier".utf8).write(to: URL(fileURLWithPath: out))
+        let p = Process()
+        p.executableURL = CLI.executable
+        p.arguments = ["render", wave, "-o", out, "--quiet"]
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        // Wait until the render is writing its temporary file, then interrupt it.
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline, p.isRunning,
+              !(try FileManager.default.contentsOfDirectory(atPath: dir.path)).contains(where: { $0.hasSuffix(".tmp") }) {
+            usleep(5_000)
+        }
+        kill(p.processIdentifier, signalNumber)
+        p.waitUntilExit()
+        #expect(p.terminationStatus == 3)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: out)) == Data("earlier".utf8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["keep.gif"])
+    }
+}
+
+extension CLI {
+    /// Runs the command (or, with `viaShell`, `args[0]` with the rest) and keeps stdout as bytes.
+    static func runBytes(_ args: [String]) throws -> (status: Int32, stdout: Data, stderr: String) {
+        let p = Process()
+        p.executableURL = executable
+        p.arguments = args
+        let out = Pipe(), err = Pipe()
+        p.standardOutput = out; p.standardError = err
+        try p.run()
+        let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return (p.terminationStatus, o, String(decoding: e, as: UTF8.self))
+    }
+
+    static func run(_ args: [String], viaShell: Bool) throws -> (status: Int32, stdout: String, stderr: String) {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: args[0])
+        p.arguments = Array(args.dropFirst())
+        let out = Pipe(), err = Pipe()
+        p.standardOutput = out; p.standardError = err
+        try p.run()
+        let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return (p.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
+    }
+}
