@@ -4,7 +4,7 @@
 SWIFT ?= swift
 APT_PACKAGES := libcairo2-dev libpango1.0-dev libgif-dev zlib1g-dev pkg-config fonts-dejavu-core fonts-wqy-microhei
 
-.PHONY: deps build demo test clean
+.PHONY: deps build demo test fuzz clean
 
 deps:
 	@missing=""; \
@@ -29,6 +29,22 @@ test: deps
 	$(SWIFT) test
 	@python3 -c "import jsonschema, yaml" 2>/dev/null || python3 -m pip install -q jsonschema pyyaml
 	python3 Tests/schema/check_scenarios.py
+	$(MAKE) --no-print-directory fuzz
+
+# libFuzzer over the scenario loader and value parser (Fuzz/), seeded from scenarios/ and the
+# bad-scenario corpus; `make fuzz FUZZ_SECONDS=3600` runs longer. A crash, a hang (10 s) or a
+# rejection without FILE:LINE:COLUMN fails it and leaves the input in .build/fuzz-artifacts/.
+FUZZ_SECONDS ?= 60
+FUZZ_SEEDS := scenarios scenarios/loaders Tests/FlipbookScenarioTests/Fixtures/bad-scenarios
+fuzz: deps
+	$(SWIFT) build --package-path Fuzz -c release -Xswiftc -sanitize=fuzzer -Xswiftc -use-ld=lld
+	@mkdir -p .build/fuzz-corpus .build/fuzz-artifacts
+	@echo "Fuzzing the scenario loader for $(FUZZ_SECONDS) s (log: .build/fuzz.log)"
+	@SWIFT_BACKTRACE=enable=no Fuzz/.build/release/ScenarioFuzzer -max_total_time=$(FUZZ_SECONDS) -timeout=10 \
+	  -rss_limit_mb=4096 -print_final_stats=1 -artifact_prefix=.build/fuzz-artifacts/ \
+	  .build/fuzz-corpus $(FUZZ_SEEDS) > .build/fuzz.log 2>&1; status=$$?; \
+	  grep -E "^(Done|stat::number_of_executed_units|stat::new_units_added)|Fatal error|ERROR" .build/fuzz.log; \
+	  exit $$status
 
 clean:
-	rm -rf .build out
+	rm -rf .build out Fuzz/.build

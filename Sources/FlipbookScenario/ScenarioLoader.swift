@@ -27,13 +27,16 @@ public enum ScenarioLoader {
     public static func load(yaml: String, file: String, baseDirectory: URL, variant: String? = nil) throws -> Scenario {
         let sink = DiagnosticSink(file: file)
         let root: Node
+        if let bad = YAMLKeyGuard.check(yaml) {
+            throw ScenarioError([Diagnostic(file: file, line: bad.line, column: bad.column, message: bad.message)])
+        }
         do {
             guard let node = try Yams.compose(yaml: yaml) else {
                 throw ScenarioError([Diagnostic(file: file, line: 1, column: 1, message: "the file is empty; expected a scenario mapping")])
             }
             root = node
         } catch let e as YamlError {
-            throw ScenarioError([syntaxDiagnostic(e, file: file)])
+            throw ScenarioError([syntaxDiagnostic(e, file: file, text: yaml)])
         }
         // Aliases can expand a small file into billions of nodes ("billion laughs"): refuse
         // anything that expands past a generous bound before reading it.
@@ -70,17 +73,52 @@ public enum ScenarioLoader {
         }
     }
 
-    static func syntaxDiagnostic(_ e: YamlError, file: String) -> Diagnostic {
+    static func syntaxDiagnostic(_ e: YamlError, file: String, text: String) -> Diagnostic {
         switch e {
         case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
              .composer(let context, let problem, let mark, _):
             let ctx = context.map { " \($0.text)" } ?? ""
-            return Diagnostic(file: file, line: mark.line, column: mark.column, message: "YAML syntax error: \(problem)\(ctx)")
+            let lines = yamlLines(text)
+            // libyaml reports an unexpected end of input one line past the last: point at
+            // where the file ends instead.
+            if mark.line > lines.count {
+                let last = lines.last ?? ""
+                return Diagnostic(file: file, line: max(1, lines.count), column: last.unicodeScalars.count + 1,
+                                  message: "YAML syntax error at the end of the file: \(problem)\(ctx)")
+            }
+            let line = mark.line >= 1 ? lines[mark.line - 1] : ""
+            let scalars = Array(line.unicodeScalars)
+            if problem.contains("cannot start any token"), let tab = scalars.firstIndex(of: "\t"),
+               scalars[..<tab].allSatisfy({ $0 == " " || $0 == "\t" }) || mark.column - 1 == tab {
+                return Diagnostic(file: file, line: mark.line, column: tab + 1,
+                                  message: "YAML forbids tabs for indentation; found a tab here",
+                                  hint: "indent with spaces")
+            }
+            return Diagnostic(file: file, line: max(1, mark.line), column: max(1, mark.column),
+                              message: "YAML syntax error: \(problem)\(ctx)")
         case .reader(let problem, _, _, _):
             return Diagnostic(file: file, line: 1, column: 1, message: "YAML syntax error: \(problem)")
         default:
             return Diagnostic(file: file, line: 1, column: 1, message: "YAML syntax error: \(e)")
         }
+    }
+
+    /// The file's lines as YAML counts them (LF, CR, CR LF, NEL, LS and PS end a line).
+    static func yamlLines(_ text: String) -> [String] {
+        var lines: [String] = []
+        var current = String.UnicodeScalarView()
+        var previousCR = false
+        for scalar in text.unicodeScalars {
+            if scalar == "\n" && previousCR { previousCR = false; continue }
+            previousCR = scalar == "\r"
+            if ["\n", "\r", "\u{85}", "\u{2028}", "\u{2029}"].contains(scalar) {
+                lines.append(String(current)); current = String.UnicodeScalarView()
+            } else {
+                current.append(scalar)
+            }
+        }
+        lines.append(String(current))
+        return lines
     }
 }
 

@@ -1,0 +1,41 @@
+import Flipbook
+import Foundation
+
+/// One fuzz case: the bytes as a scenario file. Loading must either succeed, or fail with
+/// `ScenarioError` whose every diagnostic names a real `FILE:LINE:COLUMN`; anything else
+/// (another error, a trap, a hang past libFuzzer's -timeout) is a finding. A loaded scenario
+/// is also built into a Stage and advanced a little, so values that pass the loader are run.
+func fuzzOneInput(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+    guard let start else { return 0 }
+    let text = String(decoding: UnsafeRawBufferPointer(start: start, count: count), as: UTF8.self)
+    let base = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+    do {
+        let scenario = try ScenarioLoader.load(yaml: text, file: "fuzz.yaml", baseDirectory: base)
+        let runtime = ScenarioRuntime(scenario: scenario)
+        runtime.stage.advance(to: min(scenario.duration, 0.5))
+        _ = runtime.stage.snapshot()
+    } catch let error as ScenarioError {
+        // YAML breaks lines at LF, CR, CR LF, NEL, LS and PS.
+        let lines = 1 + text.replacingOccurrences(of: "\r\n", with: "\n").unicodeScalars
+            .filter { ["\n", "\r", "\u{85}", "\u{2028}", "\u{2029}"].contains($0) }.count
+        for d in error.diagnostics {
+            guard d.line >= 1, d.column >= 1, d.line <= lines, !d.message.isEmpty,
+                  error.description.contains("fuzz.yaml:\(d.line):\(d.column): error: ") else {
+                fatalError("a rejection without a usable FILE:LINE:COLUMN: \(error.description)")
+            }
+        }
+    } catch {
+        fatalError("a rejection that is not a ScenarioError: \(error)")
+    }
+    return 0
+}
+
+// SwiftPM gives every executable its own `main`, which would shadow libFuzzer's; so this one
+// hands control to libFuzzer's driver (linked by -sanitize=fuzzer).
+@_silgen_name("LLVMFuzzerRunDriver")
+func LLVMFuzzerRunDriver(_ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+                         _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt) -> CInt
+
+var argc = CommandLine.argc
+var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
+exit(LLVMFuzzerRunDriver(&argc, &argv) { fuzzOneInput($0, $1) })
