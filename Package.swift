@@ -29,6 +29,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
         .systemLibrary(
@@ -86,13 +87,13 @@ let package = Package(
         ),
         .testTarget(
             name: "FlipbookCoreTests",
-            dependencies: ["FlipbookCore"],
+            dependencies: ["FlipbookCore", .product(name: "PropertyBased", package: "swift-property-based")],
             resources: [.copy("Fixtures")],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "FlipbookRenderTests",
-            dependencies: ["FlipbookRender"],
+            dependencies: ["FlipbookRender", .product(name: "PropertyBased", package: "swift-property-based")],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -84,7 +84,7 @@ struct Inspect: ParsableCommand {
     var until: TimeArgument?
 
     func validate() throws {
-        if let fps, !(1...1000).contains(fps) { throw ValidationError("--fps must be between 1 and 1000") }
+        if let fps, !Limits.sampleRate.contains(fps) { throw ValidationError("--fps must be between 1 and 1000") }
     }
 
     func run() throws {
@@ -108,7 +108,7 @@ struct Inspect: ParsableCommand {
         }
         print((["time"] + sample).joined(separator: ","))
         let rate = fps ?? scenario.fps
-        guard let frames = Int(exactly: (end * rate).rounded()), frames <= 1_000_000 else {
+        guard let frames = Int(exactly: (end * rate).rounded()), frames <= Limits.maximumSamples else {
             throw ValidationError("--until \(end) s at \(rate) fps is too many samples")
         }
         for k in 0...max(0, frames) {

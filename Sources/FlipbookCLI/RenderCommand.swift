@@ -46,7 +46,7 @@ struct Render: ParsableCommand {
     @OptionGroup var options: OutputOptions
 
     func validate() throws {
-        if let fps, !(1...100).contains(fps) { throw ValidationError("--fps must be between 1 and 100") }
+        if let fps, !Limits.framesPerSecond.contains(fps) { throw ValidationError("--fps must be between 1 and 100") }
         if !(0...65535).contains(loop) { throw ValidationError("--loop must be between 0 and 65535") }
         if let threads, !(1...256).contains(threads) { throw ValidationError("--threads must be between 1 and 256") }
         if let scale, !(scale > 0 && scale <= 8) { throw ValidationError("--scale must be in (0, 8]") }

@@ -108,8 +108,8 @@ public enum FrameRasterizer {
     static func rasterize(_ snapshot: FrameSnapshot, background: RGBA?, reusing pool: FrameBufferPool?) throws -> PixelBuffer {
         guard let w = boundedInt((snapshot.size.width * snapshot.scale).rounded()),
               let h = boundedInt((snapshot.size.height * snapshot.scale).rounded()),
-              w > 0, h > 0, w <= 16384, h <= 16384 else {
-            throw RenderError.invalidArgument("canvas of \(snapshot.size.width)×\(snapshot.size.height) pt at \(snapshot.scale)x is outside 1…16384 px")
+              w > 0, h > 0, w <= Limits.maximumStagePixels, h <= Limits.maximumStagePixels else {
+            throw RenderError.invalidArgument("canvas of \(snapshot.size.width)×\(snapshot.size.height) pt at \(snapshot.scale)x is outside 1…\(Limits.maximumStagePixels) px")
         }
         // The background is written as words directly; Cairo then draws into the same memory.
         let fill = background.map(premultipliedWord) ?? 0

@@ -93,7 +93,7 @@ struct LayerPainter {
         cairo_user_to_device_distance(cr, &ux, &uy)
         let k = max(1, min(8, hypot(ux, uy)))
         guard let pw = boundedInt((b.width * k).rounded(.up)), let ph = boundedInt((b.height * k).rounded(.up)),
-              pw > 0, ph > 0, pw <= 8192, ph <= 8192,
+              pw > 0, ph > 0, pw <= Limits.maximumOffscreenPixels, ph <= Limits.maximumOffscreenPixels,
               let flat = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(pw), Int32(ph)) else { return }
         defer { cairo_surface_destroy(flat) }
         let fcr = cairo_create(flat)!

@@ -55,15 +55,15 @@ extension Stage {
     public func render(duration: Double, fps: Double, outputs: RenderOutputs, background: RGBA? = nil,
                        threads: Int = ProcessInfo.processInfo.activeProcessorCount,
                        progress: ((Int, Int) -> Void)? = nil) throws -> RenderResult {
-        guard fps.isFinite, fps > 0, fps <= 100 else { throw RenderError.invalidArgument("fps must be in 1…100, got \(fps)") }
+        guard fps.isFinite, Limits.framesPerSecond.contains(fps) else { throw RenderError.invalidArgument("fps must be in 1…100, got \(fps)") }
         guard duration.isFinite, duration > 0 else { throw RenderError.invalidArgument("duration must be positive, got \(duration)") }
         let count = Stage.frameCount(duration: duration, fps: fps)
         guard count >= 1 else { throw RenderError.invalidArgument("duration \(duration) s at \(fps) fps gives no frames") }
-        guard count <= 36_000 else { throw RenderError.invalidArgument("\(duration) s at \(fps) fps is more than 36,000 frames") }
+        guard count <= Limits.maximumFrames else { throw RenderError.invalidArgument("\(duration) s at \(fps) fps is more than \(Limits.maximumFrames) frames") }
         let delays = GIFWriter.delays(count: count, fps: fps)
         guard let w = boundedInt((size.width * scale).rounded()), let h = boundedInt((size.height * scale).rounded()),
-              w > 0, h > 0, w <= 16384, h <= 16384 else {
-            throw RenderError.invalidArgument("a \(size.width)×\(size.height) pt stage at \(scale)x is outside 1…16384 px")
+              w > 0, h > 0, w <= Limits.maximumStagePixels, h <= Limits.maximumStagePixels else {
+            throw RenderError.invalidArgument("a \(size.width)×\(size.height) pt stage at \(scale)x is outside 1…\(Limits.maximumStagePixels) px")
         }
         let start = currentTime
         // Every target is checked and opened before the first frame: a bad one is refused

@@ -6,9 +6,9 @@ import Yams
 /// Reads scenario files strictly: every problem is reported with its line and column.
 public enum ScenarioLoader {
     /// Limits a scenario must stay within.
-    public static let maximumPixels = 4096
-    public static let maximumFrames = 36_000
-    public static let fpsRange = 1.0...100.0
+    public static let maximumPixels = Limits.maximumCanvasPixels
+    public static let maximumFrames = Limits.maximumFrames
+    public static let fpsRange = Limits.framesPerSecond
 
     /// Loads and validates `path`; `variant` picks a named set of parameter overrides.
     public static func load(file path: String, variant: String? = nil) throws -> Scenario {
@@ -56,7 +56,7 @@ public enum ScenarioLoader {
     }
 
     /// Largest number of YAML nodes (aliases expanded) a scenario may have.
-    public static let maximumNodes = 2_000_000
+    public static let maximumNodes = Limits.maximumYAMLNodes
 
     /// Counts nodes down to zero; false once the budget runs out.
     static func countNodes(_ node: Node, budget: inout Int) -> Bool {

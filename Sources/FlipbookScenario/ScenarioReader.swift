@@ -10,6 +10,7 @@ final class Reader {
     private var layerTypes: [String: LayerType] = [:]
     private var templates: [String: AnimationSpec] = [:]
     private var templateMarks: [String: SourceMark] = [:]
+    private var layerCount = 0
 
     init(sink: DiagnosticSink, base: URL) {
         self.sink = sink
@@ -51,7 +52,13 @@ final class Reader {
         var duration = 0.0
         if let d = entry("duration") {
             if let v = d.number("a duration in seconds") {
-                if v > 0 { duration = v } else { sink.error("duration must be positive, found \(formatted(v))", at: d.mark) }
+                if v <= 0 {
+                    sink.error("duration must be positive, found \(formatted(v))", at: d.mark)
+                } else if v > Limits.maximumDuration {
+                    sink.error("duration must be at most \(formatted(Limits.maximumDuration)) s, found \(formatted(v))", at: d.mark)
+                } else {
+                    duration = v
+                }
             }
         } else {
             sink.error("missing 'duration' (seconds to render)", at: root.mark)
@@ -65,7 +72,11 @@ final class Reader {
         if let l = entry("layers"), let items = l.sequence("a list of layers") {
             // Collect ids and types first so references anywhere can be checked.
             for item in items { collectIDs(item) }
-            layers = items.compactMap { readLayer($0) }
+            if layerCount > Limits.maximumLayers {
+                sink.error("the scenario has more than \(Limits.maximumLayers) layers (sublayers and masks included)", at: l.mark)
+            } else {
+                layers = items.compactMap { readLayer($0) }
+            }
         }
         if let a = entry("animations"), let pairs = a.mapping(what: "a mapping of animation templates by name") {
             for (name, kn, _) in pairs { templateMarks[name] = kn.mark }
@@ -132,6 +143,9 @@ final class Reader {
 
     private func collectIDs(_ n: YNode) {
         guard case .mapping(let m) = n.node else { return }
+        layerCount += 1
+        // A hostile file may nest layers deeper than anything needs; stop counting past the limit.
+        guard layerCount <= Limits.maximumLayers else { return }
         var id: String?, type = LayerType.layer
         var subs: Node?, mask: Node?
         for (k, v) in m {

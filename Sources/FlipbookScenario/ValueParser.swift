@@ -152,6 +152,15 @@ struct ValueParser {
     /// SVG path data, or a shorthand mapping: `oval`, `rect`, `roundedRect` (+ `radius`),
     /// `arc` (UIBezierPath's visual `clockwise`), `polyline` (+ `closed`).
     func path(_ n: YNode) -> [PathElement]? {
+        guard let elements = pathElements(n) else { return nil }
+        if elements.count > Limits.maximumPathElements {
+            sink.error("the path has \(elements.count) elements; at most \(Limits.maximumPathElements) are allowed", at: n.mark)
+            return nil
+        }
+        return elements
+    }
+
+    private func pathElements(_ n: YNode) -> [PathElement]? {
         if let s = n.scalarString {
             do { return try SVGPathParser.parse(s) } catch let e as SVGPathParser.Failure {
                 sink.error("invalid path data: \(e.message)", at: n.mark); return nil

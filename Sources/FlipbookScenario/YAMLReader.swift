@@ -80,6 +80,11 @@ struct YNode {
 
     func string(_ what: String = "a string") -> String? {
         guard case .scalar(let s) = node else { fail(what); return nil }
+        let length = s.string.count
+        if length > Limits.maximumTextLength {
+            sink.error("a text of \(length) characters; at most \(Limits.maximumTextLength) are allowed", at: mark)
+            return nil
+        }
         return s.string
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import FlipbookCore
+import PropertyBased
 @testable import FlipbookRender
 
 @Suite("rasterizer")
@@ -207,6 +208,41 @@ struct RenderFromTimeZeroTests {
         #expect(greys.count == 4)
         for (k, grey) in greys.enumerated() {
             #expect(abs(grey - Int((255 * (1 - Double(k) / 4)).rounded())) <= 1, "frame \(k): \(greys)")
+        }
+    }
+}
+
+/// Rendering is a pure function of the scene: the bytes do not depend on how many threads
+/// rasterize or how many frames go in a batch (DESIGN.md, "Deterministic").
+@Suite("render determinism")
+struct RenderDeterminismTests {
+    func renderGIF(threads: Int) throws -> Data {
+        let stage = Stage(size: CGSize(width: 40, height: 24), scale: 1)
+        for k in 0..<3 {
+            let dot = CAShapeLayer()
+            dot.path = UIBezierPath(ovalIn: CGRect(x: 0, y: 0, width: 8, height: 8)).cgPath
+            dot.fillColor = UIColor(red: 0.2 * CGFloat(k), green: 0.5, blue: 0.8, alpha: 1).cgColor
+            dot.frame = CGRect(x: 4 + 12 * CGFloat(k), y: 8, width: 8, height: 8)
+            stage.rootLayer.addSublayer(dot)
+            let pulse = CAKeyframeAnimation(keyPath: "transform.scale")
+            pulse.values = [1, 1.6, 1]
+            pulse.duration = 0.4
+            pulse.beginTime = 0.13 * Double(k)
+            pulse.repeatCount = .infinity
+            dot.add(pulse, forKey: "pulse")
+        }
+        let url = temporaryDirectory().appendingPathComponent("t\(threads).gif")
+        _ = try stage.render(duration: 1, fps: 20, outputs: RenderOutputs(gif: url),
+                             background: RGBA(red: 1, green: 1, blue: 1, alpha: 1), threads: threads)
+        return try Data(contentsOf: url)
+    }
+
+    @Test("the GIF's bytes are the same for any thread count (and so any batch size)")
+    func anyThreadCount() async throws {
+        let reference = try renderGIF(threads: 1)
+        await propertyCheck(count: 6, input: Gen.int(in: 2...12)) { threads in
+            let bytes = try renderGIF(threads: threads)
+            #expect(bytes == reference, "\(threads) threads")
         }
     }
 }

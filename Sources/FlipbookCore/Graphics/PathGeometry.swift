@@ -36,7 +36,7 @@ public enum PathGeometry {
     /// `ceil(|sweep| / (π/2))` equal cubic pieces with handles `4/3·tan(Δ/4)·r`.
     static func arcPieces(center: CGPoint, radius: CGFloat, startAngle: CGFloat, sweep: CGFloat) -> [PathElement] {
         guard sweep != 0, radius.isFinite, sweep.isFinite, abs(sweep) < 1e6 else { return [] }
-        let n = max(1, min(4096, Int((abs(sweep) / (CGFloat.pi / 2) - 1e-9).rounded(.up))))
+        let n = max(1, min(Limits.maximumArcPieces, Int((abs(sweep) / (CGFloat.pi / 2) - 1e-9).rounded(.up))))
         let delta = sweep / CGFloat(n)
         let k = 4.0 / 3.0 * tan(delta / 4) * radius
         var out: [PathElement] = []

@@ -1,0 +1,30 @@
+/// Every bound Flipbook enforces, in one place; docs/limits.md lists them with the error each
+/// gives. They keep hostile or mistaken input from exhausting memory or time.
+public enum Limits {
+    /// Frame rates a render accepts.
+    public static let framesPerSecond: ClosedRange<Double> = 1...100
+    /// Frame rates `inspect --sample` accepts (no pixels are drawn).
+    public static let sampleRate: ClosedRange<Double> = 1...1000
+    /// Samples one `inspect --sample` run prints.
+    public static let maximumSamples = 1_000_000
+    /// Frames in one render.
+    public static let maximumFrames = 36_000
+    /// Seconds a scenario may last.
+    public static let maximumDuration = 3600.0
+    /// A scenario canvas's longer side, in pixels (points × scale).
+    public static let maximumCanvasPixels = 4096
+    /// A Stage's longer side in pixels through the Swift API, and any decoded image's side.
+    public static let maximumStagePixels = 16_384
+    /// A 3-D (perspective) layer drawn offscreen, per side in pixels.
+    public static let maximumOffscreenPixels = 8192
+    /// Layers in one scenario, sublayers and masks included.
+    public static let maximumLayers = 10_000
+    /// Elements of one path in a scenario file.
+    public static let maximumPathElements = 100_000
+    /// Characters of one text in a scenario file.
+    public static let maximumTextLength = 10_000
+    /// YAML nodes of one scenario file, aliases expanded.
+    public static let maximumYAMLNodes = 2_000_000
+    /// Cubic pieces of one arc (a sweep of many turns is drawn with at most this many).
+    public static let maximumArcPieces = 4096
+}

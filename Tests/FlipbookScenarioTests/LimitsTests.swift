@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+@testable import FlipbookScenario
+import FlipbookCore
+
+/// Each limit in docs/limits.md is enforced with a FILE:LINE:COLUMN error, not a crash or hang.
+@Suite("limits")
+struct LimitsTests {
+    func diagnostics(_ yaml: String) -> [Diagnostic] {
+        do {
+            _ = try ScenarioLoader.load(yaml: yaml, file: "big.yaml", baseDirectory: packageRoot)
+            return []
+        } catch let e as ScenarioError { return e.diagnostics } catch { return [] }
+    }
+
+    let head = "canvas: { width: 10, height: 10 }\nduration: 1\n"
+
+    @Test("more layers than allowed, sublayers included")
+    func layers() {
+        let many = (0...Limits.maximumLayers).map { "  - { id: l\($0) }" }.joined(separator: "\n")
+        let d = diagnostics(head + "layers:\n" + many + "\n")
+        #expect(d.count == 1 && d[0].message.contains("more than \(Limits.maximumLayers) layers") && d[0].line == 4, "\(d.prefix(2))")
+        let nested = "layers:\n  - id: top\n    sublayers:\n" + (0..<Limits.maximumLayers).map { "      - { id: s\($0) }" }.joined(separator: "\n") + "\n"
+        #expect(diagnostics(head + nested).first?.message.contains("more than") == true)
+        let fits = (1..<100).map { "  - { id: l\($0) }" }.joined(separator: "\n")
+        #expect(diagnostics(head + "layers:\n" + fits + "\n").isEmpty)
+    }
+
+    @Test("a path with more elements than allowed")
+    func pathElements() {
+        let data = "M0 0" + String(repeating: " L1 1", count: Limits.maximumPathElements)
+        let d = diagnostics(head + "layers:\n  - { id: p, type: shape, path: \"\(data)\" }\n")
+        #expect(d.count == 1 && d[0].message.contains("at most \(Limits.maximumPathElements) are allowed") && d[0].line == 4, "\(d)")
+    }
+
+    @Test("a text longer than allowed")
+    func text() {
+        let long = String(repeating: "字", count: Limits.maximumTextLength + 1)
+        let d = diagnostics(head + "layers:\n  - { id: t, type: text, string: \"\(long)\" }\n")
+        #expect(d.count == 1 && d[0].message.contains("at most \(Limits.maximumTextLength) are allowed") && d[0].line == 4, "\(d)")
+    }
+}
