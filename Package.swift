@@ -37,9 +37,10 @@ let package = Package(
             pkgConfig: "cairo",
             providers: [.apt(["libcairo2-dev"])]
         ),
+        // Declares the Pango functions it uses itself (see shim.h): Pango's pkg-config flags
+        // carry -pthread, which SwiftPM warns about in every dependent's build.
         .systemLibrary(
             name: "CPangoCairo",
-            pkgConfig: "pangocairo",
             providers: [.apt(["libpango1.0-dev"])]
         ),
         .systemLibrary(
