@@ -136,6 +136,16 @@ enum ScenarioKeys {
     static let layerText = ["string", "font", "fontSize", "foregroundColor", "alignment", "wrapped"]
     static let layerGradient = ["colors", "locations", "startPoint", "endPoint", "gradientType"]
 
+    /// Layer keys that are not animatable properties: read by `Reader.readOption`.
+    static let optionKeys: Set<String> = ["lineCap", "lineJoin", "fillRule", "lineDashPattern", "string", "font", "alignment",
+                                          "wrapped", "gradientType", "contentsGravity", "speed", "timeOffset", "beginTime",
+                                          "maskedCorners"]
+
+    /// What a `set` may change at once on a layer of type `t` (not animatable).
+    static func settableOptions(_ t: LayerType) -> [String] {
+        layer(t).filter { optionKeys.contains($0) } + ["frame"]
+    }
+
     static func layer(_ t: LayerType) -> [String] {
         switch t {
         case .layer: return layerCommon

@@ -55,8 +55,10 @@ public struct LayerSpec: Sendable {
     public var mask: [LayerSpec]
 }
 
-/// Non-animatable layer settings.
+/// Non-animatable layer settings (a `set` changes them at once, as on iOS).
 public struct LayerOptions: Sendable {
+    /// Sets `position` and `bounds.size` (which do animate implicitly).
+    public var frame: CGRect?
     public var lineCap: CAShapeLayerLineCap?
     public var lineJoin: CAShapeLayerLineJoin?
     public var fillRule: CAShapeLayerFillRule?
@@ -161,11 +163,40 @@ public enum ScenarioAction: Sendable {
     case add(template: String, layers: [String], key: String?, tag: String?)
     case remove(key: String, layers: [String])
     case removeAll(layers: [String])
-    case set([(layer: String, keyPath: LayerKeyPath, value: AnimatableValue)], disableActions: Bool,
+    /// A transaction: animatable `sets`, and `settings` of other properties, which change at once.
+    case set([(layer: String, keyPath: LayerKeyPath, value: AnimatableValue)], settings: [LayerSetting], disableActions: Bool,
              duration: Double?, timing: TimingSpec?, completion: [ScenarioAction])
-    /// A `UIView.animate` block over the changes in `sets`, with completion actions.
-    case animate(ViewBlock, sets: [(layer: String, keyPath: LayerKeyPath, value: AnimatableValue)], completion: [ScenarioAction])
+    /// A `UIView.animate` block over the changes in `sets` (and `settings`), with completion actions.
+    case animate(ViewBlock, sets: [(layer: String, keyPath: LayerKeyPath, value: AnimatableValue)], settings: [LayerSetting],
+                 completion: [ScenarioAction])
     case log(String)
+}
+
+extension LayerOptions {
+    /// Takes every setting `other` has.
+    mutating func merge(_ other: LayerOptions) {
+        if let v = other.frame { frame = v }
+        if let v = other.lineCap { lineCap = v }
+        if let v = other.lineJoin { lineJoin = v }
+        if let v = other.fillRule { fillRule = v }
+        if let v = other.lineDashPattern { lineDashPattern = v }
+        if let v = other.text { text = v }
+        if let v = other.font { font = v }
+        if let v = other.alignment { alignment = v }
+        if let v = other.wrapped { wrapped = v }
+        if let v = other.gradientType { gradientType = v }
+        if let v = other.contentsGravity { contentsGravity = v }
+        if let v = other.speed { speed = v }
+        if let v = other.timeOffset { timeOffset = v }
+        if let v = other.beginTime { beginTime = v }
+        if let v = other.maskedCorners { maskedCorners = v }
+    }
+}
+
+/// Non-animatable settings for one layer, from a `set`.
+public struct LayerSetting: Sendable {
+    public var layer: String
+    public var options: LayerOptions
 }
 
 /// The settings of a `UIView.animate` block.

@@ -190,43 +190,8 @@ final class Reader {
             case "frame": if case .rect(let r)? = values.value(v, kind: .rect) { spec.frame = r }
             case "sublayers": spec.sublayers = v.sequence("a list of layers")?.compactMap { readLayer($0) } ?? []
             case "mask": if let l = readLayer(v) { spec.mask = [l] }
-            case "lineCap":
-                if let s = enumValue(v, ["butt", "round", "square"]) { spec.options.lineCap = CAShapeLayerLineCap(rawValue: s) }
-            case "lineJoin":
-                if let s = enumValue(v, ["miter", "round", "bevel"]) { spec.options.lineJoin = CAShapeLayerLineJoin(rawValue: s) }
-            case "fillRule":
-                if let s = enumValue(v, ["nonZero", "evenOdd"]) { spec.options.fillRule = s == "evenOdd" ? .evenOdd : .nonZero }
-            case "lineDashPattern":
-                if let xs = v.numbers(nil, "a list of dash lengths") {
-                    if xs.contains(where: { $0 < 0 }) { sink.error("dash lengths must not be negative", at: v.mark) } else { spec.options.lineDashPattern = xs }
-                }
-            case "string": spec.options.text = v.string("the text to show")
-            case "font": spec.options.font = v.string("a font family name")
-            case "alignment":
-                if let s = enumValue(v, ["natural", "left", "right", "center", "justified"]) { spec.options.alignment = CATextLayerAlignmentMode(rawValue: s) }
-            case "wrapped": spec.options.wrapped = v.bool()
-            case "gradientType":
-                if let s = enumValue(v, ["axial", "radial", "conic"]) { spec.options.gradientType = CAGradientLayerType(rawValue: s) }
-            case "contentsGravity":
-                let all = ["center", "top", "bottom", "left", "right", "topLeft", "topRight", "bottomLeft", "bottomRight",
-                           "resize", "resizeAspect", "resizeAspectFill"]
-                if let s = enumValue(v, all) { spec.options.contentsGravity = CALayerContentsGravity(rawValue: s) }
-            case "speed": spec.options.speed = v.number("a speed")
-            case "timeOffset": spec.options.timeOffset = v.number("a time offset in seconds")
-            case "beginTime": spec.options.beginTime = v.number("a begin time in seconds")
-            case "maskedCorners":
-                guard let items = v.sequence("a list of corners (topLeft, topRight, bottomLeft, bottomRight)") else { continue }
-                var mask = CACornerMask()
-                for i in items {
-                    switch enumValue(i, ["topLeft", "topRight", "bottomLeft", "bottomRight"]) {
-                    case "topLeft": mask.insert(.layerMinXMinYCorner)
-                    case "topRight": mask.insert(.layerMaxXMinYCorner)
-                    case "bottomLeft": mask.insert(.layerMinXMaxYCorner)
-                    case "bottomRight": mask.insert(.layerMaxXMaxYCorner)
-                    default: break
-                    }
-                }
-                spec.options.maskedCorners = mask
+            case _ where ScenarioKeys.optionKeys.contains(k):
+                readOption(k, v, into: &spec.options)
             default:
                 guard let prop = LayerProperty.named(k) else { continue }
                 if let value = values.value(v, kind: prop.kind) { spec.properties.append((LayerKeyPath(prop.rawValue)!, value)) }
@@ -234,6 +199,53 @@ final class Reader {
         }
         if !hasID { sink.error("a layer needs an 'id'", at: n.mark) }
         return spec
+    }
+
+    /// Reads one non-animatable layer setting (`ScenarioKeys.optionKeys`).
+    private func readOption(_ k: String, _ v: YNode, into options: inout LayerOptions) {
+        switch k {
+        case "lineCap":
+            if let s = enumValue(v, ["butt", "round", "square"]) { options.lineCap = CAShapeLayerLineCap(rawValue: s) }
+        case "lineJoin":
+            if let s = enumValue(v, ["miter", "round", "bevel"]) { options.lineJoin = CAShapeLayerLineJoin(rawValue: s) }
+        case "fillRule":
+            if let s = enumValue(v, ["nonZero", "evenOdd"]) { options.fillRule = s == "evenOdd" ? .evenOdd : .nonZero }
+        case "lineDashPattern":
+            if let xs = v.numbers(nil, "a list of dash lengths") {
+                if xs.contains(where: { $0 < 0 }) { sink.error("dash lengths must not be negative", at: v.mark) } else { options.lineDashPattern = xs }
+            }
+        case "string": options.text = v.string("the text to show")
+        case "font": options.font = v.string("a font family name")
+        case "alignment":
+            if let s = enumValue(v, ["natural", "left", "right", "center", "justified"]) { options.alignment = CATextLayerAlignmentMode(rawValue: s) }
+        case "wrapped": options.wrapped = v.bool()
+        case "gradientType":
+            if let s = enumValue(v, ["axial", "radial", "conic"]) { options.gradientType = CAGradientLayerType(rawValue: s) }
+        case "contentsGravity":
+            let all = ["center", "top", "bottom", "left", "right", "topLeft", "topRight", "bottomLeft", "bottomRight",
+                       "resize", "resizeAspect", "resizeAspectFill"]
+            if let s = enumValue(v, all) { options.contentsGravity = CALayerContentsGravity(rawValue: s) }
+        case "speed": options.speed = v.number("a speed")
+        case "timeOffset": options.timeOffset = v.number("a time offset in seconds")
+        case "beginTime": options.beginTime = v.number("a begin time in seconds")
+        case "maskedCorners":
+            guard let items = v.sequence("a list of corners (topLeft, topRight, bottomLeft, bottomRight)") else { return }
+            var mask = CACornerMask()
+            for i in items {
+                switch enumValue(i, ["topLeft", "topRight", "bottomLeft", "bottomRight"]) {
+                case "topLeft": mask.insert(.layerMinXMinYCorner)
+                case "topRight": mask.insert(.layerMaxXMinYCorner)
+                case "bottomLeft": mask.insert(.layerMinXMaxYCorner)
+                case "bottomRight": mask.insert(.layerMaxXMaxYCorner)
+                default: break
+                }
+            }
+            options.maskedCorners = mask
+        case "frame":
+            if case .rect(let r)? = values.value(v, kind: .rect) { options.frame = r }
+        default:
+            break
+        }
     }
 
     private func enumValue(_ n: YNode, _ allowed: [String]) -> String? {
@@ -541,24 +553,25 @@ final class Reader {
                 }
             }
             if !hasDuration { sink.error("'animate' needs a 'duration'", at: an.mark) }
-            guard let sets = readSets(entry("set")!) else { return nil }
-            return [.animate(block, sets: sets, completion: completion)]
+            guard let changes = readSets(entry("set")!) else { return nil }
+            return [.animate(block, sets: changes.sets, settings: changes.settings, completion: completion)]
         default:
-            guard let sets = readSets(entry("set")!) else { return nil }
+            guard let changes = readSets(entry("set")!) else { return nil }
             var disable = false
             if let a = entry("actions"), let b = a.bool() { disable = !b }
             var dur: Double?
             if let d = entry("duration"), let x = d.number("a duration in seconds") {
                 if x < 0 { sink.error("duration must not be negative", at: d.mark) } else { dur = x }
             }
-            return [.set(sets, disableActions: disable, duration: dur, timing: entry("timingFunction").flatMap { timing($0) },
+            return [.set(changes.sets, settings: changes.settings, disableActions: disable, duration: dur, timing: entry("timingFunction").flatMap { timing($0) },
                          completion: completion)]
         }
     }
 
-    private func readSets(_ setNode: YNode) -> [(layer: String, keyPath: LayerKeyPath, value: AnimatableValue)]? {
+    private func readSets(_ setNode: YNode) -> (sets: [(layer: String, keyPath: LayerKeyPath, value: AnimatableValue)], settings: [LayerSetting])? {
         guard let sets = setNode.mapping(what: "a mapping of layer.keyPath to value") else { return nil }
         var out: [(String, LayerKeyPath, AnimatableValue)] = []
+        var settings: [LayerSetting] = []
         for (k, kn, v) in sets {
             guard let dot = k.firstIndex(of: ".") else { sink.error("expected layerId.keyPath, found '\(k)'", at: kn.mark); continue }
             let id = String(k[..<dot]), path = String(k[k.index(after: dot)...])
@@ -566,8 +579,20 @@ final class Reader {
                 sink.error("unknown layer '\(id)'", at: kn.mark, hint: nearest(to: id, in: Array(layerTypes.keys)).map { "did you mean '\($0)'?" })
                 continue
             }
+            // Properties that do not animate (string, font, lineCap, frame, …) change at once.
+            if ScenarioKeys.settableOptions(type).contains(path) {
+                var options = LayerOptions()
+                readOption(path, v, into: &options)
+                if let i = settings.firstIndex(where: { $0.layer == id }) {
+                    settings[i].options.merge(options)
+                } else {
+                    settings.append(LayerSetting(layer: id, options: options))
+                }
+                continue
+            }
             guard let kp = LayerKeyPath(path) else {
-                sink.error("unknown key path '\(path)'", at: kn.mark, hint: nearest(to: path, in: ScenarioKeys.allKeyPaths).map { "did you mean '\($0)'?" })
+                sink.error("unknown key path '\(path)'", at: kn.mark,
+                           hint: nearest(to: path, in: ScenarioKeys.allKeyPaths + ScenarioKeys.settableOptions(type)).map { "did you mean '\($0)'?" })
                 continue
             }
             if !type.classKind.contains(kp.property.layerClassName) {
@@ -575,7 +600,7 @@ final class Reader {
             }
             if let value = values.value(v, kind: Reader.kind(of: kp)) { out.append((id, kp, value)) }
         }
-        return out
+        return (out, settings)
     }
 
     /// Refuses chains that would loop forever at one instant (every animation in the loop

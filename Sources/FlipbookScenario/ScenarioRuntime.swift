@@ -50,9 +50,11 @@ public final class ScenarioRuntime {
             return "add \(t) to \(ls.joined(separator: ","))" + (key.map { " key \($0)" } ?? "") + (tag.map { " tag \($0)" } ?? "")
         case .remove(let key, let ls): return "remove \(key) from \(ls.joined(separator: ","))"
         case .removeAll(let ls): return "removeAll \(ls.joined(separator: ","))"
-        case .set(let sets, _, _, _, _): return "set " + sets.map { "\($0.layer).\($0.keyPath)" }.joined(separator: ",")
-        case .animate(let b, let sets, _):
-            return "animate \(b.duration) s " + sets.map { "\($0.layer).\($0.keyPath)" }.joined(separator: ",")
+        case .set(let sets, let settings, _, _, _, _):
+            return "set " + (sets.map { "\($0.layer).\($0.keyPath)" } + settings.map { "\($0.layer) settings" }).joined(separator: ",")
+        case .animate(let b, let sets, let settings, _):
+            return "animate \(b.duration) s " + (sets.map { "\($0.layer).\($0.keyPath)" } + settings.map { "\($0.layer) settings" })
+                .joined(separator: ",")
         case .log(let s): return s
         }
     }
@@ -63,38 +65,45 @@ public final class ScenarioRuntime {
         let layer: CALayer
         switch spec.type {
         case .layer: layer = CALayer()
-        case .shape:
-            let s = CAShapeLayer()
-            if let v = spec.options.lineCap { s.lineCap = v }
-            if let v = spec.options.lineJoin { s.lineJoin = v }
-            if let v = spec.options.fillRule { s.fillRule = v }
-            if let v = spec.options.lineDashPattern { s.lineDashPattern = v.map { NSNumber(value: $0) } }
-            layer = s
+        case .shape: layer = CAShapeLayer()
         case .text:
             let t = CATextLayer()
-            t.string = spec.options.text
-            if let f = spec.options.font { t.font = f }
-            if let a = spec.options.alignment { t.alignmentMode = a }
-            if let w = spec.options.wrapped { t.isWrapped = w }
             t.contentsScale = CGFloat(scenario.canvas.scale)
             layer = t
-        case .gradient:
-            let g = CAGradientLayer()
-            if let t = spec.options.gradientType { g.type = t }
-            layer = g
+        case .gradient: layer = CAGradientLayer()
         }
         layer.name = spec.id
         if let f = spec.frame { layer.frame = f }
         for (kp, value) in spec.properties { layer.setValue(value.bridged, forKeyPath: kp.description) }
-        if let g = spec.options.contentsGravity { layer.contentsGravity = g }
-        if let m = spec.options.maskedCorners { layer.maskedCorners = m }
-        if let s = spec.options.speed { layer.speed = Float(s) }
-        if let t = spec.options.timeOffset { layer.timeOffset = t }
-        if let b = spec.options.beginTime { layer.beginTime = b }
+        Self.apply(spec.options, to: layer)
         for sub in spec.sublayers { layer.addSublayer(makeLayer(sub)) }
         if let m = spec.mask.first { layer.mask = makeLayer(m) }
         layers[spec.id] = layer
         return layer
+    }
+
+    /// Applies non-animatable settings; `frame` sets position and bounds (which animate
+    /// implicitly inside a transaction, as on iOS).
+    static func apply(_ options: LayerOptions, to layer: CALayer) {
+        if let f = options.frame { layer.frame = f }
+        if let s = layer as? CAShapeLayer {
+            if let v = options.lineCap { s.lineCap = v }
+            if let v = options.lineJoin { s.lineJoin = v }
+            if let v = options.fillRule { s.fillRule = v }
+            if let v = options.lineDashPattern { s.lineDashPattern = v.map { NSNumber(value: $0) } }
+        }
+        if let t = layer as? CATextLayer {
+            if let v = options.text { t.string = v }
+            if let f = options.font { t.font = f }
+            if let a = options.alignment { t.alignmentMode = a }
+            if let w = options.wrapped { t.isWrapped = w }
+        }
+        if let g = layer as? CAGradientLayer, let t = options.gradientType { g.type = t }
+        if let g = options.contentsGravity { layer.contentsGravity = g }
+        if let m = options.maskedCorners { layer.maskedCorners = m }
+        if let s = options.speed { layer.speed = Float(s) }
+        if let t = options.timeOffset { layer.timeOffset = t }
+        if let b = options.beginTime { layer.beginTime = b }
     }
 
     // MARK: - Actions
@@ -119,16 +128,17 @@ public final class ScenarioRuntime {
                 for id in ids { layers[id]?.removeAnimation(forKey: key) }
             case .removeAll(let ids):
                 for id in ids { layers[id]?.removeAllAnimations() }
-            case .set(let sets, let disable, let duration, let timing, let completion):
+            case .set(let sets, let settings, let disable, let duration, let timing, let completion):
                 CATransaction.begin()
                 CATransaction.setDisableActions(disable)
                 if let duration { CATransaction.setAnimationDuration(duration) }
                 if let timing { CATransaction.setAnimationTimingFunction(timing.function) }
                 if !completion.isEmpty { CATransaction.setCompletionBlock { [unowned self] in perform(completion) } }
+                for s in settings { if let layer = layers[s.layer] { Self.apply(s.options, to: layer) } }
                 for (id, kp, value) in sets { layers[id]?.setValue(value.bridged, forKeyPath: kp.description) }
                 CATransaction.commit()
-            case .animate(let block, let sets, let completion):
-                performViewBlock(block, sets: sets, completion: completion)
+            case .animate(let block, let sets, let settings, let completion):
+                performViewBlock(block, sets: sets, settings: settings, completion: completion)
             case .log:
                 break
             }
@@ -138,8 +148,8 @@ public final class ScenarioRuntime {
     /// Runs a `UIView.animate` block over stand-alone layers by letting them answer actions
     /// as a view's layer does for the duration of the block.
     private func performViewBlock(_ block: ViewBlock, sets: [(layer: String, keyPath: LayerKeyPath, value: AnimatableValue)],
-                                  completion: [ScenarioAction]) {
-        let touched = Set(sets.map(\.layer)).compactMap { layers[$0] }
+                                  settings: [LayerSetting], completion: [ScenarioAction]) {
+        let touched = Set(sets.map(\.layer) + settings.map(\.layer)).compactMap { layers[$0] }
         let saved = touched.map { ($0, $0.delegate) }
         for layer in touched { layer.delegate = viewStyleDelegate }
         var options: UIView.AnimationOptions = []
@@ -153,6 +163,7 @@ public final class ScenarioRuntime {
         if block.autoreverses { options.insert(.autoreverse) }
         if block.beginFromCurrentState { options.insert(.beginFromCurrentState) }
         let changes = { [unowned self] in
+            for s in settings { if let layer = layers[s.layer] { Self.apply(s.options, to: layer) } }
             for (id, kp, value) in sets { layers[id]?.setValue(value.bridged, forKeyPath: kp.description) }
         }
         let done: (Bool) -> Void = { [unowned self] _ in perform(completion) }

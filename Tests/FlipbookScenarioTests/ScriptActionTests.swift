@@ -88,6 +88,43 @@ struct ScriptActionTests {
         #expect(abs(Double(box.presentation()!.opacity) - 0.25) < 1e-9, "the completion's block fades back in from 0.5 s")
     }
 
+    @Test("set changes any settable property: text, font and lineCap at once, frame implicitly (semantics.md 10.3)")
+    func setNonAnimatable() throws {
+        let r = try runtime("""
+        canvas: { width: 100, height: 100 }
+        duration: 2
+        layers:
+          - { id: title, type: text, frame: [0, 0, 100, 20], string: "before", font: DejaVu Sans }
+          - { id: line, type: shape, frame: [0, 30, 100, 10], path: "M0 5 L100 5", lineCap: butt }
+          - { id: box, frame: [0, 50, 10, 10] }
+        script:
+          - at: 0.5
+            set: { title.string: "after", title.font: DejaVu Serif, title.alignment: center, line.lineCap: round, box.frame: [50, 50, 20, 20] }
+        """)
+        r.stage.advance(to: 0.5)
+        let title = try #require(r.layers["title"] as? CATextLayer)
+        #expect(title.string as? String == "after")
+        #expect(title.font as? String == "DejaVu Serif")
+        #expect(title.alignmentMode == .center)
+        #expect((r.layers["line"] as? CAShapeLayer)?.lineCap == .round)
+        let box = r.layers["box"]!
+        #expect(box.frame == CGRect(x: 50, y: 50, width: 20, height: 20), "the model takes the frame at once")
+        #expect(box.animation(forKey: "position") != nil, "position animates implicitly from the old frame")
+        r.stage.advance(to: 0.625)
+        let x = box.presentation()!.position.x
+        #expect(x > 5 && x < 60, "moving: \(x)")
+    }
+
+    @Test("set refuses a property the layer type does not have, suggesting the close one")
+    func setUnknownSetting() throws {
+        do {
+            _ = try runtime(header + "script:\n  - { at: 0, set: { box.lineCapp: round } }\n")
+            Issue.record("loaded")
+        } catch let e as ScenarioError {
+            #expect(e.diagnostics.first?.message == "unknown key path 'lineCapp'")
+        }
+    }
+
     @Test("a spring block builds UIKit's spring (semantics.md 8.4)")
     func springBlock() throws {
         let r = try runtime(header + """
