@@ -270,8 +270,38 @@ final class Reader {
             }
             return .points(Float(p[0]), Float(p[1]), Float(p[2]), Float(p[3]))
         }
-        guard let s = enumValue(n, names) else { return nil }
-        return .named(CAMediaTimingFunctionName(rawValue: s))
+        guard let raw = n.string("one of: \(names.joined(separator: ", "))") else { return nil }
+        // UIKit's curve names mean the same curves (semantics.md 11.1).
+        if let s = names.contains(raw) ? raw : Self.curveAliases[raw] { return .named(CAMediaTimingFunctionName(rawValue: s)) }
+        curveError(raw, allowed: names, at: n.mark)
+        return nil
+    }
+
+    /// UIKit spellings of Core Animation's named curves.
+    static let curveAliases = ["easeInOut": "easeInEaseOut", "curveEaseInOut": "easeInEaseOut", "curveEaseIn": "easeIn",
+                               "curveEaseOut": "easeOut", "curveLinear": "linear", "ease": "default"]
+
+    /// A `UIView.animate` curve: UIKit's names, or Core Animation's for the same curves.
+    private func viewCurve(_ n: YNode) -> String? {
+        let names = ["easeInOut", "easeIn", "easeOut", "linear"]
+        guard let raw = n.string("one of: \(names.joined(separator: ", "))") else { return nil }
+        if names.contains(raw) { return raw }
+        if let ca = Self.curveAliases[raw] ?? (raw == "easeInEaseOut" ? raw : nil), ca != "default" {
+            return ca == "easeInEaseOut" ? "easeInOut" : ca
+        }
+        curveError(raw, allowed: names, at: n.mark)
+        return nil
+    }
+
+    /// An unknown curve name; the ease-in-ease-out spelling is suggested first for any
+    /// "inout" look-alike, since easeOut is closer in letters but not what was meant.
+    private func curveError(_ raw: String, allowed: [String], at mark: SourceMark) {
+        let lowered = raw.lowercased()
+        let suggestion = lowered.contains("inout") || lowered.contains("in-out") || lowered.contains("inease")
+            ? allowed.first { $0.lowercased().contains("inout") || $0 == "easeInEaseOut" }
+            : nearest(to: raw, in: allowed + Array(Self.curveAliases.keys))
+        sink.error("expected one of: \(allowed.joined(separator: ", ")), found '\(raw)'", at: mark,
+                   hint: suggestion.map { "did you mean '\($0)'?" })
     }
 
     /// The value kind of a key path (a sub-field is a number, point or size).
@@ -543,7 +573,7 @@ final class Reader {
                     }
                 case "delay":
                     if let d = v.number("a delay in seconds") { if d < 0 { sink.error("delay must not be negative", at: v.mark) } else { block.delay = d } }
-                case "curve": if let c = enumValue(v, ["easeInOut", "easeIn", "easeOut", "linear"]) { block.curve = c }
+                case "curve": if let c = viewCurve(v) { block.curve = c }
                 case "damping":
                     if let d = v.number("a damping ratio in (0, 1]") { if d <= 0 || d > 1 { sink.error("damping must be in (0, 1]", at: v.mark) } else { block.damping = d } }
                 case "velocity": block.velocity = v.number("an initial spring velocity") ?? 0

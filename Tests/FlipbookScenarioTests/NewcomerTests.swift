@@ -1,0 +1,30 @@
+import Foundation
+import Testing
+@testable import FlipbookScenario
+import FlipbookCore
+
+/// What a new user tripped on, each fixed and kept fixed.
+@Suite("what a new user tripped on")
+struct NewcomerTests {
+    @Test("UIKit curve names are accepted wherever a curve is named (semantics.md 11.1)")
+    func curveAliases() throws {
+        let r = try runtime("""
+        canvas: { width: 10, height: 10 }
+        duration: 1
+        layers: [ { id: a } ]
+        animations:
+          f: { keyPath: opacity, to: 0, timingFunction: easeInOut }
+          k: { type: keyframe, keyPath: opacity, values: [1, 0, 1], timingFunctions: [curveEaseIn, easeInOut] }
+        script:
+          - { at: 0, add: f, to: a }
+          - { at: 0, add: k, to: a }
+          - { at: 0, animate: { duration: 1, curve: easeInEaseOut }, set: { a.position.x: 10 } }
+        """)
+        let a = r.layers["a"]!
+        let easeInOut = CAMediaTimingFunction(name: .easeInEaseOut).controlPoints
+        #expect(a.animation(forKey: "f")?.timingFunction?.controlPoints == easeInOut)
+        let k = try #require(a.animation(forKey: "k") as? CAKeyframeAnimation)
+        #expect(k.timingFunctions?.map(\.controlPoints) == [CAMediaTimingFunction(name: .easeIn).controlPoints, easeInOut])
+        #expect(a.animation(forKey: "position")?.timingFunction?.controlPoints == easeInOut)
+    }
+}
