@@ -39,7 +39,9 @@ final class Reader {
             }
         }
         if let variant, !variantNames.contains(variant) {
-            sink.error("unknown variant '\(variant)'", at: root.mark,
+            // The name came from the command line (or the API); point at the file's variants.
+            let at = top.first { $0.key == "variants" }?.keyNode.mark ?? .start
+            sink.error("unknown variant '\(variant)' (asked for with --variant)", at: at,
                        hint: variantNames.isEmpty ? "the file defines no variants" : "variants: \(variantNames.joined(separator: ", "))")
         }
 

@@ -39,6 +39,18 @@ struct BadScenarioTests {
         }
     }
 
+    @Test("an unknown variant in a file without variants is reported at 1:1 saying so")
+    func unknownVariantNoVariants() {
+        do {
+            _ = try ScenarioLoader.load(yaml: "canvas: { width: 10, height: 10 }\nduration: 1\n", file: "v.yaml",
+                                        baseDirectory: URL(fileURLWithPath: "/"), variant: "fast")
+            Issue.record("loaded")
+        } catch let e as ScenarioError {
+            #expect(e.diagnostics.map { [$0.line, $0.column] } == [[1, 1]])
+            #expect(e.diagnostics.first?.hint == "the file defines no variants")
+        } catch { Issue.record("\(error)") }
+    }
+
     @Test("a missing file is one error at 1:1")
     func missingFile() {
         #expect(throws: ScenarioError.self) { try ScenarioLoader.load(file: "/nonexistent/scene.yaml") }
@@ -54,8 +66,9 @@ struct BadScenarioTests {
             _ = try ScenarioLoader.load(yaml: yaml, file: "v.yaml", baseDirectory: URL(fileURLWithPath: "/"), variant: "fast")
             Issue.record("loaded")
         } catch let e as ScenarioError {
-            #expect(e.diagnostics.first?.message == "unknown variant 'fast'")
+            #expect(e.diagnostics.first?.message == "unknown variant 'fast' (asked for with --variant)")
             #expect(e.diagnostics.first?.hint == "variants: slow")
+            #expect(e.diagnostics.first.map { [$0.line, $0.column] } == [4, 1], "at the variants key")
         }
     }
 }
