@@ -11,6 +11,7 @@ struct Render: ParsableCommand {
           flipbook render scenarios/demo.yaml --filmstrip out/demo.png --fps 10
           flipbook render scenarios/demo.yaml --frames out/frames --scale 1
           flipbook render scenarios/demo.yaml --variant slow -o out/slow.gif
+          flipbook render scenarios/demo.yaml --filmstrip out/key.png --filmstrip-times 0.1,0.175,0.35
         """
     )
 
@@ -21,6 +22,17 @@ struct Render: ParsableCommand {
 
     @Option(help: "Also write a filmstrip PNG of sampled frames.")
     var filmstrip: String?
+
+    @Option(name: .customLong("filmstrip-frames"), help: "How many evenly spaced frames the filmstrip shows (default 12).")
+    var filmstripFrames: Int?
+
+    @Option(name: .customLong("filmstrip-times"),
+            help: ArgumentHelp("Exact instants for the filmstrip, comma-separated (0.2,0.35s,500ms); they need not fall on a frame.",
+                               valueName: "times"))
+    var filmstripTimes: String?
+
+    @Option(name: .customLong("filmstrip-columns"), help: "Frames per filmstrip row (default 4).")
+    var filmstripColumns: Int?
 
     @Option(help: "Also write every frame as a PNG into this directory.")
     var frames: String?
@@ -51,6 +63,28 @@ struct Render: ParsableCommand {
         if let threads, !(1...256).contains(threads) { throw ValidationError("--threads must be between 1 and 256") }
         if let scale, !(scale > 0 && scale <= 8) { throw ValidationError("--scale must be in (0, 8]") }
         if !(minimumPSNR >= 20 && minimumPSNR <= 99) { throw ValidationError("--min-psnr must be between 20 and 99 dB") }
+        if let n = filmstripFrames, !(1...200).contains(n) { throw ValidationError("--filmstrip-frames must be between 1 and 200") }
+        if let n = filmstripColumns, !(1...50).contains(n) { throw ValidationError("--filmstrip-columns must be between 1 and 50") }
+        if filmstripFrames != nil && filmstripTimes != nil {
+            throw ValidationError("--filmstrip-frames and --filmstrip-times cannot be used together")
+        }
+        if (filmstripFrames != nil || filmstripTimes != nil || filmstripColumns != nil) && filmstrip == nil {
+            throw ValidationError("--filmstrip-frames, --filmstrip-times and --filmstrip-columns need --filmstrip OUT.png")
+        }
+        _ = try parsedFilmstripTimes()
+    }
+
+    /// `--filmstrip-times` as seconds.
+    func parsedFilmstripTimes() throws -> [Double]? {
+        guard let filmstripTimes else { return nil }
+        let items = filmstripTimes.split(separator: ",", omittingEmptySubsequences: false)
+        guard items.count <= 200 else { throw ValidationError("--filmstrip-times takes at most 200 times") }
+        return try items.map { item in
+            guard let t = TimeArgument(argument: String(item)) else {
+                throw ValidationError("--filmstrip-times expects times such as 0.2,0.35s,500ms; found '\(item)'")
+            }
+            return t.seconds
+        }
     }
 
     func run() throws {
@@ -80,6 +114,14 @@ struct Render: ParsableCommand {
         outputs.dithering = dither
         outputs.loopCount = loop
         outputs.minimumPSNR = minimumPSNR
+        if let n = filmstripFrames { outputs.filmstripSamples = n }
+        if let n = filmstripColumns { outputs.filmstripColumns = n }
+        if let times = try parsedFilmstripTimes() {
+            if let late = times.first(where: { $0 > scenario.duration }) {
+                throw ValidationError("--filmstrip-times: \(late) s is past the scenario's end (\(scenario.duration) s)")
+            }
+            outputs.filmstripTimes = times
+        }
         let interruption = InterruptionGuard(files: [outputs.gif, outputs.filmstrip].compactMap { $0?.path },
                                              directories: [outputs.framesDirectory?.path].compactMap { $0 })
         defer { withExtendedLifetime(interruption) {} }

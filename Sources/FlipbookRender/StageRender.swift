@@ -9,8 +9,11 @@ public struct RenderOutputs: Sendable {
     public var filmstrip: URL?
     /// A directory for one PNG per frame (`frame-0000.png`, …).
     public var framesDirectory: URL?
-    /// How many frames the filmstrip samples.
+    /// How many frames the filmstrip samples, evenly spaced, first and last included.
     public var filmstripSamples = 12
+    /// Exact times (seconds from the start of the render) for the filmstrip instead of evenly
+    /// spaced frames; they need not fall on a frame.
+    public var filmstripTimes: [Double]?
     public var filmstripColumns = 4
     /// Ordered dithering in the GIF for frames with more than 255 colours.
     public var dithering = false
@@ -74,7 +77,23 @@ extension Stage {
             try GIFWriter(url: $0, width: w, height: h, loopCount: outputs.loopCount, dithering: outputs.dithering,
                           minimumPSNR: outputs.minimumPSNR, inputs: outputs.inputs)
         }
-        let samples = Set(Filmstrip.sampleIndices(frameCount: count, samples: outputs.filmstripSamples))
+        let samples = outputs.filmstripTimes == nil
+            ? Set(Filmstrip.sampleIndices(frameCount: count, samples: outputs.filmstripSamples)) : []
+        if let times = outputs.filmstripTimes {
+            guard !times.isEmpty, times.allSatisfy({ $0.isFinite && $0 >= 0 && $0 <= duration }) else {
+                throw RenderError.invalidArgument("filmstrip times must be within 0…\(duration) s, got \(times)")
+            }
+        }
+        // Filmstrip instants between frames are snapshotted on the way (the clock only moves on).
+        var stripTimes = outputs.filmstrip == nil ? [] : (outputs.filmstripTimes ?? []).sorted()
+        var stripSnapshots: [(time: Double, snapshot: FrameSnapshot)] = []
+        func takeStripSnapshots(upTo time: Double) {
+            while let t = stripTimes.first, t <= time {
+                stripTimes.removeFirst()
+                advance(to: start + t)
+                stripSnapshots.append((t, snapshot()))
+            }
+        }
         var strip: [(time: Double, pixels: PixelBuffer)] = []
         do {
             // The Stage advances on this thread; snapshots (values) are rasterized in parallel
@@ -86,6 +105,7 @@ extension Stage {
             let batchSize = max(1, outputs.gif == nil ? threads : threads - 1)
             func snapshots(from first: Int) -> [FrameSnapshot] {
                 (first..<min(count, first + batchSize)).map { index in
+                    takeStripSnapshots(upTo: Double(index) / fps)
                     advance(to: start + Double(index) / fps)
                     return snapshot()
                 }
@@ -121,6 +141,10 @@ extension Stage {
             }
             try gif?.finish()
             gif = nil
+            takeStripSnapshots(upTo: duration)
+            for (t, snap) in stripSnapshots {
+                strip.append((t, try FrameRasterizer.rasterize(snap, background: background)))
+            }
             if let stripFile {
                 try stripFile.write(try PNGEncoder.encode(try Filmstrip.compose(strip, columns: outputs.filmstripColumns)))
                 try stripFile.commit()

@@ -212,6 +212,40 @@ struct RenderFromTimeZeroTests {
     }
 }
 
+/// Filmstrips at exact instants (`filmstripTimes`), between frames too.
+@Suite("filmstrip times")
+struct FilmstripTimesTests {
+    @Test("a filmstrip instant between frames shows the scene at that instant, not the nearest frame")
+    func betweenFrames() throws {
+        let stage = Stage(size: CGSize(width: 40, height: 40), scale: 1)
+        let box = CALayer()
+        box.backgroundColor = UIColor.black.cgColor
+        box.frame = CGRect(x: 0, y: 0, width: 40, height: 40)
+        stage.rootLayer.addSublayer(box)
+        let fade = CABasicAnimation(keyPath: "opacity")
+        fade.fromValue = 0; fade.toValue = 1; fade.duration = 1
+        box.add(fade, forKey: "fade")
+        let url = temporaryDirectory().appendingPathComponent("strip.png")
+        var outputs = RenderOutputs(filmstrip: url)
+        outputs.filmstripTimes = [0.6, 0.1]
+        _ = try stage.render(duration: 1, fps: 4, outputs: outputs, background: RGBA(red: 1, green: 1, blue: 1, alpha: 1))
+        let strip = try PNGCodec.read(url)
+        // Two 20 px thumbnails side by side (8 px padding), in time order.
+        #expect(strip.width == 2 * (20 + 8) + 8)
+        let first = strip.rgb(8 + 10, 8 + 10)[0], second = strip.rgb(8 + 28 + 10, 8 + 10)[0]
+        #expect(abs(first - 230) <= 2, "t = 0.1: white over black at 0.1 is 229.5, got \(first)")
+        #expect(abs(second - 102) <= 2, "t = 0.6: 102, got \(second)")
+    }
+
+    @Test("times outside the render are refused")
+    func outside() {
+        let stage = Stage(size: CGSize(width: 10, height: 10), scale: 1)
+        var outputs = RenderOutputs(filmstrip: temporaryDirectory().appendingPathComponent("s.png"))
+        outputs.filmstripTimes = [2]
+        #expect(throws: RenderError.self) { try stage.render(duration: 1, fps: 4, outputs: outputs) }
+    }
+}
+
 /// Rendering is a pure function of the scene: the bytes do not depend on how many threads
 /// rasterize or how many frames go in a batch (DESIGN.md, "Deterministic").
 @Suite("render determinism")

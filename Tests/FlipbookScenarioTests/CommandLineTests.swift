@@ -52,6 +52,25 @@ struct CommandLineTests {
         #expect(r.stderr.isEmpty, "no progress output when CI=true")
     }
 
+    @Test("--filmstrip-frames, --filmstrip-times and --filmstrip-columns shape the filmstrip; bad values exit 2")
+    func filmstripOptions() throws {
+        let dir = tmp()
+        let six = dir.appendingPathComponent("six.png").path, two = dir.appendingPathComponent("two.png").path
+        #expect(try CLI.run(["render", demo, "--filmstrip", six, "--filmstrip-frames", "6", "--filmstrip-columns", "6"]).status == 0)
+        #expect(try CLI.run(["render", demo, "--filmstrip", two, "--filmstrip-times", "0.1,175ms"]).status == 0)
+        func width(_ path: String) throws -> Int {
+            let d = try Data(contentsOf: URL(fileURLWithPath: path))
+            return Int(d[16]) << 24 | Int(d[17]) << 16 | Int(d[18]) << 8 | Int(d[19])
+        }
+        // 320 px frames as 160 px thumbnails, 8 px apart.
+        #expect(try width(six) == 6 * 168 + 8)
+        #expect(try width(two) == 2 * 168 + 8)
+        #expect(try CLI.run(["render", demo, "--filmstrip", two, "--filmstrip-times", "0.1,soon"]).status == 2)
+        #expect(try CLI.run(["render", demo, "--filmstrip", two, "--filmstrip-times", "9"]).status == 2)
+        #expect(try CLI.run(["render", demo, "--filmstrip", two, "--filmstrip-frames", "0"]).status == 2)
+        #expect(try CLI.run(["render", demo, "--filmstrip-frames", "3"]).status == 2)
+    }
+
     @Test("bad input exits 2 with FILE:LINE:COLUMN and leaves an earlier output alone")
     func badInput() throws {
         let dir = tmp()
