@@ -106,6 +106,7 @@ struct Inspect: ParsableCommand {
             guard LayerKeyPath(keyPath) != nil else { throw ValidationError("unknown key path '\(keyPath)' in --sample \(s)") }
             columns.append((layer, keyPath))
         }
+        var noted = Set<String>()
         print((["time"] + sample).joined(separator: ","))
         let rate = fps ?? scenario.fps
         guard let frames = Int(exactly: (end * rate).rounded()), frames <= Limits.maximumSamples else {
@@ -114,7 +115,18 @@ struct Inspect: ParsableCommand {
         for k in 0...max(0, frames) {
             let t = Double(k) / rate
             runtime.stage.advance(to: t)
-            let values = columns.map { layer, keyPath in Self.format(layer.presentation()?.value(forKeyPath: keyPath)) }
+            let values = columns.map { layer, keyPath in
+                // One animation driving the key path: its own value, unwrapped (an angle past π
+                // stays past π); the presentation reads angles back from the transform in (−π, π].
+                if let animated = layer.animatedValue(forKeyPath: keyPath) {
+                    let name = "\(layer.name ?? "?").\(keyPath)"
+                    if noted.insert(name).inserted {
+                        FileHandle.standardError.write(Data("note: \(name) is sampled from the animation that drives it (unwrapped) while one does\n".utf8))
+                    }
+                    return Self.format(animated)
+                }
+                return Self.format(layer.presentation()?.value(forKeyPath: keyPath))
+            }
             print(([String(format: "%.4f", t)] + values).joined(separator: ","))
         }
         self.scenario.reportWarnings(of: runtime.stage)

@@ -28,3 +28,27 @@ struct ArcTurnTests {
         expectClose(Double(path.currentPoint.y), 0, 1e-9, "end y")
     }
 }
+
+@Suite("animated values, unwrapped (semantics.md 4.1)")
+struct AnimatedValueTests {
+    @Test("transform.rotation.z animated past π reads back unwrapped from its animation")
+    func rotationUnwrapped() {
+        let stage = Stage(size: CGSize(width: 10, height: 10))
+        let layer = CALayer()
+        stage.rootLayer.addSublayer(layer)
+        let spin = CABasicAnimation(keyPath: "transform.rotation.z")
+        spin.fromValue = 0; spin.toValue = 4 * CGFloat.pi; spin.duration = 1
+        layer.add(spin, forKey: "spin")
+        stage.advance(to: 0.75)
+        expectClose(Double(layer.animatedValue(forKeyPath: "transform.rotation.z") as? CGFloat ?? 0), 3 * .pi, 1e-9, "unwrapped")
+        expectClose(Double(layer.animatedValue(forKeyPath: "transform.rotation") as? CGFloat ?? 0), 3 * .pi, 1e-9, "alias")
+        // The presentation's decomposed angle wraps into (−π, π].
+        let wrapped = Double(layer.presentation()?.value(forKeyPath: "transform.rotation.z") as? CGFloat ?? 0)
+        #expect(abs(wrapped) <= .pi + 1e-9)
+        #expect(layer.animatedValue(forKeyPath: "opacity") == nil, "no animation drives opacity")
+        let second = CABasicAnimation(keyPath: "transform.rotation.z")
+        second.toValue = 1; second.duration = 1
+        layer.add(second, forKey: "second")
+        #expect(layer.animatedValue(forKeyPath: "transform.rotation.z") == nil, "two animations: no single driver")
+    }
+}

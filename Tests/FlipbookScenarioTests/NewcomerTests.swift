@@ -27,4 +27,22 @@ struct NewcomerTests {
         #expect(k.timingFunctions?.map(\.controlPoints) == [CAMediaTimingFunction(name: .easeIn).controlPoints, easeInOut])
         #expect(a.animation(forKey: "position")?.timingFunction?.controlPoints == easeInOut)
     }
+
+    @Test("inspect samples an animated angle unwrapped and says so on stderr")
+    func inspectUnwrapped() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("spin-\(UUID().uuidString).yaml")
+        try """
+        canvas: { width: 20, height: 20 }
+        duration: 1
+        layers: [ { id: dot, frame: [0, 0, 10, 10] } ]
+        animations:
+          spin: { keyPath: transform.rotation.z, from: 0, to: 4pi, duration: 1 }
+        script:
+          - { at: 0, add: spin, to: dot }
+        """.write(to: dir, atomically: true, encoding: .utf8)
+        let r = try CLI.run(["inspect", dir.path, "--sample", "dot.transform.rotation.z", "--fps", "4"])
+        #expect(r.status == 0)
+        #expect(r.stdout.contains("0.7500,9.42478"), "\(r.stdout)")
+        #expect(r.stderr.contains("note: dot.transform.rotation.z is sampled from the animation"))
+    }
 }

@@ -51,13 +51,18 @@ open class CABasicAnimation: CAPropertyAnimation {
     func interpolationFraction(progress p: Double) -> Double { p }
 
     override func apply(to state: inout LayerState, model: LayerState, parentTime: Double) {
-        guard let kp = parsedKeyPath else { return }
+        guard let kp = parsedKeyPath, let v = animatedValue(state: state, model: model, parentTime: parentTime) else { return }
+        state.setValue(v, at: kp)
+    }
+
+    override func animatedValue(state: LayerState, model: LayerState, parentTime: Double) -> AnimatableValue? {
+        guard let kp = parsedKeyPath else { return nil }
         let s = timingState(at: parentTime)
-        guard s.applied else { return }
+        guard s.applied else { return nil }
         let u = state.value(at: kp)
-        guard let (a, b) = endpoints(underlying: u, model: model.value(at: kp)) else { return }
+        guard let (a, b) = endpoints(underlying: u, model: model.value(at: kp)) else { return nil }
         let f = interpolationFraction(progress: progress(s))
         let v = f == 0 ? a : f == 1 ? b : ValueMath.interpolate(a, b, f)
-        state.setValue(finish(v, accumulate: autoreverses ? a : b, cycle: s.cycleIndex, underlying: u), at: kp)
+        return finish(v, accumulate: autoreverses ? a : b, cycle: s.cycleIndex, underlying: u)
     }
 }

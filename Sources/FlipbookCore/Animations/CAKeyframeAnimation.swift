@@ -87,10 +87,22 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
             }
             return
         }
-        guard let values = bridgedValues, !values.isEmpty else { return }
+        guard let v = valuesValue(progress: t, cycleIndex: s.cycleIndex, underlying: u) else { return }
+        state.setValue(v, at: kp)
+    }
+
+    /// The value from `values` (not `path`) at progress `t`.
+    private func valuesValue(progress t: Double, cycleIndex: Int, underlying u: AnimatableValue) -> AnimatableValue? {
+        guard let values = bridgedValues, !values.isEmpty else { return nil }
         let v = KeyframeValues(values: values, animation: self).value(at: t)
-        state.setValue(finish(v, accumulate: autoreverses ? values[0] : values[values.count - 1],
-                              cycle: s.cycleIndex, underlying: u), at: kp)
+        return finish(v, accumulate: autoreverses ? values[0] : values[values.count - 1], cycle: cycleIndex, underlying: u)
+    }
+
+    override func animatedValue(state: LayerState, model: LayerState, parentTime: Double) -> AnimatableValue? {
+        guard let kp = parsedKeyPath, path == nil || path!.elements.isEmpty else { return nil }
+        let s = timingState(at: parentTime)
+        guard s.applied else { return nil }
+        return valuesValue(progress: progress(s), cycleIndex: s.cycleIndex, underlying: state.value(at: kp))
     }
 }
 

@@ -78,6 +78,11 @@ open class CAPropertyAnimation: CAAnimation {
 
     override var animatedKeyPaths: [LayerKeyPath] { parsedKeyPath.map { [$0] } ?? [] }
 
+    /// The value this animation gives its key path at `parentTime` over `state` (nil when it
+    /// does not apply then): the number itself for sub-paths such as `transform.rotation.z`,
+    /// before it is folded into the transform (where angles wrap at π).
+    func animatedValue(state: LayerState, model: LayerState, parentTime: Double) -> AnimatableValue? { nil }
+
     /// Cumulative, value function and additive steps shared by basic and keyframe animations.
     func finish(_ value: AnimatableValue, accumulate: AnimatableValue?, cycle: Int,
                 underlying: AnimatableValue) -> AnimatableValue {

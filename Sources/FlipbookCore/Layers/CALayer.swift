@@ -436,6 +436,24 @@ open class CALayer: NSObject, CAMediaTiming {
         return state
     }
 
+    /// The value the one animation on `keyPath` gives it now, unwrapped: an angle animated past
+    /// π stays past π, where `presentation()` reads it back from the transform in (−π, π].
+    /// Nil unless exactly one attached animation (not in a group) drives exactly that key path.
+    public func animatedValue(forKeyPath keyPath: String) -> Any? {
+        guard let wanted = LayerKeyPath(keyPath) else { return nil }
+        let drivers = attached.filter { ($0.animation as? CAPropertyAnimation)?.parsedKeyPath.map { LayerKeyPath.same($0, wanted) } == true }
+        guard drivers.count == 1, let record = drivers.first, record.beginResolved,
+              let anim = record.animation as? CAPropertyAnimation else { return nil }
+        let time = TransactionContext.current.now
+        var state = modelState
+        // Animations added before it shape its underlying value.
+        for r in attached where r.beginResolved {
+            if r === record { break }
+            r.animation.apply(to: &state, model: modelState, parentTime: evaluationTime(forGlobal: time))
+        }
+        return anim.animatedValue(state: state, model: modelState, parentTime: evaluationTime(forGlobal: time))?.bridged
+    }
+
     /// Local time for evaluating animations: the parent time is clamped to >= beginTime at
     /// each level (semantics.md 1.6).
     func evaluationTime(forGlobal t: Double) -> Double {

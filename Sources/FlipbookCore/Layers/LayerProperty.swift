@@ -103,4 +103,10 @@ public struct LayerKeyPath: Equatable, Sendable, CustomStringConvertible {
     }
 
     public var description: String { component.map { "\(property.rawValue).\($0.rawValue)" } ?? property.rawValue }
+
+    /// Whether two key paths name the same value (`transform.rotation` is `transform.rotation.z`).
+    static func same(_ a: LayerKeyPath, _ b: LayerKeyPath) -> Bool {
+        func canonical(_ c: KeyPathComponent?) -> KeyPathComponent? { c == .rotation ? .rotationZ : c }
+        return a.property == b.property && canonical(a.component) == canonical(b.component)
+    }
 }
