@@ -164,8 +164,9 @@ struct Validate: ParsableCommand {
         var failed = false
         for file in files {
             do {
-                _ = try ScenarioLoader.load(file: file)
-                print("\(file): ok")
+                let scenario = try ScenarioLoader.load(file: file, fontCheck: FontCatalog.substitute(for:))
+                for w in scenario.warnings { FileHandle.standardError.write(Data((w.description + "\n").utf8)) }
+                print("\(file): ok" + (scenario.warnings.isEmpty ? "" : " (\(scenario.warnings.count) warning\(scenario.warnings.count == 1 ? "" : "s"))"))
             } catch let e as ScenarioError {
                 FileHandle.standardError.write(Data((e.description + "\n").utf8))
                 failed = true

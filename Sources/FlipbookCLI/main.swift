@@ -28,7 +28,12 @@ struct ScenarioArguments: ParsableArguments {
     @Option(help: "A named variant of the scenario's parameters.")
     var variant: String?
 
-    func load() throws -> Scenario { try ScenarioLoader.load(file: file, variant: variant) }
+    /// Loads the scenario and prints its warnings (fonts that are not installed, …).
+    func load() throws -> Scenario {
+        let scenario = try ScenarioLoader.load(file: file, variant: variant, fontCheck: FontCatalog.substitute(for:))
+        for w in scenario.warnings { FileHandle.standardError.write(Data((w.description + "\n").utf8)) }
+        return scenario
+    }
     var baseName: String { URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent }
     /// The scenario file, which no output may replace.
     var inputURL: URL { URL(fileURLWithPath: file) }
@@ -38,9 +43,12 @@ struct ScenarioArguments: ParsableArguments {
         path == "-" ? OutputFile.standardOutput : URL(fileURLWithPath: path)
     }
 
-    /// Prints what the engine worked around while running the scenario, one line each.
+    /// Prints what the engine worked around while running the scenario, one line each (fonts
+    /// were already reported with their line by `load()`).
     func reportWarnings(of stage: Stage) {
-        for w in stage.warnings { FileHandle.standardError.write(Data("\(file): warning: \(w)\n".utf8)) }
+        for w in stage.warnings where !w.contains("is not installed") {
+            FileHandle.standardError.write(Data("\(file): warning: \(w)\n".utf8))
+        }
     }
 }
 

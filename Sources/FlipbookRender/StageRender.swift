@@ -87,6 +87,7 @@ extension Stage {
         // Filmstrip instants between frames are snapshotted on the way (the clock only moves on).
         var stripTimes = outputs.filmstrip == nil ? [] : (outputs.filmstripTimes ?? []).sorted()
         var stripSnapshots: [(time: Double, snapshot: FrameSnapshot)] = []
+        var checkedFonts = Set<String>()
         func takeStripSnapshots(upTo time: Double) {
             while let t = stripTimes.first, t <= time {
                 stripTimes.removeFirst()
@@ -107,7 +108,9 @@ extension Stage {
                 (first..<min(count, first + batchSize)).map { index in
                     takeStripSnapshots(upTo: Double(index) / fps)
                     advance(to: start + Double(index) / fps)
-                    return snapshot()
+                    let snap = snapshot()
+                    warnAboutMissingFonts(in: snap.root, checked: &checkedFonts)
+                    return snap
                 }
             }
             var k = 0
@@ -159,6 +162,16 @@ extension Stage {
 }
 
 extension Stage {
+    /// Warns once per font name that a text layer asks for a font that is not installed.
+    func warnAboutMissingFonts(in layer: LayerSnapshot, checked: inout Set<String>) {
+        if case .text(let style) = layer.content, let name = style.fontName, checked.insert(name).inserted,
+           let message = FontCatalog.warning(for: name) {
+            warn(message)
+        }
+        for sub in layer.sublayers { warnAboutMissingFonts(in: sub, checked: &checked) }
+        for mask in layer.maskLayers { warnAboutMissingFonts(in: mask, checked: &checked) }
+    }
+
     /// Creates the frames directory (its parent must exist) or checks that it is one.
     static func prepareFramesDirectory(_ dir: URL) throws {
         var isDirectory: ObjCBool = false

@@ -9,14 +9,19 @@ public struct Diagnostic: Error, Equatable, Sendable, CustomStringConvertible {
     public var message: String
     /// An extra line that helps fix it (e.g. "did you mean 'duration'?").
     public var hint: String?
+    /// Errors refuse the file; warnings (a font that is not installed, …) do not.
+    public var severity: Severity = .error
 
-    public init(file: String, line: Int, column: Int, message: String, hint: String? = nil) {
+    public enum Severity: String, Sendable { case error, warning }
+
+    public init(file: String, line: Int, column: Int, message: String, hint: String? = nil, severity: Severity = .error) {
         self.file = file; self.line = line; self.column = column; self.message = message; self.hint = hint
+        self.severity = severity
     }
 
-    /// `FILE:LINE:COLUMN: error: message`, with the hint on the next line.
+    /// `FILE:LINE:COLUMN: error: message` (or `warning:`), with the hint on the next line.
     public var description: String {
-        var s = "\(file):\(line):\(column): error: \(message)"
+        var s = "\(file):\(line):\(column): \(severity.rawValue): \(message)"
         if let hint { s += "\n\(file):\(line):\(column): note: \(hint)" }
         return s
     }

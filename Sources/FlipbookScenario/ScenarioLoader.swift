@@ -11,7 +11,10 @@ public enum ScenarioLoader {
     public static let fpsRange = Limits.framesPerSecond
 
     /// Loads and validates `path`; `variant` picks a named set of parameter overrides.
-    public static func load(file path: String, variant: String? = nil) throws -> Scenario {
+    /// `fontCheck` answers, for a font name, the family used instead when it is not installed
+    /// (`FontCatalog.substitute(for:)`); its answers become `Scenario.warnings`.
+    public static func load(file path: String, variant: String? = nil,
+                            fontCheck: ((String) -> String?)? = nil) throws -> Scenario {
         let url = URL(fileURLWithPath: path)
         guard let data = FileManager.default.contents(atPath: path) else {
             let reason = FileManager.default.fileExists(atPath: path) ? "cannot read the file" : "no such file"
@@ -20,11 +23,13 @@ public enum ScenarioLoader {
         guard let text = String(data: data, encoding: .utf8) else {
             throw ScenarioError([Diagnostic(file: path, line: 1, column: 1, message: "the file is not UTF-8 text")])
         }
-        return try load(yaml: text, file: path, baseDirectory: url.deletingLastPathComponent(), variant: variant)
+        return try load(yaml: text, file: path, baseDirectory: url.deletingLastPathComponent(), variant: variant,
+                        fontCheck: fontCheck)
     }
 
     /// Loads scenario text; `file` names it in messages.
-    public static func load(yaml: String, file: String, baseDirectory: URL, variant: String? = nil) throws -> Scenario {
+    public static func load(yaml: String, file: String, baseDirectory: URL, variant: String? = nil,
+                            fontCheck: ((String) -> String?)? = nil) throws -> Scenario {
         let sink = DiagnosticSink(file: file)
         let root: Node
         if let bad = YAMLKeyGuard.check(yaml) {
@@ -52,7 +57,21 @@ public enum ScenarioLoader {
             if diags.isEmpty { diags = [Diagnostic(file: file, line: 1, column: 1, message: "invalid scenario")] }
             throw ScenarioError(diags)
         }
-        return scenario!
+        var loaded = scenario!
+        if let fontCheck {
+            var checked: [String: String?] = [:]
+            for use in reader.fontUses {
+                let used = checked[use.name] ?? fontCheck(use.name)
+                checked[use.name] = used
+                if let used {
+                    loaded.warnings.append(Diagnostic(file: file, line: use.mark.line, column: use.mark.column,
+                                                      message: "font '\(use.name)' is not installed; \(used) is used instead",
+                                                      hint: "docs/fonts.md lists the bundled fonts and how to add one",
+                                                      severity: .warning))
+                }
+            }
+        }
+        return loaded
     }
 
     /// Largest number of YAML nodes (aliases expanded) a scenario may have.

@@ -14,6 +14,8 @@ public struct Scenario: Sendable {
     public var chains: [ChainSpec]
     /// Variant names the file defines.
     public var variantNames: [String]
+    /// What the file asks for that will not look as asked (a font that is not installed, …).
+    public var warnings: [Diagnostic] = []
 
     public struct Canvas: Sendable, Equatable {
         public var width: Double

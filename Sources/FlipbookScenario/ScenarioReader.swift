@@ -11,6 +11,8 @@ final class Reader {
     private var templates: [String: AnimationSpec] = [:]
     private var templateMarks: [String: SourceMark] = [:]
     private var layerCount = 0
+    /// Every font name the file asks for, where.
+    private(set) var fontUses: [(name: String, mark: SourceMark)] = []
 
     init(sink: DiagnosticSink, base: URL) {
         self.sink = sink
@@ -217,7 +219,9 @@ final class Reader {
                 if xs.contains(where: { $0 < 0 }) { sink.error("dash lengths must not be negative", at: v.mark) } else { options.lineDashPattern = xs }
             }
         case "string": options.text = v.string("the text to show")
-        case "font": options.font = v.string("a font family name")
+        case "font":
+            options.font = v.string("a font family name")
+            if let name = options.font { fontUses.append((name, v.mark)) }
         case "alignment":
             if let s = enumValue(v, ["natural", "left", "right", "center", "justified"]) { options.alignment = CATextLayerAlignmentMode(rawValue: s) }
         case "wrapped": options.wrapped = v.bool()

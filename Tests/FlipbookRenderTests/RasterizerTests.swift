@@ -280,3 +280,31 @@ struct RenderDeterminismTests {
         }
     }
 }
+
+/// A font that is not installed is reported, not silently replaced (docs/fonts.md).
+@Suite("missing fonts")
+struct MissingFontTests {
+    @Test("FontCatalog names the family used instead, and only for fonts that are missing")
+    func substitute() {
+        #expect(FontCatalog.substitute(for: "Avenir-Book") == "DejaVu Sans")
+        #expect(FontCatalog.substitute(for: "NoSuchFontAnywhere") == "DejaVu Sans")
+        #expect(FontCatalog.substitute(for: "DejaVu Serif") == nil)
+        #expect(FontCatalog.substitute(for: ".SFUIText") == nil, "the system font's stand-in is documented, not a surprise")
+        #expect(FontCatalog.substitute(for: "Helvetica-Bold") == nil)
+    }
+
+    @Test("a render through the Swift API adds one warning per missing font to stage.warnings")
+    func stageWarning() throws {
+        let stage = Stage(size: CGSize(width: 40, height: 20), scale: 1)
+        for _ in 0..<2 {
+            let text = CATextLayer()
+            text.string = "Hi"
+            text.font = "Avenir-Book"
+            text.frame = CGRect(x: 0, y: 0, width: 40, height: 20)
+            stage.rootLayer.addSublayer(text)
+        }
+        _ = try stage.render(duration: 0.2, fps: 10, outputs: RenderOutputs(gif: temporaryDirectory().appendingPathComponent("f.gif")))
+        #expect(stage.warnings.count == 1, "\(stage.warnings)")
+        #expect(stage.warnings.first?.contains("font 'Avenir-Book' is not installed; DejaVu Sans is used instead") == true)
+    }
+}

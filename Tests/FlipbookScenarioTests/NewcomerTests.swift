@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import FlipbookScenario
 import FlipbookCore
+import FlipbookRender
 
 /// What a new user tripped on, each fixed and kept fixed.
 @Suite("what a new user tripped on")
@@ -44,5 +45,24 @@ struct NewcomerTests {
         #expect(r.status == 0)
         #expect(r.stdout.contains("0.7500,9.42478"), "\(r.stdout)")
         #expect(r.stderr.contains("note: dot.transform.rotation.z is sampled from the animation"))
+    }
+
+    @Test("a font that is not installed is a warning at its line, in files and in set actions; the file still loads")
+    func missingFontWarning() throws {
+        let yaml = """
+        canvas: { width: 100, height: 30 }
+        duration: 1
+        layers:
+          - { id: a, type: text, frame: [0, 0, 100, 30], string: "Hi", font: Avenir-Book }
+          - { id: b, type: text, frame: [0, 0, 100, 30], string: "Hi", font: DejaVu Serif }
+        script:
+          - { at: 0.5, set: { b.font: NoSuchFont } }
+        """
+        let scenario = try ScenarioLoader.load(yaml: yaml, file: "f.yaml", baseDirectory: packageRoot,
+                                               fontCheck: FontCatalog.substitute(for:))
+        #expect(scenario.warnings.map { [$0.line, $0.column] } == [[4, 70], [7, 31]])
+        #expect(scenario.warnings.first?.description.hasPrefix("f.yaml:4:70: warning: font 'Avenir-Book' is not installed; DejaVu Sans is used instead") == true)
+        let unchecked = try ScenarioLoader.load(yaml: yaml, file: "f.yaml", baseDirectory: packageRoot)
+        #expect(unchecked.warnings.isEmpty)
     }
 }

@@ -1,0 +1,42 @@
+import CPangoCairo
+import FlipbookCore
+import Foundation
+
+/// Which installed font draws a requested font name.
+///
+/// iOS font names map to families (`Avenir-Book` → `Avenir`); the iOS system fonts (San
+/// Francisco, Helvetica, PingFang, Arial, `system…`) are not free and map on purpose to the
+/// bundled DejaVu Sans with WenQuanYi Micro Hei for Chinese (docs/fonts.md). Any other family
+/// that fontconfig does not have falls back silently to DejaVu Sans; `substitute(for:)` says so.
+public enum FontCatalog {
+    /// The family actually used for `fontName` when it is not installed; nil when it is, or when
+    /// the name is an iOS system font with a documented stand-in.
+    public static func substitute(for fontName: String) -> String? {
+        let (families, _) = TextPainter.families(for: fontName)
+        guard families != TextPainter.fallbackFamilies, let wanted = families.split(separator: ",").first else { return nil }
+        let requested = wanted.trimmingCharacters(in: .whitespaces)
+        guard let used = installedFamily(matching: requested) else { return nil }
+        return used.caseInsensitiveCompare(requested) == .orderedSame ? nil : used
+    }
+
+    /// The family fontconfig picks for `family` (its best match, which is another family when
+    /// `family` is not installed).
+    static func installedFamily(matching family: String) -> String? {
+        guard let map = pango_cairo_font_map_get_default(), let context = pango_font_map_create_context(map) else { return nil }
+        defer { g_object_unref(UnsafeMutableRawPointer(context)) }
+        guard let desc = pango_font_description_new() else { return nil }
+        defer { pango_font_description_free(desc) }
+        pango_font_description_set_family(desc, family)
+        pango_font_description_set_absolute_size(desc, 17 * Double(PANGO_SCALE))
+        guard let font = pango_font_map_load_font(map, context, desc) else { return nil }
+        defer { g_object_unref(UnsafeMutableRawPointer(font)) }
+        guard let described = pango_font_describe(font) else { return nil }
+        defer { pango_font_description_free(described) }
+        return pango_font_description_get_family(described).map { String(cString: $0) }
+    }
+
+    /// The warning for a font name that is not installed, or nil.
+    public static func warning(for fontName: String) -> String? {
+        substitute(for: fontName).map { "font '\(fontName)' is not installed; \($0) is used instead (see docs/fonts.md)" }
+    }
+}
