@@ -54,6 +54,7 @@ int pango_layout_get_unknown_glyphs_count(PangoLayout *layout);
 int pango_layout_get_line_count(PangoLayout *layout);
 void pango_layout_get_pixel_extents(PangoLayout *layout, PangoRectangle *ink_rect, PangoRectangle *logical_rect);
 void pango_layout_get_size(PangoLayout *layout, int *width, int *height);
+void pango_layout_get_extents(PangoLayout *layout, PangoRectangle *ink_rect, PangoRectangle *logical_rect);
 
 PangoLanguage *pango_language_from_string(const char *language);
 void pango_context_set_language(PangoContext *context, PangoLanguage *language);

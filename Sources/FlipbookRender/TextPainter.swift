@@ -44,20 +44,28 @@ enum TextPainter {
         guard !style.string.isEmpty, let color = state.foregroundColor else { return }
         let key = TextLayoutCache.Key(string: style.string, fontName: style.fontName, fontSize: max(1, state.fontSize),
                                       width: max(0, bounds.width), isWrapped: style.isWrapped,
-                                      truncation: style.truncation.rawValue, alignment: style.alignment.rawValue)
+                                      truncation: style.truncation.rawValue, alignment: style.alignment.rawValue,
+                                      maximumLines: style.maximumLines)
         guard let layout = TextLayoutCache.forThisThread.layout(for: key, make: { makeLayout(style, key: key, cr: cr) }) else { return }
         cairo_save(cr)
         cairo_rectangle(cr, bounds.minX, bounds.minY, bounds.width, bounds.height)
         cairo_clip(cr)
         CairoPath.setSource(color, cr: cr)
-        cairo_move_to(cr, bounds.minX, bounds.minY)
+        var top = bounds.minY
+        if style.centersVertically {
+            // A UILabel centres its line box in its bounds (clipping both ends when taller).
+            var logical = PangoRectangle(x: 0, y: 0, width: 0, height: 0)
+            pango_layout_get_extents(layout, nil, &logical)
+            top += (bounds.height - Double(logical.height) / Double(PANGO_SCALE)) / 2
+        }
+        cairo_move_to(cr, bounds.minX, top)
         pango_cairo_update_layout(cr, layout)
         pango_cairo_show_layout(cr, layout)
         cairo_restore(cr)
     }
 
     /// A new layout for `style` (the caller owns the reference).
-    private static func makeLayout(_ style: TextStyle, key: TextLayoutCache.Key, cr: OpaquePointer) -> OpaquePointer? {
+    static func makeLayout(_ style: TextStyle, key: TextLayoutCache.Key, cr: OpaquePointer) -> OpaquePointer? {
         guard let layout = pango_cairo_create_layout(cr) else { return nil }
         let options = cairo_font_options_create()
         cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
@@ -78,11 +86,24 @@ enum TextPainter {
             pango_layout_context_changed(layout)
         }
         pango_layout_set_text(layout, style.string, -1)
-        pango_layout_set_width(layout, Int32(key.width * Double(PANGO_SCALE)))
+        // A width of -1 lays the text out on one unbounded line (measuring).
+        pango_layout_set_width(layout, key.width < 0 ? -1 : Int32(min(key.width * Double(PANGO_SCALE), Double(Int32.max))))
+        let ellipsize: PangoEllipsizeMode
+        switch style.truncation {
+        case .start: ellipsize = PANGO_ELLIPSIZE_START
+        case .middle: ellipsize = PANGO_ELLIPSIZE_MIDDLE
+        case .end: ellipsize = PANGO_ELLIPSIZE_END
+        default: ellipsize = PANGO_ELLIPSIZE_NONE
+        }
         if style.isWrapped {
             pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
-        } else {
-            pango_layout_set_ellipsize(layout, style.truncation == .none ? PANGO_ELLIPSIZE_NONE : PANGO_ELLIPSIZE_END)
+            if key.maximumLines > 0 {
+                // A negative height limits the paragraph to that many lines.
+                pango_layout_set_height(layout, Int32(-key.maximumLines))
+                pango_layout_set_ellipsize(layout, ellipsize == PANGO_ELLIPSIZE_NONE ? PANGO_ELLIPSIZE_END : ellipsize)
+            }
+        } else if key.width >= 0 {
+            pango_layout_set_ellipsize(layout, ellipsize)
         }
         switch style.alignment {
         case .center: pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
@@ -106,6 +127,7 @@ final class TextLayoutCache {
         var isWrapped: Bool
         var truncation: String
         var alignment: String
+        var maximumLines = 0
     }
 
     private var layouts: [Key: OpaquePointer] = [:]

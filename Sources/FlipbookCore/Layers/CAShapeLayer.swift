@@ -97,8 +97,11 @@ open class CATextLayer: CALayer {
     override func copyTypeSpecificProperties(from other: CALayer) {
         guard let o = other as? CATextLayer else { return }
         string = o.string; font = o.font; alignmentMode = o.alignmentMode; isWrapped = o.isWrapped
-        truncationMode = o.truncationMode
+        truncationMode = o.truncationMode; labelLayout = o.labelLayout
     }
+
+    /// Set by a `UILabel` backed by this layer: centre the lines vertically, at most this many.
+    var labelLayout: (centersVertically: Bool, maximumLines: Int)?
     override func snapshotContent() -> LayerSnapshot.Content {
         let text: String
         switch string {
@@ -114,7 +117,8 @@ open class CATextLayer: CALayer {
         default: fontName = nil
         }
         return .text(TextStyle(string: text, fontName: fontName, alignment: alignmentMode, isWrapped: isWrapped,
-                               truncation: truncationMode))
+                               truncation: truncationMode, centersVertically: labelLayout?.centersVertically ?? false,
+                               maximumLines: labelLayout?.maximumLines ?? 0))
     }
 }
 

@@ -58,11 +58,16 @@ public struct TextStyle: Sendable, Equatable {
     public var alignment: CATextLayerAlignmentMode
     public var isWrapped: Bool
     public var truncation: CATextLayerTruncationMode
+    /// A `UILabel` centres its lines vertically in its bounds; a `CATextLayer` draws from the top.
+    public var centersVertically = false
+    /// Lines shown at most (0: as many as fit); the last one is truncated per `truncation`.
+    public var maximumLines = 0
 
     public init(string: String, fontName: String?, alignment: CATextLayerAlignmentMode, isWrapped: Bool,
-                truncation: CATextLayerTruncationMode) {
+                truncation: CATextLayerTruncationMode, centersVertically: Bool = false, maximumLines: Int = 0) {
         self.string = string; self.fontName = fontName; self.alignment = alignment
         self.isWrapped = isWrapped; self.truncation = truncation
+        self.centersVertically = centersVertically; self.maximumLines = maximumLines
     }
 }
 

@@ -199,6 +199,8 @@ open class UILabel: UIView {
         textLayer.fontSize = 17
         textLayer.font = UIFont.systemFont(ofSize: 17)
         textLayer.isWrapped = false
+        textLayer.truncationMode = .end
+        textLayer.labelLayout = (true, 1)
     }
     public required init?(coder: NSCoder) { super.init(coder: coder) }
 
@@ -227,11 +229,60 @@ open class UILabel: UIView {
             }
         }
     }
-    /// 1 by default; 0 wraps onto as many lines as needed.
-    open var numberOfLines = 1 { didSet { textLayer.isWrapped = numberOfLines != 1 } }
-    /// Text is measured only by the renderer (Pango), which the engine does not reach, so a
-    /// label keeps its size (docs/engine-notes.md).
-    open override func sizeToFit() {}
+    /// 1 by default; 0 wraps onto as many lines as needed. Lines are centred vertically.
+    open var numberOfLines = 1 {
+        didSet {
+            textLayer.isWrapped = numberOfLines != 1
+            textLayer.labelLayout = (true, max(0, numberOfLines))
+        }
+    }
+    /// How the last line that fits ends; UIKit's default truncates the tail with an ellipsis.
+    open var lineBreakMode: NSLineBreakMode = .byTruncatingTail {
+        didSet {
+            switch lineBreakMode {
+            case .byTruncatingHead: textLayer.truncationMode = .start
+            case .byTruncatingMiddle: textLayer.truncationMode = .middle
+            case .byTruncatingTail: textLayer.truncationMode = .end
+            case .byWordWrapping, .byCharWrapping, .byClipping: textLayer.truncationMode = .none
+            }
+        }
+    }
+
+    /// The text's size, measured with the renderer's fonts: one line, or wrapped to
+    /// `size.width` when `numberOfLines` is not 1 (and limited to that many lines).
+    open override func sizeThatFits(_ size: CGSize) -> CGSize {
+        guard case .text(var style) = textLayer.snapshotContent(), !style.string.isEmpty,
+              let measurer = TextMeasurement.measurer else { return .zero }
+        style.maximumLines = max(0, numberOfLines)
+        let width: Double? = numberOfLines == 1 || size.width <= 0 || !size.width.isFinite ? nil : Double(size.width)
+        return measurer.size(of: style, fontSize: Double(textLayer.fontSize), width: width)
+    }
+    open override var intrinsicContentSize: CGSize { sizeThatFits(CGSize(width: CGFloat.greatestFiniteMagnitude, height: .greatestFiniteMagnitude)) }
+    /// Resizes the label to its text, keeping its origin (as UIKit does).
+    open override func sizeToFit() {
+        let origin = frame.origin
+        let fitted = sizeThatFits(CGSize(width: bounds.width, height: .greatestFiniteMagnitude))
+        frame = CGRect(origin: origin, size: fitted)
+    }
+}
+
+/// How a label's text breaks and truncates, as UIKit names it.
+public enum NSLineBreakMode: Int, Sendable {
+    case byWordWrapping = 0, byCharWrapping, byClipping, byTruncatingHead, byTruncatingTail, byTruncatingMiddle
+}
+
+/// Measures laid-out text for `UILabel.sizeThatFits`. FlipbookRender implements it with Pango;
+/// FlipbookCore finds that implementation at run time, so it needs no C library itself.
+public protocol TextMeasuring {
+    /// The size of `style` at `fontSize`, wrapped to `width` when given, rounded up to whole points.
+    static func size(of style: TextStyle, fontSize: Double, width: Double?) -> CGSize
+}
+
+enum TextMeasurement {
+    /// FlipbookRender's `PangoTextMeasurer` (by its mangled name), when it is linked in.
+    static var measurer: (any TextMeasuring.Type)? {
+        _typeByName("14FlipbookRender17PangoTextMeasurerO") as? any TextMeasuring.Type
+    }
 }
 
 /// Text alignment, as UIKit names it.

@@ -1,0 +1,27 @@
+import CCairo
+import CPangoCairo
+import FlipbookCore
+import Foundation
+
+/// Measures text the way `TextPainter` draws it, for `UILabel.sizeThatFits` and `sizeToFit`
+/// (FlipbookCore finds this type at run time by name: keep the name).
+public enum PangoTextMeasurer: TextMeasuring {
+    public static func size(of style: TextStyle, fontSize: Double, width: Double?) -> CGSize {
+        guard !style.string.isEmpty, let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1) else { return .zero }
+        defer { cairo_surface_destroy(surface) }
+        guard let cr = cairo_create(surface) else { return .zero }
+        defer { cairo_destroy(cr) }
+        var measured = style
+        measured.isWrapped = width != nil
+        let key = TextLayoutCache.Key(string: style.string, fontName: style.fontName, fontSize: max(1, fontSize),
+                                      width: width.map { max(0, $0) } ?? -1, isWrapped: measured.isWrapped,
+                                      truncation: style.truncation.rawValue, alignment: style.alignment.rawValue,
+                                      maximumLines: width == nil ? 0 : style.maximumLines)
+        guard let layout = TextPainter.makeLayout(measured, key: key, cr: cr) else { return .zero }
+        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        var logical = PangoRectangle(x: 0, y: 0, width: 0, height: 0)
+        pango_layout_get_extents(layout, nil, &logical)
+        let scale = Double(PANGO_SCALE)
+        return CGSize(width: (Double(logical.width) / scale).rounded(.up), height: (Double(logical.height) / scale).rounded(.up))
+    }
+}

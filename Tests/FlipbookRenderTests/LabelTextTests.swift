@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+import FlipbookCore
+@testable import FlipbookRender
+
+/// UILabel lays text out as UIKit does: centred vertically, `numberOfLines`, `lineBreakMode`,
+/// and measured for `sizeToFit` with the fonts the renderer draws with.
+@Suite("UILabel text")
+struct LabelTextTests {
+    func inkRows(_ build: (Stage) -> Void) throws -> (minY: Int, maxY: Int) {
+        let pixels = try render(CGSize(width: 200, height: 60), scale: 1, build: build)
+        let ink = try #require(pixels.inkBounds)
+        return (ink.minY, ink.maxY)
+    }
+
+    @Test("a label centres its line vertically; a text layer draws from its top")
+    func verticalCentre() throws {
+        let label = try inkRows { stage in
+            let l = UILabel(frame: CGRect(x: 0, y: 0, width: 200, height: 60))
+            l.text = "Hxg"
+            stage.rootView.addSubview(l)
+        }
+        let layer = try inkRows { stage in
+            let t = CATextLayer()
+            t.string = "Hxg"; t.fontSize = 17; t.foregroundColor = UIColor.black.cgColor
+            t.frame = CGRect(x: 0, y: 0, width: 200, height: 60)
+            stage.rootLayer.addSublayer(t)
+        }
+        let labelMiddle = Double(label.minY + label.maxY) / 2
+        #expect(abs(labelMiddle - 30) <= 3, "label ink \(label) is centred in 60 pt")
+        #expect(layer.minY < 8, "text layer ink \(layer) starts at the top")
+    }
+
+    @Test("sizeToFit measures the text with the renderer's fonts and keeps the origin")
+    func sizeToFit() throws {
+        let l = UILabel(frame: CGRect(x: 10, y: 20, width: 5, height: 5))
+        l.text = "Hello"
+        l.sizeToFit()
+        #expect(l.frame.origin == CGPoint(x: 10, y: 20))
+        #expect(l.bounds.width > 30 && l.bounds.width < 60, "\(l.bounds)")
+        #expect(l.bounds.height >= 17 && l.bounds.height <= 24, "\(l.bounds)")
+        let longer = UILabel(frame: .zero)
+        longer.text = "Hello, world"
+        #expect(longer.sizeThatFits(.zero).width > l.bounds.width)
+        #expect(longer.intrinsicContentSize == longer.sizeThatFits(.zero))
+        let empty = UILabel(frame: .zero)
+        #expect(empty.sizeThatFits(CGSize(width: 100, height: 100)) == .zero)
+    }
+
+    @Test("numberOfLines 0 wraps to the width; 2 stops at two lines")
+    func lines() {
+        let text = "one two three four five six seven eight nine ten eleven twelve"
+        let single = UILabel(frame: .zero)
+        single.text = text
+        let oneLine = single.sizeThatFits(CGSize(width: 100, height: 1000))
+        let wrapped = UILabel(frame: .zero)
+        wrapped.text = text
+        wrapped.numberOfLines = 0
+        let many = wrapped.sizeThatFits(CGSize(width: 100, height: 1000))
+        #expect(many.width <= 100 && many.height >= 4 * oneLine.height, "\(many) vs one line \(oneLine)")
+        wrapped.numberOfLines = 2
+        let two = wrapped.sizeThatFits(CGSize(width: 100, height: 1000))
+        #expect(two.height >= 2 * oneLine.height - 1 && two.height < 3 * oneLine.height, "\(two)")
+    }
+
+    @Test("lineBreakMode picks where a single line is truncated")
+    func truncation() throws {
+        func ink(_ mode: NSLineBreakMode) throws -> PixelBuffer {
+            try render(CGSize(width: 80, height: 30), scale: 1) { stage in
+                let l = UILabel(frame: CGRect(x: 0, y: 0, width: 80, height: 30))
+                l.text = "a very long line that does not fit"
+                l.lineBreakMode = mode
+                stage.rootView.addSubview(l)
+            }
+        }
+        let tail = try ink(.byTruncatingTail), head = try ink(.byTruncatingHead), clip = try ink(.byClipping)
+        #expect(tail.premultipliedARGB != head.premultipliedARGB)
+        #expect(tail.premultipliedARGB != clip.premultipliedARGB)
+    }
+}
