@@ -38,17 +38,25 @@ public final class GIFWriter {
 
     /// Opens the temporary file; `loopCount` 0 loops forever.
     /// `inputs` are files the output must not replace (see `OutputFile`).
-    public init(url: URL, width: Int, height: Int, loopCount: Int = 0, dithering: Bool = false,
-                minimumPSNR: Double = 64, inputs: [URL] = []) throws {
+    public convenience init(url: URL, width: Int, height: Int, loopCount: Int = 0, dithering: Bool = false,
+                            minimumPSNR: Double = 64, inputs: [URL] = []) throws {
+        try self.init(output: try OutputFile(url, inputs: inputs), width: width, height: height, loopCount: loopCount,
+                      dithering: dithering, minimumPSNR: minimumPSNR)
+    }
+
+    /// Writes into an output already opened (and so already checked); see `OutputFile`.
+    public init(output file: OutputFile, width: Int, height: Int, loopCount: Int = 0, dithering: Bool = false,
+                minimumPSNR: Double = 64) throws {
         self.dithering = dithering
         // Bad values must not trap in the budget arithmetic: NaN means the default.
         self.minimumPSNR = minimumPSNR.isNaN ? 64 : max(0, min(99, minimumPSNR))
         guard width > 0, height > 0, width <= 65535, height <= 65535 else {
+            file.cancel()
             throw RenderError.invalidArgument("GIF size \(width)×\(height) is out of range")
         }
-        self.url = url; self.width = width; self.height = height
+        self.url = URL(fileURLWithPath: file.path); self.width = width; self.height = height
         self.loopCount = loopCount
-        output = GIFOutput(try OutputFile(url, inputs: inputs))
+        output = GIFOutput(file)
         var err: Int32 = 0
         guard let g = EGifOpen(Unmanaged.passUnretained(output).toOpaque(), gifOutputFunction, &err) else {
             output.file.cancel()

@@ -58,106 +58,110 @@ extension Stage {
     public func render(duration: Double, fps: Double, outputs: RenderOutputs, background: RGBA? = nil,
                        threads: Int = ProcessInfo.processInfo.activeProcessorCount,
                        progress: ((Int, Int) -> Void)? = nil) throws -> RenderResult {
+        // Every target is checked and opened before the first frame: a bad one is refused with
+        // nothing written. Sinks made so far are cancelled if a later one fails.
+        var sinks: [any RenderSink] = []
+        do {
+            if let url = outputs.filmstrip {
+                sinks.append(try FilmstripSink(url: url, samples: outputs.filmstripSamples, times: outputs.filmstripTimes,
+                                               columns: outputs.filmstripColumns, inputs: outputs.inputs))
+            }
+            if let dir = outputs.framesDirectory { sinks.append(try PNGFramesSink(directory: dir)) }
+            if let url = outputs.gif {
+                sinks.append(try GIFSink(url: url, loopCount: outputs.loopCount, dithering: outputs.dithering,
+                                         minimumPSNR: outputs.minimumPSNR, inputs: outputs.inputs))
+            }
+        } catch {
+            for s in sinks { s.cancel() }
+            throw error
+        }
+        return try render(duration: duration, fps: fps, sinks: sinks, background: background, threads: threads, progress: progress)
+    }
+
+    /// The render loop: advances the Stage frame by frame from the current time, rasterizes the
+    /// snapshots in parallel and feeds every sink (see `RenderSink` for the order of calls).
+    /// Frame k shows `currentTime + k / fps`; a render of duration D has round(D × fps) frames.
+    public func render(duration: Double, fps: Double, sinks: [any RenderSink], background: RGBA? = nil,
+                       threads: Int = ProcessInfo.processInfo.activeProcessorCount,
+                       progress: ((Int, Int) -> Void)? = nil) throws -> RenderResult {
+        do {
+            return try renderFrames(duration: duration, fps: fps, sinks: sinks, background: background,
+                                    threads: max(1, threads), progress: progress)
+        } catch {
+            for s in sinks { s.cancel() }
+            throw error
+        }
+    }
+
+    private func renderFrames(duration: Double, fps: Double, sinks: [any RenderSink], background: RGBA?, threads: Int,
+                              progress: ((Int, Int) -> Void)?) throws -> RenderResult {
         guard fps.isFinite, Limits.framesPerSecond.contains(fps) else { throw RenderError.invalidArgument("fps must be in 1…100, got \(fps)") }
         guard duration.isFinite, duration > 0 else { throw RenderError.invalidArgument("duration must be positive, got \(duration)") }
         let count = Stage.frameCount(duration: duration, fps: fps)
         guard count >= 1 else { throw RenderError.invalidArgument("duration \(duration) s at \(fps) fps gives no frames") }
         guard count <= Limits.maximumFrames else { throw RenderError.invalidArgument("\(duration) s at \(fps) fps is more than \(Limits.maximumFrames) frames") }
-        let delays = GIFWriter.delays(count: count, fps: fps)
         guard let w = boundedInt((size.width * scale).rounded()), let h = boundedInt((size.height * scale).rounded()),
               w > 0, h > 0, w <= Limits.maximumStagePixels, h <= Limits.maximumStagePixels else {
             throw RenderError.invalidArgument("a \(size.width)×\(size.height) pt stage at \(scale)x is outside 1…\(Limits.maximumStagePixels) px")
         }
         let start = currentTime
-        // Every target is checked and opened before the first frame: a bad one is refused
-        // with nothing written.
-        let stripFile = try outputs.filmstrip.map { try OutputFile($0, inputs: outputs.inputs) }
-        if let dir = outputs.framesDirectory { try Self.prepareFramesDirectory(dir) }
-        var gif: GIFWriter? = try outputs.gif.map {
-            try GIFWriter(url: $0, width: w, height: h, loopCount: outputs.loopCount, dithering: outputs.dithering,
-                          minimumPSNR: outputs.minimumPSNR, inputs: outputs.inputs)
-        }
-        let samples = outputs.filmstripTimes == nil
-            ? Set(Filmstrip.sampleIndices(frameCount: count, samples: outputs.filmstripSamples)) : []
-        if let times = outputs.filmstripTimes {
-            guard !times.isEmpty, times.allSatisfy({ $0.isFinite && $0 >= 0 && $0 <= duration }) else {
-                throw RenderError.invalidArgument("filmstrip times must be within 0…\(duration) s, got \(times)")
-            }
-        }
-        // Filmstrip instants between frames are snapshotted on the way (the clock only moves on).
-        var stripTimes = outputs.filmstrip == nil ? [] : (outputs.filmstripTimes ?? []).sorted()
-        var stripSnapshots: [(time: Double, snapshot: FrameSnapshot)] = []
+        let plan = RenderPlan(frameCount: count, fps: fps, duration: duration, width: w, height: h,
+                              delays: GIFWriter.delays(count: count, fps: fps), start: start)
+        for s in sinks { try s.begin(plan) }
+
+        // Instants that are not frames are snapshotted on the way (the clock only moves on).
+        var instants = sinks.enumerated().flatMap { i, s in s.instants.map { (time: $0, sink: i) } }.sorted { $0.time < $1.time }
+        var instantSnapshots: [(time: Double, sink: Int, snapshot: FrameSnapshot)] = []
         var checkedFonts = Set<String>()
-        func takeStripSnapshots(upTo time: Double) {
-            while let t = stripTimes.first, t <= time {
-                stripTimes.removeFirst()
-                advance(to: start + t)
-                stripSnapshots.append((t, snapshot()))
+        func takeInstants(upTo time: Double) {
+            while let next = instants.first, next.time <= time {
+                instants.removeFirst()
+                advance(to: start + next.time)
+                instantSnapshots.append((next.time, next.sink, snapshot()))
             }
         }
-        var strip: [(time: Double, pixels: PixelBuffer)] = []
-        do {
-            // The Stage advances on this thread; snapshots (values) are rasterized in parallel
-            // a batch at a time while this thread hands the previous batch to the sinks in
-            // frame order. Two batches are alive at once, so memory stays bounded, and the
-            // output does not depend on the thread count.
-            // While a GIF is written this thread is busy coding it, so one thread fewer rasterizes;
-            // that keeps the cores busy with one frame fewer in memory per batch.
-            let batchSize = max(1, outputs.gif == nil ? threads : threads - 1)
-            func snapshots(from first: Int) -> [FrameSnapshot] {
-                (first..<min(count, first + batchSize)).map { index in
-                    takeStripSnapshots(upTo: Double(index) / fps)
-                    advance(to: start + Double(index) / fps)
-                    let snap = snapshot()
-                    warnAboutMissingFonts(in: snap.root, checked: &checkedFonts)
-                    return snap
-                }
+        // The Stage advances on this thread; snapshots (values) are rasterized in parallel a batch
+        // at a time while this thread hands the previous batch to the sinks in frame order. Two
+        // batches are alive at once, so memory stays bounded, and the output does not depend on
+        // the thread count. While a sink codes on this thread (a GIF), one thread fewer rasterizes.
+        let batchSize = max(1, sinks.contains { $0.consumesHeavily } ? threads - 1 : threads)
+        func snapshots(from first: Int) -> [FrameSnapshot] {
+            (first..<min(count, first + batchSize)).map { index in
+                takeInstants(upTo: plan.time(ofFrame: index))
+                advance(to: start + plan.time(ofFrame: index))
+                let snap = snapshot()
+                warnAboutMissingFonts(in: snap.root, checked: &checkedFonts)
+                return snap
             }
-            var k = 0
-            var lastWritten: [UInt32]?
-            let findChanges = gif != nil
-            let pool = FrameBufferPool(capacity: batchSize + 1)
-            // PNG frames are written beside the rasterizing, one file per frame.
-            var pngName: (@Sendable (Int) -> URL)? = nil
-            if let dir = outputs.framesDirectory {
-                pngName = { @Sendable index in dir.appendingPathComponent(String(format: "frame-%04d.png", index)) }
-            }
-            var inFlight = RasterBatch(snapshots(from: 0), first: 0, after: nil, findChanges: findChanges, pngName: pngName,
+        }
+        let pool = FrameBufferPool(capacity: batchSize + 1)
+        var k = 0
+        var lastConsumed: [UInt32]?
+        var inFlight = RasterBatch(snapshots(from: 0), first: 0, after: nil, sinks: sinks, background: background,
+                                   threads: threads, pool: pool)
+        while k < count {
+            let rendered = try inFlight.wait()
+            let next = k + rendered.count
+            if next < count {
+                inFlight = RasterBatch(snapshots(from: next), first: next, after: rendered.last?.pixels, sinks: sinks,
                                        background: background, threads: threads, pool: pool)
-            while k < count {
-                let rendered = try inFlight.wait()
-                let next = k + rendered.count
-                if next < count {
-                    inFlight = RasterBatch(snapshots(from: next), first: next, after: rendered.last?.pixels, findChanges: findChanges,
-                                           pngName: pngName, background: background, threads: threads, pool: pool)
-                }
-                for (offset, frame) in rendered.enumerated() {
-                    let index = k + offset, pixels = frame.pixels
-                    try gif?.add(pixels, delay: delays[index], change: frame.change)
-                    if outputs.filmstrip != nil, samples.contains(index) { strip.append((Double(index) / fps, pixels)) }
-                    progress?(index + 1, count)
-                    // The writer now keeps this frame as its previous one; the one before is free.
-                    if let earlier = lastWritten { pool.give(earlier) }
-                    lastWritten = pixels.premultipliedARGB
-                }
-                k = next
             }
-            try gif?.finish()
-            gif = nil
-            takeStripSnapshots(upTo: duration)
-            for (t, snap) in stripSnapshots {
-                strip.append((t, try FrameRasterizer.rasterize(snap, background: background)))
+            for (offset, frame) in rendered.enumerated() {
+                let index = k + offset
+                for (i, sink) in sinks.enumerated() { try sink.consume(frame.pixels, index: index, prepared: frame.prepared[i]) }
+                progress?(index + 1, count)
+                // Sinks compare a frame with the one before at most: the one before that is free.
+                if let earlier = lastConsumed { pool.give(earlier) }
+                lastConsumed = frame.pixels.premultipliedARGB
             }
-            if let stripFile {
-                try stripFile.write(try PNGEncoder.encode(try Filmstrip.compose(strip, columns: outputs.filmstripColumns)))
-                try stripFile.commit()
-            }
-        } catch {
-            gif?.cancel()
-            stripFile?.cancel()
-            throw error
+            k = next
         }
-        return RenderResult(frameCount: count, delays: delays, width: w, height: h)
+        takeInstants(upTo: duration)
+        for shot in instantSnapshots {
+            try sinks[shot.sink].consume(instant: shot.time, frame: try FrameRasterizer.rasterize(shot.snapshot, background: background))
+        }
+        for s in sinks { try s.finish() }
+        return RenderResult(frameCount: count, delays: plan.delays, width: w, height: h)
     }
 }
 
@@ -171,49 +175,30 @@ extension Stage {
         for sub in layer.sublayers { warnAboutMissingFonts(in: sub, checked: &checked) }
         for mask in layer.maskLayers { warnAboutMissingFonts(in: mask, checked: &checked) }
     }
-
-    /// Creates the frames directory (its parent must exist) or checks that it is one.
-    static func prepareFramesDirectory(_ dir: URL) throws {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: dir.path, isDirectory: &isDirectory) {
-            guard isDirectory.boolValue else { throw OutputError(path: dir.path, reason: "is not a directory; --frames names a directory") }
-            return
-        }
-        let parent = dir.deletingLastPathComponent().path
-        guard FileManager.default.fileExists(atPath: parent, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw OutputError(path: dir.path, reason: "the directory \(parent) does not exist")
-        }
-        do { try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: false) } catch {
-            throw OutputError(path: dir.path, reason: "cannot create the directory (\(error.localizedDescription))")
-        }
-    }
 }
 
-/// Snapshots being rasterized on other threads while the caller encodes earlier frames;
-/// each frame's change from the one before is found there too, and PNG frames written.
+/// Snapshots being rasterized on other threads while the caller hands earlier frames to the
+/// sinks; each sink's per-frame `prepare` runs there too.
 private final class RasterBatch: @unchecked Sendable {
-    typealias Frame = (pixels: PixelBuffer, change: FrameChange?)
+    typealias Frame = (pixels: PixelBuffer, prepared: [(any Sendable)?])
     // Written once by the worker before `done` is signalled, read after waiting on it.
     private var result: Result<[Frame], any Error> = .success([])
     private let done = DispatchSemaphore(value: 0)
 
     /// `previous` is the frame before the first snapshot (nil when it is frame 0).
-    init(_ snapshots: [FrameSnapshot], first: Int, after previous: PixelBuffer?, findChanges: Bool,
-         pngName: (@Sendable (Int) -> URL)?, background: RGBA?, threads: Int, pool: FrameBufferPool) {
+    init(_ snapshots: [FrameSnapshot], first: Int, after previous: PixelBuffer?, sinks: [any RenderSink],
+         background: RGBA?, threads: Int, pool: FrameBufferPool) {
         DispatchQueue.global().async { [self] in
             result = Result {
                 let pixels = try FrameRasterizer.rasterize(snapshots, background: background, threads: threads, reusing: pool)
-                guard findChanges || pngName != nil else { return pixels.map { ($0, nil) } }
-                let changes = ParallelResults<FrameChange?>(count: pixels.count)
+                let prepared = ParallelResults<[(any Sendable)?]>(count: pixels.count)
                 DispatchQueue.concurrentPerform(iterations: pixels.count) { i in
-                    changes.set(i, Result {
-                        if let pngName { try PNGCodec.write(pixels[i], to: pngName(first + i)) }
-                        guard findChanges else { return nil }
+                    prepared.set(i, Result {
                         let before = i == 0 ? previous : pixels[i - 1]
-                        return FrameChange(from: before?.premultipliedARGB, to: pixels[i])
+                        return try sinks.map { try $0.prepare(pixels[i], index: first + i, previous: before) }
                     })
                 }
-                return zip(pixels, try changes.values()).map { ($0, $1) }
+                return zip(pixels, try prepared.values()).map { ($0, $1) }
             }
             done.signal()
         }

@@ -1,0 +1,36 @@
+import FlipbookCore
+import Foundation
+
+/// Writes every frame as `frame-0000.png`, … into a directory, on the rasterizing threads.
+public final class PNGFramesSink: RenderSink, Sendable {
+    public let directory: URL
+
+    /// Creates the directory (its parent must exist) or checks that it is one.
+    public init(directory: URL) throws {
+        self.directory = directory
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else { throw OutputError(path: directory.path, reason: "is not a directory; --frames names a directory") }
+            return
+        }
+        let parent = directory.deletingLastPathComponent().path
+        guard FileManager.default.fileExists(atPath: parent, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw OutputError(path: directory.path, reason: "the directory \(parent) does not exist")
+        }
+        do { try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false) } catch {
+            throw OutputError(path: directory.path, reason: "cannot create the directory (\(error.localizedDescription))")
+        }
+    }
+
+    /// The file frame `index` is written to.
+    public func url(ofFrame index: Int) -> URL { directory.appendingPathComponent(String(format: "frame-%04d.png", index)) }
+
+    public func prepare(_ frame: PixelBuffer, index: Int, previous: PixelBuffer?) throws -> (any Sendable)? {
+        try PNGCodec.write(frame, to: url(ofFrame: index))
+        return nil
+    }
+
+    public func consume(_ frame: PixelBuffer, index: Int, prepared: (any Sendable)?) throws {}
+    public func finish() throws {}
+    public func cancel() {}
+}
