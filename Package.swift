@@ -61,7 +61,7 @@ let package = Package(
         ),
         .target(
             name: "FlipbookScenario",
-            dependencies: ["FlipbookCore", "FlipbookRender", .product(name: "Yams", package: "Yams")],
+            dependencies: ["FlipbookCore", .product(name: "Yams", package: "Yams")],
             swiftSettings: strictSettings
         ),
         .target(

@@ -164,7 +164,8 @@ struct Validate: ParsableCommand {
         var failed = false
         for file in files {
             do {
-                let scenario = try ScenarioLoader.load(file: file, fontCheck: FontCatalog.substitute(for:))
+                let scenario = try ScenarioLoader.load(file: file, fontCheck: FontCatalog.substitute(for:),
+                                                       imageLoader: { try PNGCodec.readImage($0) })
                 for w in scenario.warnings { FileHandle.standardError.write(Data((w.description + "\n").utf8)) }
                 print("\(file): ok" + (scenario.warnings.isEmpty ? "" : " (\(scenario.warnings.count) warning\(scenario.warnings.count == 1 ? "" : "s"))"))
             } catch let e as ScenarioError {

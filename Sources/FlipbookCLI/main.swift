@@ -30,7 +30,8 @@ struct ScenarioArguments: ParsableArguments {
 
     /// Loads the scenario and prints its warnings (fonts that are not installed, …).
     func load() throws -> Scenario {
-        let scenario = try ScenarioLoader.load(file: file, variant: variant, fontCheck: FontCatalog.substitute(for:))
+        let scenario = try ScenarioLoader.load(file: file, variant: variant, fontCheck: FontCatalog.substitute(for:),
+                                               imageLoader: { try PNGCodec.readImage($0) })
         for w in scenario.warnings { FileHandle.standardError.write(Data((w.description + "\n").utf8)) }
         return scenario
     }

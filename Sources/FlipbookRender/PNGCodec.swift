@@ -41,6 +41,12 @@ public enum PNGCodec {
     /// Reads a PNG into straight RGBA pixels.
     public static func read(_ url: URL) throws -> PixelBuffer {
         guard FileManager.default.fileExists(atPath: url.path) else { throw RenderError.io("no such file: \(url.path)") }
+        // Cairo reports a file that is not a PNG as "out of memory"; say what it is.
+        let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        guard let handle = FileHandle(forReadingAtPath: url.path) else { throw RenderError.io("cannot read \(url.path)") }
+        let head = handle.readData(ofLength: 8)
+        try? handle.close()
+        guard Array(head) == signature else { throw RenderError.io("\(url.path) is not a PNG file") }
         guard let surface = cairo_image_surface_create_from_png(url.path) else { throw RenderError.io("cannot read \(url.path)") }
         defer { cairo_surface_destroy(surface) }
         let status = cairo_surface_status(surface)

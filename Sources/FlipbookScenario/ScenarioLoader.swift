@@ -1,5 +1,4 @@
 import FlipbookCore
-import FlipbookRender
 import Foundation
 import Yams
 
@@ -12,9 +11,11 @@ public enum ScenarioLoader {
 
     /// Loads and validates `path`; `variant` picks a named set of parameter overrides.
     /// `fontCheck` answers, for a font name, the family used instead when it is not installed
-    /// (`FontCatalog.substitute(for:)`); its answers become `Scenario.warnings`.
-    public static func load(file path: String, variant: String? = nil,
-                            fontCheck: ((String) -> String?)? = nil) throws -> Scenario {
+    /// (`FontCatalog.substitute(for:)`); its answers become `Scenario.warnings`. `imageLoader`
+    /// reads `contents` images (default: the PNG header only; `PNGCodec.readImage` decodes and
+    /// so checks the whole file).
+    public static func load(file path: String, variant: String? = nil, fontCheck: ((String) -> String?)? = nil,
+                            imageLoader: ((URL) throws -> LayerImage)? = nil) throws -> Scenario {
         let url = URL(fileURLWithPath: path)
         guard let data = FileManager.default.contents(atPath: path) else {
             let reason = FileManager.default.fileExists(atPath: path) ? "cannot read the file" : "no such file"
@@ -24,12 +25,13 @@ public enum ScenarioLoader {
             throw ScenarioError([Diagnostic(file: path, line: 1, column: 1, message: "the file is not UTF-8 text")])
         }
         return try load(yaml: text, file: path, baseDirectory: url.deletingLastPathComponent(), variant: variant,
-                        fontCheck: fontCheck)
+                        fontCheck: fontCheck, imageLoader: imageLoader)
     }
 
     /// Loads scenario text; `file` names it in messages.
     public static func load(yaml: String, file: String, baseDirectory: URL, variant: String? = nil,
-                            fontCheck: ((String) -> String?)? = nil) throws -> Scenario {
+                            fontCheck: ((String) -> String?)? = nil,
+                            imageLoader: ((URL) throws -> LayerImage)? = nil) throws -> Scenario {
         let sink = DiagnosticSink(file: file)
         let root: Node
         if let bad = YAMLKeyGuard.check(yaml) {
@@ -50,7 +52,7 @@ public enum ScenarioLoader {
             throw ScenarioError([Diagnostic(file: file, line: 1, column: 1,
                                             message: "the file expands to more than \(maximumNodes) YAML nodes (through aliases?); refusing to read it")])
         }
-        let reader = Reader(sink: sink, base: baseDirectory)
+        let reader = Reader(sink: sink, base: baseDirectory, imageLoader: imageLoader)
         let scenario = reader.scenario(YNode(node: root, sink: sink), file: file, variant: variant)
         if !sink.diagnostics.isEmpty || scenario == nil {
             var diags = sink.diagnostics

@@ -1,5 +1,4 @@
 import FlipbookCore
-import FlipbookRender
 import Foundation
 import Yams
 
@@ -14,9 +13,22 @@ final class Reader {
     /// Every font name the file asks for, where.
     private(set) var fontUses: [(name: String, mark: SourceMark)] = []
 
-    init(sink: DiagnosticSink, base: URL) {
+    init(sink: DiagnosticSink, base: URL, imageLoader: ((URL) throws -> LayerImage)?) {
         self.sink = sink
-        values = ValueParser(sink: sink, baseDirectory: base, imageLoader: { try PNGCodec.readImage($0) })
+        values = ValueParser(sink: sink, baseDirectory: base, imageLoader: imageLoader ?? Self.readPNGHeader)
+    }
+
+    /// The default image loader: reads the PNG header (size) here; the renderer decodes the
+    /// pixels when it draws them.
+    static func readPNGHeader(_ url: URL) throws -> LayerImage {
+        let data = try Data(contentsOf: url)
+        guard let image = LayerImage(pngData: data) else { throw ImageError.notPNG }
+        return image
+    }
+
+    enum ImageError: Error, CustomStringConvertible {
+        case notPNG
+        var description: String { "not a PNG file (or larger than \(Limits.maximumStagePixels) px a side)" }
     }
 
     func scenario(_ root: YNode, file: String, variant: String?) -> Scenario? {

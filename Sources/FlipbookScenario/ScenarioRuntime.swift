@@ -1,5 +1,4 @@
 import FlipbookCore
-import FlipbookRender
 import Foundation
 
 /// A scenario built into a live Stage: layers, scheduled script events and chains.
@@ -8,6 +7,8 @@ public final class ScenarioRuntime {
     public let stage: Stage
     /// Layers by id.
     public private(set) var layers: [String: CALayer] = [:]
+    /// Views by id: scroll views, tables and headers that scenario files declare (none yet).
+    public private(set) var views: [String: UIView] = [:]
     private var chainRunner: ChainRunner?
     private let viewStyleDelegate = ViewStyleLayerDelegate()
 
@@ -35,13 +36,6 @@ public final class ScenarioRuntime {
         }
         // Commit the initial tree at time 0, as the first run-loop turn would.
         stage.advance(to: 0)
-    }
-
-    /// Renders the whole scenario to `outputs`, with the canvas background.
-    public func render(outputs: RenderOutputs, fps: Double? = nil, threads: Int = ProcessInfo.processInfo.activeProcessorCount,
-                       progress: ((Int, Int) -> Void)? = nil) throws -> RenderResult {
-        try stage.render(duration: scenario.duration, fps: fps ?? scenario.fps, outputs: outputs,
-                         background: scenario.canvas.background, threads: threads, progress: progress)
     }
 
     static func describe(_ a: ScenarioAction) -> String {

@@ -177,10 +177,10 @@ open class UIView: NSObject, CALayerDelegate {
 
 /// A layer delegate that answers actions as a view does: UIKit animations inside
 /// `UIView.animate` blocks, none outside. Scenario files use it to run view-style blocks on
-/// their layers.
-public final class ViewStyleLayerDelegate: CALayerDelegate {
-    public init() {}
-    public func action(for layer: CALayer, forKey event: String) -> (any CAAction)? {
+/// their layers (package-internal: not part of the public API).
+package final class ViewStyleLayerDelegate: CALayerDelegate {
+    package init() {}
+    package func action(for layer: CALayer, forKey event: String) -> (any CAAction)? {
         UIView.uikitAction(for: layer, forKey: event)
     }
 }
