@@ -19,8 +19,12 @@ var platformModules: [Target] = []
 // Linux, so a test file importing Testing and a module of ours named UIKit fails to compile.
 products.append(.library(name: "QuartzCore", targets: ["QuartzCore"]))
 platformModules.append(.target(name: "QuartzCore", dependencies: ["FlipbookCore"], swiftSettings: strictSettings))
-platformModules.append(.testTarget(name: "PortingTests", dependencies: ["QuartzCore", "Flipbook"], swiftSettings: strictSettings))
 #endif
+// Real iOS code ported with `import Flipbook` (and, on Linux, `import QuartzCore`).
+platformModules.append(.testTarget(
+    name: "PortingTests",
+    dependencies: ["Flipbook"] + platformModules.filter { $0.name == "QuartzCore" }.map { .target(name: $0.name) },
+    swiftSettings: strictSettings))
 
 let package = Package(
     name: "Flipbook",

@@ -131,14 +131,21 @@ struct BadInputTests {
         #expect(layer.presentation()!.position == layer.position)
     }
 
-    @Test("unknown key paths are ignored")
+    @Test("unknown key paths are ignored: nothing in the presentation changes")
     func unknownKeyPath() {
         let (stage, layer) = stageWithLayer()
-        let a = CABasicAnimation(keyPath: "wobble.x")
-        a.fromValue = 0; a.toValue = 1
-        layer.add(a, forKey: "a")
-        stage.advance(to: 0.1)
-        #expect(layer.presentation()!.opacity == 1)
+        layer.position = CGPoint(x: 3, y: 4)
+        stage.advance(to: 1)   // past the implicit move
+        let before = layer.presentationState(at: 1)
+        for path in ["wobble.x", "position.w", "transform.rotation.q", "", "opacity.x"] {
+            let a = CABasicAnimation(keyPath: path)
+            a.fromValue = 0; a.toValue = 100; a.duration = 1
+            layer.add(a, forKey: path)
+        }
+        stage.advance(to: 1.5)
+        #expect(layer.presentationState(at: 1.5) == before)
+        #expect(before.position == CGPoint(x: 3, y: 4))
+        #expect(layer.animationKeys()?.count == 5, "kept, as Core Animation keeps them, but without effect")
     }
 
     @Test("keyTimes that do not match values are used as given (6.2)")

@@ -21,7 +21,21 @@ struct SemanticsVector: @unchecked Sendable, CustomStringConvertible {
         }
     }()
 
-    static func category(_ name: String) -> [SemanticsVector] { all.filter { $0.category == name } }
+    /// The vectors of one category; an empty category is a failure (a renamed category must
+    /// not turn its test into one that checks nothing).
+    static func category(_ name: String, sourceLocation: SourceLocation = #_sourceLocation) -> [SemanticsVector] {
+        let found = all.filter { $0.category == name }
+        #expect(found.count == expectedCounts[name], "category \(name): \(found.count) vectors", sourceLocation: sourceLocation)
+        return found
+    }
+
+    /// How many vectors each category of the bundled file holds (semantics.md 15).
+    static let expectedCounts = [
+        "timing_function": 165, "spring": 60, "media_timing": 52, "keyframe": 35, "scroll_physics": 32, "keyframe_path": 26,
+        "basic_animation": 21, "animation_group": 10, "spring_mapping": 10, "geometry": 10, "layer_time_hierarchy": 7,
+        "spring_settling": 7, "transform_interpolation": 7, "uiview_animation": 5, "delegate_events": 4, "interpolation": 4,
+        "path_geometry": 4,
+    ]
 }
 
 /// A JSON number (or "inf") as a Double.

@@ -42,6 +42,17 @@ struct CompositingTests {
 
     @Test("zPosition orders siblings; equal values keep array order (12.3)")
     func zPosition() throws {
+        // Equal zPosition: the later sibling draws on top, whatever the other order would be.
+        for (first, second, top) in [(red, blue, [0, 0, 255]), (blue, red, [255, 0, 0])] {
+            let same = try render(CGSize(width: 20, height: 20)) { stage in
+                for color in [first, second] {
+                    let l = self.solid(CGRect(x: 0, y: 0, width: 20, height: 20), color)
+                    l.zPosition = 2
+                    stage.rootLayer.addSublayer(l)
+                }
+            }
+            #expect(same.rgb(10, 10) == top)
+        }
         let px = try render(CGSize(width: 20, height: 20)) { stage in
             let a = self.solid(CGRect(x: 0, y: 0, width: 20, height: 20), self.red)
             let b = self.solid(CGRect(x: 0, y: 0, width: 20, height: 20), self.blue)
@@ -277,7 +288,7 @@ struct HostileRenderTests {
 
     @Test("huge bounds, blur radii and perspective layers draw without trapping")
     func hugeLayers() throws {
-        _ = try render(CGSize(width: 50, height: 50)) { stage in
+        let px = try render(CGSize(width: 50, height: 50)) { stage in
             let big = CALayer()
             big.bounds = CGRect(x: 0, y: 0, width: 1e300, height: 1e300)
             big.position = CGPoint(x: 25, y: 25)
@@ -292,5 +303,8 @@ struct HostileRenderTests {
             blurred.shadowRadius = 1e300
             stage.rootLayer.addSublayer(blurred)
         }
+        // The frame is drawn (no trap, no hang) at its size, and the ordinary layer still shows.
+        #expect(px.width == 50 && px.height == 50)
+        #expect(px.rgb(10, 10) == [0, 0, 255], "the blue layer under its huge shadow")
     }
 }

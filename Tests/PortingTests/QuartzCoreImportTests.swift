@@ -1,4 +1,6 @@
 // This file imports exactly what an iOS animation file imports: QuartzCore (and Testing).
+// The QuartzCore module of ours exists on Linux only (on Apple platforms it is the system's).
+#if os(Linux)
 import QuartzCore
 import Testing
 
@@ -25,3 +27,4 @@ struct QuartzCoreImportTests {
         #expect(NSValue(cgPoint: CGPoint(x: 1, y: 2)).cgPointValue == CGPoint(x: 1, y: 2))
     }
 }
+#endif
