@@ -2,7 +2,7 @@ import CCairo
 import FlipbookCore
 import Foundation
 
-/// Draws a snapshot's layer tree with Cairo, back to front (semantics.md 12.3).
+/// Draws a snapshot's layer tree with Cairo, back to front (timing-model.md 12.3).
 struct LayerPainter {
     let cr: OpaquePointer
 
@@ -12,7 +12,7 @@ struct LayerPainter {
         let s = layer.state
         guard !s.hidden, s.opacity > 0, Self.isDrawable(s) else { return }
         let toParent = Projection.layerToParent(s, parent: parent)
-        // Back-facing layers with doubleSided = false are hidden (semantics.md 12.2).
+        // Back-facing layers with doubleSided = false are hidden (timing-model.md 12.2).
         if !s.doubleSided && s.bounds.width > 0 && s.bounds.height > 0 && Projection.facesAway(toParent, bounds: s.bounds) { return }
         if !Projection.isAffine(toParent) {
             drawProjected(layer, through: toParent, inheritedOpacity: inheritedOpacity)
@@ -83,7 +83,7 @@ struct LayerPainter {
     /// content is drawn flat into an offscreen surface, then mapped through the projective
     /// transform cell by cell (two affine triangles per cell of a 16×16 grid), added into a
     /// group so neighbouring triangles' anti-aliased edges sum to full coverage
-    /// (semantics.md 12.2).
+    /// (timing-model.md 12.2).
     private func drawProjected(_ layer: LayerSnapshot, through h: CATransform3D, inheritedOpacity: Double) {
         let s = layer.state
         let b = s.bounds
@@ -215,7 +215,7 @@ struct LayerPainter {
 
     /// The shadow: the alpha of `shadowPath`, or of the layer's composited content when it
     /// has none, blurred with a Gaussian of σ = `shadowRadius` (three box passes), offset by
-    /// `shadowOffset` and painted in `shadowColor` × `shadowOpacity` (semantics.md 12.3).
+    /// `shadowOffset` and painted in `shadowColor` × `shadowOpacity` (timing-model.md 12.3).
     private func drawShadow(_ layer: LayerSnapshot) {
         let s = layer.state
         guard s.shadowOpacity > 0, s.shadowOpacity.isFinite, let color = s.shadowColor, color.alpha > 0,
@@ -304,7 +304,7 @@ enum AlphaBlur {
     }
 }
 
-/// The map from a layer's bounds space into its parent's, as one 4×4 matrix (semantics.md 12.1).
+/// The map from a layer's bounds space into its parent's, as one 4×4 matrix (timing-model.md 12.1).
 enum Projection {
     static func layerToParent(_ s: LayerState, parent: LayerState?) -> CATransform3D {
         let a = CGPoint(x: s.bounds.origin.x + s.anchorPoint.x * s.bounds.width, y: s.bounds.origin.y + s.anchorPoint.y * s.bounds.height)
@@ -338,7 +338,7 @@ enum Projection {
     }
 }
 
-/// CAShapeLayer fill and stroke (semantics.md 12.4).
+/// CAShapeLayer fill and stroke (timing-model.md 12.4).
 enum ShapePainter {
     static func draw(_ style: ShapeStyle, state s: LayerState, cr: OpaquePointer) {
         guard let path = s.path, !path.isEmpty else { return }
@@ -369,7 +369,7 @@ enum ShapePainter {
         if start > 0 || end < 1 {
             let total = PathGeometry.length(of: path)
             drawn = PathGeometry.trimmed(path, from: start * total, to: end * total)
-            // Dashes stay where they were on the untrimmed path (semantics.md 12.4).
+            // Dashes stay where they were on the untrimmed path (timing-model.md 12.4).
             dashOffset += start * total
         }
         if let dashes = style.lineDashPattern, !dashes.isEmpty, dashes.allSatisfy({ $0 >= 0 && $0.isFinite }), dashOffset.isFinite, dashes.contains(where: { $0 > 0 }) {

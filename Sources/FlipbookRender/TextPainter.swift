@@ -4,7 +4,7 @@ import FlipbookCore
 import Foundation
 
 /// Draws text with Pango. Families are named explicitly so pixels do not depend on
-/// fontconfig's default choice; Chinese falls back to WenQuanYi Micro Hei (TOOLCHAIN.md).
+/// fontconfig's default choice; Chinese falls back to WenQuanYi Micro Hei (docs/toolchain.md).
 enum TextPainter {
     static let fallbackFamilies = "DejaVu Sans, WenQuanYi Micro Hei"
 

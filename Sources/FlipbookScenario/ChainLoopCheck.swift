@@ -3,7 +3,7 @@ import Foundation
 /// Finds chains that would replace, at one instant and forever, the animations whose stop
 /// fires them.
 ///
-/// Replacing an animation stops it with `finished = false` at that instant (semantics.md 3.1),
+/// Replacing an animation stops it with `finished = false` at that instant (timing-model.md 3.1),
 /// which fires the chains on its tag. A set of chains that accept such stops and add, under
 /// one layer and key, the tags they listen to, keeps replacing its own last addition once
 /// something replaces one of those animations: a zero-time loop. The loop needs a trigger,

@@ -289,7 +289,7 @@ final class Reader {
             return .points(Float(p[0]), Float(p[1]), Float(p[2]), Float(p[3]))
         }
         guard let raw = n.string("one of: \(names.joined(separator: ", "))") else { return nil }
-        // UIKit's curve names mean the same curves (semantics.md 11.1).
+        // UIKit's curve names mean the same curves (timing-model.md 11.1).
         if let s = names.contains(raw) ? raw : Self.curveAliases[raw] { return .named(CAMediaTimingFunctionName(rawValue: s)) }
         curveError(raw, allowed: names, at: n.mark)
         return nil

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import FlipbookCore
 
-@Suite("arcs past a full turn (semantics.md 6.6)")
+@Suite("arcs past a full turn (timing-model.md 6.6)")
 struct ArcTurnTests {
     @Test("an end a turn or more past the start keeps every turn, in either direction")
     func sweeps() {
@@ -29,7 +29,7 @@ struct ArcTurnTests {
     }
 }
 
-@Suite("animated values, unwrapped (semantics.md 4.1)")
+@Suite("animated values, unwrapped (timing-model.md 4.1)")
 struct AnimatedValueTests {
     @Test("transform.rotation.z animated past π reads back unwrapped from its animation")
     func rotationUnwrapped() {

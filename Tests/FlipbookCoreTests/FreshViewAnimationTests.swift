@@ -3,9 +3,9 @@ import Testing
 @testable import FlipbookCore
 
 /// Views built and animated in the same turn, before the first `advance`: UIKit animates them
-/// whatever their layer's commit state (semantics.md 11.1); only stand-alone layers' implicit
+/// whatever their layer's commit state (timing-model.md 11.1); only stand-alone layers' implicit
 /// actions need a committed layer (10.3).
-@Suite("fresh views animate (semantics.md 10.3, 11.1)")
+@Suite("fresh views animate (timing-model.md 10.3, 11.1)")
 struct FreshViewAnimationTests {
     /// A stage and a view added to it, with nothing committed yet.
     func freshToast(alpha: CGFloat = 0) -> (Stage, UIView) {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import FlipbookCore
 
-@Suite("key paths and values (semantics.md 4.1, 9)")
+@Suite("key paths and values (timing-model.md 4.1, 9)")
 struct KeyPathTests {
     @Test("struct sub-paths write one field (4.1)", arguments: [
         ("position.x", 30.0), ("position.y", 40.0), ("bounds.size.width", 50.0), ("bounds.origin.y", 5.0),

@@ -19,7 +19,7 @@ func fade(_ d: Double = 1) -> CABasicAnimation {
     return a
 }
 
-@Suite("animation lifecycle (semantics.md 3)")
+@Suite("animation lifecycle (timing-model.md 3)")
 struct LifecycleTests {
     @Test("add copies the animation; later changes have no effect (3.1)")
     func addCopies() {
@@ -199,7 +199,7 @@ struct LifecycleTests {
     }
 }
 
-@Suite("runaway chains never hang the Stage (semantics.md 1.1)")
+@Suite("runaway chains never hang the Stage (timing-model.md 1.1)")
 struct RunawayTests {
     @Test("a delegate that re-adds a near-zero animation forever is cut off per advance")
     func runaway() {

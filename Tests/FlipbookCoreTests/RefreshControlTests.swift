@@ -2,9 +2,9 @@ import Foundation
 import Testing
 @testable import FlipbookCore
 
-/// UIRefreshControl on a simulated UIScrollView (semantics.md 13.4, 13.5, 11.3; the
+/// UIRefreshControl on a simulated UIScrollView (timing-model.md 13.4, 13.5, 11.3; the
 /// geometry and trigger distance Apple leaves undocumented are in docs/engine-notes.md).
-@Suite("UIRefreshControl (semantics.md 13.5)")
+@Suite("UIRefreshControl (timing-model.md 13.5)")
 struct RefreshControlTests {
     final class LayoutCounting: UIRefreshControl {
         var heights: [CGFloat] = []

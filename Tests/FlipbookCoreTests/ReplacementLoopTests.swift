@@ -3,8 +3,8 @@ import Testing
 @testable import FlipbookCore
 
 /// A delegate that re-adds under the key of the animation whose replacement it hears about
-/// replaces it again at the same instant (semantics.md 3.1, 3.2): the Stage bounds it.
-@Suite("replacement loops through the Swift API (semantics.md 3.1, 3.2)")
+/// replaces it again at the same instant (timing-model.md 3.1, 3.2): the Stage bounds it.
+@Suite("replacement loops through the Swift API (timing-model.md 3.1, 3.2)")
 struct ReplacementLoopTests {
     final class ReAdder: NSObject, CAAnimationDelegate {
         let layer: CALayer

@@ -2,9 +2,9 @@ import Foundation
 import Testing
 @testable import FlipbookCore
 
-@Suite("scroll view (semantics.md 11.3, 13)")
+@Suite("scroll view (timing-model.md 11.3, 13)")
 struct ScrollViewTests {
-    /// semantics.md 13.1–13.5 through ScrollPhysics and a real UIScrollView.
+    /// timing-model.md 13.1–13.5 through ScrollPhysics and a real UIScrollView.
     @Test("scroll physics vectors (13)")
     func vectors() {
         let vectors = SemanticsVector.category("scroll_physics")

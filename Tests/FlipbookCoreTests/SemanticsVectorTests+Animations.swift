@@ -14,8 +14,8 @@ final class RecordingDelegate: CAAnimationDelegate {
 }
 
 extension SemanticsVectorTests {
-    /// semantics.md 3.2 — on a real Stage.
-    @Test("delegate events (semantics.md 3.2)")
+    /// timing-model.md 3.2 — on a real Stage.
+    @Test("delegate events (timing-model.md 3.2)")
     func delegateEvents() {
         for v in SemanticsVector.category("delegate_events") {
             let stage = Stage(size: CGSize(width: 10, height: 10))
@@ -94,8 +94,8 @@ extension SemanticsVectorTests {
         return current.value(at: kp).number!
     }
 
-    /// semantics.md 4.2, 4.3, 5.1, 11.1
-    @Test("basic animations (semantics.md 4, 5)")
+    /// timing-model.md 4.2, 4.3, 5.1, 11.1
+    @Test("basic animations (timing-model.md 4, 5)")
     func basicAnimations() {
         for v in SemanticsVector.category("basic_animation") {
             if let values = v.input["values"] as? [String: Any] {
@@ -122,7 +122,7 @@ extension SemanticsVectorTests {
                 let expected = CATransform3DMakeRotation(angle, 0, 0, 1)
                 expectClose(state.transform.entries.map { Double($0) }, expected.entries.map { Double($0) }, 1e-6, v.id)
             } else if v.input["oldPositionY"] != nil {
-                continue // checked with UIView.animate in UIKitTests (semantics.md 11.1)
+                continue // checked with UIView.animate in UIKitTests (timing-model.md 11.1)
             } else if let frac = num(v.input["fraction"]) {
                 let a = CABasicAnimation(keyPath: "position.y")
                 a.fromValue = num(v.input["fromValue"]); a.toValue = num(v.input["toValue"]); a.isAdditive = true; a.duration = 1
@@ -142,8 +142,8 @@ extension SemanticsVectorTests {
         }
     }
 
-    /// semantics.md 6.2–6.4
-    @Test("keyframe values (semantics.md 6)")
+    /// timing-model.md 6.2–6.4
+    @Test("keyframe values (timing-model.md 6)")
     func keyframes() {
         for v in SemanticsVector.category("keyframe") {
             let raw = v.input["values"] as! [Any]
@@ -186,8 +186,8 @@ extension SemanticsVectorTests {
         }
     }
 
-    /// semantics.md 6.5
-    @Test("keyframe paths and rotation (semantics.md 6.5)")
+    /// timing-model.md 6.5
+    @Test("keyframe paths and rotation (timing-model.md 6.5)")
     func keyframePaths() {
         for v in SemanticsVector.category("keyframe_path") {
             let path = CGMutablePath()
@@ -214,8 +214,8 @@ extension SemanticsVectorTests {
         }
     }
 
-    /// semantics.md 8.1–8.4
-    @Test("springs (semantics.md 8)")
+    /// timing-model.md 8.1–8.4
+    @Test("springs (timing-model.md 8)")
     func springs() {
         for v in SemanticsVector.category("spring") {
             let o = SpringOscillator(mass: num(v.input["m"])!, stiffness: num(v.input["k"])!, damping: num(v.input["c"])!,
@@ -252,8 +252,8 @@ extension SemanticsVectorTests {
         }
     }
 
-    /// semantics.md 9.1, 9.2, 9.6, 4.1
-    @Test("interpolation and transforms (semantics.md 9)")
+    /// timing-model.md 9.1, 9.2, 9.6, 4.1
+    @Test("interpolation and transforms (timing-model.md 9)")
     func interpolation() {
         for v in SemanticsVector.category("interpolation") {
             let p = num(v.input["fraction"])!
@@ -291,8 +291,8 @@ extension SemanticsVectorTests {
         }
     }
 
-    /// semantics.md 6.6
-    @Test("arcs as cubic pieces (semantics.md 6.6)")
+    /// timing-model.md 6.6
+    @Test("arcs as cubic pieces (timing-model.md 6.6)")
     func arcs() {
         for v in SemanticsVector.category("path_geometry") {
             let c = nums(v.input["center"])!
@@ -309,8 +309,8 @@ extension SemanticsVectorTests {
         }
     }
 
-    /// semantics.md 12.1 — through `convert(_:to:)` and `frame` on real layers.
-    @Test("layer geometry (semantics.md 12.1)")
+    /// timing-model.md 12.1 — through `convert(_:to:)` and `frame` on real layers.
+    @Test("layer geometry (timing-model.md 12.1)")
     func geometry() {
         func rect(_ a: [Double]) -> CGRect { CGRect(x: a[0], y: a[1], width: a[2], height: a[3]) }
         for v in SemanticsVector.category("geometry") {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import FlipbookCore
 
-/// Runs `semantics-vectors.json` (semantics.md 15) category by category.
+/// Runs `semantics-vectors.json` (timing-model.md 15) category by category.
 @Suite("semantics vectors")
 struct SemanticsVectorTests {
     @Test("the vectors file is bundled and complete")
@@ -13,8 +13,8 @@ struct SemanticsVectorTests {
         #expect(Set(SemanticsVector.all.map(\.category)) == Set(SemanticsVector.expectedCounts.keys))
     }
 
-    /// semantics.md 2.1–2.4
-    @Test("timing functions (semantics.md 2)")
+    /// timing-model.md 2.1–2.4
+    @Test("timing functions (timing-model.md 2)")
     func timingFunctions() {
         let vectors = SemanticsVector.category("timing_function")
         #expect(vectors.count == 165)
@@ -39,8 +39,8 @@ struct SemanticsVectorTests {
         return t
     }
 
-    /// semantics.md 1.3–1.5
-    @Test("media timing (semantics.md 1.3)")
+    /// timing-model.md 1.3–1.5
+    @Test("media timing (timing-model.md 1.3)")
     func mediaTiming() {
         for v in SemanticsVector.category("media_timing") {
             let s = Self.timing(v.input["animation"] as! [String: Any]).evaluate(parentTime: num(v.input["parentTime"])!)
@@ -55,9 +55,9 @@ struct SemanticsVectorTests {
         }
     }
 
-    /// semantics.md 1.3: a chain's begin times accumulate rounding (0.1 + 0.05 + …); a parent
+    /// timing-model.md 1.3: a chain's begin times accumulate rounding (0.1 + 0.05 + …); a parent
     /// time a hair before the end is the end, not the start of a cycle that never comes.
-    @Test("rounding just before the end keeps the terminal value (semantics.md 1.3)")
+    @Test("rounding just before the end keeps the terminal value (timing-model.md 1.3)")
     func terminalBoundaryUnderRounding() {
         let begin = 1.0500000000000003   // seven 0.15 s steps summed in floating point
         let once = TimingParameters(beginTime: begin, duration: 0.35)
@@ -74,8 +74,8 @@ struct SemanticsVectorTests {
         expectClose(reversing.evaluate(parentTime: 1.4).fraction, 0, 1e-9, "a reversing animation ends at 0")
     }
 
-    /// semantics.md 1.6, 1.8, 1.9 — through real layers and `convertTime`.
-    @Test("layer time hierarchy (semantics.md 1.6, 1.8, 1.9)")
+    /// timing-model.md 1.6, 1.8, 1.9 — through real layers and `convertTime`.
+    @Test("layer time hierarchy (timing-model.md 1.6, 1.8, 1.9)")
     func layerTime() {
         for v in SemanticsVector.category("layer_time_hierarchy") {
             if let chain = v.input["layersRootToLeaf"] as? [[String: Any]] {
@@ -139,8 +139,8 @@ struct SemanticsVectorTests {
         }
     }
 
-    /// semantics.md 1.7
-    @Test("animation groups (semantics.md 1.7)")
+    /// timing-model.md 1.7
+    @Test("animation groups (timing-model.md 1.7)")
     func groups() {
         for v in SemanticsVector.category("animation_group") {
             if let durations = nums(v.input["children.durations"]) {

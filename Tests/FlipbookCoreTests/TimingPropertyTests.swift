@@ -3,7 +3,7 @@ import PropertyBased
 import Testing
 @testable import FlipbookCore
 
-/// Timing invariants under random inputs (semantics.md 1.3, 2.2, 3.1).
+/// Timing invariants under random inputs (timing-model.md 1.3, 2.2, 3.1).
 @Suite("timing properties")
 struct TimingPropertyTests {
     static let fills: [CAMediaTimingFillMode] = [.removed, .forwards, .backwards, .both]

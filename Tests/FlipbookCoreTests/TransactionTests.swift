@@ -8,7 +8,7 @@ final class RecordingAction: CAAction {
     func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) { runs.append(event) }
 }
 
-@Suite("transactions and implicit animations (semantics.md 10)")
+@Suite("transactions and implicit animations (timing-model.md 10)")
 struct TransactionTests {
     @Test("a stand-alone layer animates a property change for 0.25 s with the default curve (10.3)")
     func implicitAnimation() {

@@ -10,7 +10,7 @@ func stageWithView(frame: CGRect = CGRect(x: 0, y: 0, width: 10, height: 10)) ->
     return (stage, view)
 }
 
-@Suite("UIView animations (semantics.md 11)")
+@Suite("UIView animations (timing-model.md 11)")
 struct UIViewAnimationTests {
     @Test("curve options map to timing functions and the option bits are UIKit's (11.1)")
     func options() {

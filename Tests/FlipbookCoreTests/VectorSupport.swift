@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// One entry of `semantics-vectors.json` (semantics.md 15).
+/// One entry of `semantics-vectors.json` (timing-model.md 15).
 struct SemanticsVector: @unchecked Sendable, CustomStringConvertible {
     let id: String
     let category: String
@@ -29,7 +29,7 @@ struct SemanticsVector: @unchecked Sendable, CustomStringConvertible {
         return found
     }
 
-    /// How many vectors each category of the bundled file holds (semantics.md 15).
+    /// How many vectors each category of the bundled file holds (timing-model.md 15).
     static let expectedCounts = [
         "timing_function": 165, "spring": 60, "media_timing": 52, "keyframe": 35, "scroll_physics": 32, "keyframe_path": 26,
         "basic_animation": 21, "animation_group": 10, "spring_mapping": 10, "geometry": 10, "layer_time_hierarchy": 7,

@@ -3,7 +3,7 @@ import Testing
 import FlipbookCore
 @testable import FlipbookRender
 
-/// Pixels that follow from Core Animation's geometry and draw order (semantics.md 12).
+/// Pixels that follow from Core Animation's geometry and draw order (timing-model.md 12).
 @Suite("compositing")
 struct CompositingTests {
     func solid(_ frame: CGRect, _ c: CGColor) -> CALayer {

@@ -6,7 +6,7 @@ import PropertyBased
 
 @Suite("rasterizer")
 struct RasterizerTests {
-    @Test("backgroundColor fills the bounds at the layer's frame (semantics.md 12.3)")
+    @Test("backgroundColor fills the bounds at the layer's frame (timing-model.md 12.3)")
     func background() throws {
         let px = try render(CGSize(width: 40, height: 40), scale: 2) { stage in
             let l = CALayer()
@@ -67,7 +67,7 @@ struct RasterizerTests {
         #expect(abs(px.rgb(5, 5)[0] - (grouped ? 128 : 64)) <= 1)
     }
 
-    @Test("transform rotates about the anchor point (semantics.md 12.2)")
+    @Test("transform rotates about the anchor point (timing-model.md 12.2)")
     func rotation() throws {
         let px = try render(CGSize(width: 100, height: 100)) { stage in
             let l = CALayer()
@@ -99,7 +99,7 @@ struct RasterizerTests {
         #expect(try draw(true).rgb(15, 15) == [0, 255, 0])
     }
 
-    @Test("CAShapeLayer fills and strokes its path (semantics.md 12.4)")
+    @Test("CAShapeLayer fills and strokes its path (timing-model.md 12.4)")
     func shape() throws {
         let px = try render(CGSize(width: 100, height: 100)) { stage in
             let s = CAShapeLayer()
@@ -115,7 +115,7 @@ struct RasterizerTests {
         #expect(px.rgb(22, 22) == [255, 255, 255])
     }
 
-    @Test("strokeEnd trims the stroke by arc length (semantics.md 12.4)")
+    @Test("strokeEnd trims the stroke by arc length (timing-model.md 12.4)")
     func strokeEnd() throws {
         let px = try render(CGSize(width: 100, height: 20)) { stage in
             let s = CAShapeLayer()
@@ -189,7 +189,7 @@ struct RasterizerTests {
 }
 
 /// A render whose first frame is t = 0, of a view built and animated before any advance
-/// (semantics.md 11.1): the GIF fades in frame by frame instead of jumping.
+/// (timing-model.md 11.1): the GIF fades in frame by frame instead of jumping.
 @Suite("render from time 0")
 struct RenderFromTimeZeroTests {
     @Test("a toast animated before the first advance fades in over the frames (11.1)")

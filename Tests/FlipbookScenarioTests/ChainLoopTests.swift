@@ -4,7 +4,7 @@ import Testing
 import FlipbookCore
 import FlipbookRender
 
-/// Chains that replace what they stop (semantics.md 3.1: a replaced animation stops with
+/// Chains that replace what they stop (timing-model.md 3.1: a replaced animation stops with
 /// `finished = false` at that instant): refused by validation, and bounded at run time.
 @Suite("chains that replace what they stop")
 struct ChainLoopTests {

@@ -7,7 +7,7 @@ import FlipbookRender
 /// What a new user tripped on, each fixed and kept fixed.
 @Suite("what a new user tripped on")
 struct NewcomerTests {
-    @Test("UIKit curve names are accepted wherever a curve is named (semantics.md 11.1)")
+    @Test("UIKit curve names are accepted wherever a curve is named (timing-model.md 11.1)")
     func curveAliases() throws {
         let r = try runtime("""
         canvas: { width: 10, height: 10 }

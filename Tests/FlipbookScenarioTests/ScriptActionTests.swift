@@ -16,7 +16,7 @@ layers:
 
 @Suite("script actions")
 struct ScriptActionTests {
-    @Test("set animates stand-alone layers implicitly; actions: false snaps (semantics.md 10.3)")
+    @Test("set animates stand-alone layers implicitly; actions: false snaps (timing-model.md 10.3)")
     func setImplicit() throws {
         let r = try runtime(header + """
         script:
@@ -30,7 +30,7 @@ struct ScriptActionTests {
         #expect(r.layers["box"]!.presentation()!.position.x == 50)
     }
 
-    @Test("a transaction's completion runs its actions when the animations finish (semantics.md 10.1)")
+    @Test("a transaction's completion runs its actions when the animations finish (timing-model.md 10.1)")
     func transactionCompletion() throws {
         let r = try runtime(header + """
         animations:
@@ -48,7 +48,7 @@ struct ScriptActionTests {
         #expect(abs((starts.first?.time ?? 0) - 0.9) < 1e-9)
     }
 
-    @Test("animate runs a UIView block: additive position, completion actions at its end (semantics.md 11.1)")
+    @Test("animate runs a UIView block: additive position, completion actions at its end (timing-model.md 11.1)")
     func viewBlock() throws {
         let r = try runtime(header + """
         animations:
@@ -70,7 +70,7 @@ struct ScriptActionTests {
         #expect(box.animation(forKey: "fade")?.beginTime == 1.2)
     }
 
-    @Test("an animate block at time 0 animates layers built in the same turn, completions chain (semantics.md 11.1)")
+    @Test("an animate block at time 0 animates layers built in the same turn, completions chain (timing-model.md 11.1)")
     func viewBlockAtZero() throws {
         let r = try runtime(header + """
         script:
@@ -88,7 +88,7 @@ struct ScriptActionTests {
         #expect(abs(Double(box.presentation()!.opacity) - 0.25) < 1e-9, "the completion's block fades back in from 0.5 s")
     }
 
-    @Test("set changes any settable property: text, font and lineCap at once, frame implicitly (semantics.md 10.3)")
+    @Test("set changes any settable property: text, font and lineCap at once, frame implicitly (timing-model.md 10.3)")
     func setNonAnimatable() throws {
         let r = try runtime("""
         canvas: { width: 100, height: 100 }
@@ -125,7 +125,7 @@ struct ScriptActionTests {
         }
     }
 
-    @Test("a spring block builds UIKit's spring (semantics.md 8.4)")
+    @Test("a spring block builds UIKit's spring (timing-model.md 8.4)")
     func springBlock() throws {
         let r = try runtime(header + """
         script:

@@ -7,8 +7,8 @@ import Testing
 @Suite("import Flipbook")
 struct FlipbookImportTests {
     /// The audio equalizer: bars whose `path` is animated additively over a rounded-rect model
-    /// path (semantics.md 4.2: paths do not add; the animated path shows).
-    @Test("an additive keyframe animation on path shows the animated path (semantics.md 4.2)")
+    /// path (timing-model.md 4.2: paths do not add; the animated path shows).
+    @Test("an additive keyframe animation on path shows the animated path (timing-model.md 4.2)")
     func additivePath() throws {
         let stage = Stage(size: CGSize(width: 40, height: 40))
         let bar = CAShapeLayer()
@@ -34,8 +34,8 @@ struct FlipbookImportTests {
     }
 
     /// The orbit: a dot on a keyframe path around an arc from 1.5π to 5.5π, two laps per
-    /// animation (semantics.md 6.6).
-    @Test("an arc past a full turn keeps every turn: a keyframe along it laps twice (semantics.md 6.6)")
+    /// animation (timing-model.md 6.6).
+    @Test("an arc past a full turn keeps every turn: a keyframe along it laps twice (timing-model.md 6.6)")
     func arcLaps() throws {
         let center = CGPoint(x: 50, y: 50)
         let path = UIBezierPath(arcCenter: center, radius: 20, startAngle: 1.5 * .pi, endAngle: 5.5 * .pi, clockwise: true)

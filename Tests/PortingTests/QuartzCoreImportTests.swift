@@ -8,7 +8,7 @@ import Testing
 /// `HUGE`, `CACurrentMediaTime`, `NSValue`, `CGFloat`, `sin`.
 @Suite("import QuartzCore")
 struct QuartzCoreImportTests {
-    @Test("repeatCount = HUGE repeats forever (semantics.md 1.3)")
+    @Test("repeatCount = HUGE repeats forever (timing-model.md 1.3)")
     func hugeRepeats() {
         let stage = Stage(size: CGSize(width: 20, height: 20))
         let layer = CALayer()

@@ -4,8 +4,8 @@ import Flipbook
 
 /// Seed 000's own iOS code ("自定义下拉刷新（二）", ../shared/seeds/000_*.txt), ported from
 /// Swift 1.2 to today's Apple names and run on a Stage unchanged otherwise: the width chain
-/// driven by `animationDidStop` with values stored on the animation (semantics.md 8, 9), and
-/// the three dots moved along arcs by keyframe paths (semantics.md 5.3).
+/// driven by `animationDidStop` with values stored on the animation (timing-model.md 8, 9), and
+/// the three dots moved along arcs by keyframe paths (timing-model.md 5.3).
 @Suite("seed 000 ported")
 struct SeedPortTests {
     /// The post's view controller, minus UIKit's controller plumbing.
@@ -114,7 +114,7 @@ struct SeedPortTests {
         // At 0.2 s step 2 (begun at 0.13 s) has set the model width to 20. The seed sets
         // `frame` without disabling actions, so a standalone layer also gets the implicit
         // `bounds` animation (0.25 s, from the width shown at 0.13 s), added after the
-        // explicit one and so drawn over it (semantics.md 10.2): the width is on its way down.
+        // explicit one and so drawn over it (timing-model.md 10.2): the width is on its way down.
         let replay = Stage(size: CGSize(width: 320, height: 200), scale: 2)
         let again = UnreadController(view: replay.rootView)
         again.settingUI()
@@ -152,7 +152,7 @@ struct SeedPortTests {
 }
 
 extension SeedPortTests {
-    @Test("on a layer already on screen the chain wobbles 81, 31, 71, 46 and settles at 60 pt (semantics.md 3.3, 3.4)")
+    @Test("on a layer already on screen the chain wobbles 81, 31, 71, 46 and settles at 60 pt (timing-model.md 3.3, 3.4)")
     func wobble() throws {
         let stage = Stage(size: CGSize(width: 320, height: 200), scale: 2)
         let controller = UnreadController(view: stage.rootView)
@@ -169,7 +169,7 @@ extension SeedPortTests {
         for i in 1..<(widths.count - 1) where (widths[i] - widths[i - 1]) * (widths[i + 1] - widths[i]) < 0 {
             turns.append(widths[i])
         }
-        // semantics.md 3.4 simulates ~79, 34, 71, 48 and the recording samples 38…67 pt.
+        // timing-model.md 3.4 simulates ~79, 34, 71, 48 and the recording samples 38…67 pt.
         #expect(turns.count >= 4, "turning points \(turns)")
         if turns.count >= 4 {
             #expect((75...85).contains(turns[0]) && (28...38).contains(turns[1]), "\(turns)")
@@ -274,7 +274,7 @@ struct Seed004PortTests {
         return stage
     }
 
-    @Test("the arc drawn at half progress runs clockwise on screen from 3 o'clock through 6 (semantics.md 6.6)")
+    @Test("the arc drawn at half progress runs clockwise on screen from 3 o'clock through 6 (timing-model.md 6.6)")
     func halfArc() throws {
         let circle = CircleProgessView(frame: CGRect(x: 10, y: 10, width: 30, height: 30))
         let stage = Self.stage(showing: circle)
@@ -435,7 +435,7 @@ struct Seed002PortTests {
         #expect(control.labels.allSatisfy { $0.transform == .identity })
         #expect(table.layer.presentation()?.bounds.origin.y == 0)
     }
-    @Test("started at time 0 with no advance before, the letters still tilt in turn (semantics.md 11.1)")
+    @Test("started at time 0 with no advance before, the letters still tilt in turn (timing-model.md 11.1)")
     func lettersFromTimeZero() throws {
         let stage = Stage(size: CGSize(width: 320, height: 480), scale: 2)
         let table = UIScrollView(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
@@ -509,7 +509,7 @@ struct Seed001PortTests {
         #expect(layer.presentation()?.opacity == 1)
         #expect(news.label.transform == CGAffineTransform(scaleX: 1 / 1.2, y: 1 / 1.2))
     }
-    @Test("started at time 0 with no advance before, the banner still grows then settles (semantics.md 11.1)")
+    @Test("started at time 0 with no advance before, the banner still grows then settles (timing-model.md 11.1)")
     func bounceFromTimeZero() throws {
         let stage = Stage(size: CGSize(width: 240, height: 44), scale: 2)
         let news = NewsView(frame: CGRect(x: 0, y: 0, width: 240, height: 44))

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Receives an animation's start and stop (semantics.md 3.2). Both methods are optional.
+/// Receives an animation's start and stop (timing-model.md 3.2). Both methods are optional.
 public protocol CAAnimationDelegate: AnyObject {
     func animationDidStart(_ anim: CAAnimation)
     func animationDidStop(_ anim: CAAnimation, finished flag: Bool)
@@ -11,7 +11,7 @@ extension CAAnimationDelegate {
     public func animationDidStop(_ anim: CAAnimation, finished flag: Bool) {}
 }
 
-/// Something a layer runs when one of its properties changes (semantics.md 10.2).
+/// Something a layer runs when one of its properties changes (timing-model.md 10.2).
 public protocol CAAction: AnyObject {
     func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?)
 }
@@ -118,12 +118,12 @@ open class CAAnimation: NSObject, CAMediaTiming, CAAction, NSCopying {
         return true
     }
 
-    /// Gives a zero duration the transaction's duration (groups recurse, semantics.md 1.7).
+    /// Gives a zero duration the transaction's duration (groups recurse, timing-model.md 1.7).
     func resolveDurations(default defaultDuration: Double) {
         if !(duration > 0) || !duration.isFinite { duration = defaultDuration }
     }
 
-    /// Writes this animation's contribution at `parentTime` into `state` (semantics.md 3.3).
+    /// Writes this animation's contribution at `parentTime` into `state` (timing-model.md 3.3).
     func apply(to state: inout LayerState, model: LayerState, parentTime: Double) {}
 
     /// Timing state at a parent time, with the duration already resolved.
@@ -131,7 +131,7 @@ open class CAAnimation: NSObject, CAMediaTiming, CAAction, NSCopying {
         timingParameters.evaluate(parentTime: parentTime)
     }
 
-    /// `timingFunction(fraction)` (semantics.md 1.3).
+    /// `timingFunction(fraction)` (timing-model.md 1.3).
     func progress(_ s: TimingState) -> Double {
         timingFunction?.evaluate(s.fraction) ?? s.fraction
     }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Runs several animations on one layer in a shared timeline (semantics.md 1.7).
+/// Runs several animations on one layer in a shared timeline (timing-model.md 1.7).
 open class CAAnimationGroup: CAAnimation {
     /// The grouped animations; their delegates and `isRemovedOnCompletion` are ignored.
     open var animations: [CAAnimation]?

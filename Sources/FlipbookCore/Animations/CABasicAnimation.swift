@@ -1,6 +1,6 @@
 import Foundation
 
-/// Interpolates one property between two values (semantics.md 5).
+/// Interpolates one property between two values (timing-model.md 5).
 open class CABasicAnimation: CAPropertyAnimation {
     open var fromValue: Any? { didSet { from = AnimatableValue(bridging: fromValue) } }
     open var toValue: Any? { didSet { to = AnimatableValue(bridging: toValue) } }
@@ -32,7 +32,7 @@ open class CABasicAnimation: CAPropertyAnimation {
         }
     }
 
-    /// The end points for underlying value `u` and model value `m` (semantics.md 5.1), or nil
+    /// The end points for underlying value `u` and model value `m` (timing-model.md 5.1), or nil
     /// when the animation has no effect.
     func endpoints(underlying u: AnimatableValue, model m: AnimatableValue) -> (AnimatableValue, AnimatableValue)? {
         guard let from, let to, let by else { return nil }
@@ -47,7 +47,7 @@ open class CABasicAnimation: CAPropertyAnimation {
         }
     }
 
-    /// The interpolation fraction for a progress; springs override this (semantics.md 8.1).
+    /// The interpolation fraction for a progress; springs override this (timing-model.md 8.1).
     func interpolationFraction(progress p: Double) -> Double { p }
 
     override func apply(to state: inout LayerState, model: LayerState, parentTime: Double) {

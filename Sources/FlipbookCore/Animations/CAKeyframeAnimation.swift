@@ -1,6 +1,6 @@
 import Foundation
 
-/// How keyframe values are joined (semantics.md 6.4).
+/// How keyframe values are joined (timing-model.md 6.4).
 public struct CAAnimationCalculationMode: RawRepresentable, Hashable, Sendable {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
@@ -11,7 +11,7 @@ public struct CAAnimationCalculationMode: RawRepresentable, Hashable, Sendable {
     public static let cubicPaced = Self(rawValue: "cubicPaced")
 }
 
-/// Whether a path animation turns the layer along the path (semantics.md 6.5).
+/// Whether a path animation turns the layer along the path (timing-model.md 6.5).
 public struct CAAnimationRotationMode: RawRepresentable, Hashable, Sendable {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
@@ -19,7 +19,7 @@ public struct CAAnimationRotationMode: RawRepresentable, Hashable, Sendable {
     public static let rotateAutoReverse = Self(rawValue: "autoReverse")
 }
 
-/// Animates a property through a list of values or along a path (semantics.md 6).
+/// Animates a property through a list of values or along a path (timing-model.md 6).
 open class CAKeyframeAnimation: CAPropertyAnimation {
     open var values: [Any]? { didSet { bridgedValues = Self.bridge(values) } }
     /// For point properties; overrides `values` when set.
@@ -106,7 +106,7 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     }
 }
 
-/// Segment search over key times (semantics.md 6.2, 6.3).
+/// Segment search over key times (timing-model.md 6.2, 6.3).
 struct KeyTimeline {
     /// Explicit key times, or nil for `segments` uniform slots.
     var keyTimes: [Double]?
@@ -146,7 +146,7 @@ struct KeyTimeline {
     }
 }
 
-/// Evaluates keyframe `values` (semantics.md 6.2–6.4).
+/// Evaluates keyframe `values` (timing-model.md 6.2–6.4).
 struct KeyframeValues {
     let values: [AnimatableValue]
     let animation: CAKeyframeAnimation
@@ -221,7 +221,7 @@ struct KeyframeValues {
     }
 }
 
-/// Evaluates a keyframe `path` (semantics.md 6.5).
+/// Evaluates a keyframe `path` (timing-model.md 6.5).
 struct KeyframePath {
     let segments: [PathGeometry.Segment]
     let animation: CAKeyframeAnimation

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Converts interpolated numbers into a transform (semantics.md 4.4).
+/// Converts interpolated numbers into a transform (timing-model.md 4.4).
 public final class CAValueFunction: Sendable, Equatable {
     /// The function's name.
     public let name: CAValueFunctionName
@@ -51,11 +51,11 @@ public struct CAValueFunctionName: RawRepresentable, Hashable, Sendable {
 open class CAPropertyAnimation: CAAnimation {
     /// The animated key path, e.g. `position.x` or `transform.rotation.z`.
     open var keyPath: String? { didSet { parsedKeyPath = keyPath.flatMap(LayerKeyPath.init) } }
-    /// Add the animated value to the underlying value instead of replacing it (semantics.md 4.2).
+    /// Add the animated value to the underlying value instead of replacing it (timing-model.md 4.2).
     open var isAdditive = false
-    /// Each repeat starts where the previous one ended (semantics.md 4.3).
+    /// Each repeat starts where the previous one ended (timing-model.md 4.3).
     open var isCumulative = false
-    /// Turns the interpolated numbers into a transform (semantics.md 4.4).
+    /// Turns the interpolated numbers into a transform (timing-model.md 4.4).
     open var valueFunction: CAValueFunction?
 
     private(set) var parsedKeyPath: LayerKeyPath?

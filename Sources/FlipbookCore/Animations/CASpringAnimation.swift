@@ -1,6 +1,6 @@
 import Foundation
 
-/// A basic animation whose pacing is a damped harmonic oscillator (semantics.md 8).
+/// A basic animation whose pacing is a damped harmonic oscillator (timing-model.md 8).
 open class CASpringAnimation: CABasicAnimation {
     /// Mass of the object on the spring (default 1; values <= 0 become 1).
     open var mass: CGFloat = 1 { didSet { if !(mass > 0) { mass = 1 } } }
@@ -15,7 +15,7 @@ open class CASpringAnimation: CABasicAnimation {
 
     public override init() { super.init() }
 
-    /// The iOS 17 perceptual initialiser (semantics.md 8.3).
+    /// The iOS 17 perceptual initialiser (timing-model.md 8.3).
     public convenience init(perceptualDuration: CFTimeInterval, bounce: CGFloat) {
         self.init()
         let t = perceptualDuration > 0 && perceptualDuration.isFinite ? perceptualDuration : 1
@@ -50,7 +50,7 @@ open class CASpringAnimation: CABasicAnimation {
                          initialVelocity: initialVelocity, allowsOverdamping: allowsOverdamping)
     }
 
-    /// The time the spring takes to settle within 0.001 (semantics.md 8.2).
+    /// The time the spring takes to settle within 0.001 (timing-model.md 8.2).
     open var settlingDuration: CFTimeInterval {
         let s = Double(speed)
         guard s != 0 else { return Double(Float.greatestFiniteMagnitude) }
@@ -63,7 +63,7 @@ open class CASpringAnimation: CABasicAnimation {
     }
 }
 
-/// `m·x'' + c·x' + k·(x − 1) = 0`, x(0) = 0, x'(0) = v0, solved in closed form (semantics.md 8.1).
+/// `m·x'' + c·x' + k·(x − 1) = 0`, x(0) = 0, x'(0) = v0, solved in closed form (timing-model.md 8.1).
 public struct SpringOscillator: Sendable, Equatable {
     public var mass: Double, stiffness: Double, damping: Double, initialVelocity: Double
     public var allowsOverdamping: Bool
@@ -100,7 +100,7 @@ public struct SpringOscillator: Sendable, Equatable {
         }
     }
 
-    /// Duration for epsilon 0.001, before dividing by speed (semantics.md 8.2).
+    /// Duration for epsilon 0.001, before dividing by speed (timing-model.md 8.2).
     public var settlingDuration: Double {
         let eps = max(0.001, 1e-6)
         let w0 = omega0, z = zeta, v0 = initialVelocity

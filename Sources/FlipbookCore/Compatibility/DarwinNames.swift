@@ -4,7 +4,7 @@ import Foundation
 // `animation.repeatCount = HUGE` (math.h's `#define HUGE MAXFLOAT`).
 
 /// The largest finite `Float`, as Darwin's math.h defines `HUGE`; a `repeatCount` this large
-/// repeats forever (semantics.md 1.3).
+/// repeats forever (timing-model.md 1.3).
 public let HUGE: Float = .greatestFiniteMagnitude
 
 /// The largest finite `Float` (math.h's `MAXFLOAT`).

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A 4×4 homogeneous transform in Core Animation's row-vector layout: a point
-/// `(x, y, z, 1)` maps to `p · M`; translation lives in `m41 m42 m43` (semantics.md, conventions).
+/// `(x, y, z, 1)` maps to `p · M`; translation lives in `m41 m42 m43` (timing-model.md, conventions).
 public struct CATransform3D: Equatable, Hashable, Sendable {
     public var m11: CGFloat, m12: CGFloat, m13: CGFloat, m14: CGFloat
     public var m21: CGFloat, m22: CGFloat, m23: CGFloat, m24: CGFloat

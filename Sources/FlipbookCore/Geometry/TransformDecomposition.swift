@@ -1,7 +1,7 @@
 import Foundation
 
 /// A `CATransform3D` split into the parts CSS Transforms Level 2 "unmatrix" yields, adapted to
-/// Core Animation's row vectors (semantics.md 9.6).
+/// Core Animation's row vectors (timing-model.md 9.6).
 struct DecomposedTransform: Equatable {
     var perspective: (Double, Double, Double, Double) = (0, 0, 0, 1)
     var translate: (Double, Double, Double) = (0, 0, 0)
@@ -118,7 +118,7 @@ struct DecomposedTransform: Equatable {
 
 enum TransformInterpolation {
     /// Interpolates by decomposition with a quaternion slerp, falling back to entry-wise
-    /// interpolation when either matrix is singular (semantics.md 9.6).
+    /// interpolation when either matrix is singular (timing-model.md 9.6).
     static func interpolate(_ a: CATransform3D, _ b: CATransform3D, _ p: Double) -> CATransform3D {
         if p == 0 { return a }
         if p == 1 { return b }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A colour as four sRGB components, not premultiplied (semantics.md 9.2).
+/// A colour as four sRGB components, not premultiplied (timing-model.md 9.2).
 public struct RGBA: Equatable, Hashable, Sendable {
     public var red: Double, green: Double, blue: Double, alpha: Double
     public init(red: Double, green: Double, blue: Double, alpha: Double) {

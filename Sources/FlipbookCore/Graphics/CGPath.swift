@@ -212,7 +212,7 @@ open class CGMutablePath: CGPath {
     }
 
     /// A circular arc. `clockwise: true` sweeps toward **decreasing** angle, which looks
-    /// counter-clockwise on a y-down screen (semantics.md 6.6). A line joins the current point
+    /// counter-clockwise on a y-down screen (timing-model.md 6.6). A line joins the current point
     /// to the arc's start unless the path is empty.
     public func addArc(center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat,
                        clockwise: Bool, transform: CGAffineTransform = .identity) {

@@ -14,7 +14,7 @@ public enum PathGeometry {
         return current
     }
 
-    /// The signed sweep of an arc (semantics.md 6.6): increasing direction `(end − start) mod 2π`,
+    /// The signed sweep of an arc (timing-model.md 6.6): increasing direction `(end − start) mod 2π`,
     /// decreasing `−((start − end) mod 2π)`, a full turn when the angles differ by a multiple of 2π;
     /// an end a turn or more past the start in the arc's direction keeps every turn.
     static func arcSweep(start: CGFloat, end: CGFloat, decreasing: Bool) -> CGFloat {
@@ -132,7 +132,7 @@ public enum PathGeometry {
     }
 
     /// The keyframe segments of a path: every element but `moveTo`; `closeSubpath` is a line
-    /// back to the subpath start (semantics.md 6.1).
+    /// back to the subpath start (timing-model.md 6.1).
     static func segments(of elements: [PathElement]) -> [Segment] {
         var out: [Segment] = []
         var start = CGPoint.zero, current = CGPoint.zero
@@ -196,7 +196,7 @@ public enum PathGeometry {
     }
 
     /// The sub-path between arc lengths `from` and `to`, keeping subpath breaks
-    /// (strokeStart/strokeEnd trimming, semantics.md 12.4).
+    /// (strokeStart/strokeEnd trimming, timing-model.md 12.4).
     public static func trimmed(_ elements: [PathElement], from: CGFloat, to: CGFloat) -> [PathElement] {
         guard to > from else { return [] }
         var out: [PathElement] = []

@@ -1,6 +1,6 @@
 import Foundation
 
-/// An animation copy on a layer, with its lifecycle bookkeeping (semantics.md 3).
+/// An animation copy on a layer, with its lifecycle bookkeeping (timing-model.md 3).
 final class AttachedAnimation {
     let key: String?
     let animation: CAAnimation

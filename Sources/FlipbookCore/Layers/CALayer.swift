@@ -84,7 +84,7 @@ open class CALayer: NSObject, CAMediaTiming {
     open func setAffineTransform(_ m: CGAffineTransform) { transform = CATransform3DMakeAffineTransform(m) }
 
     /// The bounding box of the transformed bounds in the superlayer; setting it sets
-    /// `position` and `bounds.size` (semantics.md 12.1).
+    /// `position` and `bounds.size` (timing-model.md 12.1).
     open var frame: CGRect {
         get { LayerGeometry.frame(of: modelState) }
         set {
@@ -266,7 +266,7 @@ open class CALayer: NSObject, CAMediaTiming {
     /// Whether changes to `key` should redraw the layer.
     open class func needsDisplay(forKey key: String) -> Bool { false }
 
-    // MARK: - Model changes and actions (semantics.md 10)
+    // MARK: - Model changes and actions (timing-model.md 10)
 
     /// Sets a model value, then runs the action for its key, if any.
     func setModel(_ property: LayerProperty, _ value: AnimatableValue) {
@@ -296,7 +296,7 @@ open class CALayer: NSObject, CAMediaTiming {
     var hasCustomDrawing: Bool { drawnContent != nil }
 
     /// The action for `event`: delegate, `actions`, `style`, the class default, then the
-    /// implicit animation for animatable keys (semantics.md 10.2, 10.3).
+    /// implicit animation for animatable keys (timing-model.md 10.2, 10.3).
     open func action(forKey event: String) -> (any CAAction)? {
         if let d = delegate, let a = d.action(for: self, forKey: event) { return a is NSNull ? nil : a }
         if let a = actions?[event] { return a is NSNull ? nil : a }
@@ -321,7 +321,7 @@ open class CALayer: NSObject, CAMediaTiming {
         return anim
     }
 
-    // MARK: - Animations (semantics.md 3)
+    // MARK: - Animations (timing-model.md 3)
 
     /// Adds a copy of `anim`; the same key replaces (and stops) the previous animation.
     open func add(_ anim: CAAnimation, forKey key: String?) {
@@ -405,7 +405,7 @@ open class CALayer: NSObject, CAMediaTiming {
     // MARK: - Presentation
 
     /// A copy of the layer with every animation applied at the current time; nil until the
-    /// layer has been committed once (semantics.md 3.3).
+    /// layer has been committed once (timing-model.md 3.3).
     open func presentation() -> Self? {
         guard isCommitted else { return nil }
         let copy = makePresentationInstance()
@@ -455,13 +455,13 @@ open class CALayer: NSObject, CAMediaTiming {
     }
 
     /// Local time for evaluating animations: the parent time is clamped to >= beginTime at
-    /// each level (semantics.md 1.6).
+    /// each level (timing-model.md 1.6).
     func evaluationTime(forGlobal t: Double) -> Double {
         let parentTime = superlayer?.evaluationTime(forGlobal: t) ?? t
         return (max(parentTime, beginTime) - beginTime) * Double(speed) + timeOffset
     }
 
-    // MARK: - Time conversion (semantics.md 1.6)
+    // MARK: - Time conversion (timing-model.md 1.6)
 
     /// Converts a time from `layer`'s local time (global time for nil) to this layer's.
     open func convertTime(_ t: CFTimeInterval, from layer: CALayer?) -> CFTimeInterval {
@@ -491,7 +491,7 @@ open class CALayer: NSObject, CAMediaTiming {
         chain.reversed().reduce(t) { ($0 - $1.timeOffset) / Double($1.speed) + $1.beginTime }
     }
 
-    // MARK: - Point conversion (semantics.md 12.1)
+    // MARK: - Point conversion (timing-model.md 12.1)
 
     /// Converts a point from `layer`'s coordinates (the root's for nil) into this layer's.
     open func convert(_ p: CGPoint, from layer: CALayer?) -> CGPoint {

@@ -21,7 +21,7 @@ public struct CAShapeLayerLineJoin: RawRepresentable, Hashable, Sendable {
     public static let miter = Self(rawValue: "miter"), round = Self(rawValue: "round"), bevel = Self(rawValue: "bevel")
 }
 
-/// A layer that draws a path (semantics.md 12.4).
+/// A layer that draws a path (timing-model.md 12.4).
 open class CAShapeLayer: CALayer {
     open var path: CGPath? {
         get { modelState.path.map { CGPath(elements: $0) } } set { setModel(.path, newValue.map { .path($0.elements) } ?? .none) }

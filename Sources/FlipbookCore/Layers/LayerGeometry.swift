@@ -1,6 +1,6 @@
 import Foundation
 
-/// Layer geometry: frames and point conversion (semantics.md 12.1).
+/// Layer geometry: frames and point conversion (timing-model.md 12.1).
 enum LayerGeometry {
     /// The anchor point in the layer's bounds space.
     static func anchor(of s: LayerState) -> CGPoint {

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Every animatable layer property, named by its key (semantics.md 4.1).
+/// Every animatable layer property, named by its key (timing-model.md 4.1).
 public enum LayerProperty: String, CaseIterable, Sendable {
     // CALayer
     case position, bounds, anchorPoint, zPosition, anchorPointZ, opacity, cornerRadius, borderWidth
@@ -67,7 +67,7 @@ public enum ValueKind: String, Sendable {
 
 enum LayerClassKind { case base, shape, text, gradient }
 
-/// A sub-field of a struct-valued property (semantics.md 4.1).
+/// A sub-field of a struct-valued property (timing-model.md 4.1).
 public enum KeyPathComponent: String, Sendable {
     case x, y, width, height, origin, originX = "origin.x", originY = "origin.y", size
     case sizeWidth = "size.width", sizeHeight = "size.height"

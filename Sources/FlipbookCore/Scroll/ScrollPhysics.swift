@@ -1,7 +1,7 @@
 import Foundation
 
 /// The motion of a scroll view's content: rubber band, deceleration, bounce back
-/// (semantics.md 13).
+/// (timing-model.md 13).
 public enum ScrollPhysics {
     /// Displayed overscroll for a finger overscroll `x` past an edge: (1 − 1/(x·c/d + 1))·d (13.2).
     public static func rubberBand(overscroll x: Double, dimension d: Double, constant c: Double = 0.55) -> Double {

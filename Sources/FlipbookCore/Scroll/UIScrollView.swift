@@ -13,7 +13,7 @@ extension UIScrollViewDelegate {
     public func scrollViewDidEndDragging(_ scrollView: UIScrollView, willDecelerate decelerate: Bool) {}
 }
 
-/// A simulated scroll view (semantics.md 11.3, 13): the content offset is the bounds origin,
+/// A simulated scroll view (timing-model.md 11.3, 13): the content offset is the bounds origin,
 /// insets widen the resting range, and scripted drags follow the finger with rubber-banding
 /// past the edges and bounce back with a critically damped spring when released.
 open class UIScrollView: UIView {
@@ -39,7 +39,7 @@ open class UIScrollView: UIView {
     }
 
     /// Insets around the content; shrinking them clamps the offset back into range, animated
-    /// when done inside an animation block (semantics.md 11.3).
+    /// when done inside an animation block (timing-model.md 11.3).
     open var contentInset: UIEdgeInsets = .zero {
         didSet {
             guard !isDragging, !isDecelerating, !keepOffsetOnInsetChange else { return }
@@ -71,7 +71,7 @@ open class UIScrollView: UIView {
         }
     }
 
-    /// The resting range of the offset (semantics.md 13.1).
+    /// The resting range of the offset (timing-model.md 13.1).
     public var minimumContentOffset: CGPoint { CGPoint(x: -contentInset.left, y: -contentInset.top) }
     public var maximumContentOffset: CGPoint {
         CGPoint(x: max(-contentInset.left, contentSize.width + contentInset.right - bounds.width),
@@ -104,7 +104,7 @@ open class UIScrollView: UIView {
     }
 
     /// The finger has moved by `translation` (positive y pulls the content down) since the
-    /// drag began; past an edge the content follows with a rubber band (semantics.md 13.2).
+    /// drag began; past an edge the content follows with a rubber band (timing-model.md 13.2).
     public func drag(translation: CGPoint) {
         guard isDragging else { return }
         let raw = CGPoint(x: dragStartOffset.x - translation.x, y: dragStartOffset.y - translation.y)
@@ -120,11 +120,11 @@ open class UIScrollView: UIView {
     }
 
     /// The finger lifts. Outside the range the content springs back to the nearest edge
-    /// (critically damped, ω0 = 10, semantics.md 13.4).
+    /// (critically damped, ω0 = 10, timing-model.md 13.4).
     public func endDragging() {
         guard isDragging else { return }
         isDragging = false
-        // A refresh that began during the drag keeps its control showing (semantics.md 13.5).
+        // A refresh that began during the drag keeps its control showing (timing-model.md 13.5).
         if let control = refreshControl, control.isRefreshing { control.openInset() }
         let target = clampedOffset(contentOffset)
         let willMove = target != contentOffset
@@ -137,7 +137,7 @@ open class UIScrollView: UIView {
         spring.fromValue = CGPoint(x: from.x - target.x, y: from.y - target.y)
         spring.toValue = CGPoint.zero
         spring.isAdditive = true
-        // Runs until the content is within half a point of the edge (semantics.md 13.4).
+        // Runs until the content is within half a point of the edge (timing-model.md 13.4).
         let distance = hypot(from.x - target.x, from.y - target.y)
         var settle = 0.0
         while settle < 10 && abs(ScrollPhysics.bounceDisplacement(initial: distance, velocity: 0, time: settle)) >= 0.5 { settle += 0.01 }

@@ -90,7 +90,7 @@ extension CALayer {
         s.drawing = drawnContent
         s.content = snapshotContent()
         let children = (sublayers ?? []).map { $0.snapshot(at: time) }
-        // Stable sort by zPosition (semantics.md 12.3).
+        // Stable sort by zPosition (timing-model.md 12.3).
         s.sublayers = children.enumerated().sorted {
             $0.element.state.zPosition != $1.element.state.zPosition
                 ? $0.element.state.zPosition < $1.element.state.zPosition : $0.offset < $1.offset

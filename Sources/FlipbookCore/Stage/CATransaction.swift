@@ -1,6 +1,6 @@
 import Foundation
 
-/// Groups layer changes; nests; holds per-scope animation settings (semantics.md 10.1).
+/// Groups layer changes; nests; holds per-scope animation settings (timing-model.md 10.1).
 /// Transactions are per thread, as in Core Animation.
 public final class CATransaction {
     private init() {}
@@ -77,5 +77,5 @@ public final class CATransaction {
 }
 
 /// The current time of the Stage that is running, in seconds; inside a callback, that
-/// callback's due time (semantics.md 1.1).
+/// callback's due time (timing-model.md 1.1).
 public func CACurrentMediaTime() -> CFTimeInterval { TransactionContext.current.now }

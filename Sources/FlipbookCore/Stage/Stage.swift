@@ -34,7 +34,7 @@ public final class Stage {
     public let size: CGSize
     /// Pixels per point.
     public let scale: CGFloat
-    /// The root of the layer tree; it never animates its own changes (semantics.md 10.3).
+    /// The root of the layer tree; it never animates its own changes (timing-model.md 10.3).
     public let rootLayer: CALayer
     /// The global time, in seconds.
     public private(set) var currentTime: Double = 0
@@ -88,7 +88,7 @@ public final class Stage {
     }
 
     /// Moves the clock to `time`, firing everything due on the way in time order; an earlier
-    /// time is ignored (semantics.md 1.1).
+    /// time is ignored (timing-model.md 1.1).
     public func advance(to time: Double) {
         let ctx = TransactionContext.current
         ctx.activeStage = self

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Per-thread transaction state, as Core Animation keeps transactions per thread
-/// (semantics.md 10.1). The Stage sets the clock it answers with while it runs callbacks.
+/// (timing-model.md 10.1). The Stage sets the clock it answers with while it runs callbacks.
 final class TransactionContext {
     /// One level of `CATransaction.begin()` nesting (or the implicit transaction).
     final class Frame {
@@ -54,7 +54,7 @@ final class TransactionContext {
         for f in frames.reversed() { if let d = f.disableActions { return d } }
         return false
     }
-    /// Completion groups that newly added animations count toward (semantics.md 10.1).
+    /// Completion groups that newly added animations count toward (timing-model.md 10.1).
     var activeCompletionGroups: [CompletionGroup] { frames.compactMap(\.completion) }
 
     /// The innermost frame, opening the implicit transaction when none is open.

@@ -13,7 +13,7 @@ public struct CAMediaTimingFillMode: RawRepresentable, Hashable, Sendable {
     var fillsForwards: Bool { self == .forwards || self == .both }
 }
 
-/// The timing properties shared by layers and animations (semantics.md 1.2).
+/// The timing properties shared by layers and animations (timing-model.md 1.2).
 public protocol CAMediaTiming: AnyObject {
     var beginTime: CFTimeInterval { get set }
     var duration: CFTimeInterval { get set }
@@ -35,7 +35,7 @@ public enum TimingPhase: String, Sendable {
     case before, active, after
 }
 
-/// The result of mapping a parent time through one object's timing (semantics.md 1.3).
+/// The result of mapping a parent time through one object's timing (timing-model.md 1.3).
 public struct TimingState: Equatable, Sendable {
     public var phase: TimingPhase
     /// Whether the object contributes at this time (active, or held by its fill mode).
@@ -63,7 +63,7 @@ struct TimingParameters: Equatable, Sendable {
 
     var cycle: Double { duration * (autoreverses ? 2 : 1) }
 
-    /// Active duration AD (semantics.md 1.3), possibly infinite.
+    /// Active duration AD (timing-model.md 1.3), possibly infinite.
     var activeDuration: Double {
         let rc = repeatCount >= Double(Float.greatestFiniteMagnitude) ? Double.infinity : repeatCount
         let rd = repeatDuration
@@ -80,7 +80,7 @@ struct TimingParameters: Equatable, Sendable {
         return beginTime + ad / abs(speed)
     }
 
-    /// Maps a parent time to phase, active time, cycle and local time (semantics.md 1.3).
+    /// Maps a parent time to phase, active time, cycle and local time (timing-model.md 1.3).
     func evaluate(parentTime tp: Double) -> TimingState {
         let end = endTime
         var clamped = tp

@@ -11,14 +11,14 @@ public struct CAMediaTimingFunctionName: RawRepresentable, Hashable, Sendable {
     public static let `default` = CAMediaTimingFunctionName(rawValue: "default")
 }
 
-/// A cubic Bézier timing curve from (0, 0) to (1, 1) (semantics.md 2).
+/// A cubic Bézier timing curve from (0, 0) to (1, 1) (timing-model.md 2).
 public final class CAMediaTimingFunction: Equatable, Hashable, Sendable, CustomStringConvertible {
     let c1x: Double, c1y: Double, c2x: Double, c2y: Double
     private let name: CAMediaTimingFunctionName?
     // Polynomial coefficients of X(s) and Y(s).
     private let ax: Double, bx: Double, cx: Double, ay: Double, by: Double, cy: Double
 
-    /// One of the five named curves, with Apple's control points (semantics.md 2.1).
+    /// One of the five named curves, with Apple's control points (timing-model.md 2.1).
     public convenience init(name: CAMediaTimingFunctionName) {
         let p: (Float, Float, Float, Float)
         switch name {
@@ -37,7 +37,7 @@ public final class CAMediaTimingFunction: Equatable, Hashable, Sendable, CustomS
     }
 
     private init(_ x1: Float, _ y1: Float, _ x2: Float, _ y2: Float, name: CAMediaTimingFunctionName?) {
-        // Control points are stored as Float, as Core Animation does (semantics.md 2.1).
+        // Control points are stored as Float, as Core Animation does (timing-model.md 2.1).
         func clean(_ v: Float, clamp: Bool) -> Double {
             guard v.isFinite else { return 0 }
             return clamp ? Double(min(1, max(0, v))) : Double(v)
@@ -70,7 +70,7 @@ public final class CAMediaTimingFunction: Equatable, Hashable, Sendable, CustomS
     private func sampleY(_ s: Double) -> Double { ((ay * s + by) * s + cy) * s }
     private func sampleDX(_ s: Double) -> Double { (3 * ax * s + 2 * bx) * s + cx }
 
-    /// y at time fraction x, solved to well under 1e-6 (semantics.md 2.3).
+    /// y at time fraction x, solved to well under 1e-6 (timing-model.md 2.3).
     public func evaluate(_ x: Double) -> Double {
         guard x.isFinite else { return x }
         if x <= 0 { return x == 0 ? 0 : sampleY(0) + (c1x > 0 ? c1y / c1x : 0) * x }

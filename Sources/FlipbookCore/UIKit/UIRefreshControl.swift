@@ -8,8 +8,8 @@ import Foundation
 /// * while dragging, pulling `triggerDistance` past the resting edge begins refreshing and
 ///   sends `.valueChanged`;
 /// * on release while refreshing, `contentInset.top` grows by 60 pt so the content settles
-///   with the control showing (semantics.md 13.4, 13.5); `endRefreshing()` gives the inset back
-///   inside a 0.25 s animation, which slides the control away (semantics.md 11.3).
+///   with the control showing (timing-model.md 13.4, 13.5); `endRefreshing()` gives the inset back
+///   inside a 0.25 s animation, which slides the control away (timing-model.md 11.3).
 open class UIRefreshControl: UIControl {
     /// The height the control keeps open while refreshing.
     public static let height: CGFloat = 60

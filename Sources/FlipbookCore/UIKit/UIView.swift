@@ -1,7 +1,7 @@
 import Foundation
 
 /// A rectangle on screen backed by a layer. The view is its layer's delegate and answers
-/// `NSNull` outside animation blocks, so its changes snap (semantics.md 10.3).
+/// `NSNull` outside animation blocks, so its changes snap (timing-model.md 10.3).
 open class UIView: NSObject, CALayerDelegate {
     /// The class of the backing layer. Built-in layer classes are honoured; other subclasses
     /// fall back to their nearest built-in class.

@@ -1,7 +1,7 @@
 import Foundation
 
 extension UIView {
-    /// Options of `UIView.animate` (semantics.md 11.1).
+    /// Options of `UIView.animate` (timing-model.md 11.1).
     public struct AnimationOptions: OptionSet, Sendable {
         public let rawValue: UInt
         public init(rawValue: UInt) { self.rawValue = rawValue }
@@ -32,7 +32,7 @@ extension UIView {
         var hasCurve: Bool { (rawValue >> 16) & 0xF != 0 }
     }
 
-    /// Animates the changes made in `animations` (semantics.md 11.1).
+    /// Animates the changes made in `animations` (timing-model.md 11.1).
     public static func animate(withDuration duration: TimeInterval, delay: TimeInterval, options: AnimationOptions = [],
                             animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil) {
         runBlock(UIViewAnimationState(duration: duration, delay: delay, options: options, spring: nil),
@@ -48,7 +48,7 @@ extension UIView {
         animate(withDuration: duration, delay: 0, options: [], animations: animations, completion: nil)
     }
 
-    /// A spring animation solved as UIKit does (semantics.md 8.4).
+    /// A spring animation solved as UIKit does (timing-model.md 8.4).
     public static func animate(withDuration duration: TimeInterval, delay: TimeInterval,
                             usingSpringWithDamping dampingRatio: CGFloat, initialSpringVelocity velocity: CGFloat,
                             options: AnimationOptions = [], animations: @escaping () -> Void,
@@ -58,7 +58,7 @@ extension UIView {
                  animations: animations, completion: completion)
     }
 
-    /// The iOS 17 spring: perceptual duration and bounce (semantics.md 8.3).
+    /// The iOS 17 spring: perceptual duration and bounce (timing-model.md 8.3).
     public static func animate(springDuration duration: TimeInterval = 0.5, bounce: CGFloat = 0,
                             initialSpringVelocity velocity: CGFloat = 0, delay: TimeInterval = 0,
                             options: AnimationOptions = [], animations: @escaping () -> Void,
@@ -123,7 +123,7 @@ struct UIKitSpring {
     var allowsOverdamping: Bool
     var duration: Double
 
-    /// Solves ω0 so that the sine envelope has fallen to 0.001 at the duration (semantics.md 8.4).
+    /// Solves ω0 so that the sine envelope has fallen to 0.001 at the duration (timing-model.md 8.4).
     static func parameters(duration: Double, dampingRatio: Double, velocity v0: Double) -> UIKitSpring {
         let zeta = min(max(dampingRatio.isFinite ? dampingRatio : 1, Double(Float.ulpOfOne)), 1)
         let d = min(max(duration.isFinite ? duration : 0.01, 0.01), 10)
@@ -158,7 +158,7 @@ struct UIKitSpring {
 }
 
 /// The action a view returns inside an animation block: it builds UIKit's animation once the
-/// new model value is known (semantics.md 11.1).
+/// new model value is known (timing-model.md 11.1).
 final class UIViewAnimationAction: CAAction {
     let state: UIViewAnimationState
     let property: LayerProperty

@@ -1,7 +1,7 @@
 import Foundation
 
 extension AnimatableValue {
-    /// Reads a struct field or a transform component (semantics.md 4.1).
+    /// Reads a struct field or a transform component (timing-model.md 4.1).
     func component(_ c: KeyPathComponent) -> AnimatableValue {
         switch (self, c) {
         case (.point(let p), .x): return .number(p.x)
@@ -75,7 +75,7 @@ extension AnimatableValue {
 }
 
 /// A transform as translation, Euler rotation (x, then y, then z), scale and what remains
-/// (skew, perspective), for `transform.*` sub-key paths [proj: semantics.md 4.1].
+/// (skew, perspective), for `transform.*` sub-key paths [proj: timing-model.md 4.1].
 struct TransformComponents {
     var translation = SIMD3<Double>(0, 0, 0)
     var rotation = SIMD3<Double>(0, 0, 0)

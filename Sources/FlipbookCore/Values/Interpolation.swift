@@ -1,6 +1,6 @@
 import Foundation
 
-/// Per-type arithmetic on animatable values (semantics.md 9).
+/// Per-type arithmetic on animatable values (timing-model.md 9).
 enum ValueMath {
     /// `a + (b − a)·p`, per type; values that cannot blend switch at p >= 0.5 (9.3, 9.4).
     static func interpolate(_ a: AnimatableValue, _ b: AnimatableValue, _ p: Double) -> AnimatableValue {
