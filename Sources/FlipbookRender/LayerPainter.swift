@@ -190,7 +190,9 @@ struct LayerPainter {
             cairo_clip(cr)
         }
         withAlpha(partOpacity) {
-            if let image = s.contents { ImagePainter.draw(image, gravity: layer.contentsGravity, bounds: s.bounds, cr: cr) }
+            if let image = s.contents {
+                ImagePainter.draw(image, gravity: layer.contentsGravity, contentsRect: s.contentsRect, bounds: s.bounds, cr: cr)
+            }
             if let drawing = layer.drawing { DrawingPlayer.play(drawing, origin: s.bounds.origin, cr: cr) }
             switch layer.content {
             case .plain: break
@@ -384,7 +386,7 @@ enum ShapePainter {
     }
 }
 
-/// CAGradientLayer: axial and radial gradients over the bounds.
+/// CAGradientLayer: axial, radial and conic gradients over the bounds.
 enum GradientPainter {
     static func draw(_ style: GradientStyle, state s: LayerState, cr: OpaquePointer) {
         guard let colors = s.colors, !colors.isEmpty else { return }
@@ -392,7 +394,10 @@ enum GradientPainter {
         let sp = CGPoint(x: b.minX + s.startPoint.x * b.width, y: b.minY + s.startPoint.y * b.height)
         let ep = CGPoint(x: b.minX + s.endPoint.x * b.width, y: b.minY + s.endPoint.y * b.height)
         let pattern: OpaquePointer?
-        if style.type == .radial {
+        if style.type == .conic {
+            pattern = conicPattern(colors: colors, locations: stops(colors: colors, locations: s.locations), center: sp,
+                                   zeroAngle: atan2(ep.y - sp.y, ep.x - sp.x), radius: 2 * (b.width + b.height) + 1)
+        } else if style.type == .radial {
             let r = max(abs(ep.x - sp.x), abs(ep.y - sp.y))
             pattern = cairo_pattern_create_radial(sp.x, sp.y, 0, sp.x, sp.y, max(r, 0.001))
         } else {
@@ -400,18 +405,67 @@ enum GradientPainter {
         }
         guard let pattern else { return }
         defer { cairo_pattern_destroy(pattern) }
-        for (i, c) in colors.enumerated() {
-            let loc: Double
-            if let locs = s.locations, i < locs.count { loc = locs[i] } else {
-                loc = colors.count == 1 ? 0 : Double(i) / Double(colors.count - 1)
+        if style.type != .conic {
+            for (c, loc) in zip(colors, stops(colors: colors, locations: s.locations)) {
+                cairo_pattern_add_color_stop_rgba(pattern, loc, c.red, c.green, c.blue, c.alpha)
             }
-            cairo_pattern_add_color_stop_rgba(pattern, min(1, max(0, loc)), c.red, c.green, c.blue, c.alpha)
         }
         cairo_save(cr)
         cairo_rectangle(cr, b.minX, b.minY, b.width, b.height)
         cairo_set_source(cr, pattern)
         cairo_fill(cr)
         cairo_restore(cr)
+    }
+}
+
+extension GradientPainter {
+    /// Each colour's location in [0, 1]: `locations` where given, else evenly spread.
+    static func stops(colors: [RGBA], locations: [Double]?) -> [Double] {
+        colors.indices.map { i in
+            let loc = locations.flatMap { i < $0.count ? $0[i] : nil } ?? (colors.count == 1 ? 0 : Double(i) / Double(colors.count - 1))
+            return loc.isFinite ? min(1, max(0, loc)) : 0
+        }
+    }
+
+    /// The colour at `t` in [0, 1] between the stops (clamped outside them).
+    static func color(at t: Double, colors: [RGBA], locations: [Double]) -> RGBA {
+        guard let first = colors.first else { return RGBA(red: 0, green: 0, blue: 0, alpha: 0) }
+        if t <= locations[0] { return first }
+        for i in 1..<colors.count where t <= locations[i] {
+            let span = locations[i] - locations[i - 1]
+            let f = span > 0 ? (t - locations[i - 1]) / span : 1
+            let a = colors[i - 1], b = colors[i]
+            return RGBA(red: a.red + (b.red - a.red) * f, green: a.green + (b.green - a.green) * f,
+                        blue: a.blue + (b.blue - a.blue) * f, alpha: a.alpha + (b.alpha - a.alpha) * f)
+        }
+        return colors[colors.count - 1]
+    }
+
+    /// A conic (angular) gradient as a Cairo mesh: thin wedges around `center`, each a patch
+    /// whose two corners at the centre carry its edge angles' colours, so the colour depends on
+    /// the angle alone. Location 0 points from `center` along `zeroAngle` (towards the end point)
+    /// and locations grow clockwise on screen through a full turn.
+    static func conicPattern(colors: [RGBA], locations: [Double], center c: CGPoint, zeroAngle: Double,
+                             radius r: Double) -> OpaquePointer? {
+        guard let mesh = cairo_pattern_create_mesh() else { return nil }
+        // Wedge edges at every stop and at least every 1/128 of a turn.
+        var cuts = Set(locations)
+        for k in 0...128 { cuts.insert(Double(k) / 128) }
+        let edges = cuts.sorted()
+        for (t0, t1) in zip(edges, edges.dropFirst()) where t1 > t0 {
+            let a0 = zeroAngle + 2 * .pi * t0, a1 = zeroAngle + 2 * .pi * t1
+            let c0 = color(at: t0, colors: colors, locations: locations), c1 = color(at: t1 - 1e-9, colors: colors, locations: locations)
+            cairo_mesh_pattern_begin_patch(mesh)
+            cairo_mesh_pattern_move_to(mesh, c.x, c.y)
+            cairo_mesh_pattern_line_to(mesh, c.x + r * cos(a0), c.y + r * sin(a0))
+            cairo_mesh_pattern_line_to(mesh, c.x + r * cos(a1), c.y + r * sin(a1))
+            cairo_mesh_pattern_line_to(mesh, c.x, c.y)
+            for (corner, col) in [(0, c0), (1, c0), (2, c1), (3, c1)] {
+                cairo_mesh_pattern_set_corner_color_rgba(mesh, UInt32(corner), col.red, col.green, col.blue, col.alpha)
+            }
+            cairo_mesh_pattern_end_patch(mesh)
+        }
+        return mesh
     }
 }
 
@@ -472,12 +526,19 @@ enum DrawingPlayer {
     }
 }
 
-/// Layer `contents` images, placed by `contentsGravity`.
+/// Layer `contents` images: the part `contentsRect` selects (unit coordinates of the image,
+/// edges extended beyond it), placed by `contentsGravity`.
 enum ImagePainter {
-    static func draw(_ image: LayerImage, gravity: CALayerContentsGravity, bounds b: CGRect, cr: OpaquePointer) {
-        guard image.width > 0, image.height > 0, let surface = CairoSurface.make(from: image) else { return }
+    static func draw(_ image: LayerImage, gravity: CALayerContentsGravity, contentsRect: CGRect = CGRect(x: 0, y: 0, width: 1, height: 1),
+                     bounds b: CGRect, cr: OpaquePointer) {
+        let unit = contentsRect.standardized
+        guard image.width > 0, image.height > 0, unit.width > 0, unit.height > 0, unit.width.isFinite, unit.height.isFinite,
+              unit.minX.isFinite, unit.minY.isFinite, let surface = CairoSurface.make(from: image) else { return }
         defer { cairo_surface_destroy(surface) }
-        let iw = Double(image.width) / image.scale, ih = Double(image.height) / image.scale
+        // The selected part in image pixels, and its size in points.
+        let cx = unit.minX * Double(image.width), cy = unit.minY * Double(image.height)
+        let cw = unit.width * Double(image.width), ch = unit.height * Double(image.height)
+        let iw = cw / image.scale, ih = ch / image.scale
         var sx = 1.0, sy = 1.0
         switch gravity {
         case .resize: sx = b.width / iw; sy = b.height / ih
@@ -502,8 +563,18 @@ enum ImagePainter {
         cairo_rectangle(cr, x, y, w, h)
         cairo_clip(cr)
         cairo_translate(cr, x, y)
-        cairo_scale(cr, w / Double(image.width), h / Double(image.height))
-        cairo_set_source_surface(cr, surface, 0, 0)
+        cairo_scale(cr, w / cw, h / ch)
+        // Sample only the selected part, its edges clamped (no bleeding from the rest of the
+        // image, as sprite sheets need); beyond the image the image's own edges extend.
+        let sx0 = min(max(cx, 0), Double(image.width)), sy0 = min(max(cy, 0), Double(image.height))
+        let sx1 = min(max(cx + cw, 0), Double(image.width)), sy1 = min(max(cy + ch, 0), Double(image.height))
+        let part = sx1 > sx0 && sy1 > sy0 ? cairo_surface_create_for_rectangle(surface, sx0, sy0, sx1 - sx0, sy1 - sy0) : nil
+        defer { if let part { cairo_surface_destroy(part) } }
+        if let part {
+            cairo_set_source_surface(cr, part, sx0 - cx, sy0 - cy)
+        } else {
+            cairo_set_source_surface(cr, surface, -cx, -cy)
+        }
         cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
         cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD)
         cairo_paint(cr)
