@@ -1,3 +1,12 @@
+extension Stage {
+    /// Number of frames of a render: `round(duration × fps)`, 0 for nonsense (the one rule,
+    /// for renders and scenario files alike; docs/architecture.md).
+    public static func frameCount(duration: Double, fps: Double) -> Int {
+        let n = (duration * fps).rounded()
+        return n.isFinite ? Int(min(max(n, 0), Double(Int32.max))) : 0
+    }
+}
+
 /// Every bound Flipbook enforces, in one place; docs/limits.md lists them with the error each
 /// gives. They keep hostile or mistaken input from exhausting memory or time.
 public enum Limits {

@@ -3,6 +3,24 @@ import FlipbookCore
 import Foundation
 
 enum CairoPath {
+    /// The one mapping of line caps to Cairo's (shape layers and custom drawing).
+    static func setLineCap(_ cap: CGLineCap, cr: OpaquePointer) {
+        switch cap {
+        case .round: cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+        case .square: cairo_set_line_cap(cr, CAIRO_LINE_CAP_SQUARE)
+        case .butt: cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT)
+        }
+    }
+
+    /// The one mapping of line joins to Cairo's.
+    static func setLineJoin(_ join: CGLineJoin, cr: OpaquePointer) {
+        switch join {
+        case .round: cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+        case .bevel: cairo_set_line_join(cr, CAIRO_LINE_JOIN_BEVEL)
+        case .miter: cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER)
+        }
+    }
+
     /// Appends path elements to the current Cairo path.
     static func append(_ elements: [PathElement], to cr: OpaquePointer) {
         cairo_new_path(cr)

@@ -40,11 +40,6 @@ public struct RenderResult: Sendable, Equatable {
 }
 
 extension Stage {
-    /// Number of frames of a render: `round(duration × fps)` (DESIGN.md).
-    public static func frameCount(duration: Double, fps: Double) -> Int {
-        boundedInt((duration * fps).rounded()) ?? Int(Int32.max)
-    }
-
     /// Renders `duration` seconds at `fps` from the current time: frame k shows t0 + k/fps.
     /// Writes a GIF, or a filmstrip PNG when `url` ends in `.png`.
     public func render(duration: Double, fps: Double, to url: URL) throws {

@@ -25,10 +25,7 @@ public struct Scenario: Sendable {
     }
 
     /// Frames the render will have: `round(duration × fps)`.
-    public var frameCount: Int {
-        let n = (duration * fps).rounded()
-        return n.isFinite ? Int(min(max(n, 0), Double(Int32.max))) : 0
-    }
+    public var frameCount: Int { Stage.frameCount(duration: duration, fps: fps) }
 }
 
 /// Kinds of layer a scenario can declare.

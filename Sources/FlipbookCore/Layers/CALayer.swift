@@ -1,19 +1,5 @@
 import Foundation
 
-/// Answers a layer's questions about actions and drawing.
-public protocol CALayerDelegate: AnyObject {
-    /// An action for `event`, `NSNull()` to stop the search, or nil to continue it.
-    func action(for layer: CALayer, forKey event: String) -> (any CAAction)?
-    func draw(_ layer: CALayer, in ctx: CGContext)
-    func display(_ layer: CALayer)
-}
-
-extension CALayerDelegate {
-    public func action(for layer: CALayer, forKey event: String) -> (any CAAction)? { nil }
-    public func draw(_ layer: CALayer, in ctx: CGContext) {}
-    public func display(_ layer: CALayer) {}
-}
-
 /// A rectangle of content in a tree, with its geometry, appearance and animations.
 open class CALayer: NSObject, CAMediaTiming {
     /// The model values (what the program set).

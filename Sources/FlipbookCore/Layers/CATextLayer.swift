@@ -1,0 +1,65 @@
+import Foundation
+
+/// Text alignment of a text layer.
+public struct CATextLayerAlignmentMode: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let natural = Self(rawValue: "natural"), left = Self(rawValue: "left"), right = Self(rawValue: "right")
+    public static let center = Self(rawValue: "center"), justified = Self(rawValue: "justified")
+}
+
+/// Truncation of a text layer.
+public struct CATextLayerTruncationMode: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let none = Self(rawValue: "none"), start = Self(rawValue: "start")
+    public static let end = Self(rawValue: "end"), middle = Self(rawValue: "middle")
+}
+
+/// A layer that draws a string.
+open class CATextLayer: CALayer {
+    /// A `String` (attributed strings are drawn as plain text).
+    open var string: Any?
+    /// A font name (`String`) or a `UIFont`.
+    open var font: Any?
+    open var fontSize: CGFloat { get { modelState.fontSize } set { setModel(.fontSize, .number(newValue)) } }
+    /// Opaque white by default.
+    open var foregroundColor: CGColor? {
+        get { modelState.foregroundColor.map(CGColor.init) } set { setModel(.foregroundColor, newValue.map { .color($0.rgba) } ?? .none) }
+    }
+    open var alignmentMode: CATextLayerAlignmentMode = .natural
+    open var isWrapped = false
+    open var truncationMode: CATextLayerTruncationMode = .none
+
+    public override init() { super.init() }
+    public override init(layer: Any) { super.init(layer: layer) }
+    public required init?(coder: NSCoder) { super.init(coder: coder) }
+
+    override func makePresentationInstance() -> CALayer { CATextLayer(layer: self) }
+    override func copyTypeSpecificProperties(from other: CALayer) {
+        guard let o = other as? CATextLayer else { return }
+        string = o.string; font = o.font; alignmentMode = o.alignmentMode; isWrapped = o.isWrapped
+        truncationMode = o.truncationMode; labelLayout = o.labelLayout
+    }
+
+    /// Set by a `UILabel` backed by this layer: centre the lines vertically, at most this many.
+    var labelLayout: (centersVertically: Bool, maximumLines: Int)?
+    override func snapshotContent() -> LayerSnapshot.Content {
+        let text: String
+        switch string {
+        case let s as String: text = s
+        case let s as NSAttributedString: text = s.string
+        case nil: text = ""
+        case let other?: text = "\(other)"
+        }
+        let fontName: String?
+        switch font {
+        case let f as UIFont: fontName = f.fontName
+        case let s as String: fontName = s
+        default: fontName = nil
+        }
+        return .text(TextStyle(string: text, fontName: fontName, alignment: alignmentMode, isWrapped: isWrapped,
+                               truncation: truncationMode, centersVertically: labelLayout?.centersVertically ?? false,
+                               maximumLines: labelLayout?.maximumLines ?? 0))
+    }
+}

@@ -1,0 +1,58 @@
+import CCairo
+import FlipbookCore
+import Foundation
+
+/// Replays a recorded `CGContext` drawing (custom `draw(in:)`).
+enum DrawingPlayer {
+    static func play(_ commands: DrawingRecording, origin: CGPoint, cr: OpaquePointer) {
+        cairo_save(cr)
+        cairo_translate(cr, origin.x, origin.y)
+        var fill = RGBA.black, stroke = RGBA.black, alpha = 1.0
+        var states: [(RGBA, RGBA, Double)] = []
+        cairo_set_line_width(cr, 1)
+        cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT)
+        cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER)
+        for c in commands {
+            switch c {
+            case .saveState: cairo_save(cr); states.append((fill, stroke, alpha))
+            case .restoreState:
+                cairo_restore(cr)
+                if let s = states.popLast() { (fill, stroke, alpha) = s }
+            case .concatenate(let t):
+                var m = cairo_matrix_t(xx: t.a, yx: t.b, xy: t.c, yy: t.d, x0: t.tx, y0: t.ty)
+                if m.xx * m.yy - m.yx * m.xy != 0 { cairo_transform(cr, &m) }
+            case .setFillColor(let c): fill = c
+            case .setStrokeColor(let c): stroke = c
+            case .setLineWidth(let w): cairo_set_line_width(cr, max(0, w))
+            case .setLineCap(let cap): CairoPath.setLineCap(cap, cr: cr)
+            case .setLineJoin(let join): CairoPath.setLineJoin(join, cr: cr)
+            case .setMiterLimit(let m): cairo_set_miter_limit(cr, m)
+            case .setLineDash(let phase, let lengths):
+                if lengths.isEmpty || !lengths.contains(where: { $0 > 0 }) { cairo_set_dash(cr, nil, 0, 0) } else {
+                    cairo_set_dash(cr, lengths, Int32(lengths.count), phase)
+                }
+            case .setAlpha(let a): alpha = min(1, max(0, a))
+            case .fill(let path, let evenOdd):
+                CairoPath.append(path, to: cr)
+                cairo_set_fill_rule(cr, evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
+                CairoPath.setSource(fill, alpha: alpha, cr: cr)
+                cairo_fill(cr)
+            case .stroke(let path):
+                CairoPath.append(path, to: cr)
+                CairoPath.setSource(stroke, alpha: alpha, cr: cr)
+                cairo_stroke(cr)
+            case .clip(let path, let evenOdd):
+                CairoPath.append(path, to: cr)
+                cairo_set_fill_rule(cr, evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
+                cairo_clip(cr)
+            case .clear(let r):
+                cairo_save(cr)
+                cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
+                cairo_rectangle(cr, r.minX, r.minY, r.width, r.height)
+                cairo_fill(cr)
+                cairo_restore(cr)
+            }
+        }
+        cairo_restore(cr)
+    }
+}

@@ -1,0 +1,157 @@
+import FlipbookCore
+import Foundation
+import Yams
+
+extension Reader {
+    // MARK: - Canvas
+
+    func readCanvas(_ n: YNode?, at mark: SourceMark) -> Scenario.Canvas? {
+        guard let n else { sink.error("missing 'canvas' (width, height, scale, background)", at: mark); return nil }
+        guard let pairs = n.mapping(allowed: ScenarioKeys.canvas) else { return nil }
+        func entry(_ k: String) -> YNode? { pairs.first { $0.key == k }?.value }
+        var c = Scenario.Canvas(width: 0, height: 0, scale: 2, background: RGBA(red: 1, green: 1, blue: 1, alpha: 1))
+        for (k, kn, v) in pairs {
+            switch k {
+            case "width", "height":
+                guard let x = v.number("a size in points") else { continue }
+                if x <= 0 { sink.error("canvas \(k) must be positive, found \(formatted(x))", at: v.mark); continue }
+                if k == "width" { c.width = x } else { c.height = x }
+            case "scale":
+                guard let x = v.number("a backing scale such as 2") else { continue }
+                if !(x > 0 && x <= 8) { sink.error("canvas scale must be in (0, 8], found \(formatted(x))", at: v.mark) } else { c.scale = x }
+            case "background":
+                if v.isNull { c.background = nil } else if let col = values.color(v) { c.background = col }
+            default: _ = kn
+            }
+        }
+        if entry("width") == nil { sink.error("canvas needs 'width'", at: n.mark) }
+        if entry("height") == nil { sink.error("canvas needs 'height'", at: n.mark) }
+        let pw = (c.width * c.scale).rounded(), ph = (c.height * c.scale).rounded()
+        if pw > Double(ScenarioLoader.maximumPixels) || ph > Double(ScenarioLoader.maximumPixels) {
+            sink.error("canvas is \(formatted(pw))×\(formatted(ph)) px; at most \(ScenarioLoader.maximumPixels)×\(ScenarioLoader.maximumPixels) px are allowed",
+                       at: n.mark)
+        }
+        return c
+    }
+
+    // MARK: - Layers
+
+    func collectIDs(_ n: YNode) {
+        guard case .mapping(let m) = n.node else { return }
+        layerCount += 1
+        // A hostile file may nest layers deeper than anything needs; stop counting past the limit.
+        guard layerCount <= Limits.maximumLayers else { return }
+        var id: String?, type = LayerType.layer
+        var subs: Node?, mask: Node?
+        for (k, v) in m {
+            switch k.string {
+            case "id": id = v.string
+            case "type": type = v.string.flatMap(LayerType.init) ?? .layer
+            case "sublayers": subs = v
+            case "mask": mask = v
+            default: break
+            }
+        }
+        if let id {
+            if layerTypes[id] != nil {
+                let kn = m.first { $0.key.string == "id" }.map { YNode(node: $0.value, sink: sink) }
+                sink.error("duplicate layer id '\(id)'", at: kn?.mark ?? n.mark)
+            }
+            layerTypes[id] = type
+        }
+        if case .sequence(let s) = subs { for c in s { collectIDs(YNode(node: c, sink: sink)) } }
+        if let mask { collectIDs(YNode(node: mask, sink: sink)) }
+    }
+
+    func readLayer(_ n: YNode) -> LayerSpec? {
+        guard case .mapping(let m) = n.node else { n.fail("a layer mapping with an id"); return nil }
+        var type = LayerType.layer
+        if let t = m.first(where: { $0.key.string == "type" }) {
+            let tn = YNode(node: t.value, sink: sink)
+            if let s = tn.string("a layer type") {
+                if let lt = LayerType(rawValue: s) { type = lt } else {
+                    sink.error("unknown layer type '\(s)'; expected one of: \(LayerType.allCases.map(\.rawValue).joined(separator: ", "))",
+                               at: tn.mark, hint: nearest(to: s, in: LayerType.allCases.map(\.rawValue)).map { "did you mean '\($0)'?" })
+                }
+            }
+        }
+        guard let pairs = n.mapping(allowed: ScenarioKeys.layer(type)) else { return nil }
+        var spec = LayerSpec(id: "", type: type, frame: nil, properties: [], options: LayerOptions(), sublayers: [], mask: [])
+        var hasID = false
+        for (k, _, v) in pairs {
+            switch k {
+            case "id": if let s = v.string("a layer id") { spec.id = s; hasID = true }
+            case "type": break
+            case "frame": if case .rect(let r)? = values.value(v, kind: .rect) { spec.frame = r }
+            case "sublayers": spec.sublayers = v.sequence("a list of layers")?.compactMap { readLayer($0) } ?? []
+            case "mask": if let l = readLayer(v) { spec.mask = [l] }
+            case _ where ScenarioKeys.optionKeys.contains(k):
+                readOption(k, v, into: &spec.options)
+            default:
+                guard let prop = LayerProperty.named(k) else { continue }
+                if let value = values.value(v, kind: prop.kind) { spec.properties.append((LayerKeyPath(prop.rawValue)!, value)) }
+            }
+        }
+        if !hasID { sink.error("a layer needs an 'id'", at: n.mark) }
+        return spec
+    }
+
+    /// Reads one non-animatable layer setting (`ScenarioKeys.optionKeys`).
+    func readOption(_ k: String, _ v: YNode, into options: inout LayerOptions) {
+        switch k {
+        case "lineCap":
+            if let s = enumValue(v, ["butt", "round", "square"]) { options.lineCap = CAShapeLayerLineCap(rawValue: s) }
+        case "lineJoin":
+            if let s = enumValue(v, ["miter", "round", "bevel"]) { options.lineJoin = CAShapeLayerLineJoin(rawValue: s) }
+        case "fillRule":
+            if let s = enumValue(v, ["nonZero", "evenOdd"]) { options.fillRule = s == "evenOdd" ? .evenOdd : .nonZero }
+        case "lineDashPattern":
+            if let xs = v.numbers(nil, "a list of dash lengths") {
+                if xs.contains(where: { $0 < 0 }) { sink.error("dash lengths must not be negative", at: v.mark) } else { options.lineDashPattern = xs }
+            }
+        case "string": options.text = v.string("the text to show")
+        case "font":
+            options.font = v.string("a font family name")
+            if let name = options.font { fontUses.append((name, v.mark)) }
+        case "alignment":
+            if let s = enumValue(v, ["natural", "left", "right", "center", "justified"]) { options.alignment = CATextLayerAlignmentMode(rawValue: s) }
+        case "wrapped": options.wrapped = v.bool()
+        case "gradientType":
+            if let s = enumValue(v, ["axial", "radial", "conic"]) { options.gradientType = CAGradientLayerType(rawValue: s) }
+        case "contentsGravity":
+            let all = ["center", "top", "bottom", "left", "right", "topLeft", "topRight", "bottomLeft", "bottomRight",
+                       "resize", "resizeAspect", "resizeAspectFill"]
+            if let s = enumValue(v, all) { options.contentsGravity = CALayerContentsGravity(rawValue: s) }
+        case "speed": options.speed = v.number("a speed")
+        case "timeOffset": options.timeOffset = v.number("a time offset in seconds")
+        case "beginTime": options.beginTime = v.number("a begin time in seconds")
+        case "maskedCorners":
+            guard let items = v.sequence("a list of corners (topLeft, topRight, bottomLeft, bottomRight)") else { return }
+            var mask = CACornerMask()
+            for i in items {
+                switch enumValue(i, ["topLeft", "topRight", "bottomLeft", "bottomRight"]) {
+                case "topLeft": mask.insert(.layerMinXMinYCorner)
+                case "topRight": mask.insert(.layerMaxXMinYCorner)
+                case "bottomLeft": mask.insert(.layerMinXMaxYCorner)
+                case "bottomRight": mask.insert(.layerMaxXMaxYCorner)
+                default: break
+                }
+            }
+            options.maskedCorners = mask
+        case "frame":
+            if case .rect(let r)? = values.value(v, kind: .rect) { options.frame = r }
+        default:
+            break
+        }
+    }
+
+    func enumValue(_ n: YNode, _ allowed: [String]) -> String? {
+        guard let s = n.string("one of: \(allowed.joined(separator: ", "))") else { return nil }
+        guard allowed.contains(s) else {
+            sink.error("expected one of: \(allowed.joined(separator: ", ")), found '\(s)'", at: n.mark,
+                       hint: nearest(to: s, in: allowed).map { "did you mean '\($0)'?" })
+            return nil
+        }
+        return s
+    }
+}

@@ -1,0 +1,198 @@
+import FlipbookCore
+import Foundation
+import Yams
+
+extension Reader {
+    // MARK: - Script and chains
+
+    func readEvent(_ n: YNode, duration: Double) -> EventSpec? {
+        guard let pairs = n.mapping(allowed: ScenarioKeys.event, what: "an event such as { at: 0, add: pulse, to: dot }") else { return nil }
+        var at: Double?
+        var label: String?
+        for (k, _, v) in pairs {
+            if k == "at" {
+                if let t = v.number("a time in seconds") {
+                    if t < 0 { sink.error("event time must not be negative, found \(formatted(t))", at: v.mark) } else { at = t }
+                }
+            }
+            if k == "label" { label = v.string() }
+        }
+        if at == nil && !pairs.contains(where: { $0.key == "at" }) { sink.error("an event needs 'at' (seconds)", at: n.mark) }
+        guard let actions = readActions(pairs, at: n.mark), let at else { return nil }
+        return EventSpec(at: at, actions: actions, label: label)
+    }
+
+    func readChain(_ n: YNode) -> ChainSpec? {
+        guard let pairs = n.mapping(allowed: ScenarioKeys.chain, what: "a chain such as { whenStops: first, add: pulse, to: dot2 }") else { return nil }
+        var when: String?, finished: Bool?, until: Double?
+        for (k, _, v) in pairs {
+            switch k {
+            case "whenStops": when = v.string("a tag")
+            case "finished": finished = v.bool()
+            case "until": until = v.number("a time in seconds")
+            default: break
+            }
+        }
+        if when == nil { sink.error("a chain needs 'whenStops' (the tag of an animation)", at: n.mark) }
+        guard let actions = readActions(pairs, at: n.mark), let when else { return nil }
+        return ChainSpec(whenStops: when, finished: finished, until: until, actions: actions)
+    }
+
+    func layerList(_ n: YNode) -> [String]? {
+        var ids: [String] = []
+        if case .sequence(let s) = n.node {
+            for item in s { if let id = YNode(node: item, sink: sink).string("a layer id") { ids.append(id) } }
+        } else if let id = n.string("a layer id or a list of them") {
+            ids = [id]
+        }
+        for id in ids where layerTypes[id] == nil {
+            sink.error("unknown layer '\(id)'", at: n.mark, hint: nearest(to: id, in: Array(layerTypes.keys)).map { "did you mean '\($0)'?" })
+            return nil
+        }
+        return ids
+    }
+
+    func readActions(_ pairs: [(key: String, keyNode: YNode, value: YNode)], at mark: SourceMark) -> [ScenarioAction]? {
+        func entry(_ k: String) -> YNode? { pairs.first { $0.key == k }?.value }
+        var verbs = ["add", "remove", "removeAll", "set", "log", "animate"].filter { entry($0) != nil }
+        if verbs == ["set", "animate"] { verbs = ["animate"] }
+        guard verbs.count == 1 else {
+            sink.error(verbs.isEmpty ? "expected one action: add, remove, removeAll, set, animate (with set) or log"
+                                     : "one action per entry, found \(verbs.joined(separator: " and "))", at: mark)
+            return nil
+        }
+        var completion: [ScenarioAction] = []
+        if let c = entry("completion") {
+            if verbs[0] != "set" && verbs[0] != "animate" {
+                sink.error("'completion' belongs to a set (transaction) or animate block", at: c.mark)
+            } else if let items = c.sequence("a list of actions") {
+                for item in items {
+                    guard let pairs = item.mapping(allowed: ScenarioKeys.actionKeys, what: "an action such as { add: pulse, to: dot }") else { continue }
+                    completion += readActions(pairs, at: item.mark) ?? []
+                }
+            }
+        }
+        switch verbs[0] {
+        case "add":
+            guard let tn = entry("add"), let t = tn.string("an animation name") else { return nil }
+            guard let template = templates[t] else {
+                sink.error("unknown animation '\(t)'", at: tn.mark, hint: nearest(to: t, in: Array(templateMarks.keys)).map { "did you mean '\($0)'?" })
+                return nil
+            }
+            guard let toNode = entry("to") else { sink.error("'add' needs 'to' (the layer)", at: mark); return nil }
+            guard let layers = layerList(toNode) else { return nil }
+            for id in layers {
+                let type = layerTypes[id] ?? .layer
+                for (kp, needed) in template.requiredLayerKinds where !type.classKind.contains(needed) {
+                    sink.error("animation '\(t)' animates '\(kp)', which a layer of type \(type.rawValue) ('\(id)') does not have", at: tn.mark)
+                }
+            }
+            return [.add(template: t, layers: layers, key: entry("key")?.string("an animation key"), tag: entry("tag")?.string("a tag"))]
+        case "remove":
+            guard let key = entry("remove")?.string("an animation key") else { return nil }
+            guard let fromNode = entry("from") else { sink.error("'remove' needs 'from' (the layer)", at: mark); return nil }
+            guard let layers = layerList(fromNode) else { return nil }
+            return [.remove(key: key, layers: layers)]
+        case "removeAll":
+            guard let layers = entry("removeAll").flatMap({ layerList($0) }) else { return nil }
+            return [.removeAll(layers: layers)]
+        case "log":
+            return entry("log")?.string().map { [.log($0)] }
+        case "animate":
+            guard let an = entry("animate"), let pairs = an.mapping(allowed: ScenarioKeys.viewBlock) else { return nil }
+            guard entry("set") != nil else { sink.error("'animate' needs 'set' (the changes to animate)", at: mark); return nil }
+            var block = ViewBlock(duration: 0)
+            var hasDuration = false
+            for (k, _, v) in pairs {
+                switch k {
+                case "duration":
+                    if let d = v.number("a duration in seconds") {
+                        if d < 0 { sink.error("duration must not be negative", at: v.mark) } else { block.duration = d; hasDuration = true }
+                    }
+                case "delay":
+                    if let d = v.number("a delay in seconds") { if d < 0 { sink.error("delay must not be negative", at: v.mark) } else { block.delay = d } }
+                case "curve": if let c = viewCurve(v) { block.curve = c }
+                case "damping":
+                    if let d = v.number("a damping ratio in (0, 1]") { if d <= 0 || d > 1 { sink.error("damping must be in (0, 1]", at: v.mark) } else { block.damping = d } }
+                case "velocity": block.velocity = v.number("an initial spring velocity") ?? 0
+                case "repeat": block.repeats = v.bool() ?? false
+                case "autoreverse": block.autoreverses = v.bool() ?? false
+                default: block.beginFromCurrentState = v.bool() ?? false
+                }
+            }
+            if !hasDuration { sink.error("'animate' needs a 'duration'", at: an.mark) }
+            guard let changes = readSets(entry("set")!) else { return nil }
+            return [.animate(block, sets: changes.sets, settings: changes.settings, completion: completion)]
+        default:
+            guard let changes = readSets(entry("set")!) else { return nil }
+            var disable = false
+            if let a = entry("actions"), let b = a.bool() { disable = !b }
+            var dur: Double?
+            if let d = entry("duration"), let x = d.number("a duration in seconds") {
+                if x < 0 { sink.error("duration must not be negative", at: d.mark) } else { dur = x }
+            }
+            return [.set(changes.sets, settings: changes.settings, disableActions: disable, duration: dur, timing: entry("timingFunction").flatMap { timing($0) },
+                         completion: completion)]
+        }
+    }
+
+    func readSets(_ setNode: YNode) -> (sets: [(layer: String, keyPath: LayerKeyPath, value: AnimatableValue)], settings: [LayerSetting])? {
+        guard let sets = setNode.mapping(what: "a mapping of layer.keyPath to value") else { return nil }
+        var out: [(String, LayerKeyPath, AnimatableValue)] = []
+        var settings: [LayerSetting] = []
+        for (k, kn, v) in sets {
+            guard let dot = k.firstIndex(of: ".") else { sink.error("expected layerId.keyPath, found '\(k)'", at: kn.mark); continue }
+            let id = String(k[..<dot]), path = String(k[k.index(after: dot)...])
+            guard let type = layerTypes[id] else {
+                sink.error("unknown layer '\(id)'", at: kn.mark, hint: nearest(to: id, in: Array(layerTypes.keys)).map { "did you mean '\($0)'?" })
+                continue
+            }
+            // Properties that do not animate (string, font, lineCap, frame, …) change at once.
+            if ScenarioKeys.settableOptions(type).contains(path) {
+                var options = LayerOptions()
+                readOption(path, v, into: &options)
+                if let i = settings.firstIndex(where: { $0.layer == id }) {
+                    settings[i].options.merge(options)
+                } else {
+                    settings.append(LayerSetting(layer: id, options: options))
+                }
+                continue
+            }
+            guard let kp = LayerKeyPath(path) else {
+                sink.error("unknown key path '\(path)'", at: kn.mark,
+                           hint: nearest(to: path, in: ScenarioKeys.allKeyPaths + ScenarioKeys.settableOptions(type)).map { "did you mean '\($0)'?" })
+                continue
+            }
+            if !type.classKind.contains(kp.property.layerClassName) {
+                sink.error("a layer of type \(type.rawValue) has no '\(path)'", at: kn.mark); continue
+            }
+            if let value = values.value(v, kind: Reader.kind(of: kp)) { out.append((id, kp, value)) }
+        }
+        return (out, settings)
+    }
+
+    /// Refuses chains that would loop forever at one instant (every animation in the loop
+    /// has zero active duration).
+    func checkZeroDurationLoops(script: [EventSpec], chains: [ChainSpec], marks: [SourceMark]) {
+        // Edges: tag stopped → tags it starts, weighted by the started animation's duration.
+        for (i, chain) in chains.enumerated() {
+            var visited = Set<String>()
+            var stack: [String] = []
+            func startedTags(_ c: ChainSpec) -> [String] {
+                c.actions.compactMap {
+                    if case .add(let t, _, _, let tag) = $0, let tag, let spec = templates[t], spec.activeSeconds < 1e-3 { return tag }
+                    return nil
+                }
+            }
+            stack = startedTags(chain)
+            while let tag = stack.popLast() {
+                if tag == chain.whenStops {
+                    sink.error("this chain restarts '\(tag)' with zero duration (under 1 ms a cycle): it would loop forever at one instant", at: marks[i])
+                    break
+                }
+                guard visited.insert(tag).inserted else { continue }
+                for c in chains where c.whenStops == tag { stack += startedTags(c) }
+            }
+        }
+    }
+}
