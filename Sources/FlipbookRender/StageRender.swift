@@ -125,7 +125,7 @@ extension Stage {
                 takeInstants(upTo: plan.time(ofFrame: index))
                 advance(to: start + plan.time(ofFrame: index))
                 let snap = snapshot()
-                warnAboutMissingFonts(in: snap.root, checked: &checkedFonts)
+                reportWhatIsNotDrawnAsAsked(in: snap.root, checked: &checkedFonts)
                 return snap
             }
         }
@@ -161,15 +161,31 @@ extension Stage {
 }
 
 extension Stage {
-    /// Warns once per font name that a text layer asks for a font that is not installed.
-    func warnAboutMissingFonts(in layer: LayerSnapshot, checked: inout Set<String>) {
-        if case .text(let style) = layer.content, let name = style.fontName, checked.insert(name).inserted,
-           let message = FontCatalog.warning(for: name) {
-            warn(message)
+    /// Warns once for each thing a layer asks for that is not drawn as asked: a font that is
+    /// not installed, a gradient type or contents gravity the renderer does not know (set
+    /// through the Swift API's raw values). Nothing accepted is ever dropped silently.
+    func reportWhatIsNotDrawnAsAsked(in layer: LayerSnapshot, checked: inout Set<String>) {
+        switch layer.content {
+        case .text(let style):
+            if let name = style.fontName, checked.insert("font " + name).inserted, let message = FontCatalog.warning(for: name) {
+                warn(message)
+            }
+        case .gradient(let style) where ![.axial, .radial, .conic].contains(style.type):
+            if checked.insert("gradient " + style.type.rawValue).inserted {
+                warn("gradient type '\(style.type.rawValue)' is not one the renderer draws (axial, radial, conic); it is drawn as axial")
+            }
+        default: break
         }
-        for sub in layer.sublayers { warnAboutMissingFonts(in: sub, checked: &checked) }
-        for mask in layer.maskLayers { warnAboutMissingFonts(in: mask, checked: &checked) }
+        if layer.state.contents != nil, !Self.knownGravities.contains(layer.contentsGravity),
+           checked.insert("gravity " + layer.contentsGravity.rawValue).inserted {
+            warn("contents gravity '\(layer.contentsGravity.rawValue)' is not one the renderer knows; the image is centred")
+        }
+        for sub in layer.sublayers { reportWhatIsNotDrawnAsAsked(in: sub, checked: &checked) }
+        for mask in layer.maskLayers { reportWhatIsNotDrawnAsAsked(in: mask, checked: &checked) }
     }
+
+    static let knownGravities: Set<CALayerContentsGravity> = [.center, .top, .bottom, .left, .right, .topLeft, .topRight,
+                                                              .bottomLeft, .bottomRight, .resize, .resizeAspect, .resizeAspectFill]
 }
 
 /// Snapshots being rasterized on other threads while the caller hands earlier frames to the

@@ -51,3 +51,27 @@ struct ConicAndContentsRectTests {
         #expect(empty.isBlank(x: 0, y: 0, width: 20, height: 10), "an empty contentsRect shows nothing")
     }
 }
+
+@Suite("nothing accepted is dropped silently")
+struct NotDrawnAsAskedTests {
+    @Test("an unknown gradient type or contents gravity (raw values through the Swift API) is drawn as documented, with one warning each")
+    func unknownRawValues() throws {
+        let stage = Stage(size: CGSize(width: 20, height: 20), scale: 1)
+        for _ in 0..<2 {
+            let g = CAGradientLayer()
+            g.type = CAGradientLayerType(rawValue: "spiral")
+            g.colors = [UIColor.red.cgColor, UIColor.blue.cgColor]
+            g.frame = CGRect(x: 0, y: 0, width: 20, height: 20)
+            stage.rootLayer.addSublayer(g)
+        }
+        let img = CALayer()
+        img.contents = LayerImage(width: 1, height: 1, rgba: [0, 0, 0, 255])
+        img.contentsGravity = CALayerContentsGravity(rawValue: "middle")
+        img.frame = CGRect(x: 0, y: 0, width: 4, height: 4)
+        stage.rootLayer.addSublayer(img)
+        _ = try stage.render(duration: 0.1, fps: 10, outputs: RenderOutputs(gif: temporaryDirectory().appendingPathComponent("w.gif")))
+        #expect(stage.warnings.count == 2, "\(stage.warnings)")
+        #expect(stage.warnings.contains { $0.contains("gradient type 'spiral'") && $0.contains("drawn as axial") })
+        #expect(stage.warnings.contains { $0.contains("contents gravity 'middle'") })
+    }
+}
