@@ -3,8 +3,10 @@
 
 SWIFT ?= swift
 APT_PACKAGES := libcairo2-dev libpango1.0-dev libgif-dev zlib1g-dev pkg-config fonts-dejavu-core fonts-wqy-microhei
+# The golden report's browser test needs Chromium (only `make test` installs it).
+TEST_APT_PACKAGES := chromium
 
-.PHONY: deps build demo test fuzz clean
+.PHONY: deps test-deps build demo test fuzz clean
 
 deps:
 	@missing=""; \
@@ -25,8 +27,22 @@ demo: build
 	.build/release/flipbook render scenarios/demo.yaml -o out/demo.gif --filmstrip out/demo.png
 	@echo "Demo GIF: out/demo.gif (open it in a browser); filmstrip: out/demo.png"
 
-test: deps
+test-deps: deps
+	@missing=""; \
+	for p in $(TEST_APT_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing Debian packages:$$missing"; \
+	  if [ "$$(id -u)" -eq 0 ]; then SUDO=""; else SUDO="sudo"; fi; \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+
+# swift test, then the golden suite over scenarios/ (CI=true: a missing golden fails), the
+# schema check, and a minute of fuzzing.
+test: test-deps
 	$(SWIFT) test
+	.build/debug/flipbook test --artifacts .artifacts
 	@python3 -c "import jsonschema, yaml" 2>/dev/null || python3 -m pip install -q jsonschema pyyaml
 	python3 Tests/schema/check_scenarios.py
 	$(MAKE) --no-print-directory fuzz

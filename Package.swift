@@ -7,6 +7,7 @@ let strictSettings: [SwiftSetting] = [
 
 var products: [Product] = [
     .library(name: "Flipbook", targets: ["Flipbook"]),
+    .library(name: "FlipbookGolden", targets: ["FlipbookGolden"]),
     .executable(name: "flipbook", targets: ["FlipbookCLI"]),
     .executable(name: "flipbook-bench", targets: ["FlipbookBenchmarks"]),
 ]
@@ -73,9 +74,15 @@ let package = Package(
             dependencies: ["FlipbookCore", "FlipbookRender", "FlipbookScenario"],
             swiftSettings: strictSettings
         ),
+        // Golden images: capture at golden instants, compare, record, report (the CLI's `test`).
+        .target(
+            name: "FlipbookGolden",
+            dependencies: ["Flipbook", "CZlib"],
+            swiftSettings: strictSettings
+        ),
         .executableTarget(
             name: "FlipbookCLI",
-            dependencies: ["Flipbook", "CMallocTuning", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["Flipbook", "FlipbookGolden", "CMallocTuning", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strictSettings
         ),
         // The README's Swift example, byte for byte (ReadmeSnippetTests keeps them equal).
@@ -99,6 +106,11 @@ let package = Package(
         .testTarget(
             name: "FlipbookRenderTests",
             dependencies: ["FlipbookRender", .product(name: "PropertyBased", package: "swift-property-based")],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "FlipbookGoldenTests",
+            dependencies: ["FlipbookGolden", "Flipbook"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -70,4 +70,19 @@ PangoContext *pango_font_map_create_context(PangoFontMap *fontmap);
 PangoFont *pango_font_map_load_font(PangoFontMap *fontmap, PangoContext *context, const PangoFontDescription *desc);
 PangoFontDescription *pango_font_describe(PangoFont *font);
 
+// Versions and font files, for golden manifests (fontconfig comes with Pango).
+int pango_version(void);
+const char *pango_version_string(void);
+typedef struct _FcPattern FcPattern;
+typedef struct _FcConfig FcConfig;
+typedef enum { FcMatchPattern, FcMatchFont, FcMatchScan } FcMatchKind;
+typedef enum { FcResultMatch, FcResultNoMatch, FcResultTypeMismatch, FcResultNoId, FcResultOutOfMemory } FcResult;
+int FcGetVersion(void);
+FcPattern *FcNameParse(const unsigned char *name);
+int FcConfigSubstitute(FcConfig *config, FcPattern *p, FcMatchKind kind);
+void FcDefaultSubstitute(FcPattern *pattern);
+FcPattern *FcFontMatch(FcConfig *config, FcPattern *p, FcResult *result);
+FcResult FcPatternGetString(const FcPattern *p, const char *object, int n, unsigned char **s);
+void FcPatternDestroy(FcPattern *p);
+
 #endif

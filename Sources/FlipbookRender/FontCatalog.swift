@@ -1,3 +1,4 @@
+import CCairo
 import CPangoCairo
 import FlipbookCore
 import Foundation
@@ -38,5 +39,27 @@ public enum FontCatalog {
     /// The warning for a font name that is not installed, or nil.
     public static func warning(for fontName: String) -> String? {
         substitute(for: fontName).map { "font '\(fontName)' is not installed; \($0) is used instead (see docs/fonts.md)" }
+    }
+}
+
+extension FontCatalog {
+    /// The font file fontconfig uses for `family`, or nil.
+    public static func file(forFamily family: String) -> String? {
+        guard let pattern = FcNameParse(family) else { return nil }
+        defer { FcPatternDestroy(pattern) }
+        _ = FcConfigSubstitute(nil, pattern, FcMatchPattern)
+        FcDefaultSubstitute(pattern)
+        var result = FcResultNoMatch
+        guard let match = FcFontMatch(nil, pattern, &result) else { return nil }
+        defer { FcPatternDestroy(match) }
+        var file: UnsafeMutablePointer<UInt8>?
+        guard FcPatternGetString(match, "file", 0, &file) == FcResultMatch, let file else { return nil }
+        return String(cString: file)
+    }
+
+    /// The versions of the libraries that decide pixels.
+    public static var libraryVersions: [String: String] {
+        ["cairo": String(cString: cairo_version_string()), "pango": String(cString: pango_version_string()),
+         "fontconfig": { let v = Int(FcGetVersion()); return "\(v / 10000).\(v / 100 % 100).\(v % 100)" }()]
     }
 }

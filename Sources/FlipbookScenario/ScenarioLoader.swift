@@ -145,7 +145,10 @@ public enum ScenarioLoader {
 
 /// The keys each part of a scenario accepts.
 enum ScenarioKeys {
-    static let top = ["title", "description", "canvas", "fps", "duration", "params", "variants", "layers", "animations", "script", "chains"]
+    static let top = ["title", "description", "canvas", "fps", "duration", "params", "variants", "layers", "animations", "script", "chains",
+                      "golden"]
+    static let golden = ["fps", "at", "tolerance"]
+    static let tolerance = ["threshold", "share", "ignoreAntialiasing"]
     static let canvas = ["width", "height", "scale", "background"]
     static let layerCommon = ["id", "type", "frame", "position", "bounds", "anchorPoint", "zPosition", "anchorPointZ", "opacity",
                               "hidden", "masksToBounds", "doubleSided", "cornerRadius", "maskedCorners", "borderWidth", "borderColor",

@@ -104,6 +104,7 @@ final class Reader {
         if let s = entry("script"), let items = s.sequence("a list of timed events") {
             script = items.compactMap { readEvent($0, duration: duration) }
         }
+        let golden = entry("golden").flatMap { readGolden($0, duration: duration) } ?? GoldenSpec()
         var chains: [ChainSpec] = []
         var chainMarks: [SourceMark] = []
         if let c = entry("chains"), let items = c.sequence("a list of chains") {
@@ -117,7 +118,8 @@ final class Reader {
         }
         guard let canvas else { return nil }
         return Scenario(file: file, title: title, canvas: canvas, fps: fps, duration: duration, layers: layers,
-                        animations: templates, script: script.sorted { $0.at < $1.at }, chains: chains, variantNames: variantNames)
+                        animations: templates, script: script.sorted { $0.at < $1.at }, chains: chains, variantNames: variantNames,
+                        golden: golden)
     }
 
     func formatted(_ v: Double) -> String {

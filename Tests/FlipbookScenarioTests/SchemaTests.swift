@@ -28,5 +28,7 @@ struct SchemaTests {
         #expect(Self.keys(["definitions", "event"]) == Set(ScenarioKeys.event))
         #expect(Self.keys(["definitions", "chain"]) == Set(ScenarioKeys.chain))
         #expect(Self.keys(["definitions", "action"]) == Set(ScenarioKeys.actionKeys))
+        #expect(Self.keys(["properties", "golden"]) == Set(ScenarioKeys.golden))
+        #expect(Self.keys(["properties", "golden", "properties", "tolerance"]) == Set(ScenarioKeys.tolerance))
     }
 }

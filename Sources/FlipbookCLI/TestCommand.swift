@@ -1,0 +1,126 @@
+import ArgumentParser
+import Flipbook
+import FlipbookGolden
+import Foundation
+
+struct Test: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Render scenarios at their golden instants and compare them with golden/ (or record goldens).",
+        discussion: """
+        Frames are compared as decoded PNGs, exactly unless a tolerance is set, and the event
+        trace is compared too. A failure names the scenario, the frame and time, the share of
+        pixels off, the largest distance and where; artifacts (expected/actual/difference PNGs,
+        report.html, junit.xml, summary.json) go to --artifacts. Exit 1 when anything fails.
+
+        Record modes: missing (default; on CI, never) records scenarios without goldens;
+        failed also re-records failures; all records everything; never writes nothing.
+
+        Examples:
+          flipbook test                              # every scenario under scenarios/
+          flipbook test scenarios/loaders --record missing
+          CI=true flipbook test --shard 2/4 --artifacts out/artifacts
+          flipbook test --filter orbit --threshold 0.1 --share 0.005 --ignore-antialiasing
+        """
+    )
+
+    @Argument(help: "Scenario files or folders (default: scenarios).")
+    var paths: [String] = []
+
+    @Option(help: ArgumentHelp("When to write goldens: missing, failed, all or never (default: FLIPBOOK_RECORD, else never on CI, else missing).",
+                               valueName: "mode"))
+    var record: String?
+
+    @Option(name: .customLong("golden-dir"), help: "The goldens' folder.")
+    var goldenDirectory = "golden"
+
+    @Option(help: "Where failure artifacts and reports go.")
+    var artifacts = ".artifacts"
+
+    @Option(help: ArgumentHelp("Run shard I of N (1-based), e.g. 2/4: shards split the suite exactly.", valueName: "I/N"))
+    var shard: String?
+
+    @Option(help: "Only scenarios whose name contains this text.")
+    var filter: String?
+
+    @Option(help: "Scenarios rendered at once (default 1).")
+    var jobs = 1
+
+    @Option(help: "Per-pixel YIQ distance (0…1) above which a pixel differs; turns on the perceptual tolerance.")
+    var threshold: Double?
+
+    @Option(help: "Share of pixels (0…1) allowed to differ (with --threshold; default 0).")
+    var share: Double?
+
+    @Flag(name: .customLong("ignore-antialiasing"), help: "Do not count anti-aliased edge pixels (with --threshold).")
+    var ignoreAntialiasing = false
+
+    @Flag(help: "Exact comparison whatever the scenarios say.")
+    var exact = false
+
+    func validate() throws {
+        if !(1...64).contains(jobs) { throw ValidationError("--jobs must be between 1 and 64") }
+        if let threshold, !(0...1).contains(threshold) { throw ValidationError("--threshold must be between 0 and 1") }
+        if let share, !(0...1).contains(share) { throw ValidationError("--share must be between 0 and 1") }
+        if exact && (threshold != nil || share != nil || ignoreAntialiasing) {
+            throw ValidationError("--exact cannot be combined with --threshold, --share or --ignore-antialiasing")
+        }
+        _ = try parsedShard()
+    }
+
+    func parsedShard() throws -> (index: Int, count: Int)? {
+        guard let shard else { return nil }
+        let parts = shard.split(separator: "/").map { Int($0) }
+        guard parts.count == 2, let i = parts[0], let n = parts[1], n >= 1, (1...n).contains(i) else {
+            throw ValidationError("--shard expects I/N with 1 ≤ I ≤ N, such as 2/4; found '\(shard)'")
+        }
+        return (i, n)
+    }
+
+    func run() throws {
+        let environment = ProcessInfo.processInfo.environment
+        let mode: RecordMode
+        do { mode = try RecordMode.resolve(record, environment: environment) } catch { throw ValidationError("\(error)") }
+        var files: [String]
+        do { files = try GoldenSuite.discover(paths.isEmpty ? ["scenarios"] : paths) } catch { throw ValidationError("\(error)") }
+        if let filter { files = files.filter { GoldenSuite.name(of: $0).contains(filter) } }
+        let all = files
+        if let (i, n) = try parsedShard() { files = GoldenSuite.shard(files, index: i, count: n) }
+        var tolerance: GoldenSpec.Tolerance?? = nil
+        if exact { tolerance = .some(nil) }
+        if let threshold {
+            tolerance = .some(GoldenSpec.Tolerance(threshold: threshold, share: share ?? 0, ignoreAntialiasing: ignoreAntialiasing))
+        }
+        let suite = GoldenSuite(store: GoldenStore(root: URL(fileURLWithPath: goldenDirectory, isDirectory: true)), record: mode,
+                                tolerance: tolerance, jobs: jobs)
+        let start = DispatchTime.now()
+        let outcomes = suite.run(files)
+        // Orphans only make sense for the whole suite (no filter, no shard, default paths).
+        let orphans = paths.isEmpty && filter == nil && shard == nil ? suite.orphans(among: all) : []
+        let err = FileHandle.standardError
+        for o in outcomes {
+            switch o.status {
+            case .passed: print("✔ \(o.name)")
+            case .recorded: print("● \(o.name): recorded \(suite.store.folder(for: o.name).path)")
+            case .rerecorded: print("● \(o.name): re-recorded (it had failed)"); for m in o.messages { print("    \(m)") }
+            case .failed, .missing, .error:
+                print("✘ \(o.name)")
+                for note in o.environmentNotes { err.write(Data("  \(o.file): note: \(note)\n".utf8)) }
+                for m in o.messages { err.write(Data("  \(m)\n".utf8)) }
+            }
+        }
+        for orphan in orphans {
+            err.write(Data("warning: \(suite.store.folder(for: orphan).path) has goldens but no scenario named '\(orphan)'\n".utf8))
+        }
+        let failed = outcomes.filter(\.failed)
+        if !failed.isEmpty || !orphans.isEmpty {
+            try GoldenArtifacts(root: URL(fileURLWithPath: artifacts, isDirectory: true)).write(outcomes, orphans: orphans)
+            err.write(Data("artifacts: \(artifacts)/report.html\n".utf8))
+        }
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+        let recorded = outcomes.filter { $0.status == .recorded || $0.status == .rerecorded }.count
+        print("golden: \(outcomes.count - failed.count - recorded) passed, \(failed.count) failed, \(recorded) recorded"
+              + String(format: " (%.1f s)", seconds))
+        if outcomes.contains(where: { $0.status == .error }) { throw ExitCode(Exit.input) }
+        if !failed.isEmpty { throw ExitCode(Exit.comparisonFailed) }
+    }
+}

@@ -1,0 +1,93 @@
+import Flipbook
+import Foundation
+
+/// Failure artifacts where CI can keep them: per failing frame expected / actual / difference
+/// PNGs and a strip of the three, `report.html` (self-contained), `junit.xml`, `summary.json`.
+public struct GoldenArtifacts: Sendable {
+    public var root: URL
+
+    public init(root: URL) { self.root = root }
+
+    /// Writes everything for `outcomes` (and the orphan golden folders) under `root`.
+    public func write(_ outcomes: [ScenarioOutcome], orphans: [String]) throws {
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        var images: [String: [FrameImages]] = [:]
+        for o in outcomes where o.failed {
+            let failing = o.frames.filter { !$0.passed }
+            guard !failing.isEmpty else { continue }
+            let dir = root.appendingPathComponent(o.name, isDirectory: true)
+            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+            var strip: [(time: Double, pixels: PixelBuffer)] = []
+            for f in failing {
+                guard let e = f.expected, let a = f.actual else { continue }
+                let d = ImageComparison.diffImage(e, a)
+                let set = FrameImages(index: f.index, time: f.time, expected: try PNGCodec.encode(e), actual: try PNGCodec.encode(a),
+                                      difference: try PNGCodec.encode(d))
+                let base = String(format: "frame-%03d", f.index)
+                try OutputFile.write(set.expected, to: dir.appendingPathComponent("\(base)-expected.png"))
+                try OutputFile.write(set.actual, to: dir.appendingPathComponent("\(base)-actual.png"))
+                try OutputFile.write(set.difference, to: dir.appendingPathComponent("\(base)-diff.png"))
+                images[o.name, default: []].append(set)
+                strip += [(f.time, e), (f.time, a), (f.time, d)]
+            }
+            try OutputFile.write(try PNGCodec.encode(try Filmstrip.compose(strip, columns: 3, thumbScale: 0.5)),
+                                 to: dir.appendingPathComponent("strip.png"))
+        }
+        try OutputFile.write(Array(GoldenReport.html(outcomes, orphans: orphans, images: images).utf8),
+                             to: root.appendingPathComponent("report.html"))
+        try OutputFile.write(Array(Self.junit(outcomes).utf8), to: root.appendingPathComponent("junit.xml"))
+        try OutputFile.write(Array(try Self.summary(outcomes, orphans: orphans)) + [10], to: root.appendingPathComponent("summary.json"))
+    }
+
+    /// PNG bytes of one failing frame's three pictures.
+    public struct FrameImages: Sendable {
+        public var index: Int
+        public var time: Double
+        public var expected: [UInt8]
+        public var actual: [UInt8]
+        public var difference: [UInt8]
+    }
+
+    static func junit(_ outcomes: [ScenarioOutcome]) -> String {
+        func esc(_ s: String) -> String {
+            s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+                .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+        }
+        let failures = outcomes.filter(\.failed).count
+        var x = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        x += "<testsuite name=\"flipbook golden\" tests=\"\(outcomes.count)\" failures=\"\(failures)\">\n"
+        for o in outcomes {
+            let time = String(format: "%.3f", o.renderSeconds + o.compareSeconds)
+            x += "  <testcase classname=\"golden\" name=\"\(esc(o.name))\" file=\"\(esc(o.file))\" time=\"\(time)\""
+            if o.failed {
+                x += ">\n    <failure message=\"\(esc(o.messages.first ?? o.status.rawValue))\">\(esc((o.environmentNotes + o.messages).joined(separator: "\n")))</failure>\n  </testcase>\n"
+            } else {
+                x += "/>\n"
+            }
+        }
+        return x + "</testsuite>\n"
+    }
+
+    static func summary(_ outcomes: [ScenarioOutcome], orphans: [String]) throws -> [UInt8] {
+        struct Frame: Encodable { var index: Int; var time: Double; var share: Double; var largestDistance: Double; var largestAt: [Int]; var bounds: [Int]? }
+        struct Entry: Encodable {
+            var name: String; var file: String; var status: String; var environment: [String]; var messages: [String]
+            var failingFrames: [Frame]; var renderSeconds: Double; var compareSeconds: Double
+        }
+        struct Summary: Encodable { var passed: Int; var failed: Int; var recorded: Int; var orphans: [String]; var scenarios: [Entry] }
+        let entries = outcomes.map { o in
+            Entry(name: o.name, file: o.file, status: o.status.rawValue, environment: o.environmentNotes, messages: o.messages,
+                  failingFrames: o.frames.filter { !$0.passed }.map { f in
+                      Frame(index: f.index, time: f.time, share: f.difference.share, largestDistance: f.difference.largestDistance,
+                            largestAt: [f.difference.largestAt.x, f.difference.largestAt.y],
+                            bounds: f.difference.bounds.map { [$0.x, $0.y, $0.width, $0.height] })
+                  }, renderSeconds: o.renderSeconds, compareSeconds: o.compareSeconds)
+        }
+        let s = Summary(passed: outcomes.filter { $0.status == .passed }.count, failed: outcomes.filter(\.failed).count,
+                        recorded: outcomes.filter { $0.status == .recorded || $0.status == .rerecorded }.count,
+                        orphans: orphans, scenarios: entries)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        return Array(try encoder.encode(s))
+    }
+}

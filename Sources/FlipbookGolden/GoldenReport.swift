@@ -1,0 +1,98 @@
+import Foundation
+
+/// `report.html`: one self-contained page (images inline) with every failing scenario: a
+/// timeline strip marking which golden instants failed, and for each failing frame the
+/// expected and actual frames side by side, the difference alone, a swipe slider and an onion
+/// skin. Tested in headless Chromium.
+enum GoldenReport {
+    static func html(_ outcomes: [ScenarioOutcome], orphans: [String], images: [String: [GoldenArtifacts.FrameImages]]) -> String {
+        func esc(_ s: String) -> String {
+            s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+        }
+        func img(_ bytes: [UInt8], _ cls: String, _ alt: String) -> String {
+            "<img class=\"\(cls)\" alt=\"\(esc(alt))\" src=\"data:image/png;base64,\(Data(bytes).base64EncodedString())\">"
+        }
+        let failed = outcomes.filter(\.failed)
+        var h = """
+        <!doctype html>
+        <html lang="en"><head><meta charset="utf-8"><title>Flipbook golden report</title>
+        <style>
+        body { font: 14px/1.4 system-ui, sans-serif; margin: 24px; color: #1c1c1e; background: #f2f2f7; }
+        h1 { font-size: 20px; } h2 { font-size: 17px; margin-top: 28px; }
+        .summary { margin-bottom: 16px; } .ok { color: #248a3d; } .bad { color: #d70015; }
+        .scenario { background: #fff; border-radius: 10px; padding: 16px; margin-bottom: 20px; box-shadow: 0 1px 3px #0002; }
+        .timeline { display: flex; gap: 2px; margin: 8px 0 12px; }
+        .timeline span { flex: 1; height: 14px; background: #34c759; border-radius: 2px; }
+        .timeline span.fail { background: #ff3b30; }
+        .env { color: #a05a00; } .msg { font-family: ui-monospace, monospace; font-size: 12px; white-space: pre-wrap; }
+        .frame { margin-top: 14px; border-top: 1px solid #e5e5ea; padding-top: 10px; }
+        .row { display: flex; gap: 12px; flex-wrap: wrap; align-items: flex-start; }
+        .row figure { margin: 0; } figcaption { font-size: 12px; color: #636366; }
+        img { image-rendering: pixelated; border: 1px solid #c7c7cc; width: 320px; height: auto; display: block; }
+        .swipe, .onion { position: relative; display: inline-block; }
+        .swipe img, .onion img { display: block; }
+        .swipe .top, .onion .top { position: absolute; left: 0; top: 0; }
+        .swipe .top { clip-path: inset(0 50% 0 0); }
+        input[type=range] { width: 240px; }
+        </style></head><body>
+        <h1>Flipbook golden report</h1>
+        <p class="summary">\(outcomes.count) scenario\(outcomes.count == 1 ? "" : "s"):
+        <span class="ok">\(outcomes.filter { !$0.failed }.count) passed</span>,
+        <span class="bad">\(failed.count) failed</span>.</p>
+
+        """
+        if !orphans.isEmpty {
+            h += "<p class=\"env\">Golden folders without a scenario: \(esc(orphans.joined(separator: ", ")))</p>\n"
+        }
+        for o in failed {
+            h += "<section class=\"scenario\" id=\"\(esc(o.name))\"><h2 class=\"bad\">\(esc(o.name)) — \(o.status.rawValue)</h2>\n"
+            h += "<p class=\"msg\">\(esc(o.file))</p>\n"
+            for note in o.environmentNotes { h += "<p class=\"env\">\(esc(note))</p>\n" }
+            if !o.frames.isEmpty {
+                h += "<div class=\"timeline\" title=\"golden instants: red failed\">"
+                for f in o.frames {
+                    h += "<span class=\"\(f.passed ? "" : "fail")\" title=\"frame \(f.index), t = \(String(format: "%.3f", f.time)) s\"></span>"
+                }
+                h += "</div>\n"
+            }
+            for m in o.messages { h += "<p class=\"msg\">\(esc(m))</p>\n" }
+            for f in images[o.name] ?? [] {
+                let t = String(format: "%.3f", f.time)
+                h += """
+                <div class="frame"><h3>frame \(f.index), t = \(t) s</h3>
+                <div class="row">
+                <figure>\(img(f.expected, "expected", "expected frame \(f.index)"))<figcaption>expected</figcaption></figure>
+                <figure>\(img(f.actual, "actual", "actual frame \(f.index)"))<figcaption>actual</figcaption></figure>
+                <figure>\(img(f.difference, "difference", "difference frame \(f.index)"))<figcaption>difference (red: differs)</figcaption></figure>
+                </div><div class="row">
+                <figure><div class="swipe">\(img(f.expected, "under", "expected"))\(img(f.actual, "top", "actual"))</div>
+                <input class="swipe-slider" type="range" min="0" max="100" value="50" aria-label="swipe between expected and actual">
+                <figcaption>swipe: actual on the left of the line, expected on the right</figcaption></figure>
+                <figure><div class="onion">\(img(f.expected, "under", "expected"))\(img(f.actual, "top", "actual"))</div>
+                <input class="onion-slider" type="range" min="0" max="100" value="50" aria-label="onion skin opacity">
+                <figcaption>onion skin: actual over expected</figcaption></figure>
+                </div></div>
+
+                """
+            }
+            h += "</section>\n"
+        }
+        h += """
+        <script>
+        for (const s of document.querySelectorAll('.swipe-slider')) {
+          const top = s.previousElementSibling.querySelector('.top');
+          const update = () => { top.style.clipPath = 'inset(0 ' + (100 - s.value) + '% 0 0)'; };
+          s.addEventListener('input', update); update();
+        }
+        for (const s of document.querySelectorAll('.onion-slider')) {
+          const top = s.previousElementSibling.querySelector('.top');
+          const update = () => { top.style.opacity = s.value / 100; };
+          s.addEventListener('input', update); update();
+        }
+        </script>
+        </body></html>
+
+        """
+        return h
+    }
+}

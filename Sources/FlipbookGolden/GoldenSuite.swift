@@ -1,0 +1,239 @@
+import Flipbook
+import Foundation
+
+/// When goldens are written (swift-snapshot-testing's modes).
+public enum RecordMode: String, CaseIterable, Sendable {
+    /// Record scenarios that have no goldens; compare the rest.
+    case missing
+    /// Also re-record scenarios whose comparison fails (they are reported as re-recorded).
+    case failed
+    /// Record every scenario, comparing nothing.
+    case all
+    /// Never write: a missing golden fails (the default when `CI=true`).
+    case never
+
+    /// The mode asked for on the command line, else `FLIPBOOK_RECORD`, else `never` on CI and
+    /// `missing` elsewhere.
+    public static func resolve(_ option: String?, environment: [String: String]) throws -> RecordMode {
+        if let raw = option ?? environment["FLIPBOOK_RECORD"] {
+            guard let mode = RecordMode(rawValue: raw) else {
+                throw GoldenError.usage("record mode '\(raw)' is not one of: missing, failed, all, never")
+            }
+            return mode
+        }
+        return environment["CI"]?.lowercased() == "true" ? .never : .missing
+    }
+}
+
+public enum GoldenError: Error, CustomStringConvertible, Equatable {
+    case usage(String)
+    public var description: String { if case .usage(let s) = self { return s }; return "" }
+}
+
+/// One golden frame compared.
+public struct FrameOutcome: Sendable {
+    public var index: Int
+    public var time: Double
+    public var difference: FrameDifference
+    public var passed: Bool
+    public var expected: PixelBuffer?
+    public var actual: PixelBuffer?
+}
+
+/// One scenario's result.
+public struct ScenarioOutcome: Sendable {
+    public enum Status: String, Sendable { case passed, recorded, rerecorded, failed, missing, error }
+    public var name: String
+    public var file: String
+    public var status: Status
+    /// The manifest's differences from this machine, said before any pixel.
+    public var environmentNotes: [String] = []
+    /// Every frame compared, in time order.
+    public var frames: [FrameOutcome] = []
+    /// The first trace line that differs, when one does.
+    public var traceDifference: String?
+    /// Why it failed, in sentences that can be pasted.
+    public var messages: [String] = []
+    public var renderSeconds = 0.0
+    public var compareSeconds = 0.0
+
+    public var failed: Bool { status == .failed || status == .missing || status == .error }
+}
+
+/// What `flipbook test` does: finds scenarios, renders them at their golden instants,
+/// compares with `golden/` or records, and reports.
+public struct GoldenSuite: Sendable {
+    public var store: GoldenStore
+    public var record: RecordMode
+    /// Overrides every scenario's tolerance (nil: each scenario's own).
+    public var tolerance: GoldenSpec.Tolerance??
+    public var jobs: Int
+    public var threads: Int
+
+    public init(store: GoldenStore, record: RecordMode, tolerance: GoldenSpec.Tolerance?? = nil, jobs: Int = 1,
+                threads: Int = ProcessInfo.processInfo.activeProcessorCount) {
+        self.store = store; self.record = record; self.tolerance = tolerance; self.jobs = max(1, jobs); self.threads = max(1, threads)
+    }
+
+    /// Scenario files under `paths` (files as given, folders searched for `.yaml`), sorted.
+    public static func discover(_ paths: [String]) throws -> [String] {
+        var files: [String] = []
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                throw GoldenError.usage("\(path): no such file or folder")
+            }
+            if isDirectory.boolValue {
+                let found = (FileManager.default.enumerator(atPath: path)?.allObjects as? [String] ?? []).filter { $0.hasSuffix(".yaml") }
+                files += found.map { URL(fileURLWithPath: path).appendingPathComponent($0).path }
+            } else {
+                files.append(path)
+            }
+        }
+        return Array(Set(files)).sorted()
+    }
+
+    /// Shard `index` (1-based) of `count`: every file lands in exactly one shard.
+    public static func shard(_ files: [String], index: Int, count: Int) -> [String] {
+        files.enumerated().filter { $0.offset % count == index - 1 }.map(\.element)
+    }
+
+    /// The golden folder name of a scenario file: its name without `.yaml`.
+    public static func name(of file: String) -> String { URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent }
+
+    /// Runs every file; outcomes come back in the files' order whatever `jobs` is.
+    public func run(_ files: [String]) -> [ScenarioOutcome] {
+        let results = ParallelSlots<ScenarioOutcome>(count: files.count)
+        let names = files.map(Self.name(of:))
+        let perJob = max(1, threads / min(jobs, max(1, files.count)))
+        let queue = DispatchQueue(label: "flipbook.golden", attributes: .concurrent)
+        let group = DispatchGroup()
+        let gate = DispatchSemaphore(value: jobs)
+        for (i, file) in files.enumerated() {
+            gate.wait()
+            queue.async(group: group) {
+                defer { gate.signal() }
+                if names.filter({ $0 == names[i] }).count > 1 {
+                    results.set(i, ScenarioOutcome(name: names[i], file: file, status: .error,
+                                                   messages: ["\(file): another scenario is also named '\(names[i])'; golden folders are named by file name"]))
+                } else {
+                    results.set(i, runOne(file, name: names[i], threads: perJob))
+                }
+            }
+        }
+        group.wait()
+        return results.values
+    }
+
+    /// Golden folders whose scenario is not among `files` (recorded for a file that is gone).
+    public func orphans(among files: [String]) -> [String] {
+        let names = Set(files.map(Self.name(of:)))
+        return store.recordedNames().filter { !names.contains($0) }
+    }
+
+    func runOne(_ file: String, name: String, threads: Int) -> ScenarioOutcome {
+        var outcome = ScenarioOutcome(name: name, file: file, status: .passed)
+        let scenario: Scenario
+        do {
+            scenario = try ScenarioLoader.load(file: file, imageLoader: { try PNGCodec.readImage($0) })
+        } catch {
+            outcome.status = .error
+            outcome.messages = ["\(error)"]
+            return outcome
+        }
+        let start = DispatchTime.now()
+        let capture: GoldenCapture
+        do { capture = try GoldenCapture.run(scenario, threads: threads) } catch {
+            outcome.status = .error
+            outcome.messages = ["\(name): cannot render: \(error)"]
+            return outcome
+        }
+        outcome.renderSeconds = seconds(since: start)
+        let spec = scenario.golden
+        let tolerance = self.tolerance ?? spec.tolerance
+        if record == .all || (!store.exists(name) && record != .never) {
+            return recorded(name, capture: capture, spec: spec, into: outcome, status: .recorded)
+        }
+        guard store.exists(name) else {
+            outcome.status = .missing
+            outcome.messages = ["\(name): no goldens in \(store.folder(for: name).path); record them with `flipbook test --record missing \(file)`"]
+            return outcome
+        }
+        let compareStart = DispatchTime.now()
+        let golden: GoldenStore.Recorded
+        do { golden = try store.load(name) } catch {
+            outcome.status = .error
+            outcome.messages = ["\(name): cannot read the goldens: \(error)"]
+            return outcome
+        }
+        outcome.environmentNotes = GoldenManifest.current(for: capture, spec: spec).differences(from: golden.manifest)
+        if golden.manifest.times.count != capture.times.count
+            || zip(golden.manifest.times, capture.times).contains(where: { abs($0 - $1) > 1e-9 }) {
+            outcome.messages.append("\(name): the golden instants changed: recorded \(golden.manifest.times.count), here \(capture.times.count); re-record")
+        } else {
+            for (i, t) in capture.times.enumerated() {
+                let d = ImageComparison.compare(golden.frames[i], capture.frames[i], tolerance: tolerance)
+                let ok = d.passes(tolerance)
+                outcome.frames.append(FrameOutcome(index: i, time: t, difference: d, passed: ok,
+                                                   expected: ok ? nil : golden.frames[i], actual: ok ? nil : capture.frames[i]))
+                if !ok { outcome.messages.append(Self.describe(name, index: i, time: t, d)) }
+            }
+        }
+        if let line = Self.firstDifference(golden.trace, capture.trace) {
+            outcome.traceDifference = line
+            outcome.messages.append("\(name): the event trace differs \(line)")
+        }
+        outcome.compareSeconds = seconds(since: compareStart)
+        guard !outcome.messages.isEmpty else { return outcome }
+        if record == .failed { return recorded(name, capture: capture, spec: spec, into: outcome, status: .rerecorded) }
+        outcome.status = .failed
+        return outcome
+    }
+
+    private func recorded(_ name: String, capture: GoldenCapture, spec: GoldenSpec, into outcome: ScenarioOutcome,
+                          status: ScenarioOutcome.Status) -> ScenarioOutcome {
+        var o = outcome
+        do {
+            try store.record(name, capture: capture, spec: spec)
+            o.status = status
+        } catch {
+            o.status = .error
+            o.messages.append("\(name): cannot record the goldens: \(error)")
+        }
+        return o
+    }
+
+    /// One failing frame, in words: where, how much, how far, and the box that changed.
+    static func describe(_ name: String, index: Int, time: Double, _ d: FrameDifference) -> String {
+        if d.sizeMismatch { return "\(name): frame \(index) (t = \(String(format: "%.3f", time)) s) has a different size" }
+        var s = "\(name): frame \(index) (t = \(String(format: "%.3f", time)) s): "
+        s += String(format: "%.2f%% of pixels differ (%d of %d), largest distance %.3f at (%d, %d)",
+                    d.share * 100, d.differingPixels, d.totalPixels, d.largestDistance, d.largestAt.x, d.largestAt.y)
+        if let b = d.bounds { s += ", within x \(b.x)…\(b.x + b.width - 1), y \(b.y)…\(b.y + b.height - 1)" }
+        return s
+    }
+
+    /// Where two traces first differ, or nil when they are the same.
+    static func firstDifference(_ expected: String, _ actual: String) -> String? {
+        guard expected != actual else { return nil }
+        let e = expected.split(separator: "\n", omittingEmptySubsequences: false), a = actual.split(separator: "\n", omittingEmptySubsequences: false)
+        for i in 0..<max(e.count, a.count) {
+            let x = i < e.count ? String(e[i]) : "(end)", y = i < a.count ? String(a[i]) : "(end)"
+            if x != y { return "at line \(i + 1): expected \"\(x)\", got \"\(y)\"" }
+        }
+        return "in its line endings"
+    }
+
+    private func seconds(since start: DispatchTime) -> Double {
+        Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+    }
+}
+
+/// Results filled from several threads, read in order once all are in.
+final class ParallelSlots<Value: Sendable>: @unchecked Sendable {
+    private var slots: [Value?]
+    private let lock = NSLock()
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+    func set(_ i: Int, _ v: Value) { lock.lock(); slots[i] = v; lock.unlock() }
+    var values: [Value] { lock.lock(); defer { lock.unlock() }; return slots.compactMap { $0 } }
+}

@@ -1,0 +1,170 @@
+import FlipbookCore
+import FlipbookRender
+import FlipbookScenario
+import Foundation
+
+/// How two frames differ, in numbers that locate the difference (never only a ratio: a loose
+/// share must not hide a small moved icon).
+public struct FrameDifference: Sendable, Equatable {
+    /// Pixels whose colour distance exceeds the threshold (anti-aliased ones excluded when asked).
+    public var differingPixels: Int
+    public var totalPixels: Int
+    /// The largest distance of any pixel, 0…1 of the largest possible YIQ distance.
+    public var largestDistance: Double
+    /// Where the largest distance is.
+    public var largestAt: (x: Int, y: Int)
+    /// The bounding box of every pixel that differs at all (nil when none does).
+    public var bounds: (x: Int, y: Int, width: Int, height: Int)?
+    /// Whether the sizes differ (then nothing else is compared).
+    public var sizeMismatch: Bool
+
+    public var share: Double { totalPixels == 0 ? 0 : Double(differingPixels) / Double(totalPixels) }
+    public var isIdentical: Bool { !sizeMismatch && largestDistance == 0 }
+
+    public static func == (a: FrameDifference, b: FrameDifference) -> Bool {
+        a.differingPixels == b.differingPixels && a.totalPixels == b.totalPixels && a.largestDistance == b.largestDistance
+            && a.largestAt == b.largestAt && a.sizeMismatch == b.sizeMismatch
+            && a.bounds.map { [$0.x, $0.y, $0.width, $0.height] } == b.bounds.map { [$0.x, $0.y, $0.width, $0.height] }
+    }
+
+    /// Whether this difference is within `tolerance` (nil: identical pixels required).
+    public func passes(_ tolerance: GoldenSpec.Tolerance?) -> Bool {
+        if sizeMismatch { return false }
+        guard let tolerance else { return isIdentical }
+        return share <= tolerance.share
+    }
+}
+
+/// Compares frames as pixelmatch does: YIQ colour distance with pixels blended over white,
+/// optional anti-aliasing detection, and a highlighted difference image.
+public enum ImageComparison {
+    /// The largest YIQ squared distance (black against white).
+    static let maxDelta = 35215.0
+
+    /// Compares `actual` with `expected`; `tolerance` sets the per-pixel threshold and whether
+    /// anti-aliased pixels are ignored (nil: any change counts).
+    public static func compare(_ expected: PixelBuffer, _ actual: PixelBuffer,
+                               tolerance: GoldenSpec.Tolerance? = nil) -> FrameDifference {
+        let w = expected.width, h = expected.height
+        guard w == actual.width, h == actual.height else {
+            return FrameDifference(differingPixels: max(w * h, actual.width * actual.height), totalPixels: max(w * h, actual.width * actual.height),
+                                   largestDistance: 1, largestAt: (0, 0), bounds: (0, 0, max(w, actual.width), max(h, actual.height)),
+                                   sizeMismatch: true)
+        }
+        if expected.premultipliedARGB == actual.premultipliedARGB {
+            return FrameDifference(differingPixels: 0, totalPixels: w * h, largestDistance: 0, largestAt: (0, 0), bounds: nil,
+                                   sizeMismatch: false)
+        }
+        let a = expected.rgba, b = actual.rgba
+        let threshold = tolerance.map { maxDelta * $0.threshold * $0.threshold } ?? 0
+        var differing = 0, largest = 0.0, at = (0, 0)
+        var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
+        for y in 0..<h {
+            for x in 0..<w {
+                let i = (y * w + x) * 4
+                if a[i] == b[i] && a[i + 1] == b[i + 1] && a[i + 2] == b[i + 2] && a[i + 3] == b[i + 3] { continue }
+                let delta = colorDelta(a, b, i, i)
+                if delta == 0 { continue }
+                minX = min(minX, x); minY = min(minY, y); maxX = max(maxX, x); maxY = max(maxY, y)
+                if delta > largest { largest = delta; at = (x, y) }
+                guard delta > threshold else { continue }
+                if let tolerance, tolerance.ignoreAntialiasing,
+                   antialiased(a, x, y, w, h, b) || antialiased(b, x, y, w, h, a) { continue }
+                differing += 1
+            }
+        }
+        return FrameDifference(differingPixels: differing, totalPixels: w * h, largestDistance: (largest / maxDelta).squareRoot(),
+                               largestAt: at, bounds: maxX < 0 ? nil : (minX, minY, maxX - minX + 1, maxY - minY + 1),
+                               sizeMismatch: false)
+    }
+
+    /// A picture of the difference: the expected frame faded, pixels that differ in red
+    /// (anti-aliased ones in yellow when ignored).
+    public static func diffImage(_ expected: PixelBuffer, _ actual: PixelBuffer, tolerance: GoldenSpec.Tolerance? = nil) -> PixelBuffer {
+        let w = max(expected.width, actual.width), h = max(expected.height, actual.height)
+        var out = [UInt8](repeating: 255, count: w * h * 4)
+        guard expected.width == actual.width, expected.height == actual.height else {
+            for i in stride(from: 0, to: out.count, by: 4) { out[i + 1] = 0; out[i + 2] = 0 }
+            return PixelBuffer(width: w, height: h, rgba: out)
+        }
+        let a = expected.rgba, b = actual.rgba
+        let threshold = tolerance.map { maxDelta * $0.threshold * $0.threshold } ?? 0
+        for y in 0..<h {
+            for x in 0..<w {
+                let i = (y * w + x) * 4
+                let delta = colorDelta(a, b, i, i)
+                if delta > threshold && delta > 0 {
+                    let aa = tolerance?.ignoreAntialiasing == true && (antialiased(a, x, y, w, h, b) || antialiased(b, x, y, w, h, a))
+                    out[i] = 255; out[i + 1] = aa ? 255 : 0; out[i + 2] = 0; out[i + 3] = 255
+                } else {
+                    // Grey, light: where the frame is, for orientation.
+                    let grey = UInt8(255 - (255 - luma(a, i)) * 0.15)
+                    out[i] = grey; out[i + 1] = grey; out[i + 2] = grey; out[i + 3] = 255
+                }
+            }
+        }
+        return PixelBuffer(width: w, height: h, rgba: out)
+    }
+
+    private static func luma(_ p: [UInt8], _ i: Int) -> Double {
+        let alpha = Double(p[i + 3]) / 255
+        func blend(_ c: UInt8) -> Double { 255 + (Double(c) - 255) * alpha }
+        return blend(p[i]) * 0.29889531 + blend(p[i + 1]) * 0.58662247 + blend(p[i + 2]) * 0.11448223
+    }
+
+    /// pixelmatch's YIQ squared distance, colours blended over white by their alpha.
+    static func colorDelta(_ a: [UInt8], _ b: [UInt8], _ i: Int, _ j: Int, yOnly: Bool = false) -> Double {
+        func blended(_ p: [UInt8], _ k: Int) -> (Double, Double, Double) {
+            let alpha = Double(p[k + 3]) / 255
+            func c(_ v: UInt8) -> Double { 255 + (Double(v) - 255) * alpha }
+            return (c(p[k]), c(p[k + 1]), c(p[k + 2]))
+        }
+        let (r1, g1, b1) = blended(a, i), (r2, g2, b2) = blended(b, j)
+        let y = (r1 - r2) * 0.29889531 + (g1 - g2) * 0.58662247 + (b1 - b2) * 0.11448223
+        if yOnly { return y }
+        let iq = (r1 - r2) * 0.59597799 - (g1 - g2) * 0.27417610 - (b1 - b2) * 0.32180189
+        let q = (r1 - r2) * 0.21147017 - (g1 - g2) * 0.52261711 + (b1 - b2) * 0.31114694
+        return 0.5053 * y * y + 0.299 * iq * iq + 0.1957 * q * q
+    }
+
+    /// pixelmatch's test for an anti-aliased pixel: at most two equal neighbours, and its
+    /// darkest or brightest neighbour sits in a flat area in both images.
+    static func antialiased(_ img: [UInt8], _ x1: Int, _ y1: Int, _ w: Int, _ h: Int, _ other: [UInt8]) -> Bool {
+        let x0 = max(x1 - 1, 0), y0 = max(y1 - 1, 0), x2 = min(x1 + 1, w - 1), y2 = min(y1 + 1, h - 1)
+        let pos = (y1 * w + x1) * 4
+        var zeroes = x1 == x0 || x1 == x2 || y1 == y0 || y1 == y2 ? 1 : 0
+        var minDelta = 0.0, maxDelta = 0.0, minX = 0, minY = 0, maxX = 0, maxY = 0
+        for x in x0...x2 {
+            for y in y0...y2 where x != x1 || y != y1 {
+                let delta = colorDelta(img, img, pos, (y * w + x) * 4, yOnly: true)
+                if delta == 0 {
+                    zeroes += 1
+                    if zeroes > 2 { return false }
+                } else if delta < minDelta {
+                    minDelta = delta; minX = x; minY = y
+                } else if delta > maxDelta {
+                    maxDelta = delta; maxX = x; maxY = y
+                }
+            }
+        }
+        if minDelta == 0 || maxDelta == 0 { return false }
+        return (hasManySiblings(img, minX, minY, w, h) && hasManySiblings(other, minX, minY, w, h))
+            || (hasManySiblings(img, maxX, maxY, w, h) && hasManySiblings(other, maxX, maxY, w, h))
+    }
+
+    private static func hasManySiblings(_ img: [UInt8], _ x1: Int, _ y1: Int, _ w: Int, _ h: Int) -> Bool {
+        let x0 = max(x1 - 1, 0), y0 = max(y1 - 1, 0), x2 = min(x1 + 1, w - 1), y2 = min(y1 + 1, h - 1)
+        let pos = (y1 * w + x1) * 4
+        var zeroes = x1 == x0 || x1 == x2 || y1 == y0 || y1 == y2 ? 1 : 0
+        for x in x0...x2 {
+            for y in y0...y2 where x != x1 || y != y1 {
+                let p = (y * w + x) * 4
+                if img[pos] == img[p] && img[pos + 1] == img[p + 1] && img[pos + 2] == img[p + 2] && img[pos + 3] == img[p + 3] {
+                    zeroes += 1
+                }
+                if zeroes > 2 { return true }
+            }
+        }
+        return false
+    }
+}

@@ -1,0 +1,221 @@
+import Foundation
+import Testing
+@testable import FlipbookGolden
+import Flipbook
+
+/// A small scenario in a fresh folder, with its goldens beside it.
+struct Sandbox {
+    let dir: URL
+    var goldens: URL { dir.appendingPathComponent("golden") }
+    var store: GoldenStore { GoldenStore(root: goldens) }
+
+    init() {
+        dir = FileManager.default.temporaryDirectory.appendingPathComponent("golden-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    }
+
+    /// Writes `name.yaml`: a square at `x` in `color`, moving right, a chain at 0.3 s (or `chainAt`).
+    @discardableResult
+    func scenario(_ name: String, x: Double = 10, color: String = "#3060c0", pulse: Double = 0.3, golden: String = "") -> String {
+        let yaml = """
+        canvas: { width: 80, height: 40, scale: 1, background: "#ffffff" }
+        duration: 0.6
+        fps: 30
+        layers:
+          - { id: box, frame: [\(x), 10, 20, 20], backgroundColor: "\(color)" }
+        animations:
+          slide: { keyPath: position.x, by: 30, duration: \(pulse) }
+        script:
+          - { at: 0, add: slide, to: box, tag: first }
+        chains:
+          - { whenStops: first, add: slide, to: box, tag: second }
+        \(golden)
+        """
+        let url = dir.appendingPathComponent("\(name).yaml")
+        try? yaml.write(to: url, atomically: true, encoding: .utf8)
+        return url.path
+    }
+
+    func suite(_ mode: RecordMode, tolerance: GoldenSpec.Tolerance?? = nil) -> GoldenSuite {
+        GoldenSuite(store: store, record: mode, tolerance: tolerance, jobs: 2, threads: 2)
+    }
+}
+
+@Suite("golden tests")
+struct GoldenSuiteTests {
+    @Test("recording then comparing the same render passes; goldens hold frames at 10 per second plus the end, a trace and a manifest")
+    func identicalPasses() throws {
+        let box = Sandbox()
+        let file = box.scenario("square")
+        #expect(box.suite(.missing).run([file]).map(\.status) == [.recorded])
+        let folder = box.store.folder(for: "square")
+        let manifest = try box.store.load("square").manifest
+        #expect(manifest.times == [0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6])
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("frame-006.png").path))
+        #expect(try String(contentsOf: folder.appendingPathComponent("trace.txt"), encoding: .utf8).contains("0.3000 stop box slide finished=true"))
+        let again = box.suite(.never).run([file])
+        #expect(again.map(\.status) == [.passed], "\(again.map(\.messages))")
+        #expect(again[0].frames.count == 7 && again[0].frames.allSatisfy { $0.passed && $0.difference.isIdentical })
+    }
+
+    @Test("a 1 pt move fails naming the frame, its time, the share, the largest distance and where")
+    func movedFails() throws {
+        let box = Sandbox()
+        let file = box.scenario("square")
+        _ = box.suite(.missing).run([file])
+        box.scenario("square", x: 11)
+        let o = box.suite(.never).run([file])[0]
+        #expect(o.status == .failed)
+        let first = try #require(o.messages.first)
+        #expect(first.hasPrefix("square: frame 0 (t = 0.000 s): "), "\(first)")
+        #expect(first.contains("% of pixels differ (40 of 3200)") && first.contains("largest distance 0.641 at (10, 10)") && first.contains("within x 10…30, y 10…29"), "\(first)")
+        #expect(o.frames.filter { !$0.passed }.count == 7)
+    }
+
+    @Test("a 5 % colour change fails exactly, and passes a tolerance whose threshold is above it")
+    func colourChange() throws {
+        let box = Sandbox()
+        let file = box.scenario("square", color: "#3060c0")
+        _ = box.suite(.missing).run([file])
+        box.scenario("square", color: "#3265ca")   // each channel about 5 % brighter
+        let exact = box.suite(.never).run([file])[0]
+        #expect(exact.status == .failed)
+        let d = try #require(exact.frames.first?.difference)
+        #expect(d.largestDistance > 0.02 && d.largestDistance < 0.1, "\(d.largestDistance)")
+        let loose = box.suite(.never, tolerance: .some(GoldenSpec.Tolerance(threshold: 0.1, share: 0))).run([file])[0]
+        #expect(loose.status == .passed, "\(loose.messages)")
+        let tight = box.suite(.never, tolerance: .some(GoldenSpec.Tolerance(threshold: 0.01, share: 0.05))).run([file])[0]
+        #expect(tight.status == .failed, "400 of 3200 pixels (12.5 %) is more than a 5 % share")
+    }
+
+    @Test("a chain that fires one frame late fails on the trace even where the pixels agree")
+    func timingShift() throws {
+        let box = Sandbox()
+        let file = box.scenario("square", pulse: 0.3)
+        _ = box.suite(.missing).run([file])
+        box.scenario("square", pulse: 0.3 + 1.0 / 30)
+        let o = box.suite(.never).run([file])[0]
+        #expect(o.status == .failed)
+        let trace = try #require(o.traceDifference)
+        #expect(trace.contains("expected \"0.3000 stop box slide finished=true\", got \"0.3333 stop box slide finished=true\""), "\(trace)")
+    }
+
+    @Test("record modes: never fails on a missing golden, all re-records, failed re-records only failures")
+    func recordModes() throws {
+        let box = Sandbox()
+        let a = box.scenario("a"), b = box.scenario("b")
+        let never = box.suite(.never).run([a, b])
+        #expect(never.map(\.status) == [.missing, .missing])
+        #expect(never[0].messages.first?.contains("record them with `flipbook test --record missing") == true)
+        #expect(!FileManager.default.fileExists(atPath: box.goldens.path), "never writes nothing")
+        #expect(box.suite(.missing).run([a, b]).map(\.status) == [.recorded, .recorded])
+        #expect(box.suite(.missing).run([a, b]).map(\.status) == [.passed, .passed])
+        box.scenario("b", x: 20)
+        #expect(box.suite(.failed).run([a, b]).map(\.status) == [.passed, .rerecorded])
+        #expect(box.suite(.never).run([a, b]).map(\.status) == [.passed, .passed], "the re-recorded golden now matches")
+        #expect(box.suite(.all).run([a, b]).map(\.status) == [.recorded, .recorded])
+        #expect(try RecordMode.resolve(nil, environment: ["CI": "true"]) == .never)
+        #expect(try RecordMode.resolve(nil, environment: [:]) == .missing)
+        #expect(try RecordMode.resolve(nil, environment: ["CI": "true", "FLIPBOOK_RECORD": "all"]) == .all)
+        #expect(try RecordMode.resolve("failed", environment: ["FLIPBOOK_RECORD": "all"]) == .failed)
+        #expect(throws: GoldenError.self) { try RecordMode.resolve("sometimes", environment: [:]) }
+    }
+
+    @Test("shards partition the suite exactly, for any count")
+    func shards() {
+        let files = (0..<23).map { "s\($0).yaml" }
+        for n in 1...7 {
+            let parts = (1...n).map { GoldenSuite.shard(files, index: $0, count: n) }
+            #expect(parts.flatMap { $0 }.sorted() == files.sorted())
+            #expect(parts.map(\.count).reduce(0, +) == files.count)
+            #expect(parts.map(\.count).max()! - parts.map(\.count).min()! <= 1)
+        }
+    }
+
+    @Test("orphan golden folders and a manifest from another machine are reported")
+    func orphansAndEnvironment() throws {
+        let box = Sandbox()
+        let a = box.scenario("a"), gone = box.scenario("gone")
+        _ = box.suite(.missing).run([a, gone])
+        #expect(box.suite(.never).orphans(among: [a]) == ["gone"])
+        // Another machine: a different Cairo and font file.
+        let url = box.store.folder(for: "a").appendingPathComponent("manifest.json")
+        var manifest = try JSONDecoder().decode(GoldenManifest.self, from: Data(contentsOf: url))
+        manifest.libraries["cairo"] = "1.14.0"
+        manifest.fonts[0].checksum = "crc32:00000000 size:1"
+        try JSONEncoder().encode(manifest).write(to: url)
+        let o = box.suite(.never).run([a])[0]
+        #expect(o.environmentNotes.first?.hasPrefix("cairo differs: recorded with 1.14.0, here ") == true, "\(o.environmentNotes)")
+        #expect(o.environmentNotes.contains { $0.hasPrefix("font DejaVu Sans differs: recorded with") })
+    }
+
+    @Test("a scenario's golden settings: fps, named instants and its tolerance")
+    func scenarioSettings() throws {
+        let box = Sandbox()
+        let file = box.scenario("tuned", golden: "golden: { fps: 5, at: [0.35], tolerance: { threshold: 0.2, share: 0.5 } }")
+        _ = box.suite(.missing).run([file])
+        #expect(try box.store.load("tuned").manifest.times == [0, 0.2, 0.35, 0.4, 0.6])
+        box.scenario("tuned", x: 11, golden: "golden: { fps: 5, at: [0.35], tolerance: { threshold: 0.2, share: 0.5 } }")
+        #expect(box.suite(.never).run([file])[0].status == .passed, "within its own tolerance")
+    }
+}
+
+@Suite("the tolerance model")
+struct ToleranceModelTests {
+    func solid(_ rgba: [UInt8], count: Int = 16) -> PixelBuffer {
+        PixelBuffer(width: 4, height: count / 4, rgba: Array((0..<count).flatMap { _ in rgba }))
+    }
+
+    @Test("YIQ distances on known pairs (pixelmatch's model)")
+    func knownPairs() {
+        let black = solid([0, 0, 0, 255]), white = solid([255, 255, 255, 255])
+        #expect(ImageComparison.compare(black, black).isIdentical)
+        let bw = ImageComparison.compare(white, black)
+        // White against black: Y differs by 255, I and Q not at all: sqrt(0.5053 · 255² / 35215).
+        #expect(abs(bw.largestDistance - (0.5053 * 255.0 * 255.0 / 35215).squareRoot()) < 1e-6 && bw.differingPixels == 16 && bw.share == 1,
+                "\(bw.largestDistance)")
+        // Transparent is white: a clear pixel and a white one do not differ.
+        #expect(ImageComparison.compare(white, solid([0, 0, 0, 0])).largestDistance == 0)
+        // Mid grey against white: the Y difference alone, sqrt(0.5053) · 127.5 / sqrt(35215).
+        let grey = ImageComparison.compare(white, solid([128, 128, 128, 255]))
+        let expected = (0.5053 * 127.0 * 127.0 / 35215).squareRoot()
+        #expect(abs(grey.largestDistance - expected) < 1e-6, "\(grey.largestDistance) vs \(expected)")
+        // A threshold above the distance lets it pass; below, it counts.
+        let t = GoldenSpec.Tolerance(threshold: expected + 0.01, share: 0)
+        #expect(ImageComparison.compare(white, solid([128, 128, 128, 255]), tolerance: t).passes(t))
+        let u = GoldenSpec.Tolerance(threshold: expected - 0.01, share: 0)
+        #expect(!ImageComparison.compare(white, solid([128, 128, 128, 255]), tolerance: u).passes(u))
+        // Sizes that differ never pass.
+        #expect(!ImageComparison.compare(white, PixelBuffer(width: 2, height: 2, rgba: Array(repeating: 255, count: 16))).passes(t))
+    }
+
+    @Test("a one-pixel change reports its box and place, however loose the share")
+    func smallChangeLocated() {
+        var pixels = Array(repeating: UInt8(255), count: 20 * 20 * 4)
+        let i = (7 * 20 + 13) * 4
+        pixels[i] = 0; pixels[i + 1] = 0
+        let d = ImageComparison.compare(PixelBuffer(width: 20, height: 20, rgba: Array(repeating: 255, count: 1600)),
+                                        PixelBuffer(width: 20, height: 20, rgba: pixels))
+        #expect(d.differingPixels == 1 && d.largestAt == (13, 7))
+        #expect(d.bounds.map { [$0.x, $0.y, $0.width, $0.height] } == [13, 7, 1, 1])
+        #expect(d.passes(GoldenSpec.Tolerance(threshold: 0, share: 0.01)), "1 of 400 is within 1 %…")
+        #expect(d.largestDistance > 0.5, "…but the report still shows a large distance at (13, 7)")
+    }
+
+    @Test("anti-aliased edge pixels can be ignored")
+    func antialiasing() throws {
+        func circle(_ dx: Double) throws -> PixelBuffer {
+            let stage = Stage(size: CGSize(width: 40, height: 40), scale: 1)
+            let dot = CAShapeLayer()
+            dot.path = UIBezierPath(ovalIn: CGRect(x: 8 + dx, y: 8, width: 24, height: 24)).cgPath
+            stage.rootLayer.addSublayer(dot)
+            stage.advance(to: 0)
+            return try FrameRasterizer.rasterize(stage.snapshot(), background: RGBA(red: 1, green: 1, blue: 1, alpha: 1))
+        }
+        let a = try circle(0), b = try circle(0.3)
+        let strict = ImageComparison.compare(a, b, tolerance: GoldenSpec.Tolerance(threshold: 0.05, share: 0))
+        let lenient = ImageComparison.compare(a, b, tolerance: GoldenSpec.Tolerance(threshold: 0.05, share: 0, ignoreAntialiasing: true))
+        #expect(strict.differingPixels > 0)
+        #expect(lenient.differingPixels < strict.differingPixels, "\(lenient.differingPixels) vs \(strict.differingPixels)")
+    }
+}
