@@ -8,6 +8,7 @@ let strictSettings: [SwiftSetting] = [
 var products: [Product] = [
     .library(name: "Flipbook", targets: ["Flipbook"]),
     .library(name: "FlipbookGolden", targets: ["FlipbookGolden"]),
+    .library(name: "FlipbookTesting", targets: ["FlipbookTesting"]),
     .executable(name: "flipbook", targets: ["FlipbookCLI"]),
     .executable(name: "flipbook-bench", targets: ["FlipbookBenchmarks"]),
 ]
@@ -80,6 +81,12 @@ let package = Package(
             dependencies: ["Flipbook", "CZlib"],
             swiftSettings: strictSettings
         ),
+        // Golden assertions for Swift Testing and XCTest (reporting at the caller's line).
+        .target(
+            name: "FlipbookTesting",
+            dependencies: ["Flipbook", "FlipbookGolden"],
+            swiftSettings: strictSettings
+        ),
         .executableTarget(
             name: "FlipbookCLI",
             dependencies: ["Flipbook", "FlipbookGolden", "CMallocTuning", .product(name: "ArgumentParser", package: "swift-argument-parser")],
@@ -110,7 +117,7 @@ let package = Package(
         ),
         .testTarget(
             name: "FlipbookGoldenTests",
-            dependencies: ["FlipbookGolden", "Flipbook"],
+            dependencies: ["FlipbookGolden", "FlipbookTesting", "Flipbook"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -99,7 +99,8 @@ struct Test: ParsableCommand {
         let err = FileHandle.standardError
         for o in outcomes {
             switch o.status {
-            case .passed: print("✔ \(o.name)")
+            case .passed:
+                print("✔ \(o.name)" + String(format: " (render %.2f s, decode and compare %.2f s)", o.renderSeconds, o.compareSeconds))
             case .recorded: print("● \(o.name): recorded \(suite.store.folder(for: o.name).path)")
             case .rerecorded: print("● \(o.name): re-recorded (it had failed)"); for m in o.messages { print("    \(m)") }
             case .failed, .missing, .error:

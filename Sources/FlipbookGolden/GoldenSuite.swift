@@ -149,7 +149,13 @@ public struct GoldenSuite: Sendable {
             return outcome
         }
         outcome.renderSeconds = seconds(since: start)
-        let spec = scenario.golden
+        return evaluate(name: name, file: file, capture: capture, spec: scenario.golden, outcome: outcome)
+    }
+
+    /// Compares (or records) one capture under `name`, as the record mode says.
+    public func evaluate(name: String, file: String, capture: GoldenCapture, spec: GoldenSpec,
+                         outcome start: ScenarioOutcome? = nil) -> ScenarioOutcome {
+        var outcome = start ?? ScenarioOutcome(name: name, file: file, status: .passed)
         let tolerance = self.tolerance ?? spec.tolerance
         if record == .all || (!store.exists(name) && record != .never) {
             return recorded(name, capture: capture, spec: spec, into: outcome, status: .recorded)

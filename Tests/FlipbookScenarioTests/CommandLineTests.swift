@@ -71,6 +71,36 @@ struct CommandLineTests {
         #expect(try CLI.run(["render", demo, "--filmstrip-frames", "3"]).status == 2)
     }
 
+    @Test("test records, passes, fails with exit 1 and a located message, and refuses bad usage with exit 2")
+    func goldenTest() throws {
+        let dir = tmp()
+        let scene = dir.appendingPathComponent("dots.yaml")
+        try FileManager.default.copyItem(atPath: demo, toPath: scene.path)
+        let golden = dir.appendingPathComponent("golden").path, artifacts = dir.appendingPathComponent("art").path
+        let never = try CLI.run(["test", scene.path, "--golden-dir", golden, "--artifacts", artifacts])
+        #expect(never.status == 1, "CI=true: a missing golden fails: \(never.stdout)")
+        #expect(never.stderr.contains("no goldens in"))
+        let record = try CLI.run(["test", scene.path, "--golden-dir", golden, "--record", "missing"])
+        #expect(record.status == 0 && record.stdout.contains("● dots: recorded"), "\(record.stdout)")
+        let pass = try CLI.run(["test", scene.path, "--golden-dir", golden])
+        #expect(pass.status == 0 && pass.stdout.contains("golden: 1 passed, 0 failed, 0 recorded"), "\(pass.stdout)")
+        // Slow the pulse: frames and trace move.
+        let text = try String(contentsOf: scene, encoding: .utf8).replacingOccurrences(of: "pulse: 0.35", with: "pulse: 0.4")
+        try text.write(to: scene, atomically: true, encoding: .utf8)
+        let fail = try CLI.run(["test", scene.path, "--golden-dir", golden, "--artifacts", artifacts])
+        #expect(fail.status == 1)
+        #expect(fail.stderr.contains("dots: frame 2 (t = 0.200 s): "), "\(fail.stderr)")
+        #expect(fail.stderr.contains("dots: the event trace differs at line 3"), "\(fail.stderr)")
+        #expect(FileManager.default.fileExists(atPath: artifacts + "/report.html"))
+        #expect(FileManager.default.fileExists(atPath: artifacts + "/dots/frame-002-diff.png"))
+        #expect(try CLI.run(["test", scene.path, "--shard", "3/2"]).status == 2)
+        #expect(try CLI.run(["test", scene.path, "--record", "sometimes"]).status == 2)
+        #expect(try CLI.run(["test", dir.appendingPathComponent("nope").path]).status == 2)
+        let bad = dir.appendingPathComponent("bad.yaml")
+        try "canvas: { width: 10 }\n".write(to: bad, atomically: true, encoding: .utf8)
+        #expect(try CLI.run(["test", bad.path, "--golden-dir", golden]).status == 2)
+    }
+
     @Test("bad input exits 2 with FILE:LINE:COLUMN and leaves an earlier output alone")
     func badInput() throws {
         let dir = tmp()

@@ -1,0 +1,28 @@
+import Flipbook
+import Foundation
+import Testing
+
+/// Checks `stage` at `times` (seconds from now) against `golden/<name>/`, recording an issue at
+/// the caller's line when a frame or the event trace differs (Swift Testing).
+///
+/// ```swift
+/// @Test func banner() {
+///     let stage = Stage(size: CGSize(width: 240, height: 44))
+///     …
+///     expectGolden(stage, named: "banner", times: [0, 0.125, 0.25, 0.5])
+/// }
+/// ```
+public func expectGolden(_ stage: Stage, named name: String, times: [Double], tolerance: GoldenSpec.Tolerance? = nil,
+                         goldenDirectory: URL? = nil, artifacts: URL? = nil, record: RecordMode? = nil,
+                         filePath: String = #filePath, sourceLocation: SourceLocation = #_sourceLocation) {
+    let result = GoldenAssertion.check(stage, named: name, times: times, tolerance: tolerance, goldenDirectory: goldenDirectory,
+                                       artifacts: artifacts, record: record, callerFile: filePath)
+    if let failure = result.failure { Issue.record(Comment(rawValue: failure), sourceLocation: sourceLocation) }
+}
+
+/// Checks a scenario file against its goldens (Swift Testing).
+public func expectGolden(scenarioFile path: String, goldenDirectory: URL? = nil, artifacts: URL? = nil, record: RecordMode? = nil,
+                         filePath: String = #filePath, sourceLocation: SourceLocation = #_sourceLocation) {
+    let result = GoldenAssertion.check(scenarioFile: path, goldenDirectory: goldenDirectory, artifacts: artifacts, record: record, callerFile: filePath)
+    if let failure = result.failure { Issue.record(Comment(rawValue: failure), sourceLocation: sourceLocation) }
+}
