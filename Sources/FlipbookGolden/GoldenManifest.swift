@@ -23,6 +23,10 @@ public struct GoldenManifest: Codable, Sendable, Equatable {
     public var frames: [String]
     /// "exact", or the perceptual tolerance.
     public var tolerance: String
+    /// CRC-32 of each frame's pixels and of its PNG file: when both still match, the frame is
+    /// identical without decoding the PNG (decoding cost more than rendering).
+    public var pixelChecksums: [String]?
+    public var fileChecksums: [String]?
 
     /// The version written into manifests.
     public static let flipbookVersion = "0.3.0"
@@ -33,7 +37,8 @@ public struct GoldenManifest: Codable, Sendable, Equatable {
     public static func current(for capture: GoldenCapture, spec: GoldenSpec) -> GoldenManifest {
         GoldenManifest(flipbookVersion: flipbookVersion, libraries: FontCatalog.libraryVersions, fonts: currentFonts(),
                        width: capture.width, height: capture.height, scale: capture.scale, fps: spec.fps, times: capture.times,
-                       frames: capture.times.indices.map(GoldenStore.frameName), tolerance: describe(spec.tolerance))
+                       frames: capture.times.indices.map(GoldenStore.frameName), tolerance: describe(spec.tolerance),
+                       pixelChecksums: capture.frames.map(pixelChecksum), fileChecksums: nil)
     }
 
     static func currentFonts() -> [Font] {
@@ -41,6 +46,18 @@ public struct GoldenManifest: Codable, Sendable, Equatable {
             let file = FontCatalog.file(forFamily: family) ?? "(none)"
             return Font(family: family, file: file, checksum: checksum(ofFile: file))
         }
+    }
+
+    /// CRC-32 of a frame's pixels (straight RGBA as PNG stores them, size included).
+    public static func pixelChecksum(_ frame: PixelBuffer) -> String {
+        let words = frame.premultipliedARGB
+        let crc = words.withUnsafeBytes { crc32(0, $0.bindMemory(to: UInt8.self).baseAddress, uInt($0.count)) }
+        return String(format: "%08x %dx%d", UInt32(crc), frame.width, frame.height)
+    }
+
+    /// CRC-32 of bytes.
+    public static func checksum(_ bytes: [UInt8]) -> String {
+        String(format: "%08x", UInt32(bytes.withUnsafeBufferPointer { crc32(0, $0.baseAddress, uInt($0.count)) }))
     }
 
     static func checksum(ofFile path: String) -> String {

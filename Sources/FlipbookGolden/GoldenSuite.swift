@@ -177,12 +177,15 @@ public struct GoldenSuite: Sendable {
             || zip(golden.manifest.times, capture.times).contains(where: { abs($0 - $1) > 1e-9 }) {
             outcome.messages.append("\(name): the golden instants changed: recorded \(golden.manifest.times.count), here \(capture.times.count); re-record")
         } else {
-            for (i, t) in capture.times.enumerated() {
-                let d = ImageComparison.compare(golden.frames[i], capture.frames[i], tolerance: tolerance)
-                let ok = d.passes(tolerance)
-                outcome.frames.append(FrameOutcome(index: i, time: t, difference: d, passed: ok,
-                                                   expected: ok ? nil : golden.frames[i], actual: ok ? nil : capture.frames[i]))
-                if !ok { outcome.messages.append(Self.describe(name, index: i, time: t, d)) }
+            // Frames are independent: check them on every core, report them in order.
+            let slots = ParallelSlots<(FrameOutcome?, String?)>(count: capture.times.count)
+            DispatchQueue.concurrentPerform(iterations: capture.times.count) { i in
+                slots.set(i, Self.compareFrame(i, time: capture.times[i], actual: capture.frames[i], golden: golden,
+                                               tolerance: tolerance, name: name))
+            }
+            for (frame, message) in slots.values {
+                if let frame { outcome.frames.append(frame) }
+                if let message { outcome.messages.append(message) }
             }
         }
         if let line = Self.firstDifference(golden.trace, capture.trace) {
@@ -207,6 +210,22 @@ public struct GoldenSuite: Sendable {
             o.messages.append("\(name): cannot record the goldens: \(error)")
         }
         return o
+    }
+
+    /// Frame `i` against its golden: without decoding when the checksums say it is the same.
+    static func compareFrame(_ i: Int, time t: Double, actual: PixelBuffer, golden: GoldenStore.Recorded,
+                             tolerance: GoldenSpec.Tolerance?, name: String) -> (FrameOutcome?, String?) {
+        if golden.matchesWithoutDecoding(i, actual) == true {
+            let same = FrameDifference(differingPixels: 0, totalPixels: actual.width * actual.height, largestDistance: 0,
+                                       largestAt: (0, 0), bounds: nil, sizeMismatch: false)
+            return (FrameOutcome(index: i, time: t, difference: same, passed: true), nil)
+        }
+        let expected: PixelBuffer
+        do { expected = try golden.frame(i) } catch { return (nil, "\(name): cannot read golden frame \(i): \(error)") }
+        let d = ImageComparison.compare(expected, actual, tolerance: tolerance)
+        let ok = d.passes(tolerance)
+        return (FrameOutcome(index: i, time: t, difference: d, passed: ok, expected: ok ? nil : expected, actual: ok ? nil : actual),
+                ok ? nil : describe(name, index: i, time: t, d))
     }
 
     /// One failing frame, in words: where, how much, how far, and the box that changed.
