@@ -8,9 +8,10 @@ TEST_APT_PACKAGES := chromium
 
 .PHONY: deps test-deps build demo test fuzz clean
 
-deps:
+# Installs the Debian packages given that are missing (root or sudo).
+define install_missing
 	@missing=""; \
-	for p in $(APT_PACKAGES); do \
+	for p in $(1); do \
 	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
 	done; \
 	if [ -n "$$missing" ]; then \
@@ -18,6 +19,10 @@ deps:
 	  if [ "$$(id -u)" -eq 0 ]; then SUDO=""; else SUDO="sudo"; fi; \
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends $$missing; \
 	fi
+endef
+
+deps:
+	$(call install_missing,$(APT_PACKAGES))
 
 build: deps
 	$(SWIFT) build -c release --product flipbook
@@ -28,15 +33,7 @@ demo: build
 	@echo "Demo GIF: out/demo.gif (open it in a browser); filmstrip: out/demo.png"
 
 test-deps: deps
-	@missing=""; \
-	for p in $(TEST_APT_PACKAGES); do \
-	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
-	done; \
-	if [ -n "$$missing" ]; then \
-	  echo "Installing Debian packages:$$missing"; \
-	  if [ "$$(id -u)" -eq 0 ]; then SUDO=""; else SUDO="sudo"; fi; \
-	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends $$missing; \
-	fi
+	$(call install_missing,$(TEST_APT_PACKAGES))
 
 # swift test, then the golden suite over scenarios/ (CI=true: a missing golden fails), the
 # schema check, and a minute of fuzzing.

@@ -1,6 +1,13 @@
 import Foundation
 import Testing
 
+/// A new empty folder under the temporary directory.
+func freshFolder(_ prefix: String) -> URL {
+    let u = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)")
+    try? FileManager.default.createDirectory(at: u, withIntermediateDirectories: true)
+    return u
+}
+
 /// Runs the built `flipbook` executable (swift test builds it beside the test bundle).
 struct CLI {
     static var executable: URL {
@@ -35,11 +42,7 @@ struct CommandLineTests {
     let demo = packageRoot.appendingPathComponent("scenarios/demo.yaml").path
     let bad = packageRoot.appendingPathComponent("Tests/FlipbookScenarioTests/Fixtures/bad-scenarios/unknown-key.yaml").path
 
-    func tmp() -> URL {
-        let u = FileManager.default.temporaryDirectory.appendingPathComponent("flipbook-cli-\(UUID().uuidString)")
-        try? FileManager.default.createDirectory(at: u, withIntermediateDirectories: true)
-        return u
-    }
+    func tmp() -> URL { freshFolder("flipbook-cli") }
 
     @Test("render writes the GIF and filmstrip and exits 0")
     func render() throws {

@@ -9,11 +9,7 @@ struct OutputSafetyTests {
     let demo = packageRoot.appendingPathComponent("scenarios/demo.yaml").path
     let wave = packageRoot.appendingPathComponent("scenarios/bench-wave.yaml").path
 
-    func tmp() -> URL {
-        let u = FileManager.default.temporaryDirectory.appendingPathComponent("flipbook-out-\(UUID().uuidString)")
-        try? FileManager.default.createDirectory(at: u, withIntermediateDirectories: true)
-        return u
-    }
+    func tmp() -> URL { freshFolder("flipbook-out") }
 
     func fileType(_ path: String) -> mode_t {
         var st = stat()

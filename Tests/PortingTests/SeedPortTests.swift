@@ -407,14 +407,20 @@ struct Seed002PortTests {
         }
     }
 
-    @Test("a pull starts the letters: each tilts for 0.15 s in turn, then all grow and shrink for 0.6 s, and again")
-    func letters() throws {
+    /// The post's table (a scroll view here) with its refresh control, on a 320×480 stage.
+    static func tableWithControl() -> (Stage, UIScrollView, RefreshControl) {
         let stage = Stage(size: CGSize(width: 320, height: 480), scale: 2)
         let table = UIScrollView(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
         table.contentSize = CGSize(width: 320, height: 1000)
         let control = RefreshControl()
         table.refreshControl = control
         stage.rootView.addSubview(table)
+        return (stage, table, control)
+    }
+
+    @Test("a pull starts the letters: each tilts for 0.15 s in turn, then all grow and shrink for 0.6 s, and again")
+    func letters() throws {
+        let (stage, table, control) = Self.tableWithControl()
         stage.advance(to: 0.1)
         table.beginDragging()
         table.drag(translation: CGPoint(x: 0, y: 400))
@@ -437,12 +443,7 @@ struct Seed002PortTests {
     }
     @Test("started at time 0 with no advance before, the letters still tilt in turn (timing-model.md 11.1)")
     func lettersFromTimeZero() throws {
-        let stage = Stage(size: CGSize(width: 320, height: 480), scale: 2)
-        let table = UIScrollView(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
-        table.contentSize = CGSize(width: 320, height: 1000)
-        let control = RefreshControl()
-        table.refreshControl = control
-        stage.rootView.addSubview(table)
+        let (stage, table, control) = Self.tableWithControl()
         table.beginDragging()
         table.drag(translation: CGPoint(x: 0, y: 400))
         table.endDragging()
