@@ -44,7 +44,7 @@ public final class Stage {
     public private(set) var warnings: [String] = []
 
     private var scheduled: [(time: Double, sequence: Int, label: String?, action: () -> Void)] = []
-    private lazy var rootViewStorage = UIView(backingLayer: rootLayer)
+    private lazy var rootViewStorage = UIWindow(backingLayer: rootLayer)
 
     /// A view over the root layer, for UIKit-style scenes.
     public var rootView: UIView { rootViewStorage }

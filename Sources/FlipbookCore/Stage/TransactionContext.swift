@@ -34,6 +34,11 @@ final class TransactionContext {
     var graphicsContexts: [CGContext] = []
     /// Last sequence number handed out (orders simultaneous events).
     var sequence = 0
+    /// The layer the next `UIView.init(frame:)` adopts instead of making one (the Stage's window).
+    var pendingBackingLayer: CALayer?
+    /// Views that asked for layout since the last commit, laid out before it (as a run-loop turn
+    /// lays out before committing).
+    var pendingLayout: [UIView] = []
 
     /// The clock: the running callback's due time, else the active stage's time.
     var now: Double { callbackTime ?? activeStage?.currentTime ?? 0 }
@@ -84,8 +89,20 @@ final class TransactionContext {
         }
     }
 
+    /// Runs `layoutSubviews` where it was asked for, outermost views first; layout may ask for more.
+    func layOutPendingViews() {
+        var rounds = 0
+        while !pendingLayout.isEmpty && rounds < 16 {
+            rounds += 1
+            let views = pendingLayout
+            pendingLayout = []
+            for view in views.sorted(by: { $0.depth < $1.depth }) { view.layoutIfNeeded() }
+        }
+    }
+
     /// Ends the implicit transaction (end of a run-loop turn on the Stage).
     func commitImplicit(at time: Double, stage: Stage) {
+        layOutPendingViews()
         flush(at: time)
         if let f = implicitFrame {
             implicitFrame = nil

@@ -27,6 +27,20 @@ open class UIView: NSObject, CALayerDelegate {
     /// Resizes the view to `sizeThatFits(_:)`.
     open func sizeToFit() { bounds.size = sizeThatFits(bounds.size) }
     open var isUserInteractionEnabled = true
+    /// How the view follows its superview's size changes (empty: it does not).
+    open var autoresizingMask: AutoresizingMask = []
+    /// Whether subviews' autoresizing masks apply when this view's bounds change.
+    open var autoresizesSubviews = true
+    var needsLayout = false
+
+    // MARK: Lifecycle (UIKit's order; see UIView+Lifecycle.swift)
+
+    open func willMove(toSuperview newSuperview: UIView?) {}
+    open func didMoveToSuperview() {}
+    open func willMove(toWindow newWindow: UIWindow?) {}
+    open func didMoveToWindow() {}
+    open func didAddSubview(_ subview: UIView) {}
+    open func willRemoveSubview(_ subview: UIView) {}
     /// How the view's content fits its bounds (for image views, the layer's contents gravity).
     open var contentMode: ContentMode = .scaleToFill {
         didSet { layer.contentsGravity = contentMode.gravity }
@@ -56,6 +70,14 @@ open class UIView: NSObject, CALayerDelegate {
     }
 
     public init(frame: CGRect) {
+        let ctx = TransactionContext.current
+        if let adopted = ctx.pendingBackingLayer {
+            ctx.pendingBackingLayer = nil
+            layer = adopted
+            super.init()
+            layer.delegate = self
+            return
+        }
         layer = UIView.makeLayer(for: type(of: self).layerClass)
         super.init()
         layer.delegate = self
@@ -63,6 +85,8 @@ open class UIView: NSObject, CALayerDelegate {
         layer.setNeedsDisplay()
     }
 
+    /// `UIView()`, `UILabel()`, a subclass's `init()`: a zero frame. (Every designated
+    /// initializer is public, so subclasses inherit this.)
     public convenience override init() { self.init(frame: .zero) }
 
     public required init?(coder: NSCoder) {
@@ -71,11 +95,10 @@ open class UIView: NSObject, CALayerDelegate {
         layer.delegate = self
     }
 
-    /// A view over an existing layer (the Stage's root view).
-    init(backingLayer: CALayer) {
-        layer = backingLayer
-        super.init()
-        layer.delegate = self
+    /// A view over an existing layer (the Stage's window over its root layer).
+    convenience init(backingLayer: CALayer) {
+        TransactionContext.current.pendingBackingLayer = backingLayer
+        self.init(frame: backingLayer.frame)
     }
 
     private static func makeLayer(for cls: AnyClass) -> CALayer {
@@ -87,8 +110,14 @@ open class UIView: NSObject, CALayerDelegate {
 
     // MARK: Geometry and appearance (all through the layer)
 
-    open var frame: CGRect { get { layer.frame } set { layer.frame = newValue } }
-    open var bounds: CGRect { get { layer.bounds } set { layer.bounds = newValue } }
+    open var frame: CGRect {
+        get { layer.frame }
+        set { let old = layer.bounds.size; layer.frame = newValue; boundsSizeChanged(from: old) }
+    }
+    open var bounds: CGRect {
+        get { layer.bounds }
+        set { let old = layer.bounds.size; layer.bounds = newValue; boundsSizeChanged(from: old) }
+    }
     open var center: CGPoint { get { layer.position } set { layer.position = newValue } }
     open var transform: CGAffineTransform { get { layer.affineTransform() } set { layer.setAffineTransform(newValue) } }
     open var alpha: CGFloat { get { CGFloat(layer.opacity) } set { layer.opacity = Float(newValue) } }
@@ -104,7 +133,13 @@ open class UIView: NSObject, CALayerDelegate {
 
     open func insertSubview(_ view: UIView, at index: Int) {
         guard view !== self else { return }
-        view.removeFromSuperview()
+        let movesIn = view.superview !== self
+        let oldWindow = view.window, newWindow = window
+        if movesIn {
+            view.willMove(toSuperview: self)
+            if oldWindow !== newWindow { view.notifyWillMove(toWindow: newWindow) }
+        }
+        view.detachFromSuperview()
         let i = max(0, min(index, subviews.count))
         subviews.insert(view, at: i)
         view.superview = self
@@ -116,6 +151,12 @@ open class UIView: NSObject, CALayerDelegate {
             layerIndex = layer.sublayers?.count ?? 0
         }
         layer.insertSublayer(view.layer, at: UInt32(layerIndex))
+        if movesIn {
+            if oldWindow !== newWindow { view.notifyDidMoveToWindow() }
+            view.didMoveToSuperview()
+            didAddSubview(view)
+            view.setNeedsLayout()
+        }
     }
 
     open func insertSubview(_ view: UIView, belowSubview sibling: UIView) {
@@ -138,6 +179,17 @@ open class UIView: NSObject, CALayerDelegate {
 
     open func removeFromSuperview() {
         guard let parent = superview else { return }
+        let oldWindow = window
+        parent.willRemoveSubview(self)
+        willMove(toSuperview: nil)
+        if oldWindow != nil { notifyWillMove(toWindow: nil) }
+        detachFromSuperview()
+        if oldWindow != nil { notifyDidMoveToWindow() }
+        didMoveToSuperview()
+    }
+
+    private func detachFromSuperview() {
+        guard let parent = superview else { return }
         parent.subviews.removeAll { $0 === self }
         superview = nil
         layer.removeFromSuperlayer()
@@ -148,8 +200,21 @@ open class UIView: NSObject, CALayerDelegate {
     /// Override to draw custom content; `UIGraphicsGetCurrentContext()` answers the context.
     open func draw(_ rect: CGRect) {}
     open func setNeedsDisplay() { layer.setNeedsDisplay() }
-    open func setNeedsLayout() {}
-    open func layoutIfNeeded() {}
+    /// Asks for `layoutSubviews` before the Stage's next commit (or at `layoutIfNeeded()`).
+    open func setNeedsLayout() {
+        guard !needsLayout else { return }
+        needsLayout = true
+        TransactionContext.current.pendingLayout.append(self)
+    }
+    /// Lays this view and its subviews out now if they asked for it.
+    open func layoutIfNeeded() {
+        if needsLayout {
+            needsLayout = false
+            layoutSubviews()
+        }
+        for sub in subviews { sub.layoutIfNeeded() }
+    }
+    /// Override to place subviews; called after `setNeedsLayout()` and when the bounds' size changes.
     open func layoutSubviews() {}
 
     public func draw(_ layer: CALayer, in ctx: CGContext) {
