@@ -18,7 +18,9 @@ extension UIScrollViewDelegate {
 /// past the edges and bounce back with a critically damped spring when released.
 open class UIScrollView: UIView {
     open weak var delegate: (any UIScrollViewDelegate)?
-    open var contentSize: CGSize = .zero
+    open var contentSize: CGSize = .zero {
+        didSet { if oldValue != contentSize { notifyObservers("contentSize", old: oldValue, new: contentSize) } }
+    }
     open var bounces = true
     open var decelerationRate: DecelerationRate = .normal
     public private(set) var isDragging = false
@@ -26,13 +28,24 @@ open class UIScrollView: UIView {
     private var dragStartOffset = CGPoint.zero
 
     public override init(frame: CGRect) { super.init(frame: frame); clipsToBounds = true }
+
+    open override func value(forKey key: String) -> Any? {
+        switch key {
+        case "contentOffset": return contentOffset
+        case "contentInset": return contentInset
+        case "contentSize": return contentSize
+        default: return super.value(forKey: key)
+        }
+    }
     public required init?(coder: NSCoder) { super.init(coder: coder) }
 
     /// The content offset: the bounds origin.
     open var contentOffset: CGPoint {
         get { bounds.origin }
         set {
+            let old = bounds.origin
             bounds = CGRect(origin: newValue, size: bounds.size)
+            if old != newValue { notifyObservers("contentOffset", old: old, new: newValue) }
             refreshControl?.scrollViewDidScroll(self)
             delegate?.scrollViewDidScroll(self)
         }
@@ -42,6 +55,7 @@ open class UIScrollView: UIView {
     /// when done inside an animation block (timing-model.md 11.3).
     open var contentInset: UIEdgeInsets = .zero {
         didSet {
+            if oldValue != contentInset { notifyObservers("contentInset", old: oldValue, new: contentInset) }
             guard !isDragging, !isDecelerating, !keepOffsetOnInsetChange else { return }
             let clamped = clampedOffset(contentOffset)
             if clamped != contentOffset { contentOffset = clamped }

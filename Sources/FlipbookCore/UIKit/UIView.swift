@@ -32,6 +32,26 @@ open class UIView: NSObject, CALayerDelegate {
     /// Whether subviews' autoresizing masks apply when this view's bounds change.
     open var autoresizesSubviews = true
     var needsLayout = false
+    /// Key-value observers of this view (UIView+KeyValueObserving.swift).
+    var keyValueObservers: [(entry: KeyValueObserver, observer: ObjectIdentifier?, context: UnsafeMutableRawPointer?)] = []
+    var pendingOldValues: [String: Any?] = [:]
+
+    /// The current value of an observable key (key-value coding, for `.initial` and the
+    /// change dictionaries of key-value observing).
+    open func value(forKey key: String) -> Any? {
+        switch key {
+        case "frame": return frame
+        case "bounds": return bounds
+        case "center": return center
+        case "alpha": return alpha
+        case "hidden", "isHidden": return isHidden
+        default: return nil
+        }
+    }
+
+    /// Hears changes registered with `addObserver(_:forKeyPath:options:context:)`.
+    open func observeValue(forKeyPath keyPath: String?, of object: Any?, change: [NSKeyValueChangeKey: Any]?,
+                           context: UnsafeMutableRawPointer?) {}
 
     // MARK: Lifecycle (UIKit's order; see UIView+Lifecycle.swift)
 
@@ -112,11 +132,21 @@ open class UIView: NSObject, CALayerDelegate {
 
     open var frame: CGRect {
         get { layer.frame }
-        set { let old = layer.bounds.size; layer.frame = newValue; boundsSizeChanged(from: old) }
+        set {
+            let old = layer.frame, oldSize = layer.bounds.size
+            layer.frame = newValue
+            boundsSizeChanged(from: oldSize)
+            if old != layer.frame { notifyObservers("frame", old: old, new: layer.frame) }
+        }
     }
     open var bounds: CGRect {
         get { layer.bounds }
-        set { let old = layer.bounds.size; layer.bounds = newValue; boundsSizeChanged(from: old) }
+        set {
+            let old = layer.bounds
+            layer.bounds = newValue
+            boundsSizeChanged(from: old.size)
+            if old != newValue { notifyObservers("bounds", old: old, new: newValue) }
+        }
     }
     open var center: CGPoint { get { layer.position } set { layer.position = newValue } }
     open var transform: CGAffineTransform { get { layer.affineTransform() } set { layer.setAffineTransform(newValue) } }
