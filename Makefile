@@ -3,12 +3,13 @@
 
 SWIFT ?= swift
 APT_PACKAGES := libcairo2-dev libpango1.0-dev libgif-dev zlib1g-dev pkg-config fonts-dejavu-core fonts-wqy-microhei
-# The golden report's browser test needs Chromium (only `make test` installs it).
+# The golden report's browser test needs Chromium (only `make test` installs it, with its
+# recommended packages, as docs/toolchain.md does).
 TEST_APT_PACKAGES := chromium
 
 .PHONY: deps test-deps build demo test fuzz clean
 
-# Installs the Debian packages given that are missing (root or sudo).
+# Installs the Debian packages in $(1) that are missing (root or sudo), with apt flags $(2).
 define install_missing
 	@missing=""; \
 	for p in $(1); do \
@@ -17,12 +18,12 @@ define install_missing
 	if [ -n "$$missing" ]; then \
 	  echo "Installing Debian packages:$$missing"; \
 	  if [ "$$(id -u)" -eq 0 ]; then SUDO=""; else SUDO="sudo"; fi; \
-	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends $$missing; \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $(2) $$missing; \
 	fi
 endef
 
 deps:
-	$(call install_missing,$(APT_PACKAGES))
+	$(call install_missing,$(APT_PACKAGES),--no-install-recommends)
 
 build: deps
 	$(SWIFT) build -c release --product flipbook
