@@ -21,8 +21,14 @@ struct CLI {
     }
 
     static func run(_ args: [String], in directory: URL? = nil) throws -> (status: Int32, stdout: String, stderr: String) {
+        let r = try spawn(executable, args, in: directory)
+        return (r.status, String(decoding: r.stdout, as: UTF8.self), r.stderr)
+    }
+
+    /// Runs `program` with `args` (CI=true, so no progress output); stdout as bytes.
+    static func spawn(_ program: URL, _ args: [String], in directory: URL? = nil) throws -> (status: Int32, stdout: Data, stderr: String) {
         let p = Process()
-        p.executableURL = executable
+        p.executableURL = program
         p.arguments = args
         if let directory { p.currentDirectoryURL = directory }
         var env = ProcessInfo.processInfo.environment
@@ -33,7 +39,7 @@ struct CLI {
         try p.run()
         let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
         p.waitUntilExit()
-        return (p.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
+        return (p.terminationStatus, o, String(decoding: e, as: UTF8.self))
     }
 }
 

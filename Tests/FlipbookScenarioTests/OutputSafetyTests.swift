@@ -133,28 +133,14 @@ struct OutputSafetyTests {
 }
 
 extension CLI {
-    /// Runs the command (or, with `viaShell`, `args[0]` with the rest) and keeps stdout as bytes.
+    /// Runs the command and keeps stdout as bytes.
     static func runBytes(_ args: [String]) throws -> (status: Int32, stdout: Data, stderr: String) {
-        let p = Process()
-        p.executableURL = executable
-        p.arguments = args
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out; p.standardError = err
-        try p.run()
-        let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return (p.terminationStatus, o, String(decoding: e, as: UTF8.self))
+        try spawn(executable, args)
     }
 
+    /// Runs `args[0]` with the rest (a shell wrapping the command).
     static func run(_ args: [String], viaShell: Bool) throws -> (status: Int32, stdout: String, stderr: String) {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: args[0])
-        p.arguments = Array(args.dropFirst())
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out; p.standardError = err
-        try p.run()
-        let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return (p.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
+        let r = try spawn(URL(fileURLWithPath: args[0]), Array(args.dropFirst()))
+        return (r.status, String(decoding: r.stdout, as: UTF8.self), r.stderr)
     }
 }
