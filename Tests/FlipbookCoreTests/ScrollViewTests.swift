@@ -81,6 +81,52 @@ struct ScrollViewTests {
         #expect(abs(sv.layer.presentation()!.bounds.origin.y + 30) < 1e-9)
     }
 
+    @Test("the delegate hears UIKit's sequence: will begin, did scroll, will end (velocity in pt/ms, a target it may change), did end, decelerating")
+    func delegateSequence() {
+        final class Listener: UIScrollViewDelegate {
+            var log: [String] = []
+            var retarget: CGFloat?
+            func scrollViewWillBeginDragging(_ scrollView: UIScrollView) { log.append("willBeginDragging tracking=\(scrollView.isTracking)") }
+            func scrollViewDidScroll(_ scrollView: UIScrollView) { log.append("didScroll") }
+            func scrollViewWillEndDragging(_ scrollView: UIScrollView, withVelocity velocity: CGPoint,
+                                           targetContentOffset: UnsafeMutablePointer<CGPoint>) {
+                log.append("willEndDragging v=\(velocity.y) target=\(targetContentOffset.pointee.y)")
+                if let retarget { targetContentOffset.pointee.y = retarget }
+            }
+            func scrollViewDidEndDragging(_ scrollView: UIScrollView, willDecelerate decelerate: Bool) {
+                log.append("didEndDragging \(decelerate)")
+            }
+            func scrollViewWillBeginDecelerating(_ scrollView: UIScrollView) { log.append("willBeginDecelerating") }
+            func scrollViewDidEndDecelerating(_ scrollView: UIScrollView) { log.append("didEndDecelerating at \(CACurrentMediaTime())") }
+            func scrollViewDidEndScrollingAnimation(_ scrollView: UIScrollView) { log.append("didEndScrollingAnimation at \(CACurrentMediaTime())") }
+        }
+        let stage = Stage(size: CGSize(width: 100, height: 100))
+        let sv = UIScrollView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        sv.contentSize = CGSize(width: 100, height: 500)
+        stage.rootView.addSubview(sv)
+        let listener = Listener()
+        sv.delegate = listener
+        stage.advance(to: 0)
+        sv.beginDragging()
+        sv.drag(translation: CGPoint(x: 0, y: 50))   // pulled past the top
+        sv.endDragging(velocity: CGPoint(x: 0, y: 300))
+        #expect(listener.log == ["willBeginDragging tracking=true", "didScroll", "willEndDragging v=-0.3 target=-0.0",
+                                 "didEndDragging true", "willBeginDecelerating", "didScroll"], "\(listener.log)")
+        #expect(sv.isDecelerating && !sv.isTracking)
+        stage.advance(to: 3)
+        #expect(listener.log.last?.hasPrefix("didEndDecelerating at ") == true && !sv.isDecelerating, "\(listener.log)")
+        // A delegate may move the resting point.
+        listener.log = []
+        listener.retarget = 40
+        sv.beginDragging()
+        sv.drag(translation: CGPoint(x: 0, y: -10))
+        sv.endDragging()
+        #expect(sv.contentOffset.y == 40)
+        sv.setContentOffset(CGPoint(x: 0, y: 100), animated: true)
+        stage.advance(to: 4)
+        #expect(listener.log.contains("didEndScrollingAnimation at 3.3"), "\(listener.log)")
+    }
+
     @Test("the delegate hears every scroll; the content moves with the offset")
     func delegateAndContent() {
         final class Listener: UIScrollViewDelegate {

@@ -1,16 +1,30 @@
 import Foundation
 
-/// Receives a scroll view's movements.
+/// Receives a scroll view's movements, with UIKit's names and order: will begin dragging,
+/// did scroll (each change), will end dragging (velocity in points per millisecond; the target
+/// is where the content will rest and may be changed), did end dragging, will begin
+/// decelerating, did end decelerating; did end scrolling animation after
+/// `setContentOffset(_:animated: true)`.
 public protocol UIScrollViewDelegate: AnyObject {
     func scrollViewDidScroll(_ scrollView: UIScrollView)
     func scrollViewWillBeginDragging(_ scrollView: UIScrollView)
+    func scrollViewWillEndDragging(_ scrollView: UIScrollView, withVelocity velocity: CGPoint,
+                                   targetContentOffset: UnsafeMutablePointer<CGPoint>)
     func scrollViewDidEndDragging(_ scrollView: UIScrollView, willDecelerate decelerate: Bool)
+    func scrollViewWillBeginDecelerating(_ scrollView: UIScrollView)
+    func scrollViewDidEndDecelerating(_ scrollView: UIScrollView)
+    func scrollViewDidEndScrollingAnimation(_ scrollView: UIScrollView)
 }
 
 extension UIScrollViewDelegate {
     public func scrollViewDidScroll(_ scrollView: UIScrollView) {}
     public func scrollViewWillBeginDragging(_ scrollView: UIScrollView) {}
+    public func scrollViewWillEndDragging(_ scrollView: UIScrollView, withVelocity velocity: CGPoint,
+                                          targetContentOffset: UnsafeMutablePointer<CGPoint>) {}
     public func scrollViewDidEndDragging(_ scrollView: UIScrollView, willDecelerate decelerate: Bool) {}
+    public func scrollViewWillBeginDecelerating(_ scrollView: UIScrollView) {}
+    public func scrollViewDidEndDecelerating(_ scrollView: UIScrollView) {}
+    public func scrollViewDidEndScrollingAnimation(_ scrollView: UIScrollView) {}
 }
 
 /// A simulated scroll view (timing-model.md 11.3, 13): the content offset is the bounds origin,
@@ -22,10 +36,17 @@ open class UIScrollView: UIView {
         didSet { if oldValue != contentSize { notifyObservers("contentSize", old: oldValue, new: contentSize) } }
     }
     open var bounces = true
+    /// Whether a drag past the edges bounces even when the content fits (UIKit's names).
+    open var alwaysBounceVertical = false
+    open var alwaysBounceHorizontal = false
+    /// Whether a finger is down (a scripted touch between `beginDragging()` and `endDragging()`).
+    public var isTracking: Bool { isDragging }
     open var decelerationRate: DecelerationRate = .normal
     public private(set) var isDragging = false
     public private(set) var isDecelerating = false
     private var dragStartOffset = CGPoint.zero
+    /// Tells a bounce's end event apart from a later bounce's.
+    private var decelerationGeneration = 0
 
     public override init(frame: CGRect) { super.init(frame: frame); clipsToBounds = true }
 
@@ -100,7 +121,11 @@ open class UIScrollView: UIView {
     /// Moves the content; animated over 0.3 s (ease in-out) when asked.
     open func setContentOffset(_ offset: CGPoint, animated: Bool) {
         if animated {
-            UIView.animate(withDuration: 0.3, delay: 0, options: [.beginFromCurrentState], animations: { self.contentOffset = offset })
+            UIView.animate(withDuration: 0.3, delay: 0, options: [.beginFromCurrentState], animations: { self.contentOffset = offset },
+                           completion: { [weak self] _ in
+                               guard let self else { return }
+                               self.delegate?.scrollViewDidEndScrollingAnimation(self)
+                           })
         } else {
             contentOffset = offset
         }
@@ -133,17 +158,26 @@ open class UIScrollView: UIView {
         return raw
     }
 
-    /// The finger lifts. Outside the range the content springs back to the nearest edge
-    /// (critically damped, ω0 = 10, timing-model.md 13.4).
-    public func endDragging() {
+    /// The finger lifts, moving at `velocity` (points per second, as
+    /// `UIPanGestureRecognizer.velocity(in:)` reports it; positive y pulls the content down).
+    /// Outside the range the content springs back to the nearest edge (critically damped,
+    /// ω0 = 10, timing-model.md 13.4). The delegate hears `scrollViewWillEndDragging` with the
+    /// content's velocity in points per millisecond and the resting offset, which it may
+    /// change (the content then settles there with the same spring). Flings inside the range
+    /// do not decelerate yet: the content stays where the finger left it.
+    public func endDragging(velocity: CGPoint = .zero) {
         guard isDragging else { return }
         isDragging = false
         // A refresh that began during the drag keeps its control showing (timing-model.md 13.5).
         if let control = refreshControl, control.isRefreshing { control.openInset() }
-        let target = clampedOffset(contentOffset)
+        var target = clampedOffset(contentOffset)
+        let contentVelocity = CGPoint(x: -velocity.x / 1000, y: -velocity.y / 1000)
+        delegate?.scrollViewWillEndDragging(self, withVelocity: contentVelocity, targetContentOffset: &target)
         let willMove = target != contentOffset
         delegate?.scrollViewDidEndDragging(self, willDecelerate: willMove)
         guard willMove else { return }
+        isDecelerating = true
+        delegate?.scrollViewWillBeginDecelerating(self)
         let from = contentOffset
         contentOffset = target
         let spring = CASpringAnimation(keyPath: "bounds.origin")
@@ -160,5 +194,13 @@ open class UIScrollView: UIView {
         CATransaction.setDisableActions(true)
         layer.add(spring, forKey: "bounds.origin")
         CATransaction.commit()
+        let ends = TransactionContext.current.now + spring.duration
+        decelerationGeneration += 1
+        let generation = decelerationGeneration
+        (layer.stage ?? TransactionContext.current.activeStage)?.schedule(at: ends) { [weak self] in
+            guard let self, self.isDecelerating, self.decelerationGeneration == generation else { return }
+            self.isDecelerating = false
+            self.delegate?.scrollViewDidEndDecelerating(self)
+        }
     }
 }
