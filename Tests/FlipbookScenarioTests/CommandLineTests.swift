@@ -110,6 +110,18 @@ struct CommandLineTests {
         #expect(try CLI.run(["test", bad.path, "--golden-dir", golden]).status == 2)
     }
 
+    @Test("compare writes a grid GIF and prints a summary; an unknown variant or layout exits 2")
+    func compare() throws {
+        let out = tmp().appendingPathComponent("c.gif").path
+        let r = try CLI.run(["compare", demo, "--variants", "default,slow", "-o", out])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("slow ") && r.stdout.contains("default "), "\(r.stdout)")
+        #expect(FileManager.default.fileExists(atPath: out))
+        let unknown = try CLI.run(["compare", demo, "--variants", "default,fast", "-o", out])
+        #expect(unknown.status == 2 && unknown.stderr.contains("'fast' is not a variant"), "\(unknown.stderr)")
+        #expect(try CLI.run(["compare", demo, "--layout", "diagonal", "-o", out]).status == 2)
+    }
+
     @Test("bad input exits 2 with FILE:LINE:COLUMN and leaves an earlier output alone")
     func badInput() throws {
         let dir = tmp()

@@ -1,0 +1,84 @@
+import ArgumentParser
+import Flipbook
+import FlipbookGolden
+import Foundation
+
+struct Compare: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Show variants of an animation on one clock: a grid GIF, a filmstrip and numbers.",
+        discussion: """
+        Variants come from one file's `variants` (`default` is the file without overrides) or
+        from several files. Every variant runs for the longest one's duration; shorter ones hold
+        their last frame. Prints per variant its duration, its last animationDidStop, and the
+        mean and largest share of pixels per frame that differ from the first variant.
+
+        Examples:
+          flipbook compare scenarios/demo.yaml --variants default,slow -o out/compare.gif
+          flipbook compare a.yaml b.yaml --layout overlay -o out/ab.gif --filmstrip out/ab.png --json
+        """
+    )
+
+    @Argument(help: "Scenario files.")
+    var files: [String]
+
+    @Option(help: "Variants of the (single) file, comma-separated; default: default and every variant it defines.")
+    var variants: String?
+
+    @Option(name: [.short, .customLong("output")], help: "The GIF to write.")
+    var output: String
+
+    @Option(help: "Also write a filmstrip PNG of the same instants.")
+    var filmstrip: String?
+
+    @Option(help: "row, column, grid or overlay (onion skin over the first).")
+    var layout: String = "row"
+
+    @Option(help: "Frames per second (default: the first scenario's).")
+    var fps: Double?
+
+    @Flag(help: "Print the summary as JSON.")
+    var json = false
+
+    @OptionGroup var options: OutputOptions
+
+    func validate() throws {
+        guard VariantGrid.Layout(rawValue: layout) != nil else { throw ValidationError("--layout must be row, column, grid or overlay") }
+        if let fps, !Limits.framesPerSecond.contains(fps) { throw ValidationError("--fps must be between 1 and 100") }
+        if variants != nil && files.count != 1 { throw ValidationError("--variants takes one scenario file") }
+        if files.isEmpty { throw ValidationError("name at least one scenario file") }
+    }
+
+    func run() throws {
+        var inputs: [VariantComparison.Input] = []
+        if files.count == 1 {
+            let scenario = try ScenarioLoader.load(file: files[0])
+            let names = variants.map { $0.split(separator: ",").map(String.init) } ?? ["default"] + scenario.variantNames
+            for name in names {
+                guard name == "default" || scenario.variantNames.contains(name) else {
+                    throw ValidationError("--variants: '\(name)' is not a variant of \(files[0]) (it has: \((["default"] + scenario.variantNames).joined(separator: ", ")))")
+                }
+                inputs.append(.init(file: files[0], variant: name, label: name))
+            }
+        } else {
+            inputs = files.map { .init(file: $0, variant: "default", label: URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent) }
+        }
+        let inputURLs = files.map { URL(fileURLWithPath: $0) }
+        var sinks: [any RenderSink] = [try GIFSink(url: ScenarioArguments.outputURL(output), inputs: inputURLs)]
+        if let filmstrip { sinks.append(try FilmstripSink(url: ScenarioArguments.outputURL(filmstrip), columns: 4, inputs: inputURLs)) }
+        let comparison = VariantComparison(inputs: inputs, layout: VariantGrid.Layout(rawValue: layout)!, fps: fps)
+        let summaries: [VariantComparison.Summary]
+        do { summaries = try comparison.run(sinks: sinks) } catch let e as GoldenError { throw ValidationError("\(e)") }
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            print(String(decoding: try encoder.encode(summaries), as: UTF8.self))
+        } else {
+            print("variant              duration  last stop   mean diff  largest diff")
+            for s in summaries {
+                let label = s.label.count >= 20 ? String(s.label.prefix(19)) + " " : s.label.padding(toLength: 21, withPad: " ", startingAt: 0)
+                let last = s.lastEvent.map { String(format: "%7.3f s", $0) } ?? "      – "
+                print(label + String(format: "%7.3f s  ", s.duration) + last + String(format: "  %8.2f%%  %10.2f%%", s.meanDifference * 100, s.largestDifference * 100))
+            }
+        }
+    }
+}
