@@ -36,6 +36,12 @@ struct Compare: ParsableCommand {
     @Option(help: "Frames per second (default: the first scenario's).")
     var fps: Double?
 
+    @Option(help: ArgumentHelp("Plot LAYER.KEYPATH over time, one curve per variant; repeatable.", valueName: "LAYER.KEYPATH"))
+    var plot: [String] = []
+
+    @Option(name: .customLong("plot-file"), help: "Where the plots go (PNG; default: the GIF's name with -plot.png).")
+    var plotFile: String?
+
     @Flag(help: "Print the summary as JSON.")
     var json = false
 
@@ -65,9 +71,13 @@ struct Compare: ParsableCommand {
         let inputURLs = files.map { URL(fileURLWithPath: $0) }
         var sinks: [any RenderSink] = [try GIFSink(url: ScenarioArguments.outputURL(output), inputs: inputURLs)]
         if let filmstrip { sinks.append(try FilmstripSink(url: ScenarioArguments.outputURL(filmstrip), columns: 4, inputs: inputURLs)) }
-        let comparison = VariantComparison(inputs: inputs, layout: VariantGrid.Layout(rawValue: layout)!, fps: fps)
+        var comparison = VariantComparison(inputs: inputs, layout: VariantGrid.Layout(rawValue: layout)!, fps: fps, plots: plot)
         let summaries: [VariantComparison.Summary]
         do { summaries = try comparison.run(sinks: sinks) } catch let e as GoldenError { throw ValidationError("\(e)") }
+        if !comparison.propertyPlots.isEmpty {
+            let url = ScenarioArguments.outputURL(plotFile ?? URL(fileURLWithPath: output).deletingPathExtension().path + "-plot.png")
+            try PNGCodec.write(try PropertyPlot.stack(comparison.plotImages), to: url, inputs: inputURLs)
+        }
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
@@ -78,6 +88,10 @@ struct Compare: ParsableCommand {
                 let label = s.label.count >= 20 ? String(s.label.prefix(19)) + " " : s.label.padding(toLength: 21, withPad: " ", startingAt: 0)
                 let last = s.lastEvent.map { String(format: "%7.3f s", $0) } ?? "      – "
                 print(label + String(format: "%7.3f s  ", s.duration) + last + String(format: "  %8.2f%%  %10.2f%%", s.meanDifference * 100, s.largestDifference * 100))
+                for p in s.properties {
+                    print(String(format: "    %@: min %.4g, max %.4g, overshoot %.1f%%, settles at %.3f s", p.property, p.minimum, p.maximum,
+                                 p.overshoot * 100, p.settlingTime))
+                }
             }
         }
     }

@@ -21,19 +21,57 @@ public struct VariantComparison {
         /// Mean and largest share of pixels that differ from the first variant, per frame.
         public var meanDifference: Double
         public var largestDifference: Double
+        /// Per plotted property component: range, overshoot and settling.
+        public var properties: [PropertySummary] = []
+    }
+
+    /// One plotted value of one variant, summed up.
+    public struct PropertySummary: Codable, Sendable, Equatable {
+        public var property: String
+        public var minimum: Double
+        public var maximum: Double
+        /// How far past its final value it went, as a share of the change (0: none).
+        public var overshoot: Double
+        /// When it last left a band of 2 % of the change around its final value (the first
+        /// sample when it never moved).
+        public var settlingTime: Double
+
+        /// Summarises samples (time, value) in time order.
+        public static func of(_ property: String, _ samples: [(time: Double, value: Double)]) -> PropertySummary {
+            let values = samples.map(\.value)
+            let first = values.first ?? 0, last = values.last ?? 0
+            let change = last - first
+            var overshoot = 0.0, settling = samples.first?.time ?? 0
+            if abs(change) > 1e-9 {
+                let beyond = change > 0 ? (values.max() ?? last) - last : last - (values.min() ?? last)
+                overshoot = max(0, beyond) / abs(change)
+                for (i, s) in samples.enumerated() where abs(s.value - last) > 0.02 * abs(change) {
+                    settling = i + 1 < samples.count ? samples[i + 1].time : s.time
+                }
+            }
+            return PropertySummary(property: property, minimum: values.min() ?? 0, maximum: values.max() ?? 0,
+                                   overshoot: overshoot, settlingTime: settling)
+        }
     }
 
     public var inputs: [Input]
     public var layout: VariantGrid.Layout
     public var fps: Double?
+    /// `LAYER.KEYPATH`s to sample at every frame and plot.
+    public var plots: [String]
+    /// The plots of the last `run`, one per property (`render()` draws one; `point(time:value:)`
+    /// says where a value lands).
+    public private(set) var propertyPlots: [PropertyPlot] = []
+    /// The plots drawn, for `PropertyPlot.stack`.
+    public var plotImages: [PixelBuffer] { get throws { try propertyPlots.map { try $0.render() } } }
 
-    public init(inputs: [Input], layout: VariantGrid.Layout = .row, fps: Double? = nil) {
-        self.inputs = inputs; self.layout = layout; self.fps = fps
+    public init(inputs: [Input], layout: VariantGrid.Layout = .row, fps: Double? = nil, plots: [String] = []) {
+        self.inputs = inputs; self.layout = layout; self.fps = fps; self.plots = plots
     }
 
     /// Loads every input (errors name the file and line), runs them in lockstep for the longest
     /// duration (shorter ones hold their last frame), and feeds the composed frames to `sinks`.
-    public func run(sinks: [any RenderSink], threads: Int = ProcessInfo.processInfo.activeProcessorCount) throws -> [Summary] {
+    public mutating func run(sinks: [any RenderSink], threads: Int = ProcessInfo.processInfo.activeProcessorCount) throws -> [Summary] {
         let scenarios = try inputs.map { input in
             try ScenarioLoader.load(file: input.file, variant: input.variant == "default" ? nil : input.variant,
                                     imageLoader: { try PNGCodec.readImage($0) })
@@ -51,14 +89,37 @@ public struct VariantComparison {
         }
         let composite = VariantGrid.size(of: frameSize, count: runtimes.count, layout: layout)
         let host = Stage(size: CGSize(width: composite.width, height: composite.height), scale: 1)
-        let sink = CompositionSink(runtimes: runtimes, labels: inputs.map(\.label), layout: layout, downstream: sinks)
+        for plot in plots {
+            guard let dot = plot.firstIndex(of: "."), LayerKeyPath(String(plot[plot.index(after: dot)...])) != nil,
+                  runtimes.allSatisfy({ $0.layers[String(plot[..<dot])] != nil }) else {
+                throw GoldenError.usage("--plot expects LAYER.KEYPATH naming a layer every input has and an animatable key path; found '\(plot)'")
+            }
+        }
+        let sink = CompositionSink(runtimes: runtimes, labels: inputs.map(\.label), layout: layout, downstream: sinks, plots: plots)
         _ = try host.render(duration: duration, fps: rate, sinks: [sink], threads: threads)
+        let stops = runtimes.map { r in
+            r.stage.trace.filter { if case .animationDidStop = $0.kind { return true }; return false }.map(\.time)
+        }
+        propertyPlots = sink.plotSeries.map { name, perVariant in
+            let series = perVariant.enumerated().flatMap { i, components in
+                components.map { component, samples in
+                    PropertyPlot.Series(label: inputs[i].label + (component.isEmpty ? "" : " " + component), samples: samples,
+                                        events: component == components.first?.name ? stops[i] : [])
+                }
+            }
+            return PropertyPlot(title: name, series: series)
+        }
         return zip(inputs, runtimes).enumerated().map { i, pair in
             let (input, runtime) = pair
             let diffs = sink.differences.map { $0[i] }
-            return Summary(label: input.label, duration: runtime.scenario.duration,
-                           lastEvent: runtime.stage.trace.filter { if case .animationDidStop = $0.kind { return true }; return false }.last?.time,
-                           meanDifference: diffs.isEmpty ? 0 : diffs.reduce(0, +) / Double(diffs.count), largestDifference: diffs.max() ?? 0)
+            let properties = sink.plotSeries.flatMap { name, perVariant in
+                perVariant[i].map { component, samples in
+                    PropertySummary.of(name + (component.isEmpty ? "" : "." + component), samples)
+                }
+            }
+            return Summary(label: input.label, duration: runtime.scenario.duration, lastEvent: stops[i].last,
+                           meanDifference: diffs.isEmpty ? 0 : diffs.reduce(0, +) / Double(diffs.count), largestDifference: diffs.max() ?? 0,
+                           properties: properties)
         }
     }
 }
@@ -71,11 +132,32 @@ final class CompositionSink: RenderSink, @unchecked Sendable {
     let labels: [String]
     let layout: VariantGrid.Layout
     let downstream: [any RenderSink]
+    let plots: [String]
     var differences: [[Double]] = []
+    /// Per plot: per variant: per component (name, samples).
+    var plotSeries: [(name: String, perVariant: [[(name: String, samples: [(time: Double, value: Double)])]])] = []
     private var plan: RenderPlan?
 
-    init(runtimes: [ScenarioRuntime], labels: [String], layout: VariantGrid.Layout, downstream: [any RenderSink]) {
-        self.runtimes = runtimes; self.labels = labels; self.layout = layout; self.downstream = downstream
+    init(runtimes: [ScenarioRuntime], labels: [String], layout: VariantGrid.Layout, downstream: [any RenderSink], plots: [String]) {
+        self.runtimes = runtimes; self.labels = labels; self.layout = layout; self.downstream = downstream; self.plots = plots
+        plotSeries = plots.map { ($0, Array(repeating: [], count: runtimes.count)) }
+    }
+
+    /// The plotted value of `plot` on `runtime` now, as named components.
+    static func sample(_ plot: String, on runtime: ScenarioRuntime) -> [(String, Double)] {
+        guard let dot = plot.firstIndex(of: "."), let layer = runtime.layers[String(plot[..<dot])] else { return [] }
+        let keyPath = String(plot[plot.index(after: dot)...])
+        let value = layer.animatedValue(forKeyPath: keyPath) ?? layer.presentation()?.value(forKeyPath: keyPath)
+        switch value {
+        case let v as CGFloat: return [("", Double(v))]
+        case let v as Double: return [("", v)]
+        case let v as Float: return [("", Double(v))]
+        case let v as Bool: return [("", v ? 1 : 0)]
+        case let p as CGPoint: return [("x", Double(p.x)), ("y", Double(p.y))]
+        case let s as CGSize: return [("width", Double(s.width)), ("height", Double(s.height))]
+        case let c as CGColor: return [("red", c.rgba.red), ("green", c.rgba.green), ("blue", c.rgba.blue), ("alpha", c.rgba.alpha)]
+        default: return []
+        }
     }
 
     func begin(_ plan: RenderPlan) throws {
@@ -91,6 +173,15 @@ final class CompositionSink: RenderSink, @unchecked Sendable {
             return try FrameRasterizer.rasterize(runtime.stage.snapshot(), background: runtime.scenario.canvas.background)
         }
         differences.append(frames.map { ImageComparison.compare(frames[0], $0).share })
+        for p in plotSeries.indices {
+            for (v, runtime) in runtimes.enumerated() {
+                let components = Self.sample(plotSeries[p].name, on: runtime)
+                if plotSeries[p].perVariant[v].isEmpty { plotSeries[p].perVariant[v] = components.map { ($0.0, []) } }
+                for (c, component) in components.enumerated() where c < plotSeries[p].perVariant[v].count {
+                    plotSeries[p].perVariant[v][c].samples.append((t, component.1))
+                }
+            }
+        }
         let composed = try VariantGrid.compose(frames, labels: labels, layout: layout)
         let previous = lastComposed
         lastComposed = composed

@@ -39,14 +39,82 @@ struct CompareTests {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("compare-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         let gif = dir.appendingPathComponent("c.gif")
-        let same = try VariantComparison(inputs: [.init(file: demo, variant: "default", label: "a"), .init(file: demo, variant: "default", label: "b")])
-            .run(sinks: [GIFSink(url: gif)])
+        var itself = VariantComparison(inputs: [.init(file: demo, variant: "default", label: "a"), .init(file: demo, variant: "default", label: "b")])
+        let same = try itself.run(sinks: [GIFSink(url: gif)])
         #expect(same.map(\.largestDifference) == [0, 0])
-        let slow = try VariantComparison(inputs: [.init(file: demo, variant: "default", label: "default"), .init(file: demo, variant: "slow", label: "slow")])
-            .run(sinks: [GIFSink(url: gif)])
+        var slower = VariantComparison(inputs: [.init(file: demo, variant: "default", label: "default"), .init(file: demo, variant: "slow", label: "slow")])
+        let slow = try slower.run(sinks: [GIFSink(url: gif)])
         #expect(slow[1].meanDifference > 0 && slow[1].largestDifference >= slow[1].meanDifference)
         let decoded = try GIFReader.read(gif)
         #expect(decoded.frames.count == 63, "2.1 s at 30 fps")
         #expect(decoded.width == VariantGrid.size(of: (320, 120), count: 2, layout: .row).width)
+    }
+}
+
+@Suite("property plots and their numbers")
+struct PlotTests {
+    func scenario(_ body: String) throws -> String {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("plot-\(UUID().uuidString).yaml")
+        try ("canvas: { width: 100, height: 40, scale: 1, background: \"#ffffff\" }\n" + body).write(to: url, atomically: true, encoding: .utf8)
+        return url.path
+    }
+
+    @Test("the plotted curve passes through a linear and an eased animation's known values at known times (read from the pixels)")
+    func curveThroughKnownValues() throws {
+        let file = try scenario("""
+        duration: 1
+        fps: 20
+        variants: { eased: { curve: easeInEaseOut } }
+        params: { curve: linear }
+        layers: [ { id: box, frame: [0, 0, 10, 10] } ]
+        animations:
+          slide: { keyPath: position.x, from: 0, to: 100, duration: 1, timingFunction: $curve, fillMode: forwards, removedOnCompletion: false }
+        script:
+          - { at: 0, add: slide, to: box }
+        """)
+        var comparison = VariantComparison(inputs: [.init(file: file, variant: "default", label: "linear"),
+                                                    .init(file: file, variant: "eased", label: "eased")], plots: ["box.position.x"])
+        _ = try comparison.run(sinks: [])
+        let geometry = try #require(comparison.propertyPlots.first)
+        let image = try geometry.render()
+        func colorNear(_ time: Double, _ value: Double) -> [Int] {
+            let p = geometry.point(time: time, value: value)
+            var best = [255, 255, 255]
+            for dy in -1...1 { for dx in -1...1 {
+                let px = image.pixel(x: Int(p.x) + dx, y: Int(p.y) + dy)
+                if Int(px.r) + Int(px.g) + Int(px.b) < best.reduce(0, +) { best = [Int(px.r), Int(px.g), Int(px.b)] }
+            } }
+            return best
+        }
+        let blue = PropertyPlot.color(0), red = PropertyPlot.color(1)
+        func isColor(_ c: [Int], _ want: RGBA) -> Bool {
+            abs(c[0] - Int(want.red * 255)) < 40 && abs(c[1] - Int(want.green * 255)) < 40 && abs(c[2] - Int(want.blue * 255)) < 40
+        }
+        #expect(isColor(colorNear(0.5, 50), blue) || isColor(colorNear(0.5, 50), red), "both curves cross (0.5 s, 50)")
+        #expect(isColor(colorNear(0.25, 25), blue), "linear at 0.25 s is 25: \(colorNear(0.25, 25))")
+        // easeInEaseOut at 0.25 s: 12.9 % of the way (timing-model.md 2.4).
+        let eased = CAMediaTimingFunction(name: .easeInEaseOut).evaluate(0.25) * 100
+        #expect(isColor(colorNear(0.25, eased), red), "eased at 0.25 s is \(eased): \(colorNear(0.25, eased))")
+    }
+
+    @Test("a known spring's overshoot and settling time match the closed form (timing-model.md 8)")
+    func springNumbers() throws {
+        let file = try scenario("""
+        duration: 2
+        fps: 100
+        layers: [ { id: dot, frame: [0, 0, 10, 10] } ]
+        animations:
+          move: { type: spring, keyPath: position.x, from: 0, to: 100, stiffness: 100, damping: 10, duration: 2, fillMode: forwards, removedOnCompletion: false }
+        script:
+          - { at: 0, add: move, to: dot }
+        """)
+        var comparison = VariantComparison(inputs: [.init(file: file, variant: "default", label: "spring")], plots: ["dot.position.x"])
+        let summary = try #require(try comparison.run(sinks: []).first?.properties.first)
+        // ζ = 10 / (2·√100) = 0.5: overshoot e^(−ζπ/√(1−ζ²)).
+        let zeta = 0.5, expected = exp(-zeta * .pi / (1 - zeta * zeta).squareRoot())
+        #expect(abs(summary.overshoot - expected) < 0.005, "\(summary.overshoot) vs \(expected)")
+        // The 2 % envelope e^(−ζω0 t)/√(1−ζ²) < 0.02 is crossed by t ≈ 0.81 s; the last excursion is before it.
+        let envelope = -log(0.02 * (1 - zeta * zeta).squareRoot()) / (zeta * 10)
+        #expect(summary.settlingTime > 0.4 && summary.settlingTime <= envelope + 0.01, "\(summary.settlingTime) vs envelope \(envelope)")
     }
 }
