@@ -4,6 +4,22 @@ import Foundation
 
 /// Cairo ARGB32 surfaces made from and copied into pixel buffers and images.
 enum CairoSurface {
+    /// A `width`×`height` canvas painted `grey` (1: white), handed to `draw`, read back as
+    /// pixels: the set-up every composed picture (filmstrips, grids, plots) shares.
+    static func drawing(width: Int, height: Int, grey: Double, _ draw: (OpaquePointer) throws -> Void) throws -> PixelBuffer {
+        guard width > 0, height > 0, let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)) else {
+            throw RenderError.cairo("cannot create a \(width)×\(height) surface")
+        }
+        defer { cairo_surface_destroy(surface) }
+        let cr = cairo_create(surface)!
+        defer { cairo_destroy(cr) }
+        cairo_set_source_rgb(cr, grey, grey, grey)
+        cairo_paint(cr)
+        try draw(cr)
+        cairo_surface_flush(surface)
+        return pixels(of: surface)
+    }
+
     /// An ARGB32 surface holding `image` (premultiplied on the way in; PNG data decoded).
     static func make(from image: LayerImage) -> OpaquePointer? {
         if let png = image.pngData { return decodePNG(png) }

@@ -25,34 +25,29 @@ public struct Filmstrip {
         let tw = Int((Double(first.width) * thumbScale).rounded()), th = Int((Double(first.height) * thumbScale).rounded())
         let pad = 8, label = 22
         let w = cols * (tw + pad) + pad, h = rows * (th + label + pad) + pad
-        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(w), Int32(h)) else { throw RenderError.cairo("surface") }
-        defer { cairo_surface_destroy(surface) }
-        let cr = cairo_create(surface)!
-        defer { cairo_destroy(cr) }
-        cairo_set_source_rgb(cr, 0.93, 0.93, 0.93)
-        cairo_paint(cr)
-        for (i, f) in frames.enumerated() {
-            let x = pad + (i % cols) * (tw + pad), y = pad + (i / cols) * (th + label + pad)
-            guard let img = CairoSurface.make(from: f.pixels) else { continue }
-            cairo_save(cr)
-            cairo_translate(cr, Double(x), Double(y))
-            cairo_scale(cr, thumbScale, thumbScale)
-            cairo_set_source_surface(cr, img, 0, 0)
-            cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
-            cairo_paint(cr)
-            cairo_restore(cr)
-            cairo_surface_destroy(img)
-            cairo_set_source_rgb(cr, 0.6, 0.6, 0.6)
-            cairo_set_line_width(cr, 1)
-            cairo_rectangle(cr, Double(x) - 0.5, Double(y) - 0.5, Double(tw) + 1, Double(th) + 1)
-            cairo_stroke(cr)
-            let text = TextStyle(string: String(format: "t = %.3f s", f.time), fontName: nil, alignment: .left,
-                                 isWrapped: false, truncation: .none)
-            var state = LayerState()
-            state.fontSize = 13
-            state.foregroundColor = RGBA(red: 0.15, green: 0.15, blue: 0.15, alpha: 1)
-            TextPainter.draw(text, state: state, bounds: CGRect(x: Double(x), y: Double(y + th + 3), width: Double(tw), height: 18), cr: cr)
+        return try CairoSurface.drawing(width: w, height: h, grey: 0.93) { cr in
+            for (i, f) in frames.enumerated() {
+                let x = pad + (i % cols) * (tw + pad), y = pad + (i / cols) * (th + label + pad)
+                guard let img = CairoSurface.make(from: f.pixels) else { continue }
+                cairo_save(cr)
+                cairo_translate(cr, Double(x), Double(y))
+                cairo_scale(cr, thumbScale, thumbScale)
+                cairo_set_source_surface(cr, img, 0, 0)
+                cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
+                cairo_paint(cr)
+                cairo_restore(cr)
+                cairo_surface_destroy(img)
+                cairo_set_source_rgb(cr, 0.6, 0.6, 0.6)
+                cairo_set_line_width(cr, 1)
+                cairo_rectangle(cr, Double(x) - 0.5, Double(y) - 0.5, Double(tw) + 1, Double(th) + 1)
+                cairo_stroke(cr)
+                let text = TextStyle(string: String(format: "t = %.3f s", f.time), fontName: nil, alignment: .left,
+                                     isWrapped: false, truncation: .none)
+                var state = LayerState()
+                state.fontSize = 13
+                state.foregroundColor = RGBA(red: 0.15, green: 0.15, blue: 0.15, alpha: 1)
+                TextPainter.draw(text, state: state, bounds: CGRect(x: Double(x), y: Double(y + th + 3), width: Double(tw), height: 18), cr: cr)
+            }
         }
-        return CairoSurface.pixels(of: surface)
     }
 }

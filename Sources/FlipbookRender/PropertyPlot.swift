@@ -56,70 +56,65 @@ public struct PropertyPlot {
     }
 
     public func render() throws -> PixelBuffer {
-        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)) else { throw RenderError.cairo("surface") }
-        defer { cairo_surface_destroy(surface) }
-        let cr = cairo_create(surface)!
-        defer { cairo_destroy(cr) }
-        cairo_set_source_rgb(cr, 1, 1, 1)
-        cairo_paint(cr)
-        let r = plotRect
-        func text(_ s: String, _ x: Double, _ y: Double, _ w: Double, size: Double = 11, align: CATextLayerAlignmentMode = .left,
-                  color: RGBA = RGBA(red: 0.2, green: 0.2, blue: 0.2, alpha: 1)) {
-            var state = LayerState()
-            state.fontSize = size
-            state.foregroundColor = color
-            TextPainter.draw(TextStyle(string: s, fontName: nil, alignment: align, isWrapped: false, truncation: .none),
-                             state: state, bounds: CGRect(x: x, y: y, width: w, height: size + 6), cr: cr)
-        }
-        text(title, r.minX, 8, r.width, size: 13)
-        // Grid and ticks.
-        cairo_set_line_width(cr, 1)
-        for t in Self.ticks(timeRange) {
-            let p = point(time: t, value: valueRange.lowerBound)
-            cairo_set_source_rgb(cr, 0.92, 0.92, 0.92)
-            cairo_move_to(cr, p.x.rounded() + 0.5, r.minY); cairo_line_to(cr, p.x.rounded() + 0.5, r.maxY); cairo_stroke(cr)
-            text(Self.label(t) + " s", p.x - 30, r.maxY + 16, 60, align: .center)
-        }
-        for v in Self.ticks(valueRange) {
-            let p = point(time: timeRange.lowerBound, value: v)
-            cairo_set_source_rgb(cr, 0.92, 0.92, 0.92)
-            cairo_move_to(cr, r.minX, p.y.rounded() + 0.5); cairo_line_to(cr, r.maxX, p.y.rounded() + 0.5); cairo_stroke(cr)
-            text(Self.label(v), 4, p.y - 8, r.minX - 10, align: .right)
-        }
-        cairo_set_source_rgb(cr, 0.45, 0.45, 0.45)
-        cairo_rectangle(cr, r.minX + 0.5, r.minY + 0.5, r.width - 1, r.height - 1)
-        cairo_stroke(cr)
-        for (i, s) in series.enumerated() {
-            let c = Self.color(i)
-            // Events: dashed verticals.
-            cairo_set_source_rgba(cr, c.red, c.green, c.blue, 0.5)
-            let dashes: [Double] = [4, 3]
-            cairo_set_dash(cr, dashes, 2, 0)
-            for e in s.events where timeRange.contains(e) {
-                let x = point(time: e, value: 0).x
-                cairo_move_to(cr, x, r.minY); cairo_line_to(cr, x, r.maxY); cairo_stroke(cr)
+        return try CairoSurface.drawing(width: width, height: height, grey: 1) { cr in
+            let r = plotRect
+            func text(_ s: String, _ x: Double, _ y: Double, _ w: Double, size: Double = 11, align: CATextLayerAlignmentMode = .left,
+                      color: RGBA = RGBA(red: 0.2, green: 0.2, blue: 0.2, alpha: 1)) {
+                var state = LayerState()
+                state.fontSize = size
+                state.foregroundColor = color
+                TextPainter.draw(TextStyle(string: s, fontName: nil, alignment: align, isWrapped: false, truncation: .none),
+                                 state: state, bounds: CGRect(x: x, y: y, width: w, height: size + 6), cr: cr)
             }
-            cairo_set_dash(cr, nil, 0, 0)
-            // The curve, and its samples as small marks on the time axis.
-            cairo_set_source_rgb(cr, c.red, c.green, c.blue)
-            cairo_set_line_width(cr, 2)
-            for (k, sample) in s.samples.enumerated() where sample.value.isFinite {
-                let p = point(time: sample.time, value: sample.value)
-                if k == 0 { cairo_move_to(cr, p.x, p.y) } else { cairo_line_to(cr, p.x, p.y) }
-            }
-            cairo_stroke(cr)
+            text(title, r.minX, 8, r.width, size: 13)
+            // Grid and ticks.
             cairo_set_line_width(cr, 1)
-            for sample in s.samples {
-                let x = point(time: sample.time, value: 0).x
-                cairo_move_to(cr, x, r.maxY); cairo_line_to(cr, x, r.maxY - 4 - Double(i) * 2); cairo_stroke(cr)
+            for t in Self.ticks(timeRange) {
+                let p = point(time: t, value: valueRange.lowerBound)
+                cairo_set_source_rgb(cr, 0.92, 0.92, 0.92)
+                cairo_move_to(cr, p.x.rounded() + 0.5, r.minY); cairo_line_to(cr, p.x.rounded() + 0.5, r.maxY); cairo_stroke(cr)
+                text(Self.label(t) + " s", p.x - 30, r.maxY + 16, 60, align: .center)
             }
-            // Legend.
-            let lx = r.minX + Double(i) * 140, ly = Double(height) - 18
-            cairo_rectangle(cr, lx, ly + 4, 14, 4)
-            cairo_fill(cr)
-            text(s.label, lx + 18, ly - 2, 118)
+            for v in Self.ticks(valueRange) {
+                let p = point(time: timeRange.lowerBound, value: v)
+                cairo_set_source_rgb(cr, 0.92, 0.92, 0.92)
+                cairo_move_to(cr, r.minX, p.y.rounded() + 0.5); cairo_line_to(cr, r.maxX, p.y.rounded() + 0.5); cairo_stroke(cr)
+                text(Self.label(v), 4, p.y - 8, r.minX - 10, align: .right)
+            }
+            cairo_set_source_rgb(cr, 0.45, 0.45, 0.45)
+            cairo_rectangle(cr, r.minX + 0.5, r.minY + 0.5, r.width - 1, r.height - 1)
+            cairo_stroke(cr)
+            for (i, s) in series.enumerated() {
+                let c = Self.color(i)
+                // Events: dashed verticals.
+                cairo_set_source_rgba(cr, c.red, c.green, c.blue, 0.5)
+                let dashes: [Double] = [4, 3]
+                cairo_set_dash(cr, dashes, 2, 0)
+                for e in s.events where timeRange.contains(e) {
+                    let x = point(time: e, value: 0).x
+                    cairo_move_to(cr, x, r.minY); cairo_line_to(cr, x, r.maxY); cairo_stroke(cr)
+                }
+                cairo_set_dash(cr, nil, 0, 0)
+                // The curve, and its samples as small marks on the time axis.
+                cairo_set_source_rgb(cr, c.red, c.green, c.blue)
+                cairo_set_line_width(cr, 2)
+                for (k, sample) in s.samples.enumerated() where sample.value.isFinite {
+                    let p = point(time: sample.time, value: sample.value)
+                    if k == 0 { cairo_move_to(cr, p.x, p.y) } else { cairo_line_to(cr, p.x, p.y) }
+                }
+                cairo_stroke(cr)
+                cairo_set_line_width(cr, 1)
+                for sample in s.samples {
+                    let x = point(time: sample.time, value: 0).x
+                    cairo_move_to(cr, x, r.maxY); cairo_line_to(cr, x, r.maxY - 4 - Double(i) * 2); cairo_stroke(cr)
+                }
+                // Legend.
+                let lx = r.minX + Double(i) * 140, ly = Double(height) - 18
+                cairo_rectangle(cr, lx, ly + 4, 14, 4)
+                cairo_fill(cr)
+                text(s.label, lx + 18, ly - 2, 118)
+            }
         }
-        return CairoSurface.pixels(of: surface)
     }
 
     /// About five round ticks across `range`.
@@ -145,20 +140,15 @@ extension PropertyPlot {
     public static func stack(_ images: [PixelBuffer]) throws -> PixelBuffer {
         guard let widest = images.map(\.width).max(), widest > 0 else { throw RenderError.invalidArgument("nothing to plot") }
         let h = images.map(\.height).reduce(0, +)
-        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(widest), Int32(h)) else { throw RenderError.cairo("surface") }
-        defer { cairo_surface_destroy(surface) }
-        let cr = cairo_create(surface)!
-        defer { cairo_destroy(cr) }
-        cairo_set_source_rgb(cr, 1, 1, 1)
-        cairo_paint(cr)
-        var y = 0.0
-        for image in images {
-            guard let s = CairoSurface.make(from: image) else { continue }
-            cairo_set_source_surface(cr, s, 0, y)
-            cairo_paint(cr)
-            cairo_surface_destroy(s)
-            y += Double(image.height)
+        return try CairoSurface.drawing(width: widest, height: h, grey: 1) { cr in
+            var y = 0.0
+            for image in images {
+                guard let s = CairoSurface.make(from: image) else { continue }
+                cairo_set_source_surface(cr, s, 0, y)
+                cairo_paint(cr)
+                cairo_surface_destroy(s)
+                y += Double(image.height)
+            }
         }
-        return CairoSurface.pixels(of: surface)
     }
 }

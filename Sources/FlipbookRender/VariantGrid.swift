@@ -41,28 +41,23 @@ public enum VariantGrid {
         guard let first = frames.first else { throw RenderError.invalidArgument("no variants to compose") }
         let fsize = (first.width, first.height)
         let (w, h) = size(of: fsize, count: frames.count, layout: layout)
-        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(w), Int32(h)) else { throw RenderError.cairo("surface") }
-        defer { cairo_surface_destroy(surface) }
-        let cr = cairo_create(surface)!
-        defer { cairo_destroy(cr) }
-        cairo_set_source_rgb(cr, 0.93, 0.93, 0.93)
-        cairo_paint(cr)
-        for (i, frame) in frames.enumerated() {
-            let r = cell(i, count: frames.count, frame: fsize, layout: layout)
-            guard let img = CairoSurface.make(from: frame) else { continue }
-            cairo_set_source_surface(cr, img, r.minX, r.minY)
-            // Onion skin: the first variant solid, the others at half strength over it.
-            cairo_paint_with_alpha(cr, layout == .overlay && i > 0 ? 0.5 : 1)
-            cairo_surface_destroy(img)
-            if layout != .overlay || i == 0 {
-                let text = layout == .overlay ? labels.joined(separator: " / ") : (i < labels.count ? labels[i] : "")
-                var state = LayerState()
-                state.fontSize = 13
-                state.foregroundColor = RGBA(red: 0.15, green: 0.15, blue: 0.15, alpha: 1)
-                TextPainter.draw(TextStyle(string: text, fontName: nil, alignment: .left, isWrapped: false, truncation: .end),
-                                 state: state, bounds: CGRect(x: r.minX, y: r.minY - Double(labelHeight) + 3, width: r.width, height: 18), cr: cr)
+        return try CairoSurface.drawing(width: w, height: h, grey: 0.93) { cr in
+            for (i, frame) in frames.enumerated() {
+                let r = cell(i, count: frames.count, frame: fsize, layout: layout)
+                guard let img = CairoSurface.make(from: frame) else { continue }
+                cairo_set_source_surface(cr, img, r.minX, r.minY)
+                // Onion skin: the first variant solid, the others at half strength over it.
+                cairo_paint_with_alpha(cr, layout == .overlay && i > 0 ? 0.5 : 1)
+                cairo_surface_destroy(img)
+                if layout != .overlay || i == 0 {
+                    let text = layout == .overlay ? labels.joined(separator: " / ") : (i < labels.count ? labels[i] : "")
+                    var state = LayerState()
+                    state.fontSize = 13
+                    state.foregroundColor = RGBA(red: 0.15, green: 0.15, blue: 0.15, alpha: 1)
+                    TextPainter.draw(TextStyle(string: text, fontName: nil, alignment: .left, isWrapped: false, truncation: .end),
+                                     state: state, bounds: CGRect(x: r.minX, y: r.minY - Double(labelHeight) + 3, width: r.width, height: 18), cr: cr)
+                }
             }
         }
-        return CairoSurface.pixels(of: surface)
     }
 }
