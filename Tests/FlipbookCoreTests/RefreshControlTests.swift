@@ -45,13 +45,16 @@ struct RefreshControlTests {
         // The control spans the pulled area, laid out each time it changed.
         #expect(abs(control.frame.minY - table.contentOffset.y) < 1e-9 && control.frame.maxY == 0)
         #expect(control.heights.count >= 3)
+        let released = table.contentOffset.y
         table.endDragging()
         // Released while refreshing: the inset keeps the control showing and the content
-        // springs back to −60 instead of 0 (13.4).
+        // springs back to −60 instead of 0 (13.4), the offset itself moving.
         #expect(table.contentInset.top == 60)
-        #expect(table.contentOffset.y == -60)
+        #expect(table.contentOffset.y == released)
+        stage.advance(to: 0.2)
+        #expect(abs(table.contentOffset.y - (-60 + ScrollPhysics.bounceDisplacement(initial: released + 60, velocity: 0, time: 0.1))) < 1e-9)
         stage.advance(to: 2)
-        #expect(table.layer.presentation()?.bounds.origin.y == -60)
+        #expect(table.contentOffset.y == -60 && table.layer.presentation()?.bounds.origin.y == -60)
     }
 
     @Test("endRefreshing gives the inset back in a 0.25 s animation that slides the control away (11.3)")
@@ -88,9 +91,12 @@ struct RefreshControlTests {
         let (stage, table, control) = makeTable()
         table.beginDragging()
         table.drag(translation: CGPoint(x: 0, y: 150))
+        let released = table.contentOffset.y
         table.endDragging()
-        #expect(!control.isRefreshing && table.contentInset.top == 0 && table.contentOffset.y == 0)
+        #expect(!control.isRefreshing && table.contentInset.top == 0 && table.contentOffset.y == released)
+        stage.advance(to: 0.2)   // 0.1 s into the bounce back (13.4)
+        #expect(abs(table.contentOffset.y - ScrollPhysics.bounceDisplacement(initial: released, velocity: 0, time: 0.1)) < 1e-9)
         stage.advance(to: 2)
-        #expect(table.layer.presentation()?.bounds.origin.y == 0)
+        #expect(table.contentOffset.y == 0 && table.layer.presentation()?.bounds.origin.y == 0)
     }
 }

@@ -42,6 +42,7 @@ struct ScrollViewTests {
                     sv.endDragging()
                     stage.advance(to: num(i["t"])!)
                     expectClose(sv.layer.presentation()!.bounds.origin.y, num(e["displacement"])!, 1e-6, "\(v.id) on a UIScrollView")
+                    expectClose(sv.contentOffset.y, num(e["displacement"])!, 1e-6, "\(v.id): the model offset itself")
                 }
             } else {
                 let stage = Stage(size: CGSize(width: 100, height: 800))
@@ -57,8 +58,8 @@ struct ScrollViewTests {
                 expectClose(sv.contentOffset.y, num(e["contentOffsetYWhileDragging"])!, v.tolerance, "\(v.id) dragging")
                 sv.contentInset.top += num(i["refreshControlHeight"])!
                 sv.endDragging()
-                expectClose(sv.contentOffset.y, num(e["restingContentOffsetYWhileRefreshing"])!, v.tolerance, "\(v.id) refreshing")
                 stage.advance(to: 2)
+                expectClose(sv.contentOffset.y, num(e["restingContentOffsetYWhileRefreshing"])!, v.tolerance, "\(v.id) refreshing")
                 sv.contentInset.top -= num(i["refreshControlHeight"])!
                 expectClose(sv.minimumContentOffset.y, num(e["minContentOffsetYAfterEndRefreshing"])!, v.tolerance, "\(v.id) after")
                 expectClose(sv.contentOffset.y, 0, 1e-9, "\(v.id) clamped back")
@@ -111,8 +112,10 @@ struct ScrollViewTests {
         sv.drag(translation: CGPoint(x: 0, y: 50))   // pulled past the top
         sv.endDragging(velocity: CGPoint(x: 0, y: 300))
         #expect(listener.log == ["willBeginDragging tracking=true", "didScroll", "willEndDragging v=-0.3 target=-0.0",
-                                 "didEndDragging true", "willBeginDecelerating", "didScroll"], "\(listener.log)")
+                                 "didEndDragging true", "willBeginDecelerating"], "\(listener.log)")
         #expect(sv.isDecelerating && !sv.isTracking)
+        stage.advance(to: 0.1)
+        #expect(listener.log.last == "didScroll" && sv.isDecelerating)
         stage.advance(to: 3)
         #expect(listener.log.last?.hasPrefix("didEndDecelerating at ") == true && !sv.isDecelerating, "\(listener.log)")
         // A delegate may move the resting point.
@@ -121,10 +124,19 @@ struct ScrollViewTests {
         sv.beginDragging()
         sv.drag(translation: CGPoint(x: 0, y: -10))
         sv.endDragging()
-        #expect(sv.contentOffset.y == 40)
-        sv.setContentOffset(CGPoint(x: 0, y: 100), animated: true)
+        #expect(sv.contentOffset.y == 10)
         stage.advance(to: 4)
-        #expect(listener.log.contains("didEndScrollingAnimation at 3.3"), "\(listener.log)")
+        #expect(sv.contentOffset.y > 10 && sv.contentOffset.y < 40 && sv.isDecelerating)
+        stage.advance(to: 6)
+        #expect(sv.contentOffset.y == 40 && !sv.isDecelerating)
+        // An animated offset change moves the offset itself, heard at every instant.
+        listener.log = []
+        sv.setContentOffset(CGPoint(x: 0, y: 100), animated: true)
+        stage.advance(to: 6.15)
+        #expect(abs(sv.contentOffset.y - 70) < 1e-4, "half way, ease in-out: \(sv.contentOffset.y)")
+        stage.advance(to: 7)
+        #expect(sv.contentOffset.y == 100)
+        #expect(listener.log == ["didScroll", "didScroll", "didEndScrollingAnimation at 6.3"], "\(listener.log)")
     }
 
     @Test("the delegate hears every scroll; the content moves with the offset")

@@ -45,8 +45,12 @@ open class UIScrollView: UIView {
     public private(set) var isDragging = false
     public private(set) var isDecelerating = false
     private var dragStartOffset = CGPoint.zero
-    /// Tells a bounce's end event apart from a later bounce's.
+    /// Tells a motion's end event apart from a later motion's.
     private var decelerationGeneration = 0
+    /// What moves the offset now that no finger does (timing-model.md 13.3, 13.4).
+    private var motion: (kind: MotionKind, x: AxisMotion, y: AxisMotion)?
+    /// Set while the motion itself writes the offset, which must not cancel it.
+    private var applyingMotion = false
 
     public override init(frame: CGRect) { super.init(frame: frame); clipsToBounds = true }
 
@@ -65,6 +69,7 @@ open class UIScrollView: UIView {
         get { bounds.origin }
         set {
             let old = bounds.origin
+            if !applyingMotion { cancelMotion() }
             bounds = CGRect(origin: newValue, size: bounds.size)
             if old != newValue { notifyObservers("contentOffset", old: old, new: newValue) }
             refreshControl?.scrollViewDidScroll(self)
@@ -77,7 +82,9 @@ open class UIScrollView: UIView {
     open var contentInset: UIEdgeInsets = .zero {
         didSet {
             if oldValue != contentInset { notifyObservers("contentInset", old: oldValue, new: contentInset) }
-            guard !isDragging, !isDecelerating, !keepOffsetOnInsetChange else { return }
+            guard oldValue != contentInset else { return }
+            if motion != nil { rebaseMotionOnNewRange(); return }
+            guard !isDragging, !keepOffsetOnInsetChange else { return }
             let clamped = clampedOffset(contentOffset)
             if clamped != contentOffset { contentOffset = clamped }
         }
@@ -118,26 +125,29 @@ open class UIScrollView: UIView {
         return CGPoint(x: min(max(p.x, lo.x), hi.x), y: min(max(p.y, lo.y), hi.y))
     }
 
-    /// Moves the content; animated over 0.3 s (ease in-out) when asked.
+    /// Moves the content; when animated, the offset itself moves over 0.3 s (ease in-out),
+    /// heard by `scrollViewDidScroll` at every instant, then `scrollViewDidEndScrollingAnimation`.
     open func setContentOffset(_ offset: CGPoint, animated: Bool) {
-        if animated {
-            UIView.animate(withDuration: 0.3, delay: 0, options: [.beginFromCurrentState], animations: { self.contentOffset = offset },
-                           completion: { [weak self] _ in
-                               guard let self else { return }
-                               self.delegate?.scrollViewDidEndScrollingAnimation(self)
-                           })
-        } else {
-            contentOffset = offset
-        }
+        guard animated else { contentOffset = offset; return }
+        cancelMotion()
+        let now = TransactionContext.current.now
+        startMotion(.scrollingAnimation,
+                    x: .ease(from: contentOffset.x, to: offset.x, duration: 0.3, at: now),
+                    y: .ease(from: contentOffset.y, to: offset.y, duration: 0.3, at: now))
     }
 
     // MARK: - Scripted touches (ours: a device has a finger)
 
     /// A finger touches down and starts dragging.
     public func beginDragging() {
+        cancelMotion()
         isDragging = true
-        isDecelerating = false
-        layer.removeAnimation(forKey: "bounds.origin")
+        // A finger catches the content where it shows, even mid-animation.
+        if let shown = layer.presentation()?.bounds.origin, shown != contentOffset {
+            layer.removeAnimation(forKey: "bounds.origin")
+            layer.removeAnimation(forKey: "bounds")
+            UIView.performWithoutAnimation { contentOffset = shown }
+        }
         dragStartOffset = contentOffset
         delegate?.scrollViewWillBeginDragging(self)
     }
@@ -160,47 +170,128 @@ open class UIScrollView: UIView {
 
     /// The finger lifts, moving at `velocity` (points per second, as
     /// `UIPanGestureRecognizer.velocity(in:)` reports it; positive y pulls the content down).
-    /// Outside the range the content springs back to the nearest edge (critically damped,
-    /// ω0 = 10, timing-model.md 13.4). The delegate hears `scrollViewWillEndDragging` with the
-    /// content's velocity in points per millisecond and the resting offset, which it may
-    /// change (the content then settles there with the same spring). Flings inside the range
-    /// do not decelerate yet: the content stays where the finger left it.
+    /// The delegate hears `scrollViewWillEndDragging` with the content's velocity in points
+    /// per millisecond and the offset where it will rest, which it may change. Then the offset
+    /// itself moves, a function of time (timing-model.md 13.3, 13.4): inside the range it
+    /// decelerates, crossing an edge it bounces back; released past an edge it springs back
+    /// to it (critically damped, ω0 = 10); a changed target is reached by the deceleration
+    /// that ends there. Every instant the clock stops at, `contentOffset` holds the motion's
+    /// value and `scrollViewDidScroll` and observers hear it.
     public func endDragging(velocity: CGPoint = .zero) {
         guard isDragging else { return }
         isDragging = false
         // A refresh that began during the drag keeps its control showing (timing-model.md 13.5).
         if let control = refreshControl, control.isRefreshing { control.openInset() }
-        var target = clampedOffset(contentOffset)
-        let contentVelocity = CGPoint(x: -velocity.x / 1000, y: -velocity.y / 1000)
-        delegate?.scrollViewWillEndDragging(self, withVelocity: contentVelocity, targetContentOffset: &target)
-        let willMove = target != contentOffset
+        let contentVelocity = CGPoint(x: -velocity.x, y: -velocity.y)
+        let proposed = restingOffset(from: contentOffset, velocity: contentVelocity)
+        var target = proposed
+        delegate?.scrollViewWillEndDragging(self, withVelocity: CGPoint(x: contentVelocity.x / 1000, y: contentVelocity.y / 1000),
+                                            targetContentOffset: &target)
+        let retargeted = target != proposed
+        let willMove = target != contentOffset || contentVelocity != .zero
         delegate?.scrollViewDidEndDragging(self, willDecelerate: willMove)
-        guard willMove else { return }
+        guard willMove, !isDragging else { return }
         isDecelerating = true
         delegate?.scrollViewWillBeginDecelerating(self)
-        let from = contentOffset
-        contentOffset = target
-        let spring = CASpringAnimation(keyPath: "bounds.origin")
-        spring.mass = 1; spring.stiffness = 100; spring.damping = 20
-        spring.fromValue = CGPoint(x: from.x - target.x, y: from.y - target.y)
-        spring.toValue = CGPoint.zero
-        spring.isAdditive = true
-        // Runs until the content is within half a point of the edge (timing-model.md 13.4).
-        let distance = hypot(from.x - target.x, from.y - target.y)
-        var settle = 0.0
-        while settle < 10 && abs(ScrollPhysics.bounceDisplacement(initial: distance, velocity: 0, time: settle)) >= 0.5 { settle += 0.01 }
-        spring.duration = max(spring.settlingDuration, settle)
-        CATransaction.begin()
-        CATransaction.setDisableActions(true)
-        layer.add(spring, forKey: "bounds.origin")
-        CATransaction.commit()
-        let ends = TransactionContext.current.now + spring.duration
+        guard isDecelerating else { return }   // the delegate took over
+        let now = TransactionContext.current.now
+        let x: AxisMotion, y: AxisMotion
+        if retargeted {
+            x = retargetedMotion(from: contentOffset.x, to: target.x, range: horizontalRange, at: now)
+            y = retargetedMotion(from: contentOffset.y, to: target.y, range: verticalRange, at: now)
+        } else {
+            // The range as it is now: a delegate may have opened an inset since the target was told.
+            x = AxisMotion.fling(from: contentOffset.x, velocity: contentVelocity.x, rate: decelerationRate.rawValue,
+                                 range: horizontalRange, bounces: bounces, at: now)
+            y = AxisMotion.fling(from: contentOffset.y, velocity: contentVelocity.y, rate: decelerationRate.rawValue,
+                                 range: verticalRange, bounces: bounces, at: now)
+        }
+        startMotion(.deceleration, x: x, y: y)
+    }
+
+    var horizontalRange: ClosedRange<Double> { minimumContentOffset.x...maximumContentOffset.x }
+    var verticalRange: ClosedRange<Double> { minimumContentOffset.y...maximumContentOffset.y }
+
+    /// Where a release at `velocity` (pt/s of offset) comes to rest, inside the range (13.3).
+    private func restingOffset(from p: CGPoint, velocity v: CGPoint) -> CGPoint {
+        let k = 1000 * log(decelerationRate.rawValue)
+        func axis(_ x: Double, _ v: Double, _ range: ClosedRange<Double>) -> Double {
+            let inside = range.contains(x)
+            let rest = inside && v != 0 && k < 0 ? x - v / k : x
+            return min(max(rest, range.lowerBound), range.upperBound)
+        }
+        return CGPoint(x: axis(p.x, v.x, horizontalRange), y: axis(p.y, v.y, verticalRange))
+    }
+
+    /// Reaching a target the delegate chose: from inside the range, the deceleration whose rest
+    /// is the target; from outside, the bounce back to it.
+    private func retargetedMotion(from x: Double, to target: Double, range: ClosedRange<Double>, at now: Double) -> AxisMotion {
+        guard range.contains(x) else { return .bounce(from: x, velocity: 0, to: target, at: now) }
+        let k = 1000 * log(decelerationRate.rawValue)
+        let velocity = -(target - x) * k
+        return .fling(from: x, velocity: velocity, rate: decelerationRate.rawValue,
+                      range: min(range.lowerBound, target)...max(range.upperBound, target), bounces: bounces, at: now)
+    }
+
+    // MARK: - Motion on the Stage clock
+
+    enum MotionKind { case deceleration, scrollingAnimation }
+
+    private func startMotion(_ kind: MotionKind, x: AxisMotion, y: AxisMotion) {
+        let end = max(x.end, y.end)
+        let stage = layer.stage ?? TransactionContext.current.activeStage
         decelerationGeneration += 1
         let generation = decelerationGeneration
-        (layer.stage ?? TransactionContext.current.activeStage)?.schedule(at: ends) { [weak self] in
-            guard let self, self.isDecelerating, self.decelerationGeneration == generation else { return }
-            self.isDecelerating = false
-            self.delegate?.scrollViewDidEndDecelerating(self)
+        motion = (kind, x, y)
+        guard let stage, end > TransactionContext.current.now else {
+            finishMotion(generation: generation)
+            return
         }
+        stage.startTicking(self) { [weak self] time in self?.stepMotion(to: time) }
+        stage.schedule(at: end) { [weak self] in self?.finishMotion(generation: generation) }
+    }
+
+    private func stepMotion(to time: Double) {
+        guard let motion else { return }
+        applyMotionOffset(CGPoint(x: motion.x.state(at: time).position, y: motion.y.state(at: time).position))
+    }
+
+    private func applyMotionOffset(_ p: CGPoint) {
+        guard p != contentOffset else { return }
+        applyingMotion = true
+        UIView.performWithoutAnimation { contentOffset = p }
+        applyingMotion = false
+    }
+
+    private func finishMotion(generation: Int) {
+        guard let current = motion, generation == decelerationGeneration else { return }
+        applyMotionOffset(CGPoint(x: current.x.final, y: current.y.final))
+        guard generation == decelerationGeneration else { return }   // a scroll callback moved on
+        cancelMotion()
+        switch current.kind {
+        case .deceleration: delegate?.scrollViewDidEndDecelerating(self)
+        case .scrollingAnimation: delegate?.scrollViewDidEndScrollingAnimation(self)
+        }
+    }
+
+    /// Stops a deceleration, bounce or scrolling animation where it is (a touch, a new offset).
+    func cancelMotion() {
+        guard motion != nil else { return }
+        motion = nil
+        isDecelerating = false
+        decelerationGeneration += 1
+        (layer.stage ?? TransactionContext.current.activeStage)?.stopTicking(self)
+    }
+
+    /// The motion's position and velocity now, for a motion rebuilt on new insets.
+    private func rebaseMotionOnNewRange() {
+        guard let current = motion, current.kind == .deceleration else { return }
+        let now = TransactionContext.current.now
+        let sx = current.x.state(at: now), sy = current.y.state(at: now)
+        let x = AxisMotion.fling(from: sx.position, velocity: sx.velocity, rate: decelerationRate.rawValue,
+                                 range: horizontalRange, bounces: bounces, at: now)
+        let y = AxisMotion.fling(from: sy.position, velocity: sy.velocity, rate: decelerationRate.rawValue,
+                                 range: verticalRange, bounces: bounces, at: now)
+        startMotion(.deceleration, x: x, y: y)
     }
 }

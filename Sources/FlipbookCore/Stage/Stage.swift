@@ -44,6 +44,10 @@ public final class Stage {
     public private(set) var warnings: [String] = []
 
     private var scheduled: [(time: Double, sequence: Int, label: String?, action: () -> Void)] = []
+    /// Continuous motions (a scroll view decelerating or bouncing), stepped at every instant
+    /// the clock stops at, in the order they started.
+    private var tickers: [(owner: ObjectIdentifier, step: (Double) -> Void)] = []
+    private var lastTickTime = -Double.infinity
     private lazy var rootViewStorage = UIWindow(backingLayer: rootLayer)
 
     /// A view over the root layer, for UIKit-style scenes.
@@ -87,6 +91,32 @@ public final class Stage {
         schedule(at: time, action)
     }
 
+    /// Steps `step` with the time at every instant the clock stops at (each event's and each
+    /// `advance(to:)` target) until `stopTicking(owner)`: how a model value that is a function
+    /// of time (a decelerating scroll offset) holds that function's value whenever anyone looks.
+    func startTicking(_ owner: AnyObject, step: @escaping (Double) -> Void) {
+        let id = ObjectIdentifier(owner)
+        if let i = tickers.firstIndex(where: { $0.owner == id }) { tickers[i].step = step } else { tickers.append((id, step)) }
+        lastTickTime = currentTime
+    }
+
+    func stopTicking(_ owner: AnyObject) {
+        let id = ObjectIdentifier(owner)
+        tickers.removeAll { $0.owner == id }
+    }
+
+    /// Steps every motion to `time`; returns whether any ran (they may run user code).
+    private func runTickers(at time: Double, context ctx: TransactionContext) -> Bool {
+        guard !tickers.isEmpty, time > lastTickTime else { return false }
+        lastTickTime = time
+        currentTime = time
+        ctx.callbackTime = time
+        for ticker in tickers { ticker.step(time) }
+        ctx.commitImplicit(at: time, stage: self)
+        ctx.callbackTime = nil
+        return true
+    }
+
     /// Moves the clock to `time`, firing everything due on the way in time order; an earlier
     /// time is ignored (timing-model.md 1.1).
     public func advance(to time: Double) {
@@ -109,7 +139,17 @@ public final class Stage {
                 queue = dueEvents(upTo: time)
                 needsScan = false
             }
-            guard let next = queue.popLast() else { break }
+            guard let next = queue.last else {
+                // Nothing left before `time`: motions catch up with it, and may have made
+                // something due on the way (their own end).
+                if runTickers(at: time, context: ctx) { needsScan = true; continue }
+                break
+            }
+            if next.time > lastTickTime, runTickers(at: next.time, context: ctx) {
+                needsScan = true
+                continue
+            }
+            queue.removeLast()
             if next.mayRunUserCode { needsScan = true }
             fired += 1
             if fired > maximumEventsPerAdvance {

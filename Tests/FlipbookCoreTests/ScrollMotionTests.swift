@@ -1,0 +1,139 @@
+import Foundation
+import Testing
+@testable import FlipbookCore
+
+/// After the finger lifts the offset itself moves, a function of time (timing-model.md 13.3,
+/// 13.4): deceleration, crossing an edge into a bounce, the bounce back, retargeting.
+@Suite("scroll motion after release (timing-model.md 13.3, 13.4)")
+struct ScrollMotionTests {
+    final class OffsetLog: UIScrollViewDelegate {
+        var offsets: [(time: Double, y: CGFloat)] = []
+        var ended: [Double] = []
+        func scrollViewDidScroll(_ scrollView: UIScrollView) { offsets.append((CACurrentMediaTime(), scrollView.contentOffset.y)) }
+        func scrollViewDidEndDecelerating(_ scrollView: UIScrollView) { ended.append(CACurrentMediaTime()) }
+    }
+
+    func makeScrollView(contentHeight: CGFloat = 100_000) -> (Stage, UIScrollView, OffsetLog) {
+        let stage = Stage(size: CGSize(width: 100, height: 800))
+        let sv = UIScrollView(frame: CGRect(x: 0, y: 0, width: 100, height: 800))
+        sv.contentSize = CGSize(width: 100, height: contentHeight)
+        stage.rootView.addSubview(sv)
+        let log = OffsetLog()
+        sv.delegate = log
+        stage.advance(to: 0)
+        return (stage, sv, log)
+    }
+
+    /// 13.3's example: 1000 pt/s at the normal rate covers 90.63 pt in 0.1 s, 315.93 in 0.5 s,
+    /// 432.04 in 1 s, rests at 499.50 and stops after 3.45 s.
+    @Test("a fling decelerates through 13.3's numbers and rests at the projected distance")
+    func decelerationNumbers() {
+        let (stage, sv, log) = makeScrollView()
+        sv.contentOffset.y = 1000
+        sv.beginDragging()
+        sv.endDragging(velocity: CGPoint(x: 0, y: -1000))   // the finger flicks up: content moves down the list
+        for (t, d) in [(0.1, 90.63), (0.5, 315.93), (1.0, 432.04)] {
+            stage.advance(to: t)
+            #expect(abs(sv.contentOffset.y - (1000 + d)) < 0.01, "t=\(t): \(sv.contentOffset.y)")
+            #expect(sv.isDecelerating)
+        }
+        stage.advance(to: 10)
+        #expect(abs(sv.contentOffset.y - 1499.50) < 0.01 && !sv.isDecelerating)
+        #expect(log.ended.count == 1 && abs(log.ended[0] - 3.45) < 0.01, "\(log.ended)")
+    }
+
+    @Test("the offset is a function of time: any frame rate sees the same value at the same instant")
+    func frameRateIndependent() {
+        func offsets(fps: Double) -> [Double: CGFloat] {
+            let (stage, sv, _) = makeScrollView(contentHeight: 1000)
+            sv.contentOffset.y = 100
+            sv.beginDragging()
+            sv.endDragging(velocity: CGPoint(x: 0, y: 2500))   // towards the top edge, past it
+            var seen: [Double: CGFloat] = [:]
+            var frame = 0.0
+            while frame / fps <= 2 {
+                let t = frame / fps
+                stage.advance(to: t)
+                if [0.1, 0.2, 0.5, 1.0].contains(where: { abs($0 - t) < 1e-9 }) { seen[(t * 10).rounded() / 10] = sv.contentOffset.y }
+                frame += 1
+            }
+            return seen
+        }
+        let at10 = offsets(fps: 10), at30 = offsets(fps: 30), at60 = offsets(fps: 60)
+        #expect(at10.count == 4 && at10 == at30 && at30 == at60, "\(at10) \(at30) \(at60)")
+    }
+
+    @Test("a deceleration that reaches an edge bounces back from it with the velocity it had (13.3 → 13.4)")
+    func crossingBounces() {
+        let (stage, sv, log) = makeScrollView(contentHeight: 1000)
+        sv.contentOffset.y = 50
+        sv.beginDragging()
+        sv.endDragging(velocity: CGPoint(x: 0, y: 1000))   // content moves up towards −0
+        // Edge reached when 50 pt are covered: e^(k t) = 1 + (0 − 50)·k/(−1000).
+        let k = 1000 * Foundation.log(0.998)
+        let crossing = Foundation.log(1 + 50 * k / 1000) / k
+        let edgeVelocity = -1000 + 50 * k * -1   // v0 + (edge − x0)·k with x0 = 50, edge = 0
+        stage.advance(to: crossing / 2)
+        #expect(sv.contentOffset.y > 0 && sv.contentOffset.y < 50)
+        let later = crossing + 0.05
+        stage.advance(to: later)
+        let expected = ScrollPhysics.bounceDisplacement(initial: 0, velocity: edgeVelocity, time: 0.05)
+        #expect(abs(sv.contentOffset.y - expected) < 1e-6, "\(sv.contentOffset.y) vs \(expected)")
+        #expect(sv.contentOffset.y < 0)   // past the top: the header area shows
+        stage.advance(to: 3)
+        #expect(sv.contentOffset.y == 0 && log.ended.count == 1)
+        // Without bounces it stops at the edge.
+        let (stage2, sv2, _) = makeScrollView(contentHeight: 1000)
+        sv2.bounces = false
+        sv2.contentOffset.y = 50
+        sv2.beginDragging()
+        sv2.endDragging(velocity: CGPoint(x: 0, y: 1000))
+        stage2.advance(to: crossing + 0.05)
+        #expect(sv2.contentOffset.y == 0 && !sv2.isDecelerating)
+    }
+
+    @Test("observers hear every change of the moving offset, at the instants the clock stops at")
+    func observersHearMotion() {
+        let (stage, sv, log) = makeScrollView(contentHeight: 1000)
+        var observed: [CGFloat] = []
+        let observation = sv.observe(\.contentOffset, options: [.new]) { _, change in observed.append(change.newValue!.y) }
+        sv.beginDragging()
+        sv.drag(translation: CGPoint(x: 0, y: 100))
+        let released = sv.contentOffset.y
+        sv.endDragging()
+        log.offsets = []
+        observed = []
+        // A 51.5 pt bounce lasts about 0.65 s (13.4): 18 frames at 30 fps all fall inside it.
+        for frame in 1...18 { stage.advance(to: Double(frame) / 30) }
+        #expect(sv.isDecelerating)
+        #expect(log.offsets.count == 18 && observed.count == 18, "\(log.offsets.count) \(observed.count)")
+        for (i, entry) in log.offsets.enumerated() {
+            let t = Double(i + 1) / 30
+            #expect(abs(entry.time - t) < 1e-12)
+            #expect(abs(entry.y - ScrollPhysics.bounceDisplacement(initial: released, velocity: 0, time: t)) < 1e-9)
+        }
+        #expect(observed == log.offsets.map(\.y))
+        observation.invalidate()
+    }
+
+    @Test("a finger catches the content mid-bounce where it shows; a new inset rebases the bounce without a jump")
+    func catchAndRebase() {
+        let (stage, sv, log) = makeScrollView(contentHeight: 1000)
+        sv.beginDragging()
+        sv.drag(translation: CGPoint(x: 0, y: 200))
+        sv.endDragging()
+        stage.advance(to: 0.1)
+        let caught = sv.contentOffset.y
+        sv.beginDragging()
+        #expect(!sv.isDecelerating && sv.contentOffset.y == caught)
+        stage.advance(to: 0.5)
+        #expect(sv.contentOffset.y == caught, "held by the finger")
+        sv.endDragging()
+        stage.advance(to: 0.55)
+        let before = sv.contentOffset.y
+        sv.contentInset.top = 60   // a refresh opens while it bounces
+        #expect(sv.contentOffset.y == before && sv.isDecelerating)
+        stage.advance(to: 3)
+        #expect(sv.contentOffset.y == -60 && log.ended.count == 1)
+    }
+}
