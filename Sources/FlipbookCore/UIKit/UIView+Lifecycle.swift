@@ -79,4 +79,22 @@ extension UIView {
 }
 
 /// The window a Stage's views live in: the Stage's root view.
-open class UIWindow: UIView {}
+open class UIWindow: UIView {
+    /// The controller whose view fills the window; setting it loads the view, sizes it to the
+    /// window and sends the appearance callbacks.
+    open var rootViewController: UIViewController? {
+        didSet {
+            guard oldValue !== rootViewController else { return }
+            oldValue?.view.removeFromSuperview()
+            guard let controller = rootViewController else { return }
+            controller.viewWillAppear(false)
+            UIView.performWithoutAnimation {
+                controller.view.frame = bounds
+                controller.view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+            }
+            addSubview(controller.view)
+            controller.view.layoutIfNeeded()
+            controller.viewDidAppear(false)
+        }
+    }
+}

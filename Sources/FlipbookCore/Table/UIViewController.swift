@@ -1,0 +1,64 @@
+import Foundation
+
+/// A screen's controller (UIKit's names, enough for the seeds' controllers): a view loaded on
+/// first use (`loadView`, then `viewDidLoad`), appearance callbacks when it becomes the
+/// window's `rootViewController`, and child controllers.
+open class UIViewController: NSObject {
+    private var viewStorage: UIView?
+    open var title: String?
+    public private(set) var children: [UIViewController] = []
+    public private(set) weak var parent: UIViewController?
+
+    public override init() { super.init() }
+    public init(nibName: String?, bundle: Bundle?) { super.init() }
+    public required init?(coder: NSCoder) { super.init() }
+
+    /// The root view, loaded the first time it is asked for.
+    open var view: UIView! {
+        get {
+            if viewStorage == nil { loadViewIfNeeded() }
+            return viewStorage
+        }
+        set { viewStorage = newValue }
+    }
+
+    open var isViewLoaded: Bool { viewStorage != nil }
+    open var viewIfLoaded: UIView? { viewStorage }
+
+    open func loadViewIfNeeded() {
+        guard viewStorage == nil else { return }
+        loadView()
+        if viewStorage == nil { viewStorage = UIView(frame: UIScreen.main.bounds) }
+        viewDidLoad()
+    }
+
+    /// Makes `view` (a plain white view the size of the screen unless overridden).
+    open func loadView() {
+        let v = UIView(frame: UIScreen.main.bounds)
+        v.backgroundColor = .white
+        viewStorage = v
+    }
+
+    open func viewDidLoad() {}
+    open func viewWillAppear(_ animated: Bool) {}
+    open func viewDidAppear(_ animated: Bool) {}
+    open func viewWillDisappear(_ animated: Bool) {}
+    open func viewDidDisappear(_ animated: Bool) {}
+    open func viewWillLayoutSubviews() {}
+    open func viewDidLayoutSubviews() {}
+
+    open func addChild(_ child: UIViewController) {
+        child.removeFromParent()
+        children.append(child)
+        child.parent = self
+        child.willMove(toParent: self)
+    }
+
+    open func removeFromParent() {
+        parent?.children.removeAll { $0 === self }
+        parent = nil
+    }
+
+    open func willMove(toParent parent: UIViewController?) {}
+    open func didMove(toParent parent: UIViewController?) {}
+}
