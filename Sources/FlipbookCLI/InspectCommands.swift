@@ -87,13 +87,38 @@ struct Inspect: ParsableCommand {
         if let fps, !Limits.sampleRate.contains(fps) { throw ValidationError("--fps must be between 1 and 1000") }
     }
 
+    /// The trace; a scene with scroll views also gets a line at each frame where an offset
+    /// moved (offset, pull and refresh state), between the events in time order.
+    private func printTrace(_ runtime: ScenarioRuntime, until end: Double, fps: Double) {
+        guard runtime.hasScrollViews else {
+            runtime.stage.advance(to: end)
+            for event in runtime.stage.trace { print(event.description) }
+            return
+        }
+        var printed = 0
+        var lastSample: [String] = []
+        let frames = Int((end * fps).rounded(.down))
+        for k in 0...max(0, frames) {
+            runtime.stage.advance(to: min(end, Double(k) / fps))
+            let trace = runtime.stage.trace
+            while printed < trace.count { print(trace[printed].description); printed += 1 }
+            let sample = runtime.scrollStates
+            if sample != lastSample {
+                for line in sample { print(String(format: "%.4f ", runtime.stage.currentTime) + line) }
+                lastSample = sample
+            }
+        }
+        runtime.stage.advance(to: end)
+        let trace = runtime.stage.trace
+        while printed < trace.count { print(trace[printed].description); printed += 1 }
+    }
+
     func run() throws {
         let scenario = try self.scenario.load()
         let runtime = ScenarioRuntime(scenario: scenario)
         let end = until?.seconds ?? scenario.duration
         if sample.isEmpty {
-            runtime.stage.advance(to: end)
-            for event in runtime.stage.trace { print(event.description) }
+            printTrace(runtime, until: end, fps: fps ?? scenario.fps)
             self.scenario.reportWarnings(of: runtime.stage)
             return
         }

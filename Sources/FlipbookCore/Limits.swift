@@ -32,6 +32,9 @@ public enum Limits {
     public static let maximumPathElements = 100_000
     /// Characters of one text in a scenario file.
     public static let maximumTextLength = 10_000
+    /// Rows a scenario's table may declare (a table costs what its screenful costs, but the
+    /// titles are kept).
+    public static let maximumTableRows = 100_000
     /// YAML nodes of one scenario file, aliases expanded.
     public static let maximumYAMLNodes = 2_000_000
     /// Cubic pieces of one arc (a sweep of many turns is drawn with at most this many).

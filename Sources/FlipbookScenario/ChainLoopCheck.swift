@@ -45,6 +45,8 @@ struct ChainLoopCheck {
     let chains: [ChainSpec]
     /// The line each chain starts on, for messages.
     let chainLines: [Int]
+    /// Actions that run at instants the file does not fix (pull thresholds, refresh states).
+    var otherActions: [[ScenarioAction]] = []
 
     func findings() -> [Finding] {
         let adds = allAdds()
@@ -133,13 +135,14 @@ struct ChainLoopCheck {
                     for l in layers { out.append(Add(slot: Slot(layer: l, key: key ?? template), tag: tag, origin: origin)) }
                 case .set(_, _, _, _, _, let completion), .animate(_, _, _, let completion):
                     collect(completion, .completion)
-                case .remove, .removeAll, .log:
+                case .remove, .removeAll, .log, .insertRows:
                     break
                 }
             }
         }
         for e in script { collect(e.actions, .script(e.at)) }
         for (i, c) in chains.enumerated() { collect(c.actions, .chain(i)) }
+        for actions in otherActions { collect(actions, .completion) }
         return out
     }
 

@@ -58,6 +58,7 @@ extension Reader {
                 sink.error("duplicate layer id '\(id)'", at: kn?.mark ?? n.mark)
             }
             layerTypes[id] = type
+            layerOrder.append(id)
         }
         if case .sequence(let s) = subs { for c in s { collectIDs(YNode(node: c, sink: sink)) } }
         if let mask { collectIDs(YNode(node: mask, sink: sink)) }
@@ -77,14 +78,26 @@ extension Reader {
         }
         guard let pairs = n.mapping(allowed: ScenarioKeys.layer(type)) else { return nil }
         var spec = LayerSpec(id: "", type: type, frame: nil, properties: [], options: LayerOptions(), sublayers: [], mask: [])
+        if type.isScrollView {
+            spec.scroll = ScrollSpec()
+            if layerDepth > 0 { sink.error("a \(type.rawValue) layer must be at the top level of 'layers', not a sublayer", at: n.mark) }
+        }
         var hasID = false
         for (k, _, v) in pairs {
             switch k {
             case "id": if let s = v.string("a layer id") { spec.id = s; hasID = true }
             case "type": break
             case "frame": if case .rect(let r)? = values.value(v, kind: .rect) { spec.frame = r }
-            case "sublayers": spec.sublayers = v.sequence("a list of layers")?.compactMap { readLayer($0) } ?? []
-            case "mask": if let l = readLayer(v) { spec.mask = [l] }
+            case "sublayers":
+                layerDepth += 1
+                spec.sublayers = v.sequence("a list of layers")?.compactMap { readLayer($0) } ?? []
+                layerDepth -= 1
+            case "mask":
+                layerDepth += 1
+                if let l = readLayer(v) { spec.mask = [l] }
+                layerDepth -= 1
+            case _ where type.isScrollView && (ScenarioKeys.layerScroll.contains(k) || k == "rows"):
+                readScrollKey(k, v, into: &spec.scroll!)
             case _ where ScenarioKeys.optionKeys.contains(k):
                 readOption(k, v, into: &spec.options)
             default:

@@ -54,10 +54,10 @@ extension Reader {
 
     func readActions(_ pairs: [(key: String, keyNode: YNode, value: YNode)], at mark: SourceMark) -> [ScenarioAction]? {
         func entry(_ k: String) -> YNode? { pairs.first { $0.key == k }?.value }
-        var verbs = ["add", "remove", "removeAll", "set", "log", "animate"].filter { entry($0) != nil }
+        var verbs = ["add", "remove", "removeAll", "set", "log", "animate", "insertRows"].filter { entry($0) != nil }
         if verbs == ["set", "animate"] { verbs = ["animate"] }
         guard verbs.count == 1 else {
-            sink.error(verbs.isEmpty ? "expected one action: add, remove, removeAll, set, animate (with set) or log"
+            sink.error(verbs.isEmpty ? "expected one action: add, remove, removeAll, set, animate (with set), insertRows or log"
                                      : "one action per entry, found \(verbs.joined(separator: " and "))", at: mark)
             return nil
         }
@@ -98,6 +98,8 @@ extension Reader {
             return [.removeAll(layers: layers)]
         case "log":
             return entry("log")?.string().map { [.log($0)] }
+        case "insertRows":
+            return readInsertRows(entry("insertRows")!, into: entry("into"), row: entry("row"), at: mark)
         case "animate":
             guard let an = entry("animate"), let pairs = an.mapping(allowed: ScenarioKeys.viewBlock) else { return nil }
             guard entry("set") != nil else { sink.error("'animate' needs 'set' (the changes to animate)", at: mark); return nil }

@@ -146,7 +146,7 @@ public enum ScenarioLoader {
 /// The keys each part of a scenario accepts.
 enum ScenarioKeys {
     static let top = ["title", "description", "canvas", "fps", "duration", "params", "variants", "layers", "animations", "script", "chains",
-                      "golden"]
+                      "golden", "refresh", "touches"]
     static let golden = ["fps", "at", "tolerance"]
     static let tolerance = ["threshold", "share", "ignoreAntialiasing"]
     static let canvas = ["width", "height", "scale", "background"]
@@ -176,8 +176,19 @@ enum ScenarioKeys {
         case .shape: return layerCommon + layerShape
         case .text: return layerCommon + layerText
         case .gradient: return layerCommon + layerGradient
+        case .scroll: return layerCommon.filter { $0 != "mask" } + layerScroll
+        case .table: return layerCommon.filter { $0 != "mask" } + layerScroll + ["rows"]
         }
     }
+
+    static let layerScroll = ["contentSize", "contentInset", "bounces", "alwaysBounceVertical", "decelerationRate"]
+    static let rows = ["items", "template", "count", "first", "height", "font", "fontSize", "textColor", "background",
+                       "separators", "separatorColor", "separatorInset", "separatorsBelowRows"]
+    static let refresh = ["scrollView", "headerHeight", "trigger", "bindings", "thresholds", "refreshing"]
+    static let binding = ["source", "input", "target", "output"]
+    static let threshold = ["source", "value", "when", "whileDragging", "do"]
+    static let refreshing = ["open", "endsAt", "endsAfter", "close", "onBegin", "onEnd", "onClosed"]
+    static let touchStep = ["at", "down", "drag", "duration", "curve", "hold", "release", "velocity"]
 
     static let animCommon = ["type", "keyPath", "duration", "beginTime", "timeOffset", "speed", "repeatCount", "repeatDuration",
                              "autoreverses", "fillMode", "removedOnCompletion", "timingFunction", "additive", "cumulative", "valueFunction"]
@@ -197,7 +208,7 @@ enum ScenarioKeys {
     }
 
     static let actionKeys = ["add", "to", "key", "tag", "remove", "from", "removeAll", "set", "actions", "duration", "timingFunction",
-                             "log", "animate", "completion"]
+                             "log", "animate", "completion", "insertRows", "into", "row"]
     static let viewBlock = ["duration", "delay", "curve", "damping", "velocity", "repeat", "autoreverse", "beginFromCurrentState"]
     static let event = ["at", "label"] + actionKeys
     static let chain = ["whenStops", "finished", "until"] + actionKeys

@@ -10,6 +10,10 @@ final class Reader {
     var templates: [String: AnimationSpec] = [:]
     var templateMarks: [String: SourceMark] = [:]
     var layerCount = 0
+    /// Layer ids in file order.
+    var layerOrder: [String] = []
+    /// How deep in `sublayers` the layer being read is (scroll views live at the top).
+    var layerDepth = 0
     /// Every font name the file asks for, where.
     var fontUses: [(name: String, mark: SourceMark)] = []
 
@@ -112,14 +116,22 @@ final class Reader {
                 if let chain = readChain(item) { chains.append(chain); chainMarks.append(item.mark) }
             }
         }
+        let refresh = entry("refresh").flatMap { readRefresh($0) }
+        let touches = entry("touches").map { readTouches($0, duration: duration) } ?? []
         checkZeroDurationLoops(script: script, chains: chains, marks: chainMarks)
-        for finding in ChainLoopCheck(script: script, chains: chains, chainLines: chainMarks.map(\.line)).findings() {
+        var refreshActions: [[ScenarioAction]] = refresh?.thresholds.map(\.actions) ?? []
+        if let r = refresh?.refreshing { refreshActions += [r.onBegin, r.onEnd, r.onClosed] }
+        for finding in ChainLoopCheck(script: script, chains: chains, chainLines: chainMarks.map(\.line),
+                                      otherActions: refreshActions).findings() {
             sink.error(finding.message, at: chainMarks[finding.chains[0]], hint: finding.hint)
         }
         guard let canvas else { return nil }
-        return Scenario(file: file, title: title, canvas: canvas, fps: fps, duration: duration, layers: layers,
-                        animations: templates, script: script.sorted { $0.at < $1.at }, chains: chains, variantNames: variantNames,
-                        golden: golden)
+        var scenario = Scenario(file: file, title: title, canvas: canvas, fps: fps, duration: duration, layers: layers,
+                                animations: templates, script: script.sorted { $0.at < $1.at }, chains: chains, variantNames: variantNames,
+                                golden: golden)
+        scenario.refresh = refresh
+        scenario.touches = touches
+        return scenario
     }
 
     func formatted(_ v: Double) -> String {

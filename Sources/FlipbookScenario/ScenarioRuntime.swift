@@ -7,8 +7,12 @@ public final class ScenarioRuntime {
     public let stage: Stage
     /// Layers by id.
     public private(set) var layers: [String: CALayer] = [:]
-    /// Views by id: scroll views, tables and headers that scenario files declare (none yet).
+    /// Views by id: the scroll views and tables the file declares.
     public private(set) var views: [String: UIView] = [:]
+    /// The rows of each table, by id.
+    var tableRows: [String: ScenarioRows] = [:]
+    /// The pull-to-refresh behaviour, when the file declares one.
+    var refreshDriver: PullRefreshDriver?
     private var chainRunner: ChainRunner?
     private let viewStyleDelegate = ViewStyleLayerDelegate()
 
@@ -27,7 +31,10 @@ public final class ScenarioRuntime {
     public init(scenario: Scenario) {
         self.scenario = scenario
         stage = Stage(size: CGSize(width: scenario.canvas.width, height: scenario.canvas.height), scale: scenario.canvas.scale)
-        for spec in scenario.layers { stage.rootLayer.addSublayer(makeLayer(spec)) }
+        for spec in scenario.layers {
+            if spec.type.isScrollView { stage.rootView.addSubview(makeScrollView(spec)) } else { stage.rootLayer.addSublayer(makeLayer(spec)) }
+        }
+        startScrollScenes()
         let runner = ChainRunner(runtime: self)
         chainRunner = runner
         for event in scenario.script {
@@ -50,15 +57,21 @@ public final class ScenarioRuntime {
             return "animate \(b.duration) s " + (sets.map { "\($0.layer).\($0.keyPath)" } + settings.map { "\($0.layer) settings" })
                 .joined(separator: ",")
         case .log(let s): return s
+        case .insertRows(let table, let texts, let at): return "insert \(texts.count) row(s) into \(table) at \(at)"
         }
+    }
+
+    func register(_ view: UIView, as id: String) {
+        views[id] = view
+        layers[id] = view.layer
     }
 
     // MARK: - Layers
 
-    private func makeLayer(_ spec: LayerSpec) -> CALayer {
+    func makeLayer(_ spec: LayerSpec) -> CALayer {
         let layer: CALayer
         switch spec.type {
-        case .layer: layer = CALayer()
+        case .layer, .scroll, .table: layer = CALayer()
         case .shape: layer = CAShapeLayer()
         case .text:
             let t = CATextLayer()
@@ -135,6 +148,8 @@ public final class ScenarioRuntime {
                 performViewBlock(block, sets: sets, settings: settings, completion: completion)
             case .log:
                 break
+            case .insertRows(let table, let texts, let at):
+                insertRows(texts, into: table, at: at)
             }
         }
     }
@@ -146,6 +161,16 @@ public final class ScenarioRuntime {
         let touched = Set(sets.map(\.layer) + settings.map(\.layer)).compactMap { layers[$0] }
         let saved = touched.map { ($0, $0.delegate) }
         for layer in touched { layer.delegate = viewStyleDelegate }
+        let changes = { [unowned self] in
+            for s in settings { if let layer = layers[s.layer] { Self.apply(s.options, to: layer) } }
+            for (id, kp, value) in sets { layers[id]?.setValue(value.bridged, forKeyPath: kp.description) }
+        }
+        runViewBlock(block, changes: changes, completion: { [unowned self] in perform(completion) })
+        for (layer, delegate) in saved { layer.delegate = delegate }
+    }
+
+    /// `UIView.animate` with a scenario block's settings.
+    func runViewBlock(_ block: ViewBlock, changes: @escaping () -> Void, completion: @escaping () -> Void) {
         var options: UIView.AnimationOptions = []
         switch block.curve {
         case "easeIn": options.insert(.curveEaseIn)
@@ -156,18 +181,13 @@ public final class ScenarioRuntime {
         if block.repeats { options.insert(.repeat) }
         if block.autoreverses { options.insert(.autoreverse) }
         if block.beginFromCurrentState { options.insert(.beginFromCurrentState) }
-        let changes = { [unowned self] in
-            for s in settings { if let layer = layers[s.layer] { Self.apply(s.options, to: layer) } }
-            for (id, kp, value) in sets { layers[id]?.setValue(value.bridged, forKeyPath: kp.description) }
-        }
-        let done: (Bool) -> Void = { [unowned self] _ in perform(completion) }
+        let done: (Bool) -> Void = { _ in completion() }
         if let damping = block.damping {
             UIView.animate(withDuration: block.duration, delay: block.delay, usingSpringWithDamping: damping,
                            initialSpringVelocity: block.velocity, options: options, animations: changes, completion: done)
         } else {
             UIView.animate(withDuration: block.duration, delay: block.delay, options: options, animations: changes, completion: done)
         }
-        for (layer, delegate) in saved { layer.delegate = delegate }
     }
 
     fileprivate func animationStopped(_ anim: CAAnimation, finished: Bool) {

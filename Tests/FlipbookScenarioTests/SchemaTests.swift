@@ -30,5 +30,12 @@ struct SchemaTests {
         #expect(Self.keys(["definitions", "action"]) == Set(ScenarioKeys.actionKeys))
         #expect(Self.keys(["properties", "golden"]) == Set(ScenarioKeys.golden))
         #expect(Self.keys(["properties", "golden", "properties", "tolerance"]) == Set(ScenarioKeys.tolerance))
+        // Scroll scenes.
+        #expect(Self.keys(["definitions", "layer", "properties", "rows"]) == Set(ScenarioKeys.rows))
+        #expect(Self.keys(["properties", "refresh"]) == Set(ScenarioKeys.refresh))
+        #expect(Self.keys(["properties", "refresh", "properties", "refreshing"]) == Set(ScenarioKeys.refreshing))
+        #expect(Self.keys(["definitions", "binding"]) == Set(ScenarioKeys.binding))
+        #expect(Self.keys(["definitions", "threshold"]) == Set(ScenarioKeys.threshold))
+        #expect(Self.keys(["properties", "touches", "items"]) == Set(ScenarioKeys.touchStep))
     }
 }

@@ -51,6 +51,9 @@ open class UIScrollView: UIView {
     private var motion: (kind: MotionKind, x: AxisMotion, y: AxisMotion)?
     /// Set while the motion itself writes the offset, which must not cancel it.
     private var applyingMotion = false
+    /// Set while the finger lifts: delegates may open insets then (a refresh starting), which
+    /// the motion about to start takes into account instead of a clamp.
+    private var endingDrag = false
 
     public override init(frame: CGRect) { super.init(frame: frame); clipsToBounds = true }
 
@@ -84,7 +87,7 @@ open class UIScrollView: UIView {
             if oldValue != contentInset { notifyObservers("contentInset", old: oldValue, new: contentInset) }
             guard oldValue != contentInset else { return }
             if motion != nil { rebaseMotionOnNewRange(); return }
-            guard !isDragging, !keepOffsetOnInsetChange else { return }
+            guard !isDragging, !endingDrag, !keepOffsetOnInsetChange else { return }
             let clamped = clampedOffset(contentOffset)
             if clamped != contentOffset { contentOffset = clamped }
         }
@@ -180,6 +183,8 @@ open class UIScrollView: UIView {
     public func endDragging(velocity: CGPoint = .zero) {
         guard isDragging else { return }
         isDragging = false
+        endingDrag = true
+        defer { endingDrag = false }
         // A refresh that began during the drag keeps its control showing (timing-model.md 13.5).
         if let control = refreshControl, control.isRefreshing { control.openInset() }
         let contentVelocity = CGPoint(x: -velocity.x, y: -velocity.y)

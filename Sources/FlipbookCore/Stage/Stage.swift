@@ -267,6 +267,11 @@ public final class Stage {
         record.animation.delegate?.animationDidStop(record.animation, finished: true)
     }
 
+    /// Records what happened at the current time in the trace (a state change of a scene).
+    public func record(_ label: String) {
+        trace.append(StageEvent(time: currentTime, kind: .scripted(label)))
+    }
+
     /// Records a warning at the current time, in `warnings` and in the trace.
     package func warn(_ message: String) {
         warnings.append(String(format: "t=%.4f: ", currentTime) + message)

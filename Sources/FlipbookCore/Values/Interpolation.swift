@@ -109,3 +109,10 @@ enum ValueMath {
 extension AnimatableValue {
     var rgbaOrClear: RGBA { if case .color(let c) = self { return c }; return .clear }
 }
+
+extension AnimatableValue {
+    /// `a + (b − a)·fraction`, per type, as animations interpolate (timing-model.md 9).
+    public static func interpolating(_ a: AnimatableValue, _ b: AnimatableValue, fraction: Double) -> AnimatableValue {
+        ValueMath.interpolate(a, b, fraction)
+    }
+}

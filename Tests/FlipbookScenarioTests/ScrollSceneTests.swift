@@ -1,0 +1,163 @@
+import Foundation
+import Testing
+import Flipbook
+
+/// Scroll scenes declared in scenario files: tables, touch scripts, bindings, thresholds and
+/// the refreshing state (timing-model.md 13.1–13.5; docs/scenario-format.md "Scroll scenes").
+@Suite("scroll scenes in scenario files")
+struct ScrollSceneTests {
+    static let scene = """
+    canvas: { width: 320, height: 480, scale: 1 }
+    duration: 5
+    layers:
+      - id: table
+        type: table
+        frame: [0, 0, 320, 480]
+        rows: { template: "Row {n}", count: 30 }
+        sublayers:
+          - { id: arc, type: shape, frame: [140, -50, 40, 40], strokeEnd: 0 }
+          - { id: dot, frame: [0, -10, 4, 4], opacity: 0 }
+    animations:
+      spin: { keyPath: transform.rotation.z, from: 0, to: 2pi, duration: 1, repeatCount: inf }
+    refresh:
+      headerHeight: 60
+      bindings:
+        - { source: percent, input: [0, 1], target: arc.strokeEnd, output: [0, 1] }
+      thresholds:
+        - { value: 30, when: down, do: [ { set: { dot.opacity: 1 }, actions: false } ] }
+        - { value: 30, when: up, whileDragging: false, do: [ { set: { dot.opacity: 0.5 }, actions: false } ] }
+        - { value: 60, when: release, do: [ { log: released far } ] }
+      refreshing:
+        endsAfter: 1
+        close: { duration: 0.4, curve: linear }
+        onBegin: [ { add: spin, to: arc } ]
+        onEnd: [ { remove: spin, from: arc } ]
+        onClosed: [ { insertRows: "new", row: 0 } ]
+
+    """
+
+    static func pull(_ distance: Double, hold: Double = 0.2) -> String {
+        scene + """
+        touches:
+          - { at: 0.5, down: true }
+          - { drag: \(distance), duration: 0.5, curve: linear }
+          - { hold: \(hold) }
+          - { release: true }
+        """
+    }
+
+    /// Content offset of a finger pull of `finger` points past the top (13.2), d = 480.
+    static func rubberBand(_ finger: Double) -> Double { 480 * (1 - 1 / (finger * 0.55 / 480 + 1)) }
+
+    @Test("the touch script drives the offset with the rubber band; bindings follow the pull, clamped")
+    func dragAndBindings() throws {
+        let r = try runtime(Self.pull(200))
+        let table = try #require(r.views["table"] as? UIScrollView)
+        r.stage.advance(to: 0.75)   // half way through the drag: 100 pt of finger
+        #expect(table.isDragging)
+        #expect(abs(table.contentOffset.y + Self.rubberBand(100)) < 1e-9)
+        let arc = try #require(r.layers["arc"] as? CAShapeLayer)
+        #expect(abs(Double(arc.strokeEnd) - Self.rubberBand(100) / 60) < 1e-6)
+        r.stage.advance(to: 1.0)
+        #expect(arc.strokeEnd == 1, "clamped at the input's end")
+    }
+
+    @Test("thresholds fire when the pull crosses them, down while dragging, at release, and up on the way back")
+    func thresholds() throws {
+        let r = try runtime(Self.pull(200))
+        r.stage.advance(to: 1.2)
+        let dot = try #require(r.layers["dot"])
+        #expect(dot.opacity == 1)
+        // 30 pt of content needs a finger at 480·30/(0.55·450) = 58.18 pt: the 60 Hz sample after it.
+        let crossing = try #require(r.stage.trace.first { $0.description.contains("pull crossed down 30") })
+        let fingerAt30 = 480.0 * 30 / (0.55 * (480 - 30))
+        let firstSample = 0.5 + (fingerAt30 / 200 * 0.5 * 60).rounded(.up) / 60
+        #expect(abs(crossing.time - firstSample) < 1e-9, "\(crossing.time) vs \(firstSample)")
+        #expect(r.stage.trace.contains { $0.description.contains("pull released at 60") })
+        r.stage.advance(to: 5)
+        #expect(dot.opacity == 0.5, "crossed back up during the close")
+    }
+
+    @Test("released past the trigger: refreshing holds the header open, ends after its time, closes, then runs onClosed")
+    func refreshing() throws {
+        let r = try runtime(Self.pull(300))
+        let table = try #require(r.views["table"] as? UITableView)
+        r.stage.advance(to: 1.2)   // released at 1.2
+        #expect(table.contentInset.top == 60)
+        #expect(r.layers["arc"]?.animation(forKey: "spin") != nil)
+        r.stage.advance(to: 2.1)
+        #expect(abs(table.contentOffset.y + 60) < 0.5, "settled with the header showing: \(table.contentOffset.y)")
+        r.stage.advance(to: 2.4)   // closing since 2.2, linear over 0.4 s
+        #expect(table.contentInset.top == 0 && table.contentOffset.y == 0)
+        let shown = try #require(table.layer.presentation()?.bounds.origin.y)
+        #expect(abs(shown + 30) < 1, "half way closed: \(shown)")
+        #expect(r.layers["arc"]?.animation(forKey: "spin") == nil)
+        r.stage.advance(to: 2.7)
+        #expect(table.numberOfRows(inSection: 0) == 31)
+        #expect(table.cellForRow(at: IndexPath(row: 0, section: 0))?.textLabel?.text == "new")
+        let states = r.stage.trace.compactMap { e -> String? in
+            guard case .scripted(let s) = e.kind, s.hasPrefix("refresh: "), !s.contains("crossed"), !s.contains("released") else { return nil }
+            return String(format: "%.3f %@", e.time, String(s.dropFirst(9)))
+        }
+        #expect(states == ["0.717 pulling", "1.200 refreshing", "2.200 closing", "2.600 idle"], "\(states)")
+    }
+
+    @Test("a pull short of the trigger springs back without refreshing")
+    func shortPull() throws {
+        let r = try runtime(Self.pull(80))
+        let table = try #require(r.views["table"] as? UITableView)
+        r.stage.advance(to: 1.2)
+        let released = table.contentOffset.y
+        #expect(abs(released + Self.rubberBand(80)) < 1e-9)
+        r.stage.advance(to: 1.3)
+        #expect(abs(table.contentOffset.y - (released + 0 - ScrollPhysics.bounceDisplacement(initial: -released, velocity: 0, time: 0.1) * -1)) < 1e-9
+                || abs(table.contentOffset.y - ScrollPhysics.bounceDisplacement(initial: released, velocity: 0, time: 0.1)) < 1e-9)
+        r.stage.advance(to: 3)
+        #expect(table.contentOffset.y == 0 && table.contentInset.top == 0)
+        #expect(!r.stage.trace.contains { $0.description.contains("refreshing") })
+    }
+
+    @Test("what a scroll scene shows at a time does not depend on the frame rate")
+    func frameRateIndependent() throws {
+        func offsets(fps: Double) throws -> [Double] {
+            let r = try runtime(Self.pull(300))
+            let table = try #require(r.views["table"] as? UIScrollView)
+            var out: [Double] = []
+            for k in 0...Int(5 * fps) {
+                let t = Double(k) / fps
+                r.stage.advance(to: t)
+                if (t * 10).rounded() == t * 10 { out.append(Double(table.contentOffset.y)) }
+            }
+            return out
+        }
+        let a = try offsets(fps: 10), b = try offsets(fps: 30)
+        #expect(a.count == 51 && a == b)
+    }
+
+    @Test("a fling releases with the given velocity and decelerates (13.3)")
+    func fling() throws {
+        let r = try runtime(Self.scene + """
+        touches:
+          - { at: 0.2, down: true }
+          - { drag: -100, duration: 0.2, curve: linear }
+          - { release: true, velocity: -800 }
+        """)
+        let table = try #require(r.views["table"] as? UIScrollView)
+        r.stage.advance(to: 0.4)
+        #expect(table.contentOffset.y == 100 && table.isDecelerating)
+        r.stage.advance(to: 0.9)
+        let expected = 100 + ScrollPhysics.decelerationDistance(initialVelocity: 800, rate: 0.998, time: 0.5)
+        #expect(abs(table.contentOffset.y - expected) < 1e-9)
+    }
+
+    @Test("tables lay out their declared rows; inspect-style states name offset, pull and state")
+    func tableRows() throws {
+        let r = try runtime(Self.pull(300))
+        let table = try #require(r.views["table"] as? UITableView)
+        #expect(table.contentSize.height == 1320, "\(table.contentSize.height - 1320)")
+        #expect(table.visibleCells.map { $0.textLabel?.text ?? "" }.prefix(3) == ["Row 1", "Row 2", "Row 3"])
+        r.stage.advance(to: 2.1)
+        #expect(r.scrollStates.first?.hasPrefix("offset table y=-60.") == true && r.scrollStates.first?.contains("refreshing") == true,
+                "\(r.scrollStates)")
+    }
+}
