@@ -3,7 +3,7 @@ import Foundation
 /// A screen's controller (UIKit's names, enough for the seeds' controllers): a view loaded on
 /// first use (`loadView`, then `viewDidLoad`), appearance callbacks when it becomes the
 /// window's `rootViewController`, and child controllers.
-open class UIViewController: NSObject {
+open class UIViewController: NSObject, NSKeyValueObserving {
     private var viewStorage: UIView?
     open var title: String?
     public private(set) var children: [UIViewController] = []
@@ -40,6 +40,9 @@ open class UIViewController: NSObject {
     }
 
     open func viewDidLoad() {}
+    /// Hears changes registered with `addObserver(_:forKeyPath:options:context:)`.
+    open func observeValue(forKeyPath keyPath: String?, of object: Any?, change: [NSKeyValueChangeKey: Any]?,
+                           context: UnsafeMutableRawPointer?) {}
     open func viewWillAppear(_ animated: Bool) {}
     open func viewDidAppear(_ animated: Bool) {}
     open func viewWillDisappear(_ animated: Bool) {}

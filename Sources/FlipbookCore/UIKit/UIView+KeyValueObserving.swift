@@ -52,6 +52,18 @@ public final class NSKeyValueObservation: NSObject {
     deinit { invalidate() }
 }
 
+/// An object that hears changes registered with `addObserver(_:forKeyPath:options:context:)`.
+/// On Apple's platforms every `NSObject` can; Foundation on Linux has no key-value observing, so
+/// views and view controllers adopt this (override `observeValue` as in UIKit), and any other
+/// observer class declares it (`class Header: NSObject, NSKeyValueObserving`) and implements
+/// `observeValue` without `override`.
+public protocol NSKeyValueObserving: AnyObject {
+    func observeValue(forKeyPath keyPath: String?, of object: Any?, change: [NSKeyValueChangeKey: Any]?,
+                      context: UnsafeMutableRawPointer?)
+}
+
+extension UIView: NSKeyValueObserving {}
+
 /// One registered observer of a view.
 final class KeyValueObserver {
     let id = UUID()
@@ -64,7 +76,7 @@ final class KeyValueObserver {
 extension UIView {
     /// Registers `observer` for changes of `keyPath`; it hears them in
     /// `observeValue(forKeyPath:of:change:context:)`.
-    public func addObserver(_ observer: UIView, forKeyPath keyPath: String, options: NSKeyValueObservingOptions = [],
+    public func addObserver(_ observer: any NSKeyValueObserving, forKeyPath keyPath: String, options: NSKeyValueObservingOptions = [],
                             context: UnsafeMutableRawPointer? = nil) {
         weak let weakObserver = observer
         let entry = KeyValueObserver(key: keyPath) { [weak self] key, old, new, prior in
@@ -85,12 +97,12 @@ extension UIView {
     }
 
     /// Removes `observer`'s registrations for `keyPath`.
-    public func removeObserver(_ observer: UIView, forKeyPath keyPath: String) {
+    public func removeObserver(_ observer: any NSKeyValueObserving, forKeyPath keyPath: String) {
         keyValueObservers.removeAll { $0.observer == ObjectIdentifier(observer) && $0.entry.key == keyPath }
     }
 
     /// Removes `observer`'s registration for `keyPath` made with `context`.
-    public func removeObserver(_ observer: UIView, forKeyPath keyPath: String, context: UnsafeMutableRawPointer?) {
+    public func removeObserver(_ observer: any NSKeyValueObserving, forKeyPath keyPath: String, context: UnsafeMutableRawPointer?) {
         keyValueObservers.removeAll { $0.observer == ObjectIdentifier(observer) && $0.entry.key == keyPath && $0.context == context }
     }
 
