@@ -333,6 +333,8 @@ struct Seed002PortTests {
         var currentLabelIndex = 0
         let refreshContents = UIView()
         var steps: [String] = []
+        /// When the first cycle began (test instrumentation).
+        var startedAt: Double?
 
         override init() {
             super.init()
@@ -369,6 +371,7 @@ struct Seed002PortTests {
             if !isRefreshing { return }
             let label = labels[currentLabelIndex]
             steps.append("1:\(currentLabelIndex)")
+            if startedAt == nil { startedAt = CACurrentMediaTime() }
             UIView.animate(withDuration: 0.1, animations: {
                 label.transform = CGAffineTransform(rotationAngle: .pi / 4)
                 label.textColor = .red
@@ -407,34 +410,52 @@ struct Seed002PortTests {
         }
     }
 
-    /// The post's table (a scroll view here) with its refresh control, on a 320×480 stage.
-    static func tableWithControl() -> (Stage, UIScrollView, RefreshControl) {
-        let stage = Stage(size: CGSize(width: 320, height: 480), scale: 2)
-        let table = UIScrollView(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
-        table.contentSize = CGSize(width: 320, height: 1000)
-        let control = RefreshControl()
-        table.refreshControl = control
-        stage.rootView.addSubview(table)
-        return (stage, table, control)
+    /// The repository's TableViewController (PullRefresh/TableViewController.swift in
+    /// 949478479/Learning-Notes), with the AppCoda original's five 60 pt rows.
+    final class TableViewController: UITableViewController {
+        override func viewDidLoad() {
+            super.viewDidLoad()
+            tableView.register(UITableViewCell.self, forCellReuseIdentifier: "Cell")
+            refreshControl = RefreshControl()
+        }
+        override func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { 5 }
+        override func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+            let cell = tableView.dequeueReusableCell(withIdentifier: "Cell", for: indexPath)
+            cell.textLabel?.text = ["One", "Two", "Three", "Four", "Five"][indexPath.row]
+            return cell
+        }
+        override func tableView(_ tableView: UITableView, heightForRowAt indexPath: IndexPath) -> CGFloat { 60 }
     }
 
-    @Test("a pull starts the letters: each tilts for 0.15 s in turn, then all grow and shrink for 0.6 s, and again")
+    /// The controller in a 320×480 window.
+    static func tableWithControl() -> (Stage, UITableView, RefreshControl) {
+        let stage = Stage(size: CGSize(width: 320, height: 480), scale: 2)
+        let controller = TableViewController()
+        (stage.rootView as? UIWindow)?.rootViewController = controller
+        return (stage, controller.tableView, controller.refreshControl as! RefreshControl)
+    }
+
+    @Test("a finger pull starts the letters: each tilts for 0.15 s in turn, then all grow and shrink for 0.6 s, and again")
     func letters() throws {
         let (stage, table, control) = Self.tableWithControl()
-        stage.advance(to: 0.1)
-        table.beginDragging()
-        table.drag(translation: CGPoint(x: 0, y: 400))
-        #expect(control.isRefreshing)
-        table.endDragging()
-        // Letter k tilts from 0.1 + 0.15k; the seventh ends at 0.1 + 1.05, then step 2 runs 0.6 s.
-        stage.advance(to: 0.1 + 0.15 * 3 + 0.05)
+        #expect(table.visibleCells.map { $0.textLabel?.text ?? "" } == ["One", "Two", "Three", "Four", "Five"])
+        table.perform(.pull(400, over: 0.6, hold: 0.3), at: 0.1)
+        var frame = 0
+        while control.startedAt == nil && frame < 60 { frame += 1; stage.advance(to: Double(frame) / 60) }
+        // 100 pt of content (the trigger) needs ~230 pt of finger: the cycle starts mid-drag.
+        let start = try #require(control.startedAt)
+        #expect(start > 0.1 && start < 0.7 && control.isRefreshing)
+        // Letter k tilts from start + 0.15k; the seventh ends at start + 1.05, then step 2 runs 0.6 s.
+        stage.advance(to: start + 0.15 * 3 + 0.05)
         let tilted = try #require(control.labels[3].layer.presentation()?.value(forKeyPath: "transform.rotation.z") as? CGFloat)
         #expect(tilted > 0.1 && tilted < .pi / 4 + 1e-9, "letter 3 at its mid-tilt: \(tilted)")
         #expect(control.labels[2].layer.presentation()?.value(forKeyPath: "transform.rotation.z") as? CGFloat == 0)
-        stage.advance(to: 0.1 + 1.05 + 0.35)
+        stage.advance(to: start + 1.05 + 0.35)
         let grown = try #require(control.labels[0].layer.presentation()?.value(forKeyPath: "transform.scale.x") as? CGFloat)
         #expect(abs(grown - 1.5) < 1e-6)
-        stage.advance(to: 0.1 + 1.05 + 0.6 + 0.01)
+        // Released at 1.0 s: the content settled with the 60 pt control showing (13.4, 13.5).
+        #expect(abs(table.contentOffset.y + 60) < 0.5 && table.contentInset.top == 60)
+        stage.advance(to: start + 1.05 + 0.6 + 0.01)
         #expect(control.steps.prefix(9) == ["1:0", "1:1", "1:2", "1:3", "1:4", "1:5", "1:6", "2", "1:0"])
         control.endRefreshing()
         stage.advance(to: 4)
@@ -603,5 +624,72 @@ struct Seed003PortTests {
         #expect(abs((Self.top(wave.waveLayer.presentation()?.path) ?? 0) - 40) < 1e-6)   // flat, held by fillMode
         #expect(wave.stopped == [true])
         #expect(wave.waveLayer.animation(forKey: "return") != nil)
+    }
+
+    /// The post's scroll-back: at release the wave flattens (boundAnimation) while a 0.01 s
+    /// timer moves the offset by `stepNum` with `setContentOffset(_:animated: false)` until it
+    /// reaches its final value. `NSTimer.scheduledTimerWithTimeInterval` → `stage.scheduledTimer`
+    /// (the documented edit); the finger is a touch script.
+    final class PullToReflesh: NSObject, UIScrollViewDelegate {
+        let wave: WaveView
+        unowned let stage: Stage
+        var scrollViewContentOffSetY: CGFloat?
+        let finalScrollViewContentOffSetY: CGFloat = -60
+        var bends: [CGFloat] = []
+        var timerFirings = 0
+
+        init(wave: WaveView, stage: Stage) { self.wave = wave; self.stage = stage }
+
+        func scrollViewDidScroll(_ scrollView: UIScrollView) {
+            guard scrollView.isDragging, scrollView.contentOffset.y < 0 else { return }
+            let bend = -scrollView.contentOffset.y / 2
+            bends.append(bend)
+            wave.waveLayer.path = wave.wavePath(bendDist: bend)
+        }
+
+        func scrollViewDidEndDragging(_ scrollView: UIScrollView, willDecelerate decelerate: Bool) {
+            guard scrollView.contentOffset.y < finalScrollViewContentOffSetY else { return }
+            wave.boundAnimation(bendDist: bends.last ?? 0)
+            scrollViewContentOffSetY = scrollView.contentOffset.y
+            let stepNum = (finalScrollViewContentOffSetY - scrollView.contentOffset.y) / CGFloat(wave.bounceDuration / 0.01)
+            stage.scheduledTimer(withTimeInterval: 0.01, repeats: true) { [weak self, weak scrollView] timer in
+                guard let self, let scrollView else { return }
+                self.timerFirings += 1
+                self.scrollViewContentOffSetY = self.scrollViewContentOffSetY! + stepNum
+                if self.scrollViewContentOffSetY! >= self.finalScrollViewContentOffSetY {
+                    timer.invalidate()
+                }
+                scrollView.setContentOffset(CGPoint(x: 0, y: self.scrollViewContentOffSetY!), animated: false)
+            }
+        }
+    }
+
+    @Test("pulled, the wave bends with the offset; released, a 0.01 s timer scrolls back in 100 steps while the wave flattens")
+    func scrollBack() throws {
+        let stage = Stage(size: CGSize(width: 375, height: 667), scale: 2)
+        let table = UITableView(frame: CGRect(x: 0, y: 0, width: 375, height: 667), style: .plain)
+        let wave = WaveView(frame: CGRect(x: 0, y: -80, width: 375, height: 80))
+        table.addSubview(wave)
+        stage.rootView.addSubview(table)
+        let controller = PullToReflesh(wave: wave, stage: stage)
+        table.delegate = controller
+        stage.advance(to: 0)
+        let lift = table.perform(.pull(300, over: 0.5, hold: 0.1), at: 0.2)
+        stage.advance(to: lift)
+        let released = table.contentOffset.y
+        #expect(released < -100 && abs((controller.bends.last ?? 0) + released / 2) < 1e-9)
+        #expect(wave.waveLayer.animation(forKey: "return") != nil)
+        stage.advance(to: lift + 0.5)
+        // Half the steps: half way to −60, the scroll view's own bounce stopped by the timer's offsets.
+        #expect(controller.timerFirings == 50)
+        #expect(abs(table.contentOffset.y - (released + (-60 - released) / 2)) < 1e-6, "\(table.contentOffset.y)")
+        stage.advance(to: lift + 1.2)
+        // The post stops at the first step at or past −60: 100 steps, or 101 when rounding
+        // leaves the hundredth a hair short; the offset then stays there (no inset holds it).
+        let step = (-60 - released) / 100
+        #expect(controller.timerFirings == 100 || controller.timerFirings == 101)
+        #expect(table.contentOffset.y >= -60 - 1e-9 && table.contentOffset.y < -60 + step + 1e-9 && !table.isDecelerating,
+                "\(table.contentOffset.y)")
+        #expect(abs((Self.top(wave.waveLayer.presentation()?.path) ?? 0) - 40) < 1e-6, "flat again")
     }
 }
