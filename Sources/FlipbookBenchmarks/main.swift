@@ -2,7 +2,7 @@ import Flipbook
 import Foundation
 
 /// Prints benchmark figures (docs/benchmarks.md). Not a test: numbers, not pass/fail.
-/// Usage: flipbook-bench [engine] [render] [png]
+/// Usage: flipbook-bench [engine] [render] [png] [table]
 let arguments = Set(CommandLine.arguments.dropFirst())
 let runAll = arguments.isEmpty
 
@@ -115,4 +115,52 @@ func pngBenchmark(_ path: String) throws {
 
 if runAll || arguments.contains("png") {
     do { try pngBenchmark("scenarios/bench-wave.yaml") } catch { print("png: \(error)") }
+}
+
+/// A table scrolled for 10 s at 60 fps: 10,000 rows flicked through end to end against a
+/// one-screen table moved by the same amounts inside its bounce range. Only the rows on screen
+/// exist, so the per-frame cost (advance + snapshot + rasterize, one thread) should match.
+func tableBenchmark(rows: Int, sweep: Bool) {
+    final class Rows: NSObject, UITableViewDataSource {
+        let count: Int
+        init(count: Int) { self.count = count }
+        func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { count }
+        func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+            let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
+            cell.textLabel?.text = "Row \(indexPath.row)"
+            return cell
+        }
+    }
+    let stage = Stage(size: CGSize(width: 320, height: 480), scale: 2)
+    let table = UITableView(frame: CGRect(x: 0, y: 0, width: 320, height: 480), style: .plain)
+    let source = Rows(count: rows)
+    table.register(UITableViewCell.self, forCellReuseIdentifier: "row")
+    table.dataSource = source
+    stage.rootView.addSubview(table)
+    var tAdvance = 0.0, tRaster = 0.0
+    let setup = seconds { stage.advance(to: 0) }
+    let frames = 600
+    let span = max(0, Double(rows) * 44 - 480)
+    for k in 1...frames {
+        let t = Double(k) / 60
+        // A sweep travels through every row (44,000 pt/s for 10,000 rows: every cell is
+        // replaced every frame); otherwise the content sways 40 pt, as a one-screen table can.
+        let y = sweep ? span * Double(k) / Double(frames) : 40 * sin(Double(k) / 10)
+        var snap: FrameSnapshot?
+        tAdvance += seconds {
+            table.contentOffset.y = y
+            stage.advance(to: t)
+            snap = stage.snapshot()
+        }
+        tRaster += seconds { _ = try? FrameRasterizer.rasterize(snap!) }
+    }
+    withExtendedLifetime(source) {}
+    print(String(format: "table: %6d rows, %@, 10 s at 60 fps: per frame advance+snapshot %.3f ms, rasterize %.3f ms; setup %.1f ms; %d subviews",
+                 rows, sweep ? "swept end to end" : "swaying 40 pt", tAdvance / Double(frames) * 1000, tRaster / Double(frames) * 1000, setup * 1000, table.subviews.count))
+}
+
+if runAll || arguments.contains("table") {
+    tableBenchmark(rows: 11, sweep: false)
+    tableBenchmark(rows: 10_000, sweep: false)
+    tableBenchmark(rows: 10_000, sweep: true)
 }
