@@ -1,4 +1,5 @@
 import Flipbook
+import Dispatch
 import Foundation
 
 /// On SIGINT or SIGTERM, removes the temporary files of the outputs being written and exits 3,
@@ -12,7 +13,7 @@ final class InterruptionGuard {
         signal(SIGXFSZ, SIG_IGN)
         let temporary = files.compactMap { OutputFile.temporaryPath(forOutput: $0) }
         let suffix = ".\(ProcessInfo.processInfo.processIdentifier).tmp"
-        let queue = DispatchQueue(label: "flipbook.interruption")
+        let queue = Dispatch.DispatchQueue(label: "flipbook.interruption")
         sources = [SIGINT, SIGTERM].map { number in
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: queue)

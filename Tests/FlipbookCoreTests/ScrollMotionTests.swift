@@ -92,7 +92,7 @@ struct ScrollMotionTests {
         #expect(sv2.contentOffset.y == 0 && !sv2.isDecelerating)
     }
 
-    @Test("observers hear every change of the moving offset, at the instants the clock stops at")
+    @Test("observers hear the moving offset at every 1/60 s display frame and at every instant the clock stops at")
     func observersHearMotion() {
         let (stage, sv, log) = makeScrollView(contentHeight: 1000)
         var observed: [CGFloat] = []
@@ -103,16 +103,25 @@ struct ScrollMotionTests {
         sv.endDragging()
         log.offsets = []
         observed = []
-        // A 51.5 pt bounce lasts about 0.65 s (13.4): 18 frames at 30 fps all fall inside it.
+        // A 51.5 pt bounce lasts about 0.65 s (13.4): 0.6 s at 30 fps lies inside it. The
+        // clock stops at every 1/60 s as a device's display does (the 30 fps frames among them).
         for frame in 1...18 { stage.advance(to: Double(frame) / 30) }
         #expect(sv.isDecelerating)
-        #expect(log.offsets.count == 18 && observed.count == 18, "\(log.offsets.count) \(observed.count)")
+        #expect(log.offsets.count == 36 && observed.count == 36, "\(log.offsets.count) \(observed.count)")
         for (i, entry) in log.offsets.enumerated() {
-            let t = Double(i + 1) / 30
+            let t = Double(i + 1) / 60
             #expect(abs(entry.time - t) < 1e-12)
             #expect(abs(entry.y - ScrollPhysics.bounceDisplacement(initial: released, velocity: 0, time: t)) < 1e-9)
         }
         #expect(observed == log.offsets.map(\.y))
+        // At 7 fps (frames between the display frames) the same display frames are heard, plus the frames' own instants.
+        let (stage2, sv2, log2) = makeScrollView(contentHeight: 1000)
+        sv2.beginDragging()
+        sv2.drag(translation: CGPoint(x: 0, y: 100))
+        sv2.endDragging()
+        for frame in 1...4 { stage2.advance(to: Double(frame) / 7) }
+        let heard = Set(log2.offsets.map(\.time))
+        #expect((1...34).allSatisfy { heard.contains(Double($0) / 60) } && heard.contains(4.0 / 7))
         observation.invalidate()
     }
 

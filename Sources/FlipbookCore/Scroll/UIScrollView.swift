@@ -253,7 +253,21 @@ open class UIScrollView: UIView {
             return
         }
         stage.startTicking(self) { [weak self] time in self?.stepMotion(to: time) }
+        scheduleDisplayFrame(after: TransactionContext.current.now, until: end, generation: generation, on: stage)
         stage.schedule(at: end) { [weak self] in self?.finishMotion(generation: generation) }
+    }
+
+    /// A device redraws a moving scroll view at 60 Hz whether or not anyone looks: the clock
+    /// also stops at every 1/60 s of Stage time while the motion lasts (on the global grid
+    /// k/60, so a 30 fps render's frames are among them), and delegates react there, at the
+    /// same instants for any render frame rate.
+    private func scheduleDisplayFrame(after time: Double, until end: Double, generation: Int, on stage: Stage) {
+        let next = Double((time * 60 + 1e-9).rounded(.down) + 1) / 60
+        guard next < end else { return }
+        stage.schedule(at: next) { [weak self, weak stage] in
+            guard let self, let stage, self.decelerationGeneration == generation else { return }
+            self.scheduleDisplayFrame(after: next, until: end, generation: generation, on: stage)
+        }
     }
 
     private func stepMotion(to time: Double) {

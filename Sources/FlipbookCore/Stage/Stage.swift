@@ -65,6 +65,7 @@ public final class Stage {
     public var maximumReplacementStopsPerInstant = 16
     private var replacementStops: (time: Double, counts: [ReplacementSlot: Int]) = (-.infinity, [:])
     private var warnedReplacementLoops: Set<ReplacementSlot> = []
+    private var warnedOnce: Set<String> = []
 
     private struct ReplacementSlot: Hashable {
         var layer: ObjectIdentifier
@@ -265,6 +266,23 @@ public final class Stage {
         trace.append(StageEvent(time: currentTime, kind: .animationDidStop(finished: true), layer: layer.name, key: record.key))
         for g in record.completionGroups { g.animationStopped(finished: true, at: currentTime, stage: self) }
         record.animation.delegate?.animationDidStop(record.animation, finished: true)
+    }
+
+    /// The Stage the calling thread last created or advanced (nil once it is gone): the one
+    /// code without a reference to it (a ported `DispatchQueue.main.async`) runs on.
+    public static var current: Stage? { TransactionContext.current.activeStage }
+
+    /// The Stage's clock as callbacks see it: the due time of the event being handled, else
+    /// the current time (what `CACurrentMediaTime()` answers).
+    public var now: Double {
+        let ctx = TransactionContext.current
+        return ctx.activeStage === self ? ctx.now : currentTime
+    }
+
+    /// Records a warning once per message (repeated causes, such as a call in a loop).
+    public func warnOnce(_ message: String) {
+        guard warnedOnce.insert(message).inserted else { return }
+        warn(message)
     }
 
     /// Records what happened at the current time in the trace (a state change of a scene).
