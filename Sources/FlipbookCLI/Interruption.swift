@@ -1,5 +1,4 @@
 import Flipbook
-import Dispatch
 import Foundation
 
 /// On SIGINT or SIGTERM, removes the temporary files of the outputs being written and exits 3,
@@ -13,7 +12,7 @@ final class InterruptionGuard {
         signal(SIGXFSZ, SIG_IGN)
         let temporary = files.compactMap { OutputFile.temporaryPath(forOutput: $0) }
         let suffix = ".\(ProcessInfo.processInfo.processIdentifier).tmp"
-        let queue = Dispatch.DispatchQueue(label: "flipbook.interruption")
+        let queue = DispatchQueue(label: "flipbook.interruption")
         sources = [SIGINT, SIGTERM].map { number in
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: queue)

@@ -1,5 +1,4 @@
 import Flipbook
-import Dispatch
 import Foundation
 
 /// When goldens are written (swift-snapshot-testing's modes).
@@ -107,7 +106,7 @@ public struct GoldenSuite: Sendable {
         let results = ParallelSlots<ScenarioOutcome>(count: files.count)
         let names = files.map(Self.name(of:))
         let perJob = max(1, threads / min(jobs, max(1, files.count)))
-        let queue = Dispatch.DispatchQueue(label: "flipbook.golden", attributes: .concurrent)
+        let queue = DispatchQueue(label: "flipbook.golden", attributes: .concurrent)
         let group = DispatchGroup()
         let gate = DispatchSemaphore(value: jobs)
         for (i, file) in files.enumerated() {
@@ -180,7 +179,7 @@ public struct GoldenSuite: Sendable {
         } else {
             // Frames are independent: check them on every core, report them in order.
             let slots = ParallelSlots<(FrameOutcome?, String?)>(count: capture.times.count)
-            Dispatch.DispatchQueue.concurrentPerform(iterations: capture.times.count) { i in
+            DispatchQueue.concurrentPerform(iterations: capture.times.count) { i in
                 slots.set(i, Self.compareFrame(i, time: capture.times[i], actual: capture.frames[i], golden: golden,
                                                tolerance: tolerance, name: name))
             }

@@ -65,7 +65,6 @@ public final class Stage {
     public var maximumReplacementStopsPerInstant = 16
     private var replacementStops: (time: Double, counts: [ReplacementSlot: Int]) = (-.infinity, [:])
     private var warnedReplacementLoops: Set<ReplacementSlot> = []
-    private var warnedOnce: Set<String> = []
 
     private struct ReplacementSlot: Hashable {
         var layer: ObjectIdentifier
@@ -277,12 +276,6 @@ public final class Stage {
     public var now: Double {
         let ctx = TransactionContext.current
         return ctx.activeStage === self ? ctx.now : currentTime
-    }
-
-    /// Records a warning once per message (repeated causes, such as a call in a loop).
-    public func warnOnce(_ message: String) {
-        guard warnedOnce.insert(message).inserted else { return }
-        warn(message)
     }
 
     /// Records what happened at the current time in the trace (a state change of a scene).
