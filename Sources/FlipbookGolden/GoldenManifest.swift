@@ -31,7 +31,7 @@ public struct GoldenManifest: Codable, Sendable, Equatable {
     /// The version written into manifests.
     public static let flipbookVersion = "0.3.0"
     /// The families whose files decide text pixels.
-    public static let fontFamilies = ["DejaVu Sans", "WenQuanYi Micro Hei"]
+    public static let fontFamilies = ["Liberation Sans", "DejaVu Sans", "WenQuanYi Micro Hei"]
 
     /// This machine's libraries and fonts, with a capture's geometry and times.
     public static func current(for capture: GoldenCapture, spec: GoldenSpec) -> GoldenManifest {

@@ -6,9 +6,10 @@ import Foundation
 /// Which installed font draws a requested font name.
 ///
 /// iOS font names map to families (`Avenir-Book` → `Avenir`); the iOS system fonts (San
-/// Francisco, Helvetica, PingFang, Arial, `system…`) are not free and map on purpose to the
-/// bundled DejaVu Sans with WenQuanYi Micro Hei for Chinese (docs/fonts.md). Any other family
-/// that fontconfig does not have falls back silently to DejaVu Sans; `substitute(for:)` says so.
+/// Francisco, Helvetica, PingFang, Arial, `system…`) are not free and map on purpose to TeX Gyre
+/// Heros (Helvetica's metrics, the closest free face installed by package; DejaVu Sans where it is missing) with
+/// WenQuanYi Micro Hei for Chinese (docs/fonts.md). Any other family that fontconfig does not
+/// have falls back to the same list; `substitute(for:)` says so.
 public enum FontCatalog {
     /// The family actually used for `fontName` when it is not installed; nil when it is, or when
     /// the name is an iOS system font with a documented stand-in.
@@ -17,7 +18,13 @@ public enum FontCatalog {
         guard families != TextPainter.fallbackFamilies, let wanted = families.split(separator: ",").first else { return nil }
         let requested = wanted.trimmingCharacters(in: .whitespaces)
         guard let used = installedFamily(matching: requested) else { return nil }
-        return used.caseInsensitiveCompare(requested) == .orderedSame ? nil : used
+        guard used.caseInsensitiveCompare(requested) != .orderedSame else { return nil }
+        // Pango goes on down the family list: the first fallback that is installed draws it.
+        for fallback in TextPainter.fallbackFamilies.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) })
+        where installedFamily(matching: fallback)?.caseInsensitiveCompare(fallback) == .orderedSame {
+            return fallback
+        }
+        return used
     }
 
     /// The family fontconfig picks for `family` (its best match, which is another family when

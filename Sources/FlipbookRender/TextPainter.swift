@@ -6,7 +6,7 @@ import Foundation
 /// Draws text with Pango. Families are named explicitly so pixels do not depend on
 /// fontconfig's default choice; Chinese falls back to WenQuanYi Micro Hei (docs/toolchain.md).
 enum TextPainter {
-    static let fallbackFamilies = "DejaVu Sans, WenQuanYi Micro Hei"
+    static let fallbackFamilies = "Liberation Sans, DejaVu Sans, WenQuanYi Micro Hei"
 
     /// The Pango family list for a UIKit/CATextLayer font name.
     static func families(for fontName: String?) -> (family: String, bold: Bool) {

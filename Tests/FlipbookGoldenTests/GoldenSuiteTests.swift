@@ -146,7 +146,7 @@ struct GoldenSuiteTests {
         try JSONEncoder().encode(manifest).write(to: url)
         let o = box.suite(.never).run([a])[0]
         #expect(o.environmentNotes.first?.hasPrefix("cairo differs: recorded with 1.14.0, here ") == true, "\(o.environmentNotes)")
-        #expect(o.environmentNotes.contains { $0.hasPrefix("font DejaVu Sans differs: recorded with") })
+        #expect(o.environmentNotes.contains { $0.hasPrefix("font Liberation Sans differs: recorded with") })
     }
 
     @Test("a scenario's golden settings: fps, named instants and its tolerance")

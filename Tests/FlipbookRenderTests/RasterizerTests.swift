@@ -286,8 +286,8 @@ struct RenderDeterminismTests {
 struct MissingFontTests {
     @Test("FontCatalog names the family used instead, and only for fonts that are missing")
     func substitute() {
-        #expect(FontCatalog.substitute(for: "Avenir-Book") == "DejaVu Sans")
-        #expect(FontCatalog.substitute(for: "NoSuchFontAnywhere") == "DejaVu Sans")
+        #expect(FontCatalog.substitute(for: "Avenir-Book") == "Liberation Sans")
+        #expect(FontCatalog.substitute(for: "NoSuchFontAnywhere") == "Liberation Sans")
         #expect(FontCatalog.substitute(for: "DejaVu Serif") == nil)
         #expect(FontCatalog.substitute(for: ".SFUIText") == nil, "the system font's stand-in is documented, not a surprise")
         #expect(FontCatalog.substitute(for: "Helvetica-Bold") == nil)
@@ -305,6 +305,6 @@ struct MissingFontTests {
         }
         _ = try stage.render(duration: 0.2, fps: 10, outputs: RenderOutputs(gif: temporaryDirectory().appendingPathComponent("f.gif")))
         #expect(stage.warnings.count == 1, "\(stage.warnings)")
-        #expect(stage.warnings.first?.contains("font 'Avenir-Book' is not installed; DejaVu Sans is used instead") == true)
+        #expect(stage.warnings.first?.contains("font 'Avenir-Book' is not installed; Liberation Sans is used instead") == true)
     }
 }
