@@ -99,7 +99,7 @@ extension Reader {
         case "log":
             return entry("log")?.string().map { [.log($0)] }
         case "insertRows":
-            return readInsertRows(entry("insertRows")!, into: entry("into"), row: entry("row"), at: mark)
+            return readInsertRows(entry("insertRows")!, into: entry("into"), row: entry("row"), animated: entry("animated"), at: mark)
         case "animate":
             guard let an = entry("animate"), let pairs = an.mapping(allowed: ScenarioKeys.viewBlock) else { return nil }
             guard entry("set") != nil else { sink.error("'animate' needs 'set' (the changes to animate)", at: mark); return nil }

@@ -96,7 +96,7 @@ extension Reader {
         return id
     }
 
-    func readInsertRows(_ n: YNode, into: YNode?, row: YNode?, at mark: SourceMark) -> [ScenarioAction]? {
+    func readInsertRows(_ n: YNode, into: YNode?, row: YNode?, animated: YNode?, at mark: SourceMark) -> [ScenarioAction]? {
         var texts: [String] = []
         if case .sequence(let s) = n.node {
             texts = s.compactMap { YNode(node: $0, sink: sink).string("a row title") }
@@ -108,7 +108,7 @@ extension Reader {
             if r < 0 || r != r.rounded() { sink.error("row must be a whole number ≥ 0, found \(formatted(r))", at: row.mark) } else { index = Int(r) }
         }
         guard let table = scrollViewReference(into, at: mark, kind: .table, what: "insertRows") else { return nil }
-        return [.insertRows(table: table, texts: texts, at: index)]
+        return [.insertRows(table: table, texts: texts, at: index, animated: animated?.bool() ?? true)]
     }
 
     // MARK: - Refresh
@@ -164,7 +164,9 @@ extension Reader {
         }
         let kind = Reader.kind(of: target.keyPath)
         guard let a = values.value(items[0], kind: kind), let b = values.value(items[1], kind: kind) else { return nil }
-        return BindingSpec(source: source, input: (input[0], input[1]), layer: target.layer, keyPath: target.keyPath, output: (a, b))
+        var binding = BindingSpec(source: source, input: (input[0], input[1]), layer: target.layer, keyPath: target.keyPath, output: (a, b))
+        binding.always = entry("always")?.bool() ?? false
+        return binding
     }
 
     /// `layerId.keyPath` naming an animatable property the layer has.

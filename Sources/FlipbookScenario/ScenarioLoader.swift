@@ -185,7 +185,7 @@ enum ScenarioKeys {
     static let rows = ["items", "template", "count", "first", "height", "font", "fontSize", "textColor", "background",
                        "separators", "separatorColor", "separatorInset", "separatorsBelowRows"]
     static let refresh = ["scrollView", "headerHeight", "trigger", "bindings", "thresholds", "refreshing"]
-    static let binding = ["source", "input", "target", "output"]
+    static let binding = ["source", "input", "target", "output", "always"]
     static let threshold = ["source", "value", "when", "whileDragging", "do"]
     static let refreshing = ["open", "endsAt", "endsAfter", "close", "onBegin", "onEnd", "onClosed"]
     static let touchStep = ["at", "down", "drag", "duration", "curve", "hold", "release", "velocity"]
@@ -208,7 +208,7 @@ enum ScenarioKeys {
     }
 
     static let actionKeys = ["add", "to", "key", "tag", "remove", "from", "removeAll", "set", "actions", "duration", "timingFunction",
-                             "log", "animate", "completion", "insertRows", "into", "row"]
+                             "log", "animate", "completion", "insertRows", "into", "row", "animated"]
     static let viewBlock = ["duration", "delay", "curve", "damping", "velocity", "repeat", "autoreverse", "beginFromCurrentState"]
     static let event = ["at", "label"] + actionKeys
     static let chain = ["whenStops", "finished", "until"] + actionKeys

@@ -125,6 +125,9 @@ public struct BindingSpec: Sendable {
     public var layer: String
     public var keyPath: LayerKeyPath
     public var output: (AnimatableValue, AnimatableValue)
+    /// Follow the pull while refreshing and closing too (by default only while idle or pulling,
+    /// as headers stop tracking the pull once they refresh).
+    public var always = false
 }
 
 /// Actions run when the pull crosses a value.
@@ -282,7 +285,7 @@ public enum ScenarioAction: Sendable {
                  completion: [ScenarioAction])
     case log(String)
     /// Rows added to a table (the data source grows), sliding the rows below down.
-    case insertRows(table: String, texts: [String], at: Int)
+    case insertRows(table: String, texts: [String], at: Int, animated: Bool)
 }
 
 extension LayerOptions {

@@ -66,11 +66,11 @@ extension ScenarioRuntime {
         }
     }
 
-    func insertRows(_ texts: [String], into table: String, at index: Int) {
+    func insertRows(_ texts: [String], into table: String, at index: Int, animated: Bool) {
         guard let view = views[table] as? UITableView, let rows = tableRows[table] else { return }
         let at = min(max(0, index), rows.texts.count)
         rows.texts.insert(contentsOf: texts, at: at)
-        view.insertRows(at: (0..<texts.count).map { IndexPath(row: at + $0, section: 0) }, with: .automatic)
+        view.insertRows(at: (0..<texts.count).map { IndexPath(row: at + $0, section: 0) }, with: animated ? .automatic : .none)
     }
 }
 
@@ -159,7 +159,7 @@ final class PullRefreshDriver: UIScrollViewDelegate {
         guard !spec.bindings.isEmpty else { return }
         CATransaction.begin()
         CATransaction.setDisableActions(true)
-        for b in spec.bindings {
+        for b in spec.bindings where b.always || state == .idle || state == .pulling {
             guard let layer = runtime.layers[b.layer] else { continue }
             let u = min(1, max(0, (now[b.source]! - b.input.0) / (b.input.1 - b.input.0)))
             let value = AnimatableValue.interpolating(b.output.0, b.output.1, fraction: u)

@@ -57,7 +57,7 @@ public final class ScenarioRuntime {
             return "animate \(b.duration) s " + (sets.map { "\($0.layer).\($0.keyPath)" } + settings.map { "\($0.layer) settings" })
                 .joined(separator: ",")
         case .log(let s): return s
-        case .insertRows(let table, let texts, let at): return "insert \(texts.count) row(s) into \(table) at \(at)"
+        case .insertRows(let table, let texts, let at, _): return "insert \(texts.count) row(s) into \(table) at \(at)"
         }
     }
 
@@ -148,8 +148,8 @@ public final class ScenarioRuntime {
                 performViewBlock(block, sets: sets, settings: settings, completion: completion)
             case .log:
                 break
-            case .insertRows(let table, let texts, let at):
-                insertRows(texts, into: table, at: at)
+            case .insertRows(let table, let texts, let at, let animated):
+                insertRows(texts, into: table, at: at, animated: animated)
             }
         }
     }

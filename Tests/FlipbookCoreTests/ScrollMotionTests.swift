@@ -145,4 +145,24 @@ struct ScrollMotionTests {
         stage.advance(to: 3)
         #expect(sv.contentOffset.y == -60 && log.ended.count == 1)
     }
+
+    @Test("released past the top, the content returns to the top edge where it now is: an inset opened at release pulls it on down (UIKit)")
+    func bounceToLiveEdge() {
+        final class Opener: UIScrollViewDelegate {
+            func scrollViewDidEndDragging(_ scrollView: UIScrollView, willDecelerate decelerate: Bool) { scrollView.contentInset.top = 72 }
+        }
+        let (stage, sv, _) = makeScrollView(contentHeight: 1000)
+        let opener = Opener()
+        sv.delegate = opener
+        sv.beginDragging()
+        sv.drag(translation: CGPoint(x: 0, y: 130))   // ~59.5 pt of content past the top
+        let released = sv.contentOffset.y
+        #expect(released < 0 && released > -72)
+        sv.endDragging()
+        stage.advance(to: 0.15)
+        let expected = -72 + ScrollPhysics.bounceDisplacement(initial: released + 72, velocity: 0, time: 0.15)
+        #expect(abs(sv.contentOffset.y - expected) < 1e-9, "\(sv.contentOffset.y) vs \(expected)")
+        stage.advance(to: 2)
+        #expect(sv.contentOffset.y == -72)
+    }
 }

@@ -91,6 +91,13 @@ struct AxisMotion: Equatable {
         AxisMotion(segments: [], end: start, final: position)
     }
 
+    /// The edge a bounce under way at `t` returns to; nil while decelerating or at rest.
+    func bounceEdge(at t: Double) -> Double? {
+        guard t < end, let segment = segments.last(where: { $0.start <= t })?.segment,
+              case .bounce(let edge, _, _) = segment else { return nil }
+        return edge
+    }
+
     /// Position and velocity (pt/s) at global time `t`.
     func state(at t: Double) -> (position: Double, velocity: Double) {
         guard t < end, let index = segments.lastIndex(where: { $0.start <= t }) else { return (final, 0) }

@@ -86,7 +86,7 @@ open class UIScrollView: UIView {
         didSet {
             if oldValue != contentInset { notifyObservers("contentInset", old: oldValue, new: contentInset) }
             guard oldValue != contentInset else { return }
-            if motion != nil { rebaseMotionOnNewRange(); return }
+            if motion != nil { rebaseMotionOnNewRange(oldInset: oldValue); return }
             guard !isDragging, !endingDrag, !keepOffsetOnInsetChange else { return }
             let clamped = clampedOffset(contentOffset)
             if clamped != contentOffset { contentOffset = clamped }
@@ -185,6 +185,9 @@ open class UIScrollView: UIView {
         isDragging = false
         endingDrag = true
         defer { endingDrag = false }
+        // Released past an edge, the content returns to that edge wherever a delegate moves it
+        // meanwhile (an inset opened for a refresh): as UIKit, which bounces to the live edge.
+        let sides = (x: Edge.side(of: contentOffset.x, in: horizontalRange), y: Edge.side(of: contentOffset.y, in: verticalRange))
         // A refresh that began during the drag keeps its control showing (timing-model.md 13.5).
         if let control = refreshControl, control.isRefreshing { control.openInset() }
         let contentVelocity = CGPoint(x: -velocity.x, y: -velocity.y)
@@ -193,7 +196,7 @@ open class UIScrollView: UIView {
         delegate?.scrollViewWillEndDragging(self, withVelocity: CGPoint(x: contentVelocity.x / 1000, y: contentVelocity.y / 1000),
                                             targetContentOffset: &target)
         let retargeted = target != proposed
-        let willMove = target != contentOffset || contentVelocity != .zero
+        let willMove = target != contentOffset || contentVelocity != .zero || sides.x != nil || sides.y != nil
         delegate?.scrollViewDidEndDragging(self, willDecelerate: willMove)
         guard willMove, !isDragging else { return }
         isDecelerating = true
@@ -206,16 +209,22 @@ open class UIScrollView: UIView {
             y = retargetedMotion(from: contentOffset.y, to: target.y, range: verticalRange, at: now)
         } else {
             // The range as it is now: a delegate may have opened an inset since the target was told.
-            x = AxisMotion.fling(from: contentOffset.x, velocity: contentVelocity.x, rate: decelerationRate.rawValue,
-                                 range: horizontalRange, bounces: bounces, at: now)
-            y = AxisMotion.fling(from: contentOffset.y, velocity: contentVelocity.y, rate: decelerationRate.rawValue,
-                                 range: verticalRange, bounces: bounces, at: now)
+            x = axisMotion(from: contentOffset.x, velocity: contentVelocity.x, range: horizontalRange, returningTo: sides.x, at: now)
+            y = axisMotion(from: contentOffset.y, velocity: contentVelocity.y, range: verticalRange, returningTo: sides.y, at: now)
         }
         startMotion(.deceleration, x: x, y: y)
     }
 
-    var horizontalRange: ClosedRange<Double> { minimumContentOffset.x...maximumContentOffset.x }
-    var verticalRange: ClosedRange<Double> { minimumContentOffset.y...maximumContentOffset.y }
+    var horizontalRange: ClosedRange<Double> { offsetRanges(inset: contentInset).x }
+    var verticalRange: ClosedRange<Double> { offsetRanges(inset: contentInset).y }
+
+    /// The resting ranges of the offset with `inset` (timing-model.md 13.1).
+    func offsetRanges(inset: UIEdgeInsets) -> (x: ClosedRange<Double>, y: ClosedRange<Double>) {
+        let lo = CGPoint(x: -inset.left, y: -inset.top)
+        let hi = CGPoint(x: max(-inset.left, contentSize.width + inset.right - bounds.width),
+                         y: max(-inset.top, contentSize.height + inset.bottom - bounds.height))
+        return (lo.x...hi.x, lo.y...hi.y)
+    }
 
     /// Where a release at `velocity` (pt/s of offset) comes to rest, inside the range (13.3).
     private func restingOffset(from p: CGPoint, velocity v: CGPoint) -> CGPoint {
@@ -302,15 +311,37 @@ open class UIScrollView: UIView {
         (layer.stage ?? TransactionContext.current.activeStage)?.stopTicking(self)
     }
 
-    /// The motion's position and velocity now, for a motion rebuilt on new insets.
-    private func rebaseMotionOnNewRange() {
+    /// Which edge a released offset lies past.
+    enum Edge {
+        case low, high
+        static func side(of x: Double, in range: ClosedRange<Double>) -> Edge? {
+            x < range.lowerBound ? .low : x > range.upperBound ? .high : nil
+        }
+    }
+
+    /// A bounce back to the `edge` side of `range` (from wherever the offset now is), or a
+    /// fling inside it.
+    private func axisMotion(from x: Double, velocity v: Double, range: ClosedRange<Double>, returningTo edge: Edge?, at now: Double) -> AxisMotion {
+        switch edge {
+        case .low: return .bounce(from: x, velocity: v, to: range.lowerBound, at: now)
+        case .high: return .bounce(from: x, velocity: v, to: range.upperBound, at: now)
+        case nil: return .fling(from: x, velocity: v, rate: decelerationRate.rawValue, range: range, bounces: bounces, at: now)
+        }
+    }
+
+    /// The motion rebuilt from its position and velocity now when the insets change: a bounce
+    /// goes on to its edge where that edge now is; a deceleration continues in the new range.
+    private func rebaseMotionOnNewRange(oldInset: UIEdgeInsets) {
         guard let current = motion, current.kind == .deceleration else { return }
         let now = TransactionContext.current.now
+        let old = offsetRanges(inset: oldInset)
+        func side(_ m: AxisMotion, _ oldRange: ClosedRange<Double>) -> Edge? {
+            guard let edge = m.bounceEdge(at: now) else { return nil }
+            return abs(edge - oldRange.lowerBound) <= abs(edge - oldRange.upperBound) ? .low : .high
+        }
         let sx = current.x.state(at: now), sy = current.y.state(at: now)
-        let x = AxisMotion.fling(from: sx.position, velocity: sx.velocity, rate: decelerationRate.rawValue,
-                                 range: horizontalRange, bounces: bounces, at: now)
-        let y = AxisMotion.fling(from: sy.position, velocity: sy.velocity, rate: decelerationRate.rawValue,
-                                 range: verticalRange, bounces: bounces, at: now)
+        let x = axisMotion(from: sx.position, velocity: sx.velocity, range: horizontalRange, returningTo: side(current.x, old.x), at: now)
+        let y = axisMotion(from: sy.position, velocity: sy.velocity, range: verticalRange, returningTo: side(current.y, old.y), at: now)
         startMotion(.deceleration, x: x, y: y)
     }
 }

@@ -264,7 +264,12 @@ open class UITableView: UIScrollView {
                 styleSeparator(of: cell, at: path)
                 cell.layoutIfNeeded()
             }
-            if cell.superview !== self { insertSubview(cell, at: firstCellIndex) }
+            if cell.superview !== self {
+                insertSubview(cell, at: firstCellIndex)
+                // Cells lie under everything else the table holds (headers added as subviews or
+                // sublayers draw over the rows), just above the extra separators.
+                layer.insertSublayer(cell.layer, above: extraSeparators)
+            }
             onScreen[path] = cell
             tableDelegate?.tableView(self, willDisplay: cell, forRowAt: path)
             if fadingIn.contains(path) { cell.alpha = 1 }

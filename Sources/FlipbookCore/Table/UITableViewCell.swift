@@ -60,7 +60,9 @@ open class UITableViewCell: UIView {
     open override func layoutSubviews() {
         super.layoutSubviews()
         contentView.frame = bounds
-        textLabelStorage?.frame = CGRect(x: 15, y: 0, width: max(0, bounds.width - 30), height: bounds.height)
+        // The text starts where the separator does (both follow the layout margins in UIKit).
+        let margin = separatorInset.left
+        textLabelStorage?.frame = CGRect(x: margin, y: 0, width: max(0, bounds.width - 2 * margin), height: bounds.height)
         let hairline = 1 / max(1, layer.stage?.scale ?? 2)
         separatorView.frame = CGRect(x: separatorInset.left, y: bounds.height - hairline,
                                      width: max(0, bounds.width - separatorInset.left - separatorInset.right), height: hairline)
