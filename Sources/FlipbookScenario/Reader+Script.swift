@@ -54,10 +54,11 @@ extension Reader {
 
     func readActions(_ pairs: [(key: String, keyNode: YNode, value: YNode)], at mark: SourceMark) -> [ScenarioAction]? {
         func entry(_ k: String) -> YNode? { pairs.first { $0.key == k }?.value }
-        var verbs = ["add", "remove", "removeAll", "set", "log", "animate", "insertRows"].filter { entry($0) != nil }
+        var verbs = ["add", "remove", "removeAll", "set", "log", "animate", "insertRows", "beginRefreshing", "endRefreshing", "scrollTo"]
+            .filter { entry($0) != nil }
         if verbs == ["set", "animate"] { verbs = ["animate"] }
         guard verbs.count == 1 else {
-            sink.error(verbs.isEmpty ? "expected one action: add, remove, removeAll, set, animate (with set), insertRows or log"
+            sink.error(verbs.isEmpty ? "expected one action: add, remove, removeAll, set, animate (with set), insertRows, beginRefreshing, endRefreshing, scrollTo or log"
                                      : "one action per entry, found \(verbs.joined(separator: " and "))", at: mark)
             return nil
         }
@@ -100,6 +101,13 @@ extension Reader {
             return entry("log")?.string().map { [.log($0)] }
         case "insertRows":
             return readInsertRows(entry("insertRows")!, into: entry("into"), row: entry("row"), animated: entry("animated"), at: mark)
+        case "beginRefreshing", "endRefreshing":
+            refreshActionMarks.append(mark)
+            return [verbs[0] == "beginRefreshing" ? .beginRefreshing : .endRefreshing]
+        case "scrollTo":
+            guard let p = entry("scrollTo")?.numbers(2, "an offset [x, y]") else { return nil }
+            guard let scroll = scrollViewReference(entry("scrollView"), at: mark, what: "scrollTo") else { return nil }
+            return [.scrollTo(scrollView: scroll, offset: CGPoint(x: p[0], y: p[1]), animated: entry("animated")?.bool() ?? true)]
         case "animate":
             guard let an = entry("animate"), let pairs = an.mapping(allowed: ScenarioKeys.viewBlock) else { return nil }
             guard entry("set") != nil else { sink.error("'animate' needs 'set' (the changes to animate)", at: mark); return nil }

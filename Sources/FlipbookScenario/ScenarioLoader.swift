@@ -208,7 +208,8 @@ enum ScenarioKeys {
     }
 
     static let actionKeys = ["add", "to", "key", "tag", "remove", "from", "removeAll", "set", "actions", "duration", "timingFunction",
-                             "log", "animate", "completion", "insertRows", "into", "row", "animated"]
+                             "log", "animate", "completion", "insertRows", "into", "row", "animated",
+                             "beginRefreshing", "endRefreshing", "scrollTo", "scrollView"]
     static let viewBlock = ["duration", "delay", "curve", "damping", "velocity", "repeat", "autoreverse", "beginFromCurrentState"]
     static let event = ["at", "label"] + actionKeys
     static let chain = ["whenStops", "finished", "until"] + actionKeys

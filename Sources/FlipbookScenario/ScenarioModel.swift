@@ -286,6 +286,13 @@ public enum ScenarioAction: Sendable {
     case log(String)
     /// Rows added to a table (the data source grows), sliding the rows below down.
     case insertRows(table: String, texts: [String], at: Int, animated: Bool)
+    /// The refresh header starts refreshing, as `beginRefreshing()` from code: the inset opens
+    /// (when the finger lifts, if one is down) and `onBegin` runs.
+    case beginRefreshing
+    /// The refresh header stops refreshing and closes, as `endRefreshing()`.
+    case endRefreshing
+    /// `setContentOffset(_:animated:)` on a scroll view.
+    case scrollTo(scrollView: String, offset: CGPoint, animated: Bool)
 }
 
 extension LayerOptions {

@@ -14,6 +14,8 @@ final class Reader {
     var layerOrder: [String] = []
     /// How deep in `sublayers` the layer being read is (scroll views live at the top).
     var layerDepth = 0
+    /// Where begin/endRefreshing actions are, to check that the file has a `refresh` section.
+    var refreshActionMarks: [SourceMark] = []
     /// Every font name the file asks for, where.
     var fontUses: [(name: String, mark: SourceMark)] = []
 
@@ -118,6 +120,9 @@ final class Reader {
         }
         let refresh = entry("refresh").flatMap { readRefresh($0) }
         let touches = entry("touches").map { readTouches($0, duration: duration) } ?? []
+        if refresh == nil, entry("refresh") == nil {
+            for mark in refreshActionMarks { sink.error("beginRefreshing and endRefreshing need a 'refresh' section", at: mark) }
+        }
         checkZeroDurationLoops(script: script, chains: chains, marks: chainMarks)
         var refreshActions: [[ScenarioAction]] = refresh?.thresholds.map(\.actions) ?? []
         if let r = refresh?.refreshing { refreshActions += [r.onBegin, r.onEnd, r.onClosed] }

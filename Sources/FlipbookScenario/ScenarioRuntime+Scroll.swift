@@ -117,6 +117,8 @@ final class PullRefreshDriver: UIScrollViewDelegate {
     private(set) var state = State.idle
     private var last: [PullSource: Double]?
     private var holding: CGFloat = 0
+    /// Refreshing began under a finger; the inset opens at the lift.
+    private var insetWaiting = false
 
     init(runtime: ScenarioRuntime, spec: RefreshSpec, scrollView: UIScrollView) {
         self.runtime = runtime
@@ -151,8 +153,34 @@ final class PullRefreshDriver: UIScrollViewDelegate {
     func scrollViewDidEndDragging(_ scrollView: UIScrollView, willDecelerate decelerate: Bool) {
         let now = measures
         for t in spec.thresholds where t.on == .release && now[t.source]! >= t.value { fire(t, measured: now[t.source]!) }
+        if state == .refreshing, insetWaiting, let refreshing = spec.refreshing {
+            // Refreshing began from code while the finger was down: the inset opens now.
+            insetWaiting = false
+            openInset(refreshing)
+            return
+        }
         guard state == .pulling else { return }
         if let refreshing = spec.refreshing { beginRefreshing(refreshing) } else { change(to: .idle) }
+    }
+
+    /// `beginRefreshing()` from code: refreshing starts now; the inset opens now, or when the
+    /// finger lifts if one is down (an inset changing under a finger would jump the content).
+    func beginRefreshingFromCode() {
+        guard state != .refreshing, let refreshing = spec.refreshing else { return }
+        if scrollView.isDragging {
+            insetWaiting = true
+            change(to: .refreshing)
+            startRefreshing(refreshing)
+        } else {
+            beginRefreshing(refreshing)
+        }
+    }
+
+    /// `endRefreshing()` from code.
+    func endRefreshingFromCode() {
+        guard let refreshing = spec.refreshing else { return }
+        insetWaiting = false
+        endRefreshing(refreshing)
     }
 
     private func applyBindings(_ now: [PullSource: Double]) {
@@ -181,6 +209,11 @@ final class PullRefreshDriver: UIScrollViewDelegate {
 
     private func beginRefreshing(_ r: RefreshingSpec) {
         change(to: .refreshing)
+        openInset(r)
+        startRefreshing(r)
+    }
+
+    private func openInset(_ r: RefreshingSpec) {
         holding = CGFloat(spec.headerHeight)
         let top = restingInsetTop + holding
         if let open = r.open {
@@ -192,6 +225,9 @@ final class PullRefreshDriver: UIScrollViewDelegate {
             // The content springs to the new edge with the header showing (13.4).
             scrollView.contentInset.top = top
         }
+    }
+
+    private func startRefreshing(_ r: RefreshingSpec) {
         runtime.perform(r.onBegin)
         let now = CACurrentMediaTime()
         let end = r.endsAt.map { max($0, now) } ?? r.endsAfter.map { now + $0 }

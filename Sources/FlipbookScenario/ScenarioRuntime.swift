@@ -58,6 +58,9 @@ public final class ScenarioRuntime {
                 .joined(separator: ",")
         case .log(let s): return s
         case .insertRows(let table, let texts, let at, _): return "insert \(texts.count) row(s) into \(table) at \(at)"
+        case .beginRefreshing: return "begin refreshing"
+        case .endRefreshing: return "end refreshing"
+        case .scrollTo(let scroll, let p, let animated): return "scroll \(scroll) to \(p.x),\(p.y)" + (animated ? " animated" : "")
         }
     }
 
@@ -150,6 +153,12 @@ public final class ScenarioRuntime {
                 break
             case .insertRows(let table, let texts, let at, let animated):
                 insertRows(texts, into: table, at: at, animated: animated)
+            case .beginRefreshing:
+                refreshDriver?.beginRefreshingFromCode()
+            case .endRefreshing:
+                refreshDriver?.endRefreshingFromCode()
+            case .scrollTo(let scroll, let offset, let animated):
+                (views[scroll] as? UIScrollView)?.setContentOffset(offset, animated: animated)
             }
         }
     }
