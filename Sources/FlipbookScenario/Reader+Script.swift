@@ -157,6 +157,19 @@ extension Reader {
                 sink.error("unknown layer '\(id)'", at: kn.mark, hint: nearest(to: id, in: Array(layerTypes.keys)).map { "did you mean '\($0)'?" })
                 continue
             }
+            // A scroll view's insets and offset.
+            if type.isScrollView, ScenarioKeys.scrollValueKeys.contains(path) {
+                var options = LayerOptions()
+                if path == "contentOffset" {
+                    if let p = v.numbers(2, "an offset [x, y]") { options.scrollValues = [("contentOffset.x", p[0]), ("contentOffset.y", p[1])] }
+                } else if let x = v.number("points") {
+                    options.scrollValues = [(path, x)]
+                }
+                if let i = settings.firstIndex(where: { $0.layer == id }) { settings[i].options.merge(options) } else {
+                    settings.append(LayerSetting(layer: id, options: options))
+                }
+                continue
+            }
             // Properties that do not animate (string, font, lineCap, frame, …) change at once.
             if ScenarioKeys.settableOptions(type).contains(path) {
                 var options = LayerOptions()

@@ -181,6 +181,9 @@ enum ScenarioKeys {
         }
     }
 
+    /// What a `set` may change on a scroll or table layer besides layer properties.
+    static let scrollValueKeys: Set<String> = ["contentInset.top", "contentInset.left", "contentInset.bottom", "contentInset.right",
+                                               "contentOffset", "contentOffset.x", "contentOffset.y"]
     static let layerScroll = ["contentSize", "contentInset", "bounces", "alwaysBounceVertical", "decelerationRate"]
     static let rows = ["items", "template", "count", "first", "height", "font", "fontSize", "textColor", "background",
                        "separators", "separatorColor", "separatorInset", "separatorsBelowRows"]

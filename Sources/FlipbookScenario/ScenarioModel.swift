@@ -187,6 +187,9 @@ public struct LayerOptions: Sendable {
     public var timeOffset: Double?
     public var beginTime: Double?
     public var maskedCorners: CACornerMask?
+    /// Scroll view values a `set` changes on a scroll or table layer (`contentInset.top`,
+    /// `contentOffset.y`, …), animated inside an `animate` block as UIKit animates them.
+    public var scrollValues: [(key: String, value: Double)] = []
 }
 
 /// A timing curve: a name or four control points.
@@ -313,6 +316,7 @@ extension LayerOptions {
         if let v = other.timeOffset { timeOffset = v }
         if let v = other.beginTime { beginTime = v }
         if let v = other.maskedCorners { maskedCorners = v }
+        scrollValues += other.scrollValues
     }
 }
 

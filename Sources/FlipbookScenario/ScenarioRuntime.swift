@@ -92,6 +92,22 @@ public final class ScenarioRuntime {
         return layer
     }
 
+    /// A `set`'s non-animatable settings on one layer, and the scroll values of a scroll view.
+    func applySetting(_ s: LayerSetting) {
+        if let layer = layers[s.layer] { Self.apply(s.options, to: layer) }
+        guard !s.options.scrollValues.isEmpty, let scroll = views[s.layer] as? UIScrollView else { return }
+        for (key, value) in s.options.scrollValues {
+            switch key {
+            case "contentInset.top": scroll.contentInset.top = CGFloat(value)
+            case "contentInset.left": scroll.contentInset.left = CGFloat(value)
+            case "contentInset.bottom": scroll.contentInset.bottom = CGFloat(value)
+            case "contentInset.right": scroll.contentInset.right = CGFloat(value)
+            case "contentOffset.x": scroll.contentOffset.x = CGFloat(value)
+            default: scroll.contentOffset.y = CGFloat(value)
+            }
+        }
+    }
+
     /// Applies non-animatable settings; `frame` sets position and bounds (which animate
     /// implicitly inside a transaction, as on iOS).
     static func apply(_ options: LayerOptions, to layer: CALayer) {
@@ -144,7 +160,7 @@ public final class ScenarioRuntime {
                 if let duration { CATransaction.setAnimationDuration(duration) }
                 if let timing { CATransaction.setAnimationTimingFunction(timing.function) }
                 if !completion.isEmpty { CATransaction.setCompletionBlock { [unowned self] in perform(completion) } }
-                for s in settings { if let layer = layers[s.layer] { Self.apply(s.options, to: layer) } }
+                for s in settings { applySetting(s) }
                 for (id, kp, value) in sets { layers[id]?.setValue(value.bridged, forKeyPath: kp.description) }
                 CATransaction.commit()
             case .animate(let block, let sets, let settings, let completion):
@@ -171,7 +187,7 @@ public final class ScenarioRuntime {
         let saved = touched.map { ($0, $0.delegate) }
         for layer in touched { layer.delegate = viewStyleDelegate }
         let changes = { [unowned self] in
-            for s in settings { if let layer = layers[s.layer] { Self.apply(s.options, to: layer) } }
+            for s in settings { applySetting(s) }
             for (id, kp, value) in sets { layers[id]?.setValue(value.bridged, forKeyPath: kp.description) }
         }
         runViewBlock(block, changes: changes, completion: { [unowned self] in perform(completion) })
