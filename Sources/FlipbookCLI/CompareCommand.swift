@@ -12,9 +12,14 @@ struct Compare: ParsableCommand {
         their last frame. Prints per variant its duration, its last animationDidStop, and the
         mean and largest share of pixels per frame that differ from the first variant.
 
+        With --against, a recording (a GIF) is decoded and shown first, on the same clock (its
+        frame at t is the one the GIF shows at t minus --offset), and the differences are
+        measured against it: how the seed gallery compares itself with the blog GIFs.
+
         Examples:
           flipbook compare scenarios/demo.yaml --variants default,slow -o out/compare.gif
           flipbook compare a.yaml b.yaml --layout overlay -o out/ab.gif --filmstrip out/ab.png --json
+          flipbook compare seed.yaml --against original.gif -o out/vs.gif --filmstrip out/vs.png --filmstrip-times 1.2,3.3
         """
     )
 
@@ -45,6 +50,19 @@ struct Compare: ParsableCommand {
     @Flag(help: "Print the summary as JSON.")
     var json = false
 
+    @Option(help: ArgumentHelp("A recording (GIF) to show first and measure the variants against.", valueName: "ORIGINAL.gif"))
+    var against: String?
+
+    @Option(help: "Seconds into the comparison at which the recording starts (negative: it starts earlier).")
+    var offset: Double = 0
+
+    @Option(name: .customLong("filmstrip-times"),
+            help: ArgumentHelp("Exact instants for the filmstrip, comma-separated (0.2,0.35s,500ms).", valueName: "TIMES"))
+    var filmstripTimes: String?
+
+    @Option(name: .customLong("filmstrip-columns"), help: "Cells per filmstrip row (default 4).")
+    var filmstripColumns: Int = 4
+
     @OptionGroup var options: OutputOptions
 
     func validate() throws {
@@ -52,6 +70,10 @@ struct Compare: ParsableCommand {
         if let fps, !Limits.framesPerSecond.contains(fps) { throw ValidationError("--fps must be between 1 and 100") }
         if variants != nil && files.count != 1 { throw ValidationError("--variants takes one scenario file") }
         if files.isEmpty { throw ValidationError("name at least one scenario file") }
+        if !offset.isFinite || abs(offset) > Limits.maximumDuration { throw ValidationError("--offset must be a number of seconds") }
+        if against == nil && offset != 0 { throw ValidationError("--offset needs --against ORIGINAL.gif") }
+        if filmstripTimes != nil && filmstrip == nil { throw ValidationError("--filmstrip-times needs --filmstrip OUT.png") }
+        if !(1...50).contains(filmstripColumns) { throw ValidationError("--filmstrip-columns must be between 1 and 50") }
     }
 
     func run() throws {
@@ -68,10 +90,17 @@ struct Compare: ParsableCommand {
         } else {
             inputs = files.map { .init(file: $0, variant: "default", label: URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent) }
         }
-        let inputURLs = files.map { URL(fileURLWithPath: $0) }
+        let inputURLs = files.map { URL(fileURLWithPath: $0) } + (against.map { [URL(fileURLWithPath: $0)] } ?? [])
         var sinks: [any RenderSink] = [try GIFSink(url: ScenarioArguments.outputURL(output), inputs: inputURLs)]
-        if let filmstrip { sinks.append(try FilmstripSink(url: ScenarioArguments.outputURL(filmstrip), columns: 4, inputs: inputURLs)) }
+        if let filmstrip {
+            let times = try filmstripTimes.map { try TimeArgument.list($0, option: "--filmstrip-times") }
+            sinks.append(try FilmstripSink(url: ScenarioArguments.outputURL(filmstrip), times: times, columns: filmstripColumns, inputs: inputURLs))
+        }
         var comparison = VariantComparison(inputs: inputs, layout: VariantGrid.Layout(rawValue: layout)!, fps: fps, plots: plot)
+        if let against {
+            guard FileManager.default.fileExists(atPath: against) else { throw ValidationError("--against: no such file: \(against)") }
+            comparison.against = .init(url: URL(fileURLWithPath: against), offset: offset)
+        }
         let summaries: [VariantComparison.Summary]
         do { summaries = try comparison.run(sinks: sinks) } catch let e as GoldenError { throw ValidationError("\(e)") }
         if !comparison.propertyPlots.isEmpty {

@@ -14,6 +14,18 @@ struct TimeArgument: ExpressibleByArgument {
         guard let v = value, v.isFinite, v >= 0 else { return nil }
         seconds = v
     }
+
+    /// A comma-separated list of times (`--filmstrip-times 0.2,0.35s,500ms`), in seconds.
+    static func list(_ text: String, option: String) throws -> [Double] {
+        let items = text.split(separator: ",", omittingEmptySubsequences: false)
+        guard items.count <= 200 else { throw ValidationError("\(option) takes at most 200 times") }
+        return try items.map { item in
+            guard let t = TimeArgument(argument: String(item)) else {
+                throw ValidationError("\(option) expects times such as 0.2,0.35s,500ms; found '\(item)'")
+            }
+            return t.seconds
+        }
+    }
 }
 
 struct Still: ParsableCommand {

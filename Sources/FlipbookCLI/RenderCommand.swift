@@ -77,14 +77,7 @@ struct Render: ParsableCommand {
     /// `--filmstrip-times` as seconds.
     func parsedFilmstripTimes() throws -> [Double]? {
         guard let filmstripTimes else { return nil }
-        let items = filmstripTimes.split(separator: ",", omittingEmptySubsequences: false)
-        guard items.count <= 200 else { throw ValidationError("--filmstrip-times takes at most 200 times") }
-        return try items.map { item in
-            guard let t = TimeArgument(argument: String(item)) else {
-                throw ValidationError("--filmstrip-times expects times such as 0.2,0.35s,500ms; found '\(item)'")
-            }
-            return t.seconds
-        }
+        return try TimeArgument.list(filmstripTimes, option: "--filmstrip-times")
     }
 
     func run() throws {

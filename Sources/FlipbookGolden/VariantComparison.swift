@@ -54,7 +54,20 @@ public struct VariantComparison {
         }
     }
 
+    /// A recording shown on the same clock, first (`--against ORIGINAL.gif`): its frame at
+    /// time t is the one the GIF shows at t − offset (its first frame before, its last after).
+    public struct Recording: Sendable {
+        public var url: URL
+        public var offset: Double
+        public var label: String
+        public init(url: URL, offset: Double = 0, label: String? = nil) {
+            self.url = url; self.offset = offset; self.label = label ?? url.lastPathComponent
+        }
+    }
+
     public var inputs: [Input]
+    /// The recording the variants are compared with, if any.
+    public var against: Recording?
     public var layout: VariantGrid.Layout
     public var fps: Double?
     /// `LAYER.KEYPATH`s to sample at every frame and plot.
@@ -78,7 +91,8 @@ public struct VariantComparison {
         }
         let runtimes = scenarios.map { ScenarioRuntime(scenario: $0) }
         let rate = fps ?? scenarios[0].fps
-        let duration = scenarios.map(\.duration).max() ?? 0
+        let recorded = try against.map { try RecordedFrames(recording: $0) }
+        let duration = max(scenarios.map(\.duration).max() ?? 0, recorded.map { $0.duration + max(0, $0.offset) } ?? 0)
         // A host stage the size of the composition: its render loop drives the clock, and each
         // variant's own stage is advanced to the same time (clamped to its duration).
         let first = scenarios[0].canvas
@@ -87,7 +101,11 @@ public struct VariantComparison {
             || Int((s.canvas.height * s.canvas.scale).rounded()) != frameSize.1 {
             throw GoldenError.usage("\(s.file): its canvas (\(s.canvas.width)×\(s.canvas.height) at \(s.canvas.scale)x) differs from the first input's; variants compare on one canvas size")
         }
-        let composite = VariantGrid.size(of: frameSize, count: runtimes.count, layout: layout)
+        if let recorded, recorded.width != frameSize.0 || recorded.height != frameSize.1 {
+            throw GoldenError.usage("\(recorded.label) is \(recorded.width)×\(recorded.height) px but \(scenarios[0].file) renders \(frameSize.0)×\(frameSize.1) px; "
+                                    + "set the scenario's canvas and scale to the recording's pixel size")
+        }
+        let composite = VariantGrid.size(of: frameSize, count: runtimes.count + (recorded == nil ? 0 : 1), layout: layout)
         let host = Stage(size: CGSize(width: composite.width, height: composite.height), scale: 1)
         for plot in plots {
             guard let dot = plot.firstIndex(of: "."), LayerKeyPath(String(plot[plot.index(after: dot)...])) != nil,
@@ -95,7 +113,8 @@ public struct VariantComparison {
                 throw GoldenError.usage("--plot expects LAYER.KEYPATH naming a layer every input has and an animatable key path; found '\(plot)'")
             }
         }
-        let sink = CompositionSink(runtimes: runtimes, labels: inputs.map(\.label), layout: layout, downstream: sinks, plots: plots)
+        let sink = CompositionSink(runtimes: runtimes, labels: inputs.map(\.label), layout: layout, downstream: sinks, plots: plots,
+                                   recording: recorded)
         _ = try host.render(duration: duration, fps: rate, sinks: [sink], threads: threads)
         let stops = runtimes.map { r in
             r.stage.trace.filter { if case .animationDidStop = $0.kind { return true }; return false }.map(\.time)
@@ -109,9 +128,14 @@ public struct VariantComparison {
             }
             return PropertyPlot(title: name, series: series)
         }
-        return zip(inputs, runtimes).enumerated().map { i, pair in
+        // With a recording, it is cell 0 and every difference is measured against it.
+        let shift = recorded == nil ? 0 : 1
+        let recordingSummary = recorded.map { r -> Summary in
+            Summary(label: r.label, duration: r.duration, lastEvent: nil, meanDifference: 0, largestDifference: 0)
+        }
+        return (recordingSummary.map { [$0] } ?? []) + zip(inputs, runtimes).enumerated().map { i, pair in
             let (input, runtime) = pair
-            let diffs = sink.differences.map { $0[i] }
+            let diffs = sink.differences.map { $0[i + shift] }
             let properties = sink.plotSeries.flatMap { name, perVariant in
                 perVariant[i].map { component, samples in
                     PropertySummary.of(name + (component.isEmpty ? "" : "." + component), samples)
@@ -138,9 +162,44 @@ final class CompositionSink: RenderSink, @unchecked Sendable {
     var plotSeries: [(name: String, perVariant: [[(name: String, samples: [(time: Double, value: Double)])]])] = []
     private var plan: RenderPlan?
 
-    init(runtimes: [ScenarioRuntime], labels: [String], layout: VariantGrid.Layout, downstream: [any RenderSink], plots: [String]) {
-        self.runtimes = runtimes; self.labels = labels; self.layout = layout; self.downstream = downstream; self.plots = plots
+    let recording: RecordedFrames?
+    /// Composed frames at the downstream sinks' extra instants, made in time order as the
+    /// frames go by (the variants' clocks only move forward) and handed over at the end.
+    private var instantFrames: [Double: PixelBuffer] = [:]
+    private var pendingInstants: [Double]
+
+    init(runtimes: [ScenarioRuntime], labels: [String], layout: VariantGrid.Layout, downstream: [any RenderSink], plots: [String],
+         recording: RecordedFrames? = nil) {
+        self.runtimes = runtimes; self.layout = layout; self.downstream = downstream; self.plots = plots
+        self.recording = recording
+        self.labels = (recording.map { [$0.label] } ?? []) + labels
         plotSeries = plots.map { ($0, Array(repeating: [], count: runtimes.count)) }
+        pendingInstants = Array(Set(downstream.flatMap(\.instants))).sorted()
+    }
+
+    var instants: [Double] { pendingInstants }
+
+    /// Every cell's frame at `t`: the recording's (if any), then each variant's.
+    private func frames(at t: Double) throws -> [PixelBuffer] {
+        let rendered = try runtimes.map { runtime -> PixelBuffer in
+            runtime.stage.advance(to: min(t, runtime.scenario.duration))
+            return try FrameRasterizer.rasterize(runtime.stage.snapshot(), background: runtime.scenario.canvas.background)
+        }
+        return (recording.map { [$0.frame(at: t)] } ?? []) + rendered
+    }
+
+    /// Composes the instants due by `t` before the clocks pass them.
+    private func composeInstants(upTo t: Double) throws {
+        while let next = pendingInstants.first, next <= t {
+            pendingInstants.removeFirst()
+            instantFrames[next] = try VariantGrid.compose(try frames(at: next), labels: labels, layout: layout)
+        }
+    }
+
+    func consume(instant time: Double, frame: PixelBuffer) throws {
+        try composeInstants(upTo: time)
+        guard let composed = instantFrames[time] else { return }
+        for s in downstream where s.instants.contains(time) { try s.consume(instant: time, frame: composed) }
     }
 
     /// The plotted value of `plot` on `runtime` now, as named components.
@@ -168,11 +227,12 @@ final class CompositionSink: RenderSink, @unchecked Sendable {
     func consume(_ frame: PixelBuffer, index: Int, prepared: (any Sendable)?) throws {
         guard let plan else { return }
         let t = plan.time(ofFrame: index)
-        let frames = try runtimes.map { runtime -> PixelBuffer in
-            runtime.stage.advance(to: min(t, runtime.scenario.duration))
-            return try FrameRasterizer.rasterize(runtime.stage.snapshot(), background: runtime.scenario.canvas.background)
-        }
-        differences.append(frames.map { ImageComparison.compare(frames[0], $0).share })
+        try composeInstants(upTo: t)
+        let frames = try frames(at: t)
+        // Renders of one engine compare exactly; a recording (another renderer, a lossy GIF)
+        // compares perceptually: pixelmatch's default threshold, antialiased edges ignored.
+        let tolerance = recording == nil ? nil : GoldenSpec.Tolerance(threshold: 0.1, share: 1, ignoreAntialiasing: true)
+        differences.append(frames.map { ImageComparison.compare(frames[0], $0, tolerance: tolerance).share })
         for p in plotSeries.indices {
             for (v, runtime) in runtimes.enumerated() {
                 let components = Self.sample(plotSeries[p].name, on: runtime)
@@ -194,5 +254,37 @@ final class CompositionSink: RenderSink, @unchecked Sendable {
 
     func finish() throws { for s in downstream { try s.finish() } }
     func cancel() { for s in downstream { s.cancel() } }
-    var instants: [Double] { [] }
+}
+
+/// A decoded recording on the comparison's clock.
+struct RecordedFrames {
+    let label: String
+    let offset: Double
+    let width: Int, height: Int
+    private let frames: [PixelBuffer]
+    /// When each frame starts, seconds from the recording's start.
+    private let starts: [Double]
+    let duration: Double
+
+    init(recording: VariantComparison.Recording) throws {
+        let gif: DecodedGIF
+        do { gif = try GIFReader.read(recording.url) } catch { throw GoldenError.usage("\(recording.url.path): \(error)") }
+        guard !gif.frames.isEmpty else { throw GoldenError.usage("\(recording.url.path): the GIF has no frames") }
+        label = recording.label
+        offset = recording.offset
+        width = gif.width; height = gif.height
+        frames = gif.frames
+        var t = 0.0
+        var starts: [Double] = []
+        for d in gif.delays { starts.append(t); t += Double(d) / 100 }
+        self.starts = starts
+        duration = t
+    }
+
+    /// The frame a viewer sees at comparison time `t`.
+    func frame(at t: Double) -> PixelBuffer {
+        let local = t - offset
+        let i = (starts.lastIndex { $0 <= local + 1e-9 }) ?? 0
+        return frames[min(i, frames.count - 1)]
+    }
 }
