@@ -7,7 +7,7 @@ APT_PACKAGES := libcairo2-dev libpango1.0-dev libgif-dev zlib1g-dev pkg-config f
 # recommended packages, as docs/toolchain.md does).
 TEST_APT_PACKAGES := chromium
 
-.PHONY: deps test-deps build demo test fuzz clean
+.PHONY: gallery deps test-deps build demo test fuzz clean
 
 # Installs the Debian packages in $(1) that are missing (root or sudo), with apt flags $(2).
 define install_missing
@@ -30,8 +30,13 @@ build: deps
 
 demo: build
 	@mkdir -p out
-	.build/release/flipbook render scenarios/demo.yaml -o out/demo.gif --filmstrip out/demo.png
-	@echo "Demo GIF: out/demo.gif (open it in a browser); filmstrip: out/demo.png"
+	.build/release/flipbook render scenarios/seeds/000-unread-refresh.yaml -o out/demo.gif --filmstrip out/demo.png
+	@echo "Demo GIF: out/demo.gif, the Unread pull-to-refresh control in a table (open it in a browser); filmstrip: out/demo.png"
+
+# Every seed scenario rendered into out/gallery/, with montages against the blog GIFs when
+# ../shared/reference/ is there (docs/gallery.md).
+gallery: build
+	scripts/gallery.sh .build/release/flipbook ../shared/reference
 
 test-deps: deps
 	$(call install_missing,$(TEST_APT_PACKAGES))

@@ -51,6 +51,84 @@ struct CompareTests {
     }
 }
 
+@Suite("comparison with a recording (--against)")
+struct RecordingComparisonTests {
+    static let demo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("scenarios/demo.yaml").path
+
+    /// The demo rendered to a GIF: a recording whose every frame we know.
+    func recording(in dir: URL) throws -> URL {
+        let runtime = ScenarioRuntime(scenario: try ScenarioLoader.load(file: Self.demo))
+        let url = dir.appendingPathComponent("recording.gif")
+        _ = try runtime.render(outputs: RenderOutputs(gif: url))
+        return url
+    }
+
+    func dir() throws -> URL {
+        let d = FileManager.default.temporaryDirectory.appendingPathComponent("against-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: d, withIntermediateDirectories: true)
+        return d
+    }
+
+    @Test("a scene against its own recording: shown first, on the same clock, and all but identical; shifted by --offset it differs")
+    func againstItself() throws {
+        let d = try dir()
+        let original = try recording(in: d)
+        let out = d.appendingPathComponent("vs.gif")
+        var comparison = VariantComparison(inputs: [.init(file: Self.demo, variant: "default", label: "ours")])
+        comparison.against = .init(url: original)
+        let summary = try comparison.run(sinks: [GIFSink(url: out)])
+        #expect(summary.map(\.label) == ["recording.gif", "ours"])
+        #expect(summary[1].largestDifference < 0.001, "a GIF of the same frames: \(summary[1].largestDifference)")
+        let composed = try GIFReader.read(out)
+        #expect(composed.width == VariantGrid.size(of: (320, 120), count: 2, layout: .row).width)
+        var shifted = VariantComparison(inputs: [.init(file: Self.demo, variant: "default", label: "ours")])
+        shifted.against = .init(url: original, offset: 0.3)
+        let moved = try shifted.run(sinks: [GIFSink(url: out)])
+        #expect(moved[1].largestDifference > 0.001, "0.3 s apart the dots differ: \(moved[1].largestDifference)")
+        #expect(moved[0].duration == summary[0].duration)
+    }
+
+    @Test("the filmstrip holds the recording's frame and ours at each exact instant")
+    func filmstripInstants() throws {
+        let d = try dir()
+        let original = try recording(in: d)
+        let strip = d.appendingPathComponent("vs.png")
+        var comparison = VariantComparison(inputs: [.init(file: Self.demo, variant: "default", label: "ours")])
+        comparison.against = .init(url: original)
+        _ = try comparison.run(sinks: [GIFSink(url: d.appendingPathComponent("vs.gif")), FilmstripSink(url: strip, times: [0.35, 1.01], columns: 2)])
+        // Filmstrips show cells at half size: two composed frames (recording | ours) side by side.
+        let image = try PNGCodec.read(strip)
+        let composed = VariantGrid.size(of: (320, 120), count: 2, layout: .row)
+        #expect(image.width >= composed.width && image.width < composed.width + 60, "\(image.width) vs \(composed.width)")
+        // At 0.35 s (between frames at 30 fps) the recording shows the frame before and ours the
+        // instant itself; both show the demo's dots, so the two halves of the cell both hold ink.
+        func ink(_ x0: Int, _ x1: Int) -> Int {
+            var n = 0
+            // Below the label strips (the dots are light grey, 200).
+            for y in 25..<min(image.height, 80) { for x in x0..<x1 where image.pixel(x: x, y: y).r < 230 { n += 1 } }
+            return n
+        }
+        let half = composed.width / 4
+        #expect(ink(0, half) > 20 && ink(half, 2 * half) > 20)
+    }
+
+    @Test("a recording of another size is refused, naming both sizes")
+    func sizeMismatch() throws {
+        let d = try dir()
+        let other = d.appendingPathComponent("small.gif")
+        let writer = try GIFWriter(url: other, width: 10, height: 10)
+        try writer.add(PixelBuffer(width: 10, height: 10, rgba: Array(repeating: 255, count: 400)), delay: 10)
+        try writer.finish()
+        var comparison = VariantComparison(inputs: [.init(file: Self.demo, variant: "default", label: "ours")])
+        comparison.against = .init(url: other)
+        #expect(throws: GoldenError.self) { _ = try comparison.run(sinks: [GIFSink(url: d.appendingPathComponent("x.gif"))]) }
+        do { _ = try comparison.run(sinks: [GIFSink(url: d.appendingPathComponent("x.gif"))]) } catch {
+            #expect("\(error)".contains("10×10 px") && "\(error)".contains("320×120 px"), "\(error)")
+        }
+    }
+}
+
 @Suite("property plots and their numbers")
 struct PlotTests {
     func scenario(_ body: String) throws -> String {
