@@ -642,7 +642,8 @@ struct Seed003PortTests {
 
         func scrollViewDidScroll(_ scrollView: UIScrollView) {
             guard scrollView.isDragging, scrollView.contentOffset.y < 0 else { return }
-            let bend = -scrollView.contentOffset.y / 2
+            // The code: while the pull y is under pullDistance (80), bend = 25 + 75·y/80.
+            let bend = 25 + 75 * min(-scrollView.contentOffset.y, 80) / 80
             bends.append(bend)
             wave.waveLayer.path = wave.wavePath(bendDist: bend)
         }
@@ -677,7 +678,7 @@ struct Seed003PortTests {
         let lift = table.perform(.pull(300, over: 0.5, hold: 0.1), at: 0.2)
         stage.advance(to: lift)
         let released = table.contentOffset.y
-        #expect(released < -100 && abs((controller.bends.last ?? 0) + released / 2) < 1e-9)
+        #expect(released < -100 && controller.bends.last == 100)
         #expect(wave.waveLayer.animation(forKey: "return") != nil)
         stage.advance(to: lift + 0.5)
         // Half the steps: half way to −60, the scroll view's own bounce stopped by the timer's offsets.
