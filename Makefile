@@ -54,7 +54,7 @@ test: test-deps
 # bad-scenario corpus; `make fuzz FUZZ_SECONDS=3600` runs longer. A crash, a hang (10 s) or a
 # rejection without FILE:LINE:COLUMN fails it and leaves the input in .build/fuzz-artifacts/.
 FUZZ_SECONDS ?= 60
-FUZZ_SEEDS := scenarios scenarios/loaders Tests/FlipbookScenarioTests/Fixtures/bad-scenarios
+FUZZ_SEEDS := scenarios scenarios/loaders scenarios/seeds Tests/FlipbookScenarioTests/Fixtures/bad-scenarios
 fuzz: deps
 	$(SWIFT) build --package-path Fuzz -c release -Xswiftc -sanitize=fuzzer -Xswiftc -use-ld=lld
 	@mkdir -p .build/fuzz-corpus .build/fuzz-artifacts
