@@ -63,6 +63,10 @@ struct Compare: ParsableCommand {
     @Option(name: .customLong("filmstrip-columns"), help: "Cells per filmstrip row (default 4).")
     var filmstripColumns: Int = 4
 
+    @Option(help: ArgumentHelp("Also write one self-contained page: the grid under a time scrubber, the plots and the summary.",
+                               valueName: "OUT.html"))
+    var html: String?
+
     @OptionGroup var options: OutputOptions
 
     func validate() throws {
@@ -102,7 +106,19 @@ struct Compare: ParsableCommand {
             comparison.against = .init(url: URL(fileURLWithPath: against), offset: offset)
         }
         let summaries: [VariantComparison.Summary]
-        do { summaries = try comparison.run(sinks: sinks) } catch let e as GoldenError { throw ValidationError("\(e)") }
+        do {
+            if let html {
+                let title = "Flipbook compare: " + (files.map { URL(fileURLWithPath: $0).lastPathComponent } + (against.map { [URL(fileURLWithPath: $0).lastPathComponent] } ?? []))
+                    .joined(separator: ", ")
+                let result = try comparison.runWithPage(sinks: sinks, title: title)
+                summaries = result.summaries
+                let page = try OutputFile(ScenarioArguments.outputURL(html), inputs: inputURLs)
+                try page.write(Array(result.html.utf8))
+                try page.commit()
+            } else {
+                summaries = try comparison.run(sinks: sinks)
+            }
+        } catch let e as GoldenError { throw ValidationError("\(e)") }
         if !comparison.propertyPlots.isEmpty {
             let url = ScenarioArguments.outputURL(plotFile ?? URL(fileURLWithPath: output).deletingPathExtension().path + "-plot.png")
             try PNGCodec.write(try PropertyPlot.stack(comparison.plotImages), to: url, inputs: inputURLs)

@@ -6,20 +6,11 @@ import Foundation
 /// skin. Tested in headless Chromium.
 enum GoldenReport {
     static func html(_ outcomes: [ScenarioOutcome], orphans: [String], images: [String: [GoldenArtifacts.FrameImages]]) -> String {
-        func esc(_ s: String) -> String {
-            s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
-        }
-        func img(_ bytes: [UInt8], _ cls: String, _ alt: String) -> String {
-            "<img class=\"\(cls)\" alt=\"\(esc(alt))\" src=\"data:image/png;base64,\(Data(bytes).base64EncodedString())\">"
-        }
+        func esc(_ s: String) -> String { HTMLPage.escape(s) }
+        func img(_ bytes: [UInt8], _ cls: String, _ alt: String) -> String { HTMLPage.image(bytes, class: cls, alt: alt) }
         let failed = outcomes.filter(\.failed)
-        var h = """
-        <!doctype html>
-        <html lang="en"><head><meta charset="utf-8"><title>Flipbook golden report</title>
-        <style>
-        body { font: 14px/1.4 system-ui, sans-serif; margin: 24px; color: #1c1c1e; background: #f2f2f7; }
-        h1 { font-size: 20px; } h2 { font-size: 17px; margin-top: 28px; }
-        .summary { margin-bottom: 16px; } .ok { color: #248a3d; } .bad { color: #d70015; }
+        var h = HTMLPage.head(title: "Flipbook golden report", style: """
+        .summary { margin-bottom: 16px; }
         .scenario { background: #fff; border-radius: 10px; padding: 16px; margin-bottom: 20px; box-shadow: 0 1px 3px #0002; }
         .timeline { display: flex; gap: 2px; margin: 8px 0 12px; }
         .timeline span { flex: 1; height: 14px; background: #34c759; border-radius: 2px; }
@@ -27,15 +18,14 @@ enum GoldenReport {
         .env { color: #a05a00; } .msg { font-family: ui-monospace, monospace; font-size: 12px; white-space: pre-wrap; }
         .frame { margin-top: 14px; border-top: 1px solid #e5e5ea; padding-top: 10px; }
         .row { display: flex; gap: 12px; flex-wrap: wrap; align-items: flex-start; }
-        .row figure { margin: 0; } figcaption { font-size: 12px; color: #636366; }
+        .row figure { margin: 0; }
         img { image-rendering: pixelated; border: 1px solid #c7c7cc; width: 320px; height: auto; display: block; }
         .swipe, .onion { position: relative; display: inline-block; }
         .swipe img, .onion img { display: block; }
         .swipe .top, .onion .top { position: absolute; left: 0; top: 0; }
         .swipe .top { clip-path: inset(0 50% 0 0); }
-        input[type=range] { width: 240px; }
-        </style></head><body>
-        <h1>Flipbook golden report</h1>
+        """)
+        h += """
         <p class="summary">\(outcomes.count) scenario\(outcomes.count == 1 ? "" : "s"):
         <span class="ok">\(outcomes.filter { !$0.failed }.count) passed</span>,
         <span class="bad">\(failed.count) failed</span>.</p>

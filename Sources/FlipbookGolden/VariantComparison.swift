@@ -78,6 +78,21 @@ public struct VariantComparison {
     /// The plots drawn, for `PropertyPlot.stack`.
     public var plotImages: [PixelBuffer] { get throws { try propertyPlots.map { try $0.render() } } }
 
+    /// Runs the comparison like `run(sinks:)` and also returns the `--html` page: the composed
+    /// frames under a scrubber, the plots and the summary.
+    public mutating func runWithPage(sinks: [any RenderSink], title: String,
+                                     threads: Int = ProcessInfo.processInfo.activeProcessorCount) throws -> (summaries: [Summary], html: String) {
+        let pageFrames = PageFramesSink()
+        let summaries = try run(sinks: sinks + [pageFrames], threads: threads)
+        let plots = try propertyPlots.map { plot -> ComparisonPage.Plot in
+            let range = plot.timeRange
+            let x0 = plot.point(time: range.lowerBound, value: plot.valueRange.lowerBound).x / Double(plot.width)
+            let x1 = plot.point(time: range.upperBound, value: plot.valueRange.lowerBound).x / Double(plot.width)
+            return ComparisonPage.Plot(png: try PNGCodec.encode(try plot.render()), axis: (x0, x1, range.lowerBound, range.upperBound))
+        }
+        return (summaries, ComparisonPage.html(title: title, summaries: summaries, frames: pageFrames.frames, plots: plots))
+    }
+
     public init(inputs: [Input], layout: VariantGrid.Layout = .row, fps: Double? = nil, plots: [String] = []) {
         self.inputs = inputs; self.layout = layout; self.fps = fps; self.plots = plots
     }

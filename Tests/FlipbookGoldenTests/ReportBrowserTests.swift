@@ -7,22 +7,7 @@ import Flipbook
 /// which `make test` installs), its scripts run, and its screenshot shows the pictures.
 @Suite("golden report in a browser")
 struct ReportBrowserTests {
-    static var chromium: String? {
-        ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first { FileManager.default.isExecutableFile(atPath: $0) }
-    }
-
-    func run(_ args: [String]) throws -> String {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: try #require(Self.chromium, "chromium is not installed: run `make test`, which installs it"))
-        p.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars"] + args
-        let out = Pipe()
-        p.standardOutput = out
-        p.standardError = FileHandle.nullDevice
-        try p.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
-    }
+    func run(_ args: [String]) throws -> String { try Chromium.run(args) }
 
     @Test("a failing report shows side by side, difference, swipe and onion skin; its sliders work; the screenshot is not blank")
     func failingReport() throws {

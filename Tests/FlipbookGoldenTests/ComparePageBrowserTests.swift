@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+@testable import FlipbookGolden
+import Flipbook
+
+/// `flipbook compare --html` is a web page: opened in headless Chromium at an instant (`#t=`),
+/// its scrubber, time label, frame and plot marker follow; its screenshot shows the variants.
+@Suite("comparison page in a browser")
+struct ComparePageBrowserTests {
+    static let demo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("scenarios/demo.yaml").path
+
+    @Test("opened at t = 1.0 s the scrubber, the label, the grid and the plot marker all show 1.0 s; the screenshot shows the dots and the marker")
+    func scrubber() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("page-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        var comparison = VariantComparison(inputs: [.init(file: Self.demo, variant: "default", label: "default"),
+                                                    .init(file: Self.demo, variant: "slow", label: "slow")],
+                                           plots: ["dot2.transform.scale"])
+        let (summaries, html) = try comparison.runWithPage(sinks: [GIFSink(url: dir.appendingPathComponent("c.gif"))], title: "demo")
+        #expect(summaries.count == 2)
+        let page = dir.appendingPathComponent("page.html")
+        try html.write(to: page, atomically: true, encoding: .utf8)
+        // 2.1 s at 30 fps: 63 frames, all kept; t = 1.0 s is frame 30.
+        #expect(html.components(separatedBy: "data:image/png;base64,").count - 1 == 63 + 1 + 1, "63 frames, the first shown, one plot")
+
+        let dom = try Chromium.run(["--dump-dom", page.absoluteString + "#t=1.0"])
+        #expect(dom.contains("t = 1.000 s"), "the label follows")
+        let scrubber = try #require(dom.range(of: "id=\"scrubber\"").map { String(dom[$0.lowerBound...].prefix(200)) })
+        #expect(scrubber.contains("aria-valuenow=\"30\"") && scrubber.contains("max=\"62\""), "\(scrubber)")
+        // The frame shown is frame 30's picture.
+        let frameTag = try #require(dom.range(of: "id=\"frame\"").map { String(dom[$0.lowerBound...].prefix(400)) })
+        let frames = html.components(separatedBy: "const frames = [")[1].components(separatedBy: "];")[0]
+            .split(separator: ",\n").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "\" \n")) }
+        #expect(frames.count == 63)
+        #expect(frameTag.contains(String(frames[30].prefix(120))), "frame 30 is shown")
+        // The marker moved from the axis start to 1.0 s of the plot's 0…2.1 s axis.
+        let plot = try #require(comparison.propertyPlots.first)
+        let expected = plot.point(time: 1.0, value: plot.valueRange.lowerBound).x / Double(plot.width) * 100
+        let marker = try #require(dom.range(of: "class=\"marker\"").map { String(dom[$0.lowerBound...].prefix(300)) })
+        let left = try #require(marker.components(separatedBy: "left: ").dropFirst().first.flatMap { Double($0.prefix { "0123456789.".contains($0) }) })
+        #expect(abs(left - expected) < 0.01, "marker at \(left) %, expected \(expected) %")
+
+        let shot = dir.appendingPathComponent("shot.png")
+        _ = try Chromium.run(["--window-size=1200,1000", "--screenshot=\(shot.path)", page.absoluteString + "#t=1.0"])
+        let pixels = try PNGCodec.read(shot)
+        let rgba = pixels.rgba
+        var dots = 0, markerPixels = 0
+        for i in stride(from: 0, to: rgba.count, by: 4) {
+            let (r, g, b) = (Int(rgba[i]), Int(rgba[i + 1]), Int(rgba[i + 2]))
+            if abs(r - g) < 8 && abs(g - b) < 8 && r > 150 && r < 215 { dots += 1 }   // the grey dots
+            if r > 230 && g > 60 && g < 120 && b < 110 { markerPixels += 1 }           // the red marker
+        }
+        #expect(dots > 300, "the variants' dots are shown: \(dots)")
+        #expect(markerPixels > 100, "the marker is drawn: \(markerPixels)")
+    }
+}
