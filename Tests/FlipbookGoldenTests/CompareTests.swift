@@ -70,20 +70,25 @@ struct RecordingComparisonTests {
         return d
     }
 
+    /// The demo compared with `recording` started `offset` seconds in.
+    func demo(against recording: URL, offset: Double = 0) -> VariantComparison {
+        var comparison = VariantComparison(inputs: [.init(file: Self.demo, variant: "default", label: "ours")])
+        comparison.against = .init(url: recording, offset: offset)
+        return comparison
+    }
+
     @Test("a scene against its own recording: shown first, on the same clock, and all but identical; shifted by --offset it differs")
     func againstItself() throws {
         let d = try dir()
         let original = try recording(in: d)
         let out = d.appendingPathComponent("vs.gif")
-        var comparison = VariantComparison(inputs: [.init(file: Self.demo, variant: "default", label: "ours")])
-        comparison.against = .init(url: original)
+        var comparison = demo(against: original)
         let summary = try comparison.run(sinks: [GIFSink(url: out)])
         #expect(summary.map(\.label) == ["recording.gif", "ours"])
         #expect(summary[1].largestDifference < 0.001, "a GIF of the same frames: \(summary[1].largestDifference)")
         let composed = try GIFReader.read(out)
         #expect(composed.width == VariantGrid.size(of: (320, 120), count: 2, layout: .row).width)
-        var shifted = VariantComparison(inputs: [.init(file: Self.demo, variant: "default", label: "ours")])
-        shifted.against = .init(url: original, offset: 0.3)
+        var shifted = demo(against: original, offset: 0.3)
         let moved = try shifted.run(sinks: [GIFSink(url: out)])
         #expect(moved[1].largestDifference > 0.001, "0.3 s apart the dots differ: \(moved[1].largestDifference)")
         #expect(moved[0].duration == summary[0].duration)
@@ -94,8 +99,7 @@ struct RecordingComparisonTests {
         let d = try dir()
         let original = try recording(in: d)
         let strip = d.appendingPathComponent("vs.png")
-        var comparison = VariantComparison(inputs: [.init(file: Self.demo, variant: "default", label: "ours")])
-        comparison.against = .init(url: original)
+        var comparison = demo(against: original)
         _ = try comparison.run(sinks: [GIFSink(url: d.appendingPathComponent("vs.gif")), FilmstripSink(url: strip, times: [0.35, 1.01], columns: 2)])
         // Filmstrips show cells at half size: two composed frames (recording | ours) side by side.
         let image = try PNGCodec.read(strip)
@@ -120,8 +124,7 @@ struct RecordingComparisonTests {
         let writer = try GIFWriter(url: other, width: 10, height: 10)
         try writer.add(PixelBuffer(width: 10, height: 10, rgba: Array(repeating: 255, count: 400)), delay: 10)
         try writer.finish()
-        var comparison = VariantComparison(inputs: [.init(file: Self.demo, variant: "default", label: "ours")])
-        comparison.against = .init(url: other)
+        var comparison = demo(against: other)
         #expect(throws: GoldenError.self) { _ = try comparison.run(sinks: [GIFSink(url: d.appendingPathComponent("x.gif"))]) }
         do { _ = try comparison.run(sinks: [GIFSink(url: d.appendingPathComponent("x.gif"))]) } catch {
             #expect("\(error)".contains("10×10 px") && "\(error)".contains("320×120 px"), "\(error)")
