@@ -68,7 +68,7 @@ extension Reader {
         } else if let count {
             let t = template ?? "Row {n}"
             rows.texts = (0..<count).map { t.replacingOccurrences(of: "{n}", with: String(first + $0)) }
-        } else if template != nil {
+        } else if template != nil, !pairs.contains(where: { $0.key == "count" }) {
             sink.error("a row 'template' needs a 'count'", at: n.mark)
         }
         return rows
