@@ -181,6 +181,13 @@ enum ScenarioKeys {
         }
     }
 
+    /// Words people reach for that mean a key by another name (checked before spelling).
+    static let synonyms: [String: String] = [
+        "on": "when",                 // a threshold's direction (`on` is also YAML 1.1's true)
+        "offset": "scrollTo", "from": "input", "to": "target", "range": "input", "property": "target",
+        "wait": "hold", "pull": "drag", "up": "release", "lift": "release", "touchDown": "down", "fling": "velocity",
+    ]
+
     /// What a `set` may change on a scroll or table layer besides layer properties.
     static let scrollValueKeys: Set<String> = ["contentInset.top", "contentInset.left", "contentInset.bottom", "contentInset.right",
                                                "contentOffset", "contentOffset.x", "contentOffset.y"]

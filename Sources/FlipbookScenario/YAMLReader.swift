@@ -64,7 +64,8 @@ struct YNode {
             guard let key = kn.scalarString else { kn.fail("a key"); continue }
             if !seen.insert(key).inserted { sink.error("duplicate key '\(key)'", at: kn.mark); continue }
             if let allowed, !allowed.contains(key) {
-                let hint = nearest(to: key, in: allowed).map { "did you mean '\($0)'?" }
+                let hint = (ScenarioKeys.synonyms[key].flatMap { allowed.contains($0) ? $0 : nil } ?? nearest(to: key, in: allowed))
+                    .map { "did you mean '\($0)'?" }
                 sink.error("unknown key '\(key)'; expected one of: \(allowed.joined(separator: ", "))", at: kn.mark, hint: hint)
                 continue
             }
