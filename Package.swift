@@ -99,6 +99,15 @@ let package = Package(
             path: "Examples/ReadmeExample",
             swiftSettings: strictSettings
         ),
+        // A header deferring its state with DispatchQueue.main.async, run by PortingTests. Swift 5
+        // mode, as the libraries it stands for: in Swift 6 mode a main-queue block capturing a
+        // view needs the view to be Sendable (UIKit's are @MainActor; ours are not).
+        .executableTarget(
+            name: "MainQueueExample",
+            dependencies: ["Flipbook"],
+            path: "Examples/MainQueueExample",
+            swiftSettings: strictSettings + [.swiftLanguageMode(.v5)]
+        ),
         .executableTarget(
             name: "FlipbookBenchmarks",
             dependencies: ["Flipbook"],

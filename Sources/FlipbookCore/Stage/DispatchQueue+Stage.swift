@@ -1,11 +1,11 @@
 import Dispatch
 import Foundation
 
-/// Main-queue work on the Stage clock. `DispatchQueue.main.async { … }` cannot run inside a
-/// render on Linux: the real main queue runs only when something spins `RunLoop.main` (or,
-/// under `dispatchMain()`, on another thread, racing the Stage), and a module cannot replace
-/// Dispatch's queue type without making every `DispatchQueue` in ported code ambiguous (tried:
-/// Swift has no type-level shadowing between modules). So the port takes one mechanical edit:
+/// Main-queue work on the Stage clock from any thread. A Stage driven from the main thread runs
+/// `DispatchQueue.main.async` blocks itself (`Stage.runsMainQueue`); off the main thread (Swift
+/// Testing's tests) the real main queue runs elsewhere, racing the Stage, and a module cannot
+/// replace Dispatch's queue type without making every `DispatchQueue` in ported code ambiguous
+/// (tried: Swift has no type-level shadowing between modules). There the port takes one edit:
 ///
 ///     DispatchQueue.main.async { … }                       →  DispatchQueue.main.stageAsync { … }
 ///     DispatchQueue.main.asyncAfter(deadline: .now() + d)  →  DispatchQueue.main.stageAsyncAfter(d)

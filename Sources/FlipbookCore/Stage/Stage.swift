@@ -53,6 +53,13 @@ public final class Stage {
     /// A view over the root layer, for UIKit-style scenes.
     public var rootView: UIView { rootViewStorage }
 
+    /// Whether `DispatchQueue.main.async` blocks run on the Stage when it is driven from the main
+    /// thread: after each event and motion step that runs user code, the main queue is drained
+    /// once (a run-loop turn), so blocks queued there run at that instant, in order, as a device
+    /// runs them one turn later. Off the main thread the main queue belongs to whoever drains
+    /// it (under Swift Testing, another thread): use `DispatchQueue.main.stageAsync` there.
+    public var runsMainQueue = true
+
     /// Limit of events at a single instant before the Stage refuses to loop further.
     public var maximumEventsPerInstant = 100_000
     /// Limit of events in one `advance(to:)`; the rest wait for the next call, so a chain of
@@ -105,6 +112,15 @@ public final class Stage {
         tickers.removeAll { $0.owner == id }
     }
 
+    /// One run-loop turn on the main thread: the main queue's blocks run now, at `time`.
+    private func runMainQueue(at time: Double, context ctx: TransactionContext) {
+        guard runsMainQueue, Thread.isMainThread else { return }
+        let previous = ctx.callbackTime
+        ctx.callbackTime = time
+        _ = RunLoop.main.run(mode: .default, before: .distantPast)
+        ctx.callbackTime = previous
+    }
+
     /// Steps every motion to `time`; returns whether any ran (they may run user code).
     private func runTickers(at time: Double, context ctx: TransactionContext) -> Bool {
         guard !tickers.isEmpty, time > lastTickTime else { return false }
@@ -112,6 +128,7 @@ public final class Stage {
         currentTime = time
         ctx.callbackTime = time
         for ticker in tickers { ticker.step(time) }
+        runMainQueue(at: time, context: ctx)
         ctx.commitImplicit(at: time, stage: self)
         ctx.callbackTime = nil
         return true
@@ -122,7 +139,9 @@ public final class Stage {
     public func advance(to time: Double) {
         let ctx = TransactionContext.current
         ctx.activeStage = self
-        // Changes made outside any callback commit at the current time.
+        // Changes made outside any callback commit at the current time, with what the main
+        // queue was asked to do since.
+        runMainQueue(at: currentTime, context: ctx)
         ctx.commitImplicit(at: currentTime, stage: self)
         guard time.isFinite, time >= currentTime else { return }
         var firedAtInstant = 0
@@ -167,6 +186,7 @@ public final class Stage {
             currentTime = next.time
             ctx.callbackTime = next.time
             next.fire()
+            if next.mayRunUserCode { runMainQueue(at: next.time, context: ctx) }
             ctx.commitImplicit(at: next.time, stage: self)
             ctx.callbackTime = nil
         }
