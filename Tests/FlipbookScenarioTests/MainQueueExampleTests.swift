@@ -8,16 +8,9 @@ import Testing
 struct MainQueueExampleTests {
     func run(fps: Int) throws -> String {
         let built = CLI.executable.deletingLastPathComponent().appendingPathComponent("MainQueueExample")
-        let p = Process()
-        p.executableURL = built
-        p.arguments = [String(fps)]
-        let out = Pipe()
-        p.standardOutput = out
-        try p.run()
-        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        p.waitUntilExit()
-        #expect(p.terminationStatus == 0)
-        return text
+        let result = try CLI.spawn(built, [String(fps)])
+        #expect(result.status == 0, "\(result.stderr)")
+        return String(decoding: result.stdout, as: UTF8.self)
     }
 
     @Test("the block runs at the instant it was queued, after the observer that queued it, at any frame rate; the header opens")
