@@ -75,7 +75,9 @@ struct Inspect: ParsableCommand {
         abstract: "Print a scenario's event trace, or sample properties over time as CSV.",
         discussion: """
         The trace lists every scripted event and every animation start and stop with its time,
-        layer and key. With --sample, prints one CSV row per frame instead.
+        layer and key; in scenes with scroll views, also touches, refresh states and a line at
+        each frame where an offset moved (offset, pull, inset, state). With --sample, prints
+        one CSV row per frame instead.
 
         Examples:
           flipbook inspect scenarios/demo.yaml

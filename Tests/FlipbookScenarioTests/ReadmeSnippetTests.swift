@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Flipbook
 
 /// The README's Swift example compiles exactly as written (it is the `ReadmeExample` target,
 /// which imports Flipbook alone) and does what its comments say.
@@ -35,5 +36,22 @@ struct ReadmeSnippetTests {
         #expect(p.terminationStatus == 0)
         #expect(text == "1.25\n")
         #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("dot.gif").path))
+    }
+}
+
+/// The README's YAML blocks load (a fragment without a canvas gets one, as a reader would add).
+@Suite("the README's scenario examples")
+struct ReadmeYAMLTests {
+    @Test("every ```yaml block of the README is a valid scenario")
+    func blocksLoad() throws {
+        let readme = try String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let blocks = readme.components(separatedBy: "```yaml\n").dropFirst().map { $0.components(separatedBy: "```")[0] }
+        #expect(blocks.count >= 2)
+        for (i, block) in blocks.enumerated() {
+            let yaml = block.contains("canvas:") ? block : "canvas: { width: 320, height: 480 }\nduration: 3\n" + block
+            #expect(throws: Never.self, "README yaml block \(i + 1)") {
+                _ = try ScenarioLoader.load(yaml: yaml, file: "README block \(i + 1)", baseDirectory: packageRoot)
+            }
+        }
     }
 }
