@@ -84,4 +84,23 @@ struct SeedSceneAgreementTests {
             #expect(abs((control?.y ?? 0) + bender.bend) < 1e-6, "t=\(t): the code's bend \(bender.bend), the scenario's \(-(control?.y ?? 0))")
         }
     }
+
+    @Test("seed 001: the ported bounce (scale 1.1, RefreshNewsView.m's) and the scenario's news label scale alike once shown")
+    func newsBounce() throws {
+        let scene = try Self.scenario("001-news-banner")
+        let stage = Stage(size: CGSize(width: 375, height: 667), scale: 2)
+        let news = Seed001PortTests.NewsView(frame: CGRect(x: 0, y: 0, width: 375, height: 32))
+        stage.rootView.addSubview(news)
+        // The scenario shows the bar when the 0.2 s collapse to the news height ends: 3.5 + 0.2 s.
+        stage.schedule(at: 3.7) { news.animation(with: news.label, scale: 1.1, alpha: 0, stop: false) }
+        for t in [3.8, 3.9, 4.0, 4.1, 4.3] {
+            stage.advance(to: t)
+            scene.stage.advance(to: t)
+            let ours = try #require(news.label.layer.presentation()?.value(forKeyPath: "transform.scale.x") as? CGFloat)
+            let theirs = try #require(scene.layers["newsLabel"]?.presentation()?.value(forKeyPath: "transform.scale.x") as? CGFloat)
+            #expect(abs(ours - theirs) < 1e-6, "t=\(t): port \(ours), scenario \(theirs)")
+            let fade = try #require(news.label.layer.presentation()?.opacity), sceneFade = try #require(scene.layers["newsLabel"]?.presentation()?.opacity)
+            #expect(abs(fade - sceneFade) < 1e-6, "t=\(t): opacity port \(fade), scenario \(sceneFade)")
+        }
+    }
 }
