@@ -14,10 +14,7 @@ struct ScrollMotionTests {
     }
 
     func makeScrollView(contentHeight: CGFloat = 100_000) -> (Stage, UIScrollView, OffsetLog) {
-        let stage = Stage(size: CGSize(width: 100, height: 800))
-        let sv = UIScrollView(frame: CGRect(x: 0, y: 0, width: 100, height: 800))
-        sv.contentSize = CGSize(width: 100, height: contentHeight)
-        stage.rootView.addSubview(sv)
+        let (stage, sv) = scrollScene(width: 100, height: 800, contentHeight: contentHeight)
         let log = OffsetLog()
         sv.delegate = log
         stage.advance(to: 0)

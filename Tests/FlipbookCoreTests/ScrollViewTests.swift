@@ -101,10 +101,7 @@ struct ScrollViewTests {
             func scrollViewDidEndDecelerating(_ scrollView: UIScrollView) { log.append("didEndDecelerating at \(CACurrentMediaTime())") }
             func scrollViewDidEndScrollingAnimation(_ scrollView: UIScrollView) { log.append("didEndScrollingAnimation at \(CACurrentMediaTime())") }
         }
-        let stage = Stage(size: CGSize(width: 100, height: 100))
-        let sv = UIScrollView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
-        sv.contentSize = CGSize(width: 100, height: 500)
-        stage.rootView.addSubview(sv)
+        let (stage, sv) = scrollScene(width: 100, height: 100, contentHeight: 500)
         let listener = Listener()
         sv.delegate = listener
         stage.advance(to: 0)

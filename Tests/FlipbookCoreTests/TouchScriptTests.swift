@@ -19,10 +19,7 @@ struct TouchScriptTests {
     }
 
     func scene() -> (Stage, UIScrollView, DragLog) {
-        let stage = Stage(size: CGSize(width: 320, height: 480))
-        let sv = UIScrollView(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
-        sv.contentSize = CGSize(width: 320, height: 2000)
-        stage.rootView.addSubview(sv)
+        let (stage, sv) = scrollScene(width: 320, height: 480, contentHeight: 2000)
         let log = DragLog()
         sv.delegate = log
         return (stage, sv, log)
