@@ -131,7 +131,7 @@ let package = Package(
         ),
         .testTarget(
             name: "FlipbookScenarioTests",
-            dependencies: ["FlipbookScenario", "Flipbook"],
+            dependencies: ["FlipbookScenario", "Flipbook", .product(name: "PropertyBased", package: "swift-property-based")],
             resources: [.copy("Fixtures")],
             swiftSettings: strictSettings
         ),

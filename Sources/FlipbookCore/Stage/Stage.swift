@@ -90,8 +90,10 @@ public final class Stage {
     }
 
     /// Schedules `action` at global `time` (events at the same time run in scheduling order).
+    /// The time is rounded to its Stage instant (`StageInstant`), so events made by different
+    /// sums of the same times fire at the same instant as each other and as frames.
     public func schedule(at time: Double, label: String? = nil, _ action: @escaping () -> Void) {
-        scheduled.append((time, SequenceCounter.next(), label, action))
+        scheduled.append((StageInstant.of(time), SequenceCounter.next(), label, action))
     }
 
     func enqueue(at time: Double, _ action: @escaping () -> Void) {
@@ -134,9 +136,10 @@ public final class Stage {
         return true
     }
 
-    /// Moves the clock to `time`, firing everything due on the way in time order; an earlier
-    /// time is ignored (timing-model.md 1.1).
-    public func advance(to time: Double) {
+    /// Moves the clock to `time` (its Stage instant), firing everything due on the way in time
+    /// order; an earlier time is ignored (timing-model.md 1.1).
+    public func advance(to requested: Double) {
+        let time = StageInstant.of(requested)
         let ctx = TransactionContext.current
         ctx.activeStage = self
         // Changes made outside any callback commit at the current time, with what the main
@@ -234,7 +237,7 @@ public final class Stage {
             for record in layer.attachedAnimations where record.beginResolved && !record.stopped {
                 let params = record.animation.timingParameters
                 if !record.started {
-                    let start = layer.globalTime(ofLocal: params.beginTime)
+                    let start = StageInstant.of(layer.globalTime(ofLocal: params.beginTime))
                     if start.isFinite {
                         consider(DueEvent(time: max(start, currentTime), sequence: record.sequence, rank: 0,
                                           mayRunUserCode: record.animation.delegate != nil) { [unowned self] in
@@ -244,7 +247,7 @@ public final class Stage {
                 }
                 let end = params.endTime
                 if end.isFinite {
-                    let globalEnd = layer.globalTime(ofLocal: end)
+                    let globalEnd = StageInstant.of(layer.globalTime(ofLocal: end))
                     if globalEnd.isFinite {
                         consider(DueEvent(time: max(globalEnd, currentTime), sequence: record.sequence, rank: 1,
                                           mayRunUserCode: record.animation.delegate != nil || !record.completionGroups.isEmpty) { [unowned self] in
