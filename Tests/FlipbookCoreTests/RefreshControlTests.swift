@@ -52,7 +52,7 @@ struct RefreshControlTests {
         #expect(table.contentInset.top == 60)
         #expect(table.contentOffset.y == released)
         stage.advance(to: 0.2)
-        #expect(abs(table.contentOffset.y - (-60 + ScrollPhysics.bounceDisplacement(initial: released + 60, velocity: 0, time: 0.1))) < 1e-9)
+        #expect(abs(table.contentOffset.y - (-60 + (released + 60) * exp(-10 * 0.1))) < 1e-9)   // x0·e^(−10t)
         stage.advance(to: 2)
         #expect(table.contentOffset.y == -60 && table.layer.presentation()?.bounds.origin.y == -60)
     }
@@ -95,7 +95,7 @@ struct RefreshControlTests {
         table.endDragging()
         #expect(!control.isRefreshing && table.contentInset.top == 0 && table.contentOffset.y == released)
         stage.advance(to: 0.2)   // 0.1 s into the bounce back (13.4)
-        #expect(abs(table.contentOffset.y - ScrollPhysics.bounceDisplacement(initial: released, velocity: 0, time: 0.1)) < 1e-9)
+        #expect(abs(table.contentOffset.y - released * exp(-10 * 0.1)) < 1e-9)   // x0·e^(−10t) from rest
         stage.advance(to: 2)
         #expect(table.contentOffset.y == 0 && table.layer.presentation()?.bounds.origin.y == 0)
     }

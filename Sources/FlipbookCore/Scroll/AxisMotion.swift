@@ -9,7 +9,8 @@ struct AxisMotion: Equatable {
     enum Segment: Equatable {
         /// x(t) = x0 + v0·(e^(k·t) − 1)/k with k = 1000·ln(rate) (13.3).
         case decelerate(origin: Double, velocity: Double, k: Double)
-        /// x(t) = edge + (x0 + (v0 + ω0·x0)·t)·e^(−ω0·t), ω0 = 10 (13.4).
+        /// x(t) = edge + (x0 + (v0 + ω0·x0)·t)·e^(−ω0·t), ω0 = 10, v0 the motion's own start
+        /// velocity (13.4; a release from rest has v0 = −ω0·x0).
         case bounce(edge: Double, displacement: Double, velocity: Double)
         /// An ease-in-ease-out move over `duration`.
         case ease(from: Double, to: Double, duration: Double)
@@ -63,7 +64,17 @@ struct AxisMotion: Equatable {
         return motion
     }
 
-    /// A critically damped return to `edge` from `position` moving at `velocity` (13.4).
+    /// The return to `edge` of content let go at `position` with the finger's `velocity`
+    /// (13.4): x(t) = (x0 + v·t)·e^(−ω0·t), the critically damped motion whose own start
+    /// velocity is v − ω0·x0. Released at rest it is a plain exponential x0·e^(−10t), as two
+    /// iOS recordings measured.
+    static func release(from position: Double, velocity: Double, to edge: Double, at start: Double) -> AxisMotion {
+        bounce(from: position, velocity: velocity - omega * (position - edge), to: edge, at: start)
+    }
+
+    /// A critically damped return to `edge` from `position` moving at `velocity` (13.4): the
+    /// motion that continues smoothly from a deceleration crossing the edge (x0 = 0) or from a
+    /// bounce whose edge moved.
     static func bounce(from position: Double, velocity: Double, to edge: Double, at start: Double) -> AxisMotion {
         let x0 = position - edge
         guard x0 != 0 || velocity != 0 else { return AxisMotion(segments: [], end: start, final: edge) }

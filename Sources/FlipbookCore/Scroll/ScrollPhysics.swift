@@ -39,8 +39,16 @@ public enum ScrollPhysics {
         return max(0, log(-k * 0.5 / abs(v0)) / k)
     }
 
-    /// Displacement from the rest offset `t` seconds into a bounce back: a critically damped
-    /// spring with ω0 = 10 (mass 1, stiffness 100), x(t) = (x0 + (v0 + ω0·x0)·t)·e^(−ω0·t) (13.4).
+    /// Displacement from the rest offset `t` seconds after content is let go `x0` past an edge
+    /// with the finger's velocity `v` (pt/s toward +x): x(t) = (x0 + v·t)·e^(−ω0·t), ω0 = 10
+    /// (13.4, fitted to two iOS recordings); from rest a plain exponential.
+    public static func releaseDisplacement(initial x0: Double, velocity v: Double, time t: Double, omega: Double = 10) -> Double {
+        bounceDisplacement(initial: x0, velocity: v - omega * x0, time: t, omega: omega)
+    }
+
+    /// Displacement from the rest offset `t` seconds into a critically damped spring with
+    /// ω0 = 10 (mass 1, stiffness 100) whose own start velocity is `v0`:
+    /// x(t) = (x0 + (v0 + ω0·x0)·t)·e^(−ω0·t) (13.4; a release is the case v0 = v − ω0·x0).
     public static func bounceDisplacement(initial x0: Double, velocity v0: Double, time t: Double, omega: Double = 10) -> Double {
         (x0 + (v0 + omega * x0) * t) * exp(-omega * t)
     }

@@ -209,8 +209,10 @@ open class UIScrollView: UIView {
             y = retargetedMotion(from: contentOffset.y, to: target.y, range: verticalRange, at: now)
         } else {
             // The range as it is now: a delegate may have opened an inset since the target was told.
-            x = axisMotion(from: contentOffset.x, velocity: contentVelocity.x, range: horizontalRange, returningTo: sides.x, at: now)
-            y = axisMotion(from: contentOffset.y, velocity: contentVelocity.y, range: verticalRange, returningTo: sides.y, at: now)
+            x = axisMotion(from: contentOffset.x, velocity: contentVelocity.x, range: horizontalRange, returningTo: sides.x,
+                           releasing: true, at: now)
+            y = axisMotion(from: contentOffset.y, velocity: contentVelocity.y, range: verticalRange, returningTo: sides.y,
+                           releasing: true, at: now)
         }
         startMotion(.deceleration, x: x, y: y)
     }
@@ -240,7 +242,7 @@ open class UIScrollView: UIView {
     /// Reaching a target the delegate chose: from inside the range, the deceleration whose rest
     /// is the target; from outside, the bounce back to it.
     private func retargetedMotion(from x: Double, to target: Double, range: ClosedRange<Double>, at now: Double) -> AxisMotion {
-        guard range.contains(x) else { return .bounce(from: x, velocity: 0, to: target, at: now) }
+        guard range.contains(x) else { return .release(from: x, velocity: 0, to: target, at: now) }
         let k = 1000 * log(decelerationRate.rawValue)
         let velocity = -(target - x) * k
         return .fling(from: x, velocity: velocity, rate: decelerationRate.rawValue,
@@ -320,11 +322,16 @@ open class UIScrollView: UIView {
     }
 
     /// A bounce back to the `edge` side of `range` (from wherever the offset now is), or a
-    /// fling inside it.
-    private func axisMotion(from x: Double, velocity v: Double, range: ClosedRange<Double>, returningTo edge: Edge?, at now: Double) -> AxisMotion {
+    /// fling inside it. `releasing`: the finger lets go here with velocity `v` (13.4's release);
+    /// otherwise a motion under way continues from its own position and velocity.
+    private func axisMotion(from x: Double, velocity v: Double, range: ClosedRange<Double>, returningTo edge: Edge?,
+                            releasing: Bool = false, at now: Double) -> AxisMotion {
+        func back(to target: Double) -> AxisMotion {
+            releasing ? .release(from: x, velocity: v, to: target, at: now) : .bounce(from: x, velocity: v, to: target, at: now)
+        }
         switch edge {
-        case .low: return .bounce(from: x, velocity: v, to: range.lowerBound, at: now)
-        case .high: return .bounce(from: x, velocity: v, to: range.upperBound, at: now)
+        case .low: return back(to: range.lowerBound)
+        case .high: return back(to: range.upperBound)
         case nil: return .fling(from: x, velocity: v, rate: decelerationRate.rawValue, range: range, bounces: bounces, at: now)
         }
     }
