@@ -84,7 +84,11 @@ struct Compare: ParsableCommand {
         var inputs: [VariantComparison.Input] = []
         if files.count == 1 {
             let scenario = try ScenarioLoader.load(file: files[0])
-            let names = variants.map { $0.split(separator: ",").map(String.init) } ?? ["default"] + scenario.variantNames
+            let names = variants.map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+                ?? ["default"] + scenario.variantNames
+            if names.contains(where: \.isEmpty) {
+                throw ValidationError("--variants expects names separated by commas, such as default,slow; found '\(variants ?? "")'")
+            }
             for name in names {
                 guard name == "default" || scenario.variantNames.contains(name) else {
                     throw ValidationError("--variants: '\(name)' is not a variant of \(files[0]) (it has: \((["default"] + scenario.variantNames).joined(separator: ", ")))")
@@ -95,6 +99,8 @@ struct Compare: ParsableCommand {
             inputs = files.map { .init(file: $0, variant: "default", label: URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent) }
         }
         let inputURLs = files.map { URL(fileURLWithPath: $0) } + (against.map { [URL(fileURLWithPath: $0)] } ?? [])
+        let plotPath = plot.isEmpty ? nil : plotFile ?? URL(fileURLWithPath: output).deletingPathExtension().path + "-plot.png"
+        try OutputFile.refuseSharedTargets([("-o", output), ("--filmstrip", filmstrip), ("--html", html), ("--plot-file", plotPath)])
         var sinks: [any RenderSink] = [try GIFSink(url: ScenarioArguments.outputURL(output), inputs: inputURLs)]
         if let filmstrip {
             let times = try filmstripTimes.map { try TimeArgument.list($0, option: "--filmstrip-times") }
@@ -120,7 +126,7 @@ struct Compare: ParsableCommand {
             }
         } catch let e as GoldenError { throw ValidationError("\(e)") }
         if !comparison.propertyPlots.isEmpty {
-            let url = ScenarioArguments.outputURL(plotFile ?? URL(fileURLWithPath: output).deletingPathExtension().path + "-plot.png")
+            let url = ScenarioArguments.outputURL(plotPath ?? "")
             try PNGCodec.write(try PropertyPlot.stack(comparison.plotImages), to: url, inputs: inputURLs)
         }
         if json {

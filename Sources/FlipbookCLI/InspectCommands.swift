@@ -106,7 +106,7 @@ struct Inspect: ParsableCommand {
     private func printTrace(_ runtime: ScenarioRuntime, until end: Double, fps: Double) {
         guard runtime.hasScrollViews else {
             runtime.stage.advance(to: end)
-            for event in runtime.stage.trace { print(event.description) }
+            for event in runtime.stage.trace { print(TextSafety.forTerminal(event.description)) }
             return
         }
         var printed = 0
@@ -115,7 +115,7 @@ struct Inspect: ParsableCommand {
         for k in 0...max(0, frames) {
             runtime.stage.advance(to: min(end, Double(k) / fps))
             let trace = runtime.stage.trace
-            while printed < trace.count { print(trace[printed].description); printed += 1 }
+            while printed < trace.count { print(TextSafety.forTerminal(trace[printed].description)); printed += 1 }
             let sample = runtime.scrollStates
             if sample != lastSample {
                 for line in sample { print(String(format: "%.4f ", runtime.stage.currentTime) + line) }
@@ -124,7 +124,7 @@ struct Inspect: ParsableCommand {
         }
         runtime.stage.advance(to: end)
         let trace = runtime.stage.trace
-        while printed < trace.count { print(trace[printed].description); printed += 1 }
+        while printed < trace.count { print(TextSafety.forTerminal(trace[printed].description)); printed += 1 }
     }
 
     func run() throws {
@@ -160,7 +160,7 @@ struct Inspect: ParsableCommand {
                 if let animated = layer.animatedValue(forKeyPath: keyPath) {
                     let name = "\(layer.name ?? "?").\(keyPath)"
                     if noted.insert(name).inserted {
-                        FileHandle.standardError.write(Data("note: \(name) is sampled from the animation that drives it (unwrapped) while one does\n".utf8))
+                        Console.error("note: \(name) is sampled from the animation that drives it (unwrapped) while one does")
                     }
                     return Self.format(animated)
                 }

@@ -10,16 +10,16 @@ final class InterruptionGuard {
     /// `files` are output paths; `directories` hold one temporary file per frame being written.
     init(files: [String], directories: [String] = []) {
         signal(SIGXFSZ, SIG_IGN)
-        let temporary = files.compactMap { OutputFile.temporaryPath(forOutput: $0) }
-        let suffix = ".\(ProcessInfo.processInfo.processIdentifier).tmp"
+        let temporary = files.compactMap { OutputFile.temporaryFiles(forOutput: $0) }
         let queue = DispatchQueue(label: "flipbook.interruption")
         sources = [SIGINT, SIGTERM].map { number in
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
             source.setEventHandler {
-                for path in temporary { unlink(path) }
-                for dir in directories {
-                    for name in (try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? [] where name.hasSuffix(suffix) {
+                // Unlinking removes a name, never what a link points to.
+                for (dir, prefix) in temporary + directories.map({ ($0, "") }) {
+                    for name in (try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []
+                    where OutputFile.isTemporaryName(name, prefix: prefix) {
                         unlink(dir + "/" + name)
                     }
                 }

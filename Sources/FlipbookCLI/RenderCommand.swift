@@ -95,12 +95,7 @@ struct Render: ParsableCommand {
             outputs.gif = ScenarioArguments.outputURL(output ?? "\(name).gif")
         }
         outputs.filmstrip = filmstrip.map(ScenarioArguments.outputURL)
-        if outputs.gif == OutputFile.standardOutput && outputs.filmstrip == OutputFile.standardOutput {
-            throw ValidationError("-o and --filmstrip cannot both be standard output")
-        }
-        if let g = outputs.gif, let f = outputs.filmstrip, g != OutputFile.standardOutput, g.standardizedFileURL == f.standardizedFileURL {
-            throw ValidationError("-o and --filmstrip name the same file, \(g.path)")
-        }
+        try OutputFile.refuseSharedTargets([("-o", outputs.gif?.path), ("--filmstrip", outputs.filmstrip?.path)])
         if frames == "-" { throw ValidationError("--frames names a directory; standard output cannot hold one") }
         outputs.framesDirectory = frames.map { URL(fileURLWithPath: $0, isDirectory: true) }
         outputs.inputs = [self.scenario.inputURL]
@@ -159,10 +154,10 @@ struct Validate: ParsableCommand {
             do {
                 let scenario = try ScenarioLoader.load(file: file, fontCheck: FontCatalog.substitute(for:),
                                                        imageLoader: { try PNGCodec.readImage($0) })
-                for w in scenario.warnings { FileHandle.standardError.write(Data((w.description + "\n").utf8)) }
+                for w in scenario.warnings { Console.error(w.description) }
                 print("\(file): ok" + (scenario.warnings.isEmpty ? "" : " (\(scenario.warnings.count) warning\(scenario.warnings.count == 1 ? "" : "s"))"))
             } catch let e as ScenarioError {
-                FileHandle.standardError.write(Data((e.description + "\n").utf8))
+                Console.error(e.description)
                 failed = true
             }
         }
@@ -199,6 +194,6 @@ final class ProgressReporter {
     }
 
     func finish() {
-        if drew { FileHandle.standardError.write(Data("\n".utf8)) }
+        if drew { Console.error("") }
     }
 }

@@ -96,30 +96,33 @@ struct Test: ParsableCommand {
         let outcomes = suite.run(files)
         // Orphans only make sense for the whole suite (no filter, no shard, default paths).
         let orphans = paths.isEmpty && filter == nil && shard == nil ? suite.orphans(among: all) : []
-        let err = FileHandle.standardError
+        // One stream, in order: a scenario's heading, then what it says (CI logs read top to bottom).
         for o in outcomes {
             switch o.status {
             case .passed:
-                print("✔ \(o.name)" + String(format: " (render %.2f s, decode and compare %.2f s)", o.renderSeconds, o.compareSeconds))
-            case .recorded: print("● \(o.name): recorded \(suite.store.folder(for: o.name).path)")
-            case .rerecorded: print("● \(o.name): re-recorded (it had failed)"); for m in o.messages { print("    \(m)") }
+                Console.out("✔ \(o.name)" + String(format: " (render %.2f s, decode and compare %.2f s)", o.renderSeconds, o.compareSeconds))
+            case .recorded: Console.out("● \(o.name): recorded \(suite.store.folder(for: o.name).path)")
+            case .rerecorded: Console.out("● \(o.name): re-recorded (it had failed)"); for m in o.messages { Console.out("    \(m)") }
             case .failed, .missing, .error:
-                print("✘ \(o.name)")
-                for note in o.environmentNotes { err.write(Data("  \(o.file): note: \(note)\n".utf8)) }
-                for m in o.messages { err.write(Data("  \(m)\n".utf8)) }
+                Console.out("✘ \(o.name)")
+                for note in o.environmentNotes { Console.out("  \(o.file): note: \(note)") }
+                for m in o.messages { Console.out("  \(m)") }
+                if o.status == .failed {
+                    Console.out("  if the change is intended: flipbook test \(o.file) --record failed")
+                }
             }
         }
         for orphan in orphans {
-            err.write(Data("warning: \(suite.store.folder(for: orphan).path) has goldens but no scenario named '\(orphan)'\n".utf8))
+            Console.out("warning: \(suite.store.folder(for: orphan).path) has goldens but no scenario named \(TextSafety.quoted(orphan))")
         }
         let failed = outcomes.filter(\.failed)
         if !failed.isEmpty || !orphans.isEmpty {
             try GoldenArtifacts(root: URL(fileURLWithPath: artifacts, isDirectory: true)).write(outcomes, orphans: orphans)
-            err.write(Data("artifacts: \(artifacts)/report.html\n".utf8))
+            Console.out("artifacts: \(artifacts)/report.html")
         }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
         let recorded = outcomes.filter { $0.status == .recorded || $0.status == .rerecorded }.count
-        print("golden: \(outcomes.count - failed.count - recorded) passed, \(failed.count) failed, \(recorded) recorded"
+        Console.out("golden: \(outcomes.count - failed.count - recorded) passed, \(failed.count) failed, \(recorded) recorded"
               + String(format: " (%.1f s)", seconds))
         if outcomes.contains(where: { $0.status == .error }) { throw ExitCode(Exit.input) }
         if !failed.isEmpty { throw ExitCode(Exit.comparisonFailed) }

@@ -32,7 +32,7 @@ struct ScenarioArguments: ParsableArguments {
     func load() throws -> Scenario {
         let scenario = try ScenarioLoader.load(file: file, variant: variant, fontCheck: FontCatalog.substitute(for:),
                                                imageLoader: { try PNGCodec.readImage($0) })
-        for w in scenario.warnings { FileHandle.standardError.write(Data((w.description + "\n").utf8)) }
+        for w in scenario.warnings { Console.error(w.description) }
         return scenario
     }
     var baseName: String { URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent }
@@ -48,7 +48,7 @@ struct ScenarioArguments: ParsableArguments {
     /// were already reported with their line by `load()`).
     func reportWarnings(of stage: Stage) {
         for w in stage.warnings where !w.contains("is not installed") {
-            FileHandle.standardError.write(Data("\(file): warning: \(w)\n".utf8))
+            Console.error("\(file): warning: \(w)")
         }
     }
 }
@@ -70,19 +70,19 @@ do {
 } catch let error as ExitCode {
     exit(error.rawValue)
 } catch let error as ScenarioError {
-    FileHandle.standardError.write(Data((error.description + "\n").utf8))
+    Console.error(error.description)
     exit(Exit.input)
 } catch let error as OutputError {
-    FileHandle.standardError.write(Data("flipbook: error: \(error.description)\n".utf8))
+    Console.error("flipbook: error: \(error.description)")
     exit(Exit.input)
 } catch let error as RenderError {
-    FileHandle.standardError.write(Data("flipbook: error: \(error.description)\n".utf8))
+    Console.error("flipbook: error: \(error.description)")
     exit(Exit.render)
 } catch {
     let code = FlipbookCommand.exitCode(for: error)
     if code == .success {
         FlipbookCommand.exit(withError: error)
     }
-    FileHandle.standardError.write(Data((FlipbookCommand.fullMessage(for: error) + "\n").utf8))
+    Console.error(FlipbookCommand.fullMessage(for: error))
     exit(Exit.input)
 }

@@ -35,8 +35,15 @@ public enum Limits {
     /// Rows a scenario's table may declare (a table costs what its screenful costs, but the
     /// titles are kept).
     public static let maximumTableRows = 100_000
+    /// The largest row number a table's `first` may give (`first` ± this).
+    public static let maximumRowNumber = 1_000_000_000
     /// YAML nodes of one scenario file, aliases expanded.
     public static let maximumYAMLNodes = 2_000_000
     /// Cubic pieces of one arc (a sweep of many turns is drawn with at most this many).
     public static let maximumArcPieces = 4096
+    /// Bytes of one input file read whole (an image, a golden frame, manifest or trace).
+    public static let maximumInputBytes = 256 << 20
+    /// Pixels of one decoded image (a 16,384 × 16,384 image is 1 GiB of RGBA: too much for one
+    /// frame); checked from the file's header before anything is decoded.
+    public static let maximumImagePixels = 64 << 20
 }

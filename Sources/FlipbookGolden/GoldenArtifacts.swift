@@ -10,13 +10,13 @@ public struct GoldenArtifacts: Sendable {
 
     /// Writes everything for `outcomes` (and the orphan golden folders) under `root`.
     public func write(_ outcomes: [ScenarioOutcome], orphans: [String]) throws {
-        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        try Self.makeFolder(root)
         var images: [String: [FrameImages]] = [:]
         for o in outcomes where o.failed {
             let failing = o.frames.filter { !$0.passed }
             guard !failing.isEmpty else { continue }
-            let dir = root.appendingPathComponent(o.name, isDirectory: true)
-            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+            let dir = root.appendingPathComponent(Self.folderName(for: o.name), isDirectory: true)
+            try Self.makeFolder(dir)
             var strip: [(time: Double, pixels: PixelBuffer)] = []
             for f in failing {
                 guard let e = f.expected, let a = f.actual else { continue }
@@ -39,6 +39,36 @@ public struct GoldenArtifacts: Sendable {
         try OutputFile.write(Array(try Self.summary(outcomes, orphans: orphans)) + [10], to: root.appendingPathComponent("summary.json"))
     }
 
+    /// Makes `folder` (and missing parents), or says in one line why it cannot be one.
+    static func makeFolder(_ folder: URL) throws {
+        var st = stat()
+        if lstat(folder.path, &st) == 0, st.st_mode & S_IFMT != S_IFDIR {
+            var target = stat()
+            guard stat(folder.path, &target) == 0, target.st_mode & S_IFMT == S_IFDIR else {
+                throw OutputError(path: folder.path, reason: "is not a folder; the artifacts need a folder")
+            }
+            return
+        }
+        do { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) } catch {
+            var parent = folder.deletingLastPathComponent()
+            while parent.path != "/" && !FileManager.default.fileExists(atPath: parent.path) { parent = parent.deletingLastPathComponent() }
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: parent.path, isDirectory: &isFolder), !isFolder.boolValue {
+                throw OutputError(path: folder.path, reason: "cannot be made: \(parent.path) is a file, not a folder")
+            }
+            throw OutputError(path: folder.path, reason: "cannot be made (\((error as NSError).localizedFailureReason ?? "permission?"))")
+        }
+    }
+
+    /// The files of the run itself, which no scenario's folder may take.
+    public static let reportFiles = ["report.html", "junit.xml", "summary.json"]
+
+    /// The folder of a scenario's artifacts: its name, unless a scenario is named like a
+    /// report file (`report.html.yaml`), whose folder would keep the report from being written.
+    public static func folderName(for name: String) -> String {
+        reportFiles.contains(name) ? name + "-scenario" : name
+    }
+
     /// PNG bytes of one failing frame's three pictures.
     public struct FrameImages: Sendable {
         public var index: Int
@@ -49,10 +79,7 @@ public struct GoldenArtifacts: Sendable {
     }
 
     static func junit(_ outcomes: [ScenarioOutcome]) -> String {
-        func esc(_ s: String) -> String {
-            s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-                .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
-        }
+        func esc(_ s: String) -> String { TextSafety.forXML(s) }
         let failures = outcomes.filter(\.failed).count
         var x = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         x += "<testsuite name=\"flipbook golden\" tests=\"\(outcomes.count)\" failures=\"\(failures)\">\n"

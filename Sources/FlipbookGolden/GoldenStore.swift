@@ -3,18 +3,28 @@ import Foundation
 
 /// `golden/<scenario name>/`: `frame-000.png` … at the golden instants, `trace.txt`, and
 /// `manifest.json` (docs/golden-tests.md).
+///
+/// Golden folders arrive through pull requests from other people, so the store treats them as
+/// untrusted input: it never follows a symbolic link (a linked `golden/`, `golden/NAME` or
+/// entry is refused, by name), reads regular files only, and takes frame names from a manifest
+/// only when they are plain names inside the folder.
 public struct GoldenStore: Sendable {
     /// The folder holding every scenario's goldens.
     public var root: URL
 
     public init(root: URL) { self.root = root }
 
+    /// The largest manifest or trace read (a manifest of 36,000 frames is about 4 MB).
+    static let maximumTextBytes = 64 << 20
+
     public static func frameName(_ index: Int) -> String { String(format: "frame-%03d.png", index) }
 
     public func folder(for name: String) -> URL { root.appendingPathComponent(name, isDirectory: true) }
 
+    /// Whether `name` has a manifest (whatever it is: reading it says what is wrong).
     public func exists(_ name: String) -> Bool {
-        FileManager.default.fileExists(atPath: folder(for: name).appendingPathComponent("manifest.json").path)
+        var st = stat()
+        return Self.isPlainName(name) && lstat(folder(for: name).appendingPathComponent("manifest.json").path, &st) == 0
     }
 
     /// The scenario names that have a golden folder.
@@ -23,54 +33,122 @@ public struct GoldenStore: Sendable {
         return names.filter { exists($0) }.sorted()
     }
 
+    /// A name that stays inside its folder: not empty, not `.` or `..`, no `/`, no control
+    /// characters.
+    static func isPlainName(_ name: String) -> Bool {
+        !name.isEmpty && name != "." && name != ".." && !name.contains("/")
+            && !name.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }
+    }
+
+    /// The folder of `name`, checked: a plain name, and neither the store nor the folder is a
+    /// symbolic link or something other than a directory.
+    func checkedFolder(for name: String) throws -> URL {
+        guard Self.isPlainName(name) else { throw GoldenStoreError(path: folder(for: name).path, reason: "is not a plain folder name") }
+        for url in [root, folder(for: name)] {
+            var st = stat()
+            guard lstat(url.path, &st) == 0 else { continue }
+            let type = st.st_mode & S_IFMT
+            if type == S_IFLNK { throw GoldenStoreError(path: url.path, reason: "is a symbolic link; golden folders are never followed through links") }
+            if type != S_IFDIR { throw GoldenStoreError(path: url.path, reason: "is not a folder") }
+        }
+        return folder(for: name)
+    }
+
     public struct Recorded: Sendable {
         public var manifest: GoldenManifest
         public var trace: String
         let folder: URL
 
-        /// Frame `index`, decoded.
+        /// Frame `index`, decoded (a regular file in the folder, its size checked first).
         public func frame(_ index: Int) throws -> PixelBuffer {
-            try PNGCodec.read(folder.appendingPathComponent(manifest.frames[index]))
+            try PNGCodec.read(folder.appendingPathComponent(manifest.frames[index]), followingLinks: false)
         }
 
         /// Whether `actual` is exactly the recorded frame `index`, known without decoding: the
         /// PNG file is the one recorded and the pixels' checksum matches. nil: decode to know.
         public func matchesWithoutDecoding(_ index: Int, _ actual: PixelBuffer) -> Bool? {
             guard let pixels = manifest.pixelChecksums, let files = manifest.fileChecksums, index < pixels.count, index < files.count,
-                  let bytes = FileManager.default.contents(atPath: folder.appendingPathComponent(manifest.frames[index]).path),
-                  GoldenManifest.checksum(Array(bytes)) == files[index] else { return nil }
+                  let bytes = try? InputFile.read(folder.appendingPathComponent(manifest.frames[index]).path, followingLinks: false),
+                  GoldenManifest.checksum(bytes) == files[index] else { return nil }
             return GoldenManifest.pixelChecksum(actual) == pixels[index] ? true : nil
         }
     }
 
     public func load(_ name: String) throws -> Recorded {
-        let dir = folder(for: name)
-        let data = try Data(contentsOf: dir.appendingPathComponent("manifest.json"))
-        let manifest = try JSONDecoder().decode(GoldenManifest.self, from: data)
-        let trace = (try? String(contentsOf: dir.appendingPathComponent("trace.txt"), encoding: .utf8)) ?? ""
+        let dir = try checkedFolder(for: name)
+        let manifestPath = dir.appendingPathComponent("manifest.json").path
+        let data = try InputFile.read(manifestPath, followingLinks: false, maximumBytes: Self.maximumTextBytes)
+        let manifest: GoldenManifest
+        do { manifest = try JSONDecoder().decode(GoldenManifest.self, from: Data(data)) } catch {
+            throw GoldenStoreError(path: manifestPath, reason: "is not a golden manifest (\(Self.explain(error)))")
+        }
+        try Self.check(manifest, at: manifestPath)
+        let tracePath = dir.appendingPathComponent("trace.txt").path
+        var st = stat()
+        let trace = lstat(tracePath, &st) == 0
+            ? try InputFile.readText(tracePath, followingLinks: false, maximumBytes: Self.maximumTextBytes) : ""
         return Recorded(manifest: manifest, trace: trace, folder: dir)
     }
 
+    /// A manifest's lists agree and its frame names stay in the folder.
+    static func check(_ m: GoldenManifest, at path: String) throws {
+        guard m.frames.count == m.times.count else {
+            throw GoldenStoreError(path: path, reason: "lists \(m.frames.count) frames for \(m.times.count) times; they must match")
+        }
+        for list in [m.pixelChecksums, m.fileChecksums].compactMap({ $0 }) where list.count != m.frames.count {
+            throw GoldenStoreError(path: path, reason: "lists \(list.count) checksums for \(m.frames.count) frames; they must match")
+        }
+        if let bad = m.frames.first(where: { !isPlainName($0) || $0.hasPrefix(".") }) {
+            throw GoldenStoreError(path: path, reason: "names the frame \(TextSafety.quoted(bad)); frames are plain file names inside the folder")
+        }
+        if let bad = m.times.first(where: { !$0.isFinite }) {
+            throw GoldenStoreError(path: path, reason: "has the time \(bad); times are finite seconds")
+        }
+    }
+
+    /// A decoding error in one line (Foundation's description is a nested dump).
+    static func explain(_ error: any Error) -> String {
+        switch error {
+        case DecodingError.keyNotFound(let key, _): return "the key '\(key.stringValue)' is missing"
+        case DecodingError.typeMismatch(_, let c), DecodingError.valueNotFound(_, let c):
+            return "a value at '\(c.codingPath.map(\.stringValue).joined(separator: "."))' has the wrong type"
+        case DecodingError.dataCorrupted(let c):
+            return c.codingPath.isEmpty ? "not valid JSON" : "bad data at '\(c.codingPath.map(\.stringValue).joined(separator: "."))'"
+        default: return "not valid JSON"
+        }
+    }
+
     /// Writes a capture as the goldens of `name`, replacing what was there (every file through
-    /// `OutputFile`: a failure leaves no half-written golden).
+    /// `OutputFile`, links not followed: a failure leaves no half-written golden, and a link
+    /// planted in the folder is refused instead of written through).
     public func record(_ name: String, capture: GoldenCapture, spec: GoldenSpec) throws {
-        let dir = folder(for: name)
+        let dir = try checkedFolder(for: name)
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        // Frames of an earlier recording with more instants must not linger.
+        _ = try checkedFolder(for: name)   // made just now, or still what was checked
+        // Frames of an earlier recording with more instants must not linger (unlink removes a
+        // link itself, never what it points to).
         for old in (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? [] where old.hasPrefix("frame-") {
-            try? FileManager.default.removeItem(at: dir.appendingPathComponent(old))
+            unlink(dir.appendingPathComponent(old).path)
         }
         var fileChecksums: [String] = []
         for (i, frame) in capture.frames.enumerated() {
             let png = try PNGCodec.encode(frame, level: 9)
             fileChecksums.append(GoldenManifest.checksum(png))
-            try OutputFile.write(png, to: dir.appendingPathComponent(Self.frameName(i)))
+            try OutputFile.write(png, to: dir.appendingPathComponent(Self.frameName(i)), followingLinks: false)
         }
-        try OutputFile.write(Array(capture.trace.utf8), to: dir.appendingPathComponent("trace.txt"))
+        try OutputFile.write(Array(capture.trace.utf8), to: dir.appendingPathComponent("trace.txt"), followingLinks: false)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         var manifest = GoldenManifest.current(for: capture, spec: spec)
         manifest.fileChecksums = fileChecksums
-        try OutputFile.write(Array(try encoder.encode(manifest)) + [10], to: dir.appendingPathComponent("manifest.json"))
+        try OutputFile.write(Array(try encoder.encode(manifest)) + [10], to: dir.appendingPathComponent("manifest.json"),
+                             followingLinks: false)
     }
+}
+
+/// A golden folder or entry refused: which one, and why.
+public struct GoldenStoreError: Error, CustomStringConvertible, Equatable {
+    public var path: String
+    public var reason: String
+    public var description: String { "\(path) \(reason)" }
 }

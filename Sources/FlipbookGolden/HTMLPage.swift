@@ -1,12 +1,10 @@
+import Flipbook
 import Foundation
 
 /// What the pages people read (the golden report, the comparison page) share: escaping,
 /// inline PNGs and the house style. Pages are self-contained: every picture is a data URL.
 enum HTMLPage {
-    static func escape(_ s: String) -> String {
-        s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
-    }
+    static func escape(_ s: String) -> String { TextSafety.forXML(s) }
 
     /// A PNG as a data URL.
     static func dataURL(png bytes: [UInt8]) -> String {

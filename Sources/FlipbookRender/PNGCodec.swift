@@ -2,7 +2,7 @@ import CCairo
 import FlipbookCore
 import Foundation
 
-/// PNG reading and writing through Cairo.
+/// PNG reading (Cairo's decoder, from memory) and writing (`PNGEncoder`).
 public enum PNGCodec {
     /// Writes `pixels` as a PNG, atomically (zlib at `PNGEncoder.defaultLevel`).
     public static func write(_ pixels: PixelBuffer, to url: URL, inputs: [URL] = []) throws {
@@ -38,24 +38,59 @@ public enum PNGCodec {
         try OutputFile.write(collected.bytes, to: url)
     }
 
-    /// Reads a PNG into straight RGBA pixels.
-    public static func read(_ url: URL) throws -> PixelBuffer {
-        guard FileManager.default.fileExists(atPath: url.path) else { throw RenderError.io("no such file: \(url.path)") }
-        // Cairo reports a file that is not a PNG as "out of memory"; say what it is.
+    /// Reads a PNG into straight RGBA pixels. Only a regular file is read (a golden store
+    /// passes `followingLinks: false`), and its header's size is checked against
+    /// `Limits.maximumStagePixels` a side and `Limits.maximumImagePixels` before a pixel is
+    /// decoded, so a small file declaring a huge image costs nothing.
+    public static func read(_ url: URL, followingLinks: Bool = true) throws -> PixelBuffer {
+        let bytes = try InputFile.read(url.path, followingLinks: followingLinks)
+        return try decode(bytes, name: url.path)
+    }
+
+    /// The width and height a PNG's header declares (the IHDR chunk, which must come first).
+    public static func declaredSize(_ bytes: [UInt8], name: String) throws -> (width: Int, height: Int) {
         let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        guard let handle = FileHandle(forReadingAtPath: url.path) else { throw RenderError.io("cannot read \(url.path)") }
-        let head = handle.readData(ofLength: 8)
-        try? handle.close()
-        guard Array(head) == signature else { throw RenderError.io("\(url.path) is not a PNG file") }
-        guard let surface = cairo_image_surface_create_from_png(url.path) else { throw RenderError.io("cannot read \(url.path)") }
+        guard bytes.count >= 8, Array(bytes[0..<8]) == signature else { throw RenderError.io("\(name) is not a PNG file") }
+        guard bytes.count >= 24, Array(bytes[12..<16]) == Array("IHDR".utf8) else {
+            throw RenderError.io("\(name) is not a valid PNG: its header (IHDR) is missing or truncated")
+        }
+        func word(_ i: Int) -> Int { bytes[i..<i + 4].reduce(0) { $0 << 8 | Int($1) } }
+        return (word(16), word(20))
+    }
+
+    /// Decodes PNG file bytes (see `read`).
+    public static func decode(_ bytes: [UInt8], name: String) throws -> PixelBuffer {
+        let (w, h) = try declaredSize(bytes, name: name)
+        guard w > 0, h > 0 else { throw RenderError.io("\(name) is not a valid PNG: it declares a \(w)×\(h) image") }
+        guard w <= Limits.maximumStagePixels, h <= Limits.maximumStagePixels, w * h <= Limits.maximumImagePixels else {
+            throw RenderError.io("\(name) declares a \(w)×\(h) image; at most \(Limits.maximumStagePixels) px a side and "
+                                 + "\(Limits.maximumImagePixels) pixels are decoded")
+        }
+        // Cairo reads through a callback from memory: the file was read (and checked) once.
+        final class Source { let bytes: [UInt8]; var offset = 0; init(_ b: [UInt8]) { bytes = b } }
+        let source = Source(bytes)
+        let surface = cairo_image_surface_create_from_png_stream({ closure, data, length in
+            guard let closure, let data else { return CAIRO_STATUS_READ_ERROR }
+            let s = Unmanaged<Source>.fromOpaque(closure).takeUnretainedValue()
+            let n = Int(length)
+            guard s.offset + n <= s.bytes.count else { return CAIRO_STATUS_READ_ERROR }
+            s.bytes.withUnsafeBufferPointer { data.update(from: $0.baseAddress! + s.offset, count: n) }
+            s.offset += n
+            return CAIRO_STATUS_SUCCESS
+        }, Unmanaged.passUnretained(source).toOpaque())
+        guard let surface else { throw RenderError.io("cannot read \(name)") }
         defer { cairo_surface_destroy(surface) }
         let status = cairo_surface_status(surface)
         guard status == CAIRO_STATUS_SUCCESS else {
-            throw RenderError.io("cannot read \(url.path) as PNG: \(String(cString: cairo_status_to_string(status)))")
+            // Cairo says "out of memory" for a bad checksum or corrupt compressed data.
+            if status == CAIRO_STATUS_NO_MEMORY || status == CAIRO_STATUS_READ_ERROR || status == CAIRO_STATUS_PNG_ERROR {
+                throw RenderError.io("\(name) is not a valid PNG: its data is corrupt or truncated (a checksum or the compressed pixels)")
+            }
+            throw RenderError.io("cannot read \(name) as PNG: \(String(cString: cairo_status_to_string(status)))")
         }
         // Convert whatever format Cairo chose to ARGB32 first.
-        let w = cairo_image_surface_get_width(surface), h = cairo_image_surface_get_height(surface)
-        guard let argb = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, w, h) else { throw RenderError.cairo("surface") }
+        let sw = cairo_image_surface_get_width(surface), sh = cairo_image_surface_get_height(surface)
+        guard let argb = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, sw, sh) else { throw RenderError.cairo("surface") }
         defer { cairo_surface_destroy(argb) }
         let cr = cairo_create(argb)
         cairo_set_source_surface(cr, surface, 0, 0)

@@ -41,12 +41,10 @@ extension Reader {
             case "items": items = v.sequence("a list of row titles")?.compactMap { $0.string("a row title") }
             case "template": template = v.string("a row title with {n} for its number")
             case "count":
-                if let c = v.number("a number of rows") {
-                    if c < 0 || c != c.rounded() || c > Double(Limits.maximumTableRows) {
-                        sink.error("count must be a whole number from 0 to \(Limits.maximumTableRows), found \(formatted(c))", at: v.mark)
-                    } else { count = Int(c) }
-                }
-            case "first": if let f = v.number("the number of the first row") { first = Int(f) }
+                count = v.wholeNumber("a number of rows", key: "count", in: 0...Limits.maximumTableRows)
+            case "first":
+                // Row numbers are printed, so first + count must stay a number people can read.
+                first = v.wholeNumber("the number of the first row", key: "first", in: -Limits.maximumRowNumber...Limits.maximumRowNumber) ?? first
             case "height":
                 if let h = v.number("a row height in points") { if h > 0 { rows.height = h } else { sink.error("row height must be positive", at: v.mark) } }
             case "font":
@@ -104,8 +102,8 @@ extension Reader {
             texts = [t]
         }
         var index = 0
-        if let row, let r = row.number("the row the first new one takes") {
-            if r < 0 || r != r.rounded() { sink.error("row must be a whole number ≥ 0, found \(formatted(r))", at: row.mark) } else { index = Int(r) }
+        if let row, let r = row.wholeNumber("the row the first new one takes", key: "row", in: 0...Limits.maximumTableRows) {
+            index = r
         }
         guard let table = scrollViewReference(into, at: mark, kind: .table, what: "insertRows") else { return nil }
         return [.insertRows(table: table, texts: texts, at: index, animated: animated?.bool() ?? true)]

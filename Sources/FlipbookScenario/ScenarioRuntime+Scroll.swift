@@ -69,6 +69,10 @@ extension ScenarioRuntime {
     func insertRows(_ texts: [String], into table: String, at index: Int, animated: Bool) {
         guard let view = views[table] as? UITableView, let rows = tableRows[table] else { return }
         let at = min(max(0, index), rows.texts.count)
+        if at != index {
+            // UIKit raises for a row past the end; a scene gets the rows at the end and a warning.
+            stage.warn("insertRows at row \(index) of \(table), which has \(rows.texts.count) rows: inserted at the end (row \(at))")
+        }
         rows.texts.insert(contentsOf: texts, at: at)
         view.insertRows(at: (0..<texts.count).map { IndexPath(row: at + $0, section: 0) }, with: animated ? .automatic : .none)
     }
@@ -246,5 +250,5 @@ final class PullRefreshDriver: UIScrollViewDelegate {
         })
     }
 
-    private static func number(_ v: Double) -> String { v == v.rounded() ? String(Int(v)) : String(v) }
+    private static func number(_ v: Double) -> String { v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v) }
 }

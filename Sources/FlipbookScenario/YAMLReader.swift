@@ -115,6 +115,18 @@ struct YNode {
     }
 
     /// A list of exactly `count` numbers (or any count when nil).
+    /// A whole number in `range`, range-checked before it becomes an `Int` (a file's 1e19 must
+    /// be an error, not a trap): "KEY must be a whole number from A to B, found V".
+    func wholeNumber(_ what: String, key: String, in range: ClosedRange<Int>) -> Int? {
+        guard let v = number(what) else { return nil }
+        guard v == v.rounded(), v >= Double(range.lowerBound), v <= Double(range.upperBound) else {
+            let shown = abs(v) < 1e15 && v == v.rounded() ? String(Int(v)) : String(v)
+            sink.error("\(key) must be a whole number from \(range.lowerBound) to \(range.upperBound), found \(shown)", at: mark)
+            return nil
+        }
+        return Int(v)
+    }
+
     func numbers(_ count: Int?, _ what: String) -> [Double]? {
         guard case .sequence(let s) = node else { fail(what); return nil }
         if let count, s.count != count { fail(what); return nil }

@@ -4,7 +4,9 @@ import Foundation
 /// whatever comes later) goes through, so an output lands where it is pointed and nowhere else.
 ///
 /// - A regular file (new or existing) is written to a temporary sibling and renamed over the
-///   target on `commit()`, keeping an existing file's permissions: never a partial file.
+///   target on `commit()`, keeping an existing file's permissions: never a partial file. The
+///   sibling has an unpredictable name and is created exclusively (O_EXCL|O_NOFOLLOW), so a
+///   file or link planted beforehand cannot redirect the output.
 /// - A symlink is followed: its target is written that way, and the link stays a link.
 /// - A device node, FIFO or socket is written straight into, never renamed onto.
 /// - `-` is standard output.
@@ -30,29 +32,55 @@ public final class OutputFile {
     /// process's descriptor 1, so a redirect to a regular file is written in place, not renamed.
     public static let standardOutput = URL(fileURLWithPath: "/dev/stdout")
 
-    /// The temporary sibling a regular output is written to (hidden, named after the process).
-    public static func temporaryPath(for destination: String) -> String {
+    /// The start of the name of a temporary sibling a regular output at `destination` is written
+    /// to: `.NAME.PID.` followed by 16 random hex digits and `.tmp`, created with
+    /// O_CREAT|O_EXCL|O_NOFOLLOW (as mkstemp does), so nobody can plant a file or link there
+    /// beforehand.
+    static func temporaryPrefix(for destination: String) -> (directory: String, prefix: String) {
         let url = URL(fileURLWithPath: destination)
-        return url.deletingLastPathComponent().appendingPathComponent(
-            ".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp").path
+        return (url.deletingLastPathComponent().path, ".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).")
     }
 
-    /// The temporary file an output at `path` is written through while it is open (nil for
-    /// standard output and streams): what to remove if the process is interrupted.
-    public static func temporaryPath(forOutput path: String) -> String? {
+    /// The temporary files an output at `path` may be written through while this process has it
+    /// open (nil for standard output and streams): the directory and the start of their names,
+    /// what to remove if the process is interrupted.
+    public static func temporaryFiles(forOutput path: String) -> (directory: String, prefix: String)? {
         guard path != "-", path != standardOutput.path, let target = try? resolveLinks(path) else { return nil }
         var st = stat()
         if stat(target, &st) == 0, st.st_mode & S_IFMT != S_IFREG { return nil }
-        return temporaryPath(for: target)
+        return temporaryPrefix(for: target)
+    }
+
+    /// Whether `name` (in a directory) is a temporary file of this process's outputs.
+    public static func isTemporaryName(_ name: String, prefix: String = "") -> Bool {
+        name.hasPrefix(".") && name.hasPrefix(prefix) && name.hasSuffix(".tmp")
+            && name.contains(".\(ProcessInfo.processInfo.processIdentifier).")
+    }
+
+    /// Creates a new temporary file for `destination` exclusively: a name that exists (a planted
+    /// file or symbolic link) makes it try another name, never write through it.
+    private static func createTemporary(for destination: String) -> (fd: Int32, path: String)? {
+        let (directory, prefix) = temporaryPrefix(for: destination)
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<100 {
+            let path = directory + "/" + prefix + String(format: "%016llx", generator.next() as UInt64) + ".tmp"
+            let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+            if fd >= 0 { return (fd, path) }
+            guard errno == EEXIST else { return nil }
+        }
+        errno = EEXIST
+        return nil
     }
 
     /// Checks the target and opens it for writing. `inputs` are files the output must not
-    /// replace (the scenario being rendered).
-    public convenience init(_ url: URL, inputs: [URL] = []) throws {
-        try self.init(path: url.path, inputs: inputs)
+    /// replace (the scenario being rendered). With `followingLinks: false` (golden stores, whose
+    /// folders arrive from other people) a symbolic link, device or FIFO at the path is refused
+    /// instead of written through.
+    public convenience init(_ url: URL, inputs: [URL] = [], followingLinks: Bool = true) throws {
+        try self.init(path: url.path, inputs: inputs, followingLinks: followingLinks)
     }
 
-    public init(path: String, inputs: [URL] = []) throws {
+    public init(path: String, inputs: [URL] = [], followingLinks: Bool = true) throws {
         self.path = path
         if path == "-" || path == Self.standardOutput.path {
             kind = .standardOutput
@@ -62,7 +90,15 @@ public final class OutputFile {
             return
         }
         guard !path.isEmpty else { throw OutputError(path: path, reason: "an output path is empty") }
-        let target = try Self.resolveLinks(path)
+        if !followingLinks {
+            var own = stat()
+            if lstat(path, &own) == 0 {
+                let type = own.st_mode & S_IFMT
+                if type == S_IFLNK { throw OutputError(path: path, reason: "is a symbolic link; it is not followed (remove it)") }
+                if type != S_IFREG { throw OutputError(path: path, reason: "is not a regular file; nothing was written") }
+            }
+        }
+        let target = followingLinks ? try Self.resolveLinks(path) : path
         destination = target
         var st = stat()
         let exists = stat(target, &st) == 0
@@ -87,15 +123,22 @@ public final class OutputFile {
             throw OutputError(path: path, reason: "is read-only; nothing was written")
         }
         kind = .regular
-        writingPath = Self.temporaryPath(for: target)
-        let mode = exists ? mode_t(st.st_mode & 0o7777) : 0o644
-        fd = open(writingPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
-        guard fd >= 0 else {
+        guard let temporary = Self.createTemporary(for: target) else {
             throw OutputError(path: path, reason: "cannot create a file in \(directory) (\(String(cString: strerror(errno))))")
         }
-        // open() applies the umask; an existing file's permissions are kept exactly.
-        if exists { _ = fchmod(fd, mode) }
+        writingPath = temporary.path
+        fd = temporary.fd
+        // Created 0600: an existing file's permissions are kept exactly, a new one gets 0666
+        // less the umask, as open() would give it.
+        _ = fchmod(fd, exists ? mode_t(st.st_mode & 0o7777) : 0o666 & ~Self.umaskValue)
     }
+
+    /// The process's file mode creation mask (read once: umask can only be read by setting it).
+    private static let umaskValue: mode_t = {
+        let mask = umask(0o022)
+        umask(mask)
+        return mask
+    }()
 
     deinit { cancel() }
 
@@ -144,14 +187,38 @@ public final class OutputFile {
     }
 
     /// Writes `bytes` to `url` in one go.
-    public static func write(_ bytes: [UInt8], to url: URL, inputs: [URL] = []) throws {
-        let out = try OutputFile(url, inputs: inputs)
+    public static func write(_ bytes: [UInt8], to url: URL, inputs: [URL] = [], followingLinks: Bool = true) throws {
+        let out = try OutputFile(url, inputs: inputs, followingLinks: followingLinks)
         do {
             try out.write(bytes)
             try out.commit()
         } catch {
             out.cancel()
             throw error
+        }
+    }
+
+    /// Refuses, before anything is written, two outputs of one command that land in the same
+    /// file: the same device and inode when the file exists (a link to it, another spelling),
+    /// else the same path once links and `.`/`..` are resolved. `outputs` pairs each path with
+    /// the option that named it, for the message; nil paths are skipped; `-` is standard output.
+    public static func refuseSharedTargets(_ outputs: [(option: String, path: String?)]) throws {
+        var seen: [(option: String, key: String)] = []
+        for (option, path) in outputs {
+            guard let path else { continue }
+            let key: String
+            if path == "-" || path == standardOutput.path {
+                key = "standard output"
+            } else {
+                let resolved = (try? resolveLinks(path)) ?? path
+                var st = stat()
+                key = stat(resolved, &st) == 0 ? "inode \(st.st_dev):\(st.st_ino)"
+                    : URL(fileURLWithPath: resolved).standardizedFileURL.resolvingSymlinksInPath().path
+            }
+            if let earlier = seen.first(where: { $0.key == key }) {
+                throw OutputError(path: path, reason: "\(earlier.option) and \(option) would write the same file; name two different files")
+            }
+            seen.append((option, key))
         }
     }
 
