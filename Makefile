@@ -50,16 +50,17 @@ test: test-deps
 	python3 Tests/schema/check_scenarios.py
 	$(MAKE) --no-print-directory fuzz
 
-# libFuzzer over the scenario loader and value parser (Fuzz/), seeded from scenarios/ and the
-# bad-scenario corpus; `make fuzz FUZZ_SECONDS=3600` runs longer. A crash, a hang (10 s) or a
+# libFuzzer over the scenario loader and value parser, the golden store's manifests and traces,
+# and the PNG and GIF readers (Fuzz/), seeded from scenarios/, the bad-scenario corpus and
+# Fuzz/seeds, with Fuzz/flipbook.dict's keys; `make fuzz FUZZ_SECONDS=3600` runs longer. A crash, a hang (10 s) or a
 # rejection without FILE:LINE:COLUMN fails it and leaves the input in .build/fuzz-artifacts/.
 FUZZ_SECONDS ?= 60
-FUZZ_SEEDS := scenarios scenarios/loaders scenarios/seeds Tests/FlipbookScenarioTests/Fixtures/bad-scenarios
+FUZZ_SEEDS := scenarios scenarios/loaders scenarios/seeds Tests/FlipbookScenarioTests/Fixtures/bad-scenarios Fuzz/seeds
 fuzz: deps
 	$(SWIFT) build --package-path Fuzz -c release -Xswiftc -sanitize=fuzzer -Xswiftc -use-ld=lld
 	@mkdir -p .build/fuzz-corpus .build/fuzz-artifacts
 	@echo "Fuzzing the scenario loader for $(FUZZ_SECONDS) s (log: .build/fuzz.log)"
-	@SWIFT_BACKTRACE=enable=no Fuzz/.build/release/ScenarioFuzzer -max_total_time=$(FUZZ_SECONDS) -timeout=10 \
+	@SWIFT_BACKTRACE=enable=no Fuzz/.build/release/ScenarioFuzzer -max_total_time=$(FUZZ_SECONDS) -timeout=10 -dict=Fuzz/flipbook.dict \
 	  -rss_limit_mb=4096 -print_final_stats=1 -artifact_prefix=.build/fuzz-artifacts/ \
 	  .build/fuzz-corpus $(FUZZ_SEEDS) > .build/fuzz.log 2>&1; status=$$?; \
 	  grep -E "^(Done|stat::number_of_executed_units|stat::new_units_added)|Fatal error|ERROR" .build/fuzz.log; \

@@ -35,6 +35,14 @@ public enum Limits {
     /// Rows a scenario's table may declare (a table costs what its screenful costs, but the
     /// titles are kept).
     public static let maximumTableRows = 100_000
+    /// Pixels of all frames of one decoded recording together (a GIF read for `--against`).
+    public static let maximumDecodedPixels = 1 << 30
+    /// Golden instants of one scenario (each is a frame kept for comparison).
+    public static let maximumGoldenInstants = 2000
+    /// Pixels of all golden instants of one scenario together (4 bytes each in memory).
+    public static let maximumGoldenPixels = 512 << 20
+    /// Cells of one table on screen at once (rows of 0.001 pt would otherwise all be).
+    public static let maximumVisibleRows = 1000
     /// The largest row number a table's `first` may give (`first` ± this).
     public static let maximumRowNumber = 1_000_000_000
     /// YAML nodes of one scenario file, aliases expanded.

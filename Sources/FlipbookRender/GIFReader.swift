@@ -27,8 +27,18 @@ public enum GIFReader {
         var err: Int32 = 0
         guard let gif = DGifOpenFileName(url.path, &err) else { throw RenderError.gif("cannot open \(url.path) (\(err))") }
         defer { var e: Int32 = 0; DGifCloseFile(gif, &e) }
-        guard DGifSlurp(gif) != GIF_ERROR else { throw RenderError.gif("cannot decode \(url.path) (\(gif.pointee.Error))") }
+        // The logical screen is read by DGifOpen: check it before a pixel is allocated (a
+        // 62-byte GIF can declare 65535 × 65535).
         let w = Int(gif.pointee.SWidth), h = Int(gif.pointee.SHeight)
+        guard w > 0, h > 0, w <= Limits.maximumStagePixels, h <= Limits.maximumStagePixels, w * h <= Limits.maximumImagePixels else {
+            throw RenderError.gif("\(url.path) declares a \(w)×\(h) screen; at most \(Limits.maximumStagePixels) px a side and "
+                                  + "\(Limits.maximumImagePixels) pixels are decoded")
+        }
+        guard DGifSlurp(gif) != GIF_ERROR else { throw RenderError.gif("cannot decode \(url.path) (\(gif.pointee.Error))") }
+        guard Int(gif.pointee.ImageCount) * w * h <= Limits.maximumDecodedPixels else {
+            throw RenderError.gif("\(url.path) has \(gif.pointee.ImageCount) frames of \(w)×\(h) px; at most "
+                                  + "\(Limits.maximumDecodedPixels) pixels are decoded in all")
+        }
         var canvas = [UInt8](repeating: 0, count: w * h * 4)
         var frames: [PixelBuffer] = []
         var delays: [Int] = []

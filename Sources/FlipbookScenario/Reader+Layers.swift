@@ -30,6 +30,9 @@ extension Reader {
         if pw > Double(ScenarioLoader.maximumPixels) || ph > Double(ScenarioLoader.maximumPixels) {
             sink.error("canvas is \(formatted(pw))×\(formatted(ph)) px; at most \(ScenarioLoader.maximumPixels)×\(ScenarioLoader.maximumPixels) px are allowed",
                        at: n.mark)
+        } else if c.width > 0, c.height > 0, pw < 1 || ph < 1 {
+            sink.error("canvas is " + String(format: "%g×%g", c.width * c.scale, c.height * c.scale) + " px at scale \(formatted(c.scale)); "
+                       + "a frame needs at least 1×1 px", at: n.mark)
         }
         return c
     }

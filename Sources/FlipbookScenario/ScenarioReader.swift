@@ -111,6 +111,17 @@ final class Reader {
             script = items.compactMap { readEvent($0, duration: duration) }
         }
         let golden = entry("golden").flatMap { readGolden($0, duration: duration) } ?? GoldenSpec()
+        if let node = entry("golden"), let canvas {
+            // Every golden instant is a frame kept for comparison: count them and their pixels.
+            let count = golden.times(duration: duration).count
+            let pixels = Double(count) * (canvas.width * canvas.scale).rounded() * (canvas.height * canvas.scale).rounded()
+            if count > Limits.maximumGoldenInstants {
+                sink.error("the golden settings give \(count) instants; at most \(Limits.maximumGoldenInstants) are compared (lower fps)", at: node.mark)
+            } else if pixels > Double(Limits.maximumGoldenPixels) {
+                sink.error("the golden settings give \(count) instants of \(formatted((canvas.width * canvas.scale).rounded()))×\(formatted((canvas.height * canvas.scale).rounded())) px; "
+                           + "at most \(Limits.maximumGoldenPixels) pixels in all are compared (lower fps or scale)", at: node.mark)
+            }
+        }
         var chains: [ChainSpec] = []
         var chainMarks: [SourceMark] = []
         if let c = entry("chains"), let items = c.sequence("a list of chains") {

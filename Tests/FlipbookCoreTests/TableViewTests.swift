@@ -63,6 +63,18 @@ struct TableViewTests {
         #expect(table.indexPathForRow(at: CGPoint(x: 10, y: 100)) == IndexPath(row: 2, section: 0))
     }
 
+    @Test("rows a thousandth of a point tall: at most Limits.maximumVisibleRows cells exist, with one warning")
+    func visibleRowsAreBounded() {
+        let (stage, table, rows) = makeTable(rows: 100_000)
+        for i in 0..<100_000 { rows.heights[i] = 0.001 }
+        table.reloadData()
+        stage.advance(to: 0.1)
+        #expect(table.visibleCells.count == Limits.maximumVisibleRows)
+        #expect(stage.warnings.filter { $0.contains("more than 1000 rows of a table are on screen at once") }.count == 1, "\(stage.warnings)")
+        stage.advance(to: 0.2)
+        #expect(stage.warnings.count == 1)
+    }
+
     @Test("scrolling reuses cells: 10,000 rows scrolled through make no more cells than a screenful and one")
     func reuse() {
         CountingCell.made = 0

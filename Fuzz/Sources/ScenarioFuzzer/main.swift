@@ -1,5 +1,41 @@
 import Flipbook
+import FlipbookGolden
 import Foundation
+
+/// Untrusted files other than scenarios, told apart by their first bytes so one corpus holds
+/// them all: a PNG (a golden frame, a layer image), a GIF (a recording), a golden manifest
+/// (JSON) or a trace (`# trace` followed by text). Each must load or be refused with an error,
+/// never trap or hang.
+func fuzzOtherInput(_ bytes: [UInt8]) -> Bool {
+    if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
+        _ = try? PNGCodec.decode(bytes, name: "fuzz.png")
+        return true
+    }
+    if bytes.starts(with: Array("GIF8".utf8)) {
+        let url = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("flipbook-fuzz-\(getpid()).gif")
+        guard (try? Data(bytes).write(to: url)) != nil else { return true }
+        _ = try? GIFReader.read(url)
+        return true
+    }
+    if bytes.first == UInt8(ascii: "{") || bytes.starts(with: Array("# trace".utf8)) {
+        let dir = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("flipbook-fuzz-\(getpid())/golden/case")
+        try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let name = bytes.first == UInt8(ascii: "{") ? "manifest.json" : "trace.txt"
+        try? Data(bytes).write(to: dir.appendingPathComponent(name))
+        if name == "trace.txt", !FileManager.default.fileExists(atPath: dir.appendingPathComponent("manifest.json").path) {
+            let manifest = #"{"flipbookVersion":"0","libraries":{},"fonts":[],"width":1,"height":1,"scale":1,"fps":10,"times":[],"frames":[],"tolerance":"exact"}"#
+            try? Data(manifest.utf8).write(to: dir.appendingPathComponent("manifest.json"))
+        }
+        let store = GoldenStore(root: dir.deletingLastPathComponent())
+        // The trace case keeps its manifest; the manifest case its trace (none).
+        defer { if name == "manifest.json" { unlink(dir.appendingPathComponent(name).path) } }
+        if let recorded = try? store.load("case"), !recorded.manifest.frames.isEmpty {
+            _ = try? recorded.frame(0)
+        }
+        return true
+    }
+    return false
+}
 
 /// One fuzz case: the bytes as a scenario file. Loading must either succeed, or fail with
 /// `ScenarioError` whose every diagnostic names a real `FILE:LINE:COLUMN`; anything else
@@ -7,6 +43,7 @@ import Foundation
 /// is also built into a Stage and advanced a little, so values that pass the loader are run.
 func fuzzOneInput(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     guard let start else { return 0 }
+    if fuzzOtherInput(Array(UnsafeBufferPointer(start: start, count: count))) { return 0 }
     let text = String(decoding: UnsafeRawBufferPointer(start: start, count: count), as: UTF8.self)
     let base = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
     do {

@@ -43,7 +43,7 @@ public final class Stage {
     /// Problems the engine noticed and worked around (e.g. a runaway chain at one instant).
     public private(set) var warnings: [String] = []
 
-    private var scheduled: [(time: Double, sequence: Int, label: String?, action: () -> Void)] = []
+    private var scheduled = ScheduledEvents()
     /// Continuous motions (a scroll view decelerating or bouncing), stepped at every instant
     /// the clock stops at, in the order they started.
     private var tickers: [(owner: ObjectIdentifier, step: (Double) -> Void)] = []
@@ -93,7 +93,7 @@ public final class Stage {
     /// The time is rounded to its Stage instant (`StageInstant`), so events made by different
     /// sums of the same times fire at the same instant as each other and as frames.
     public func schedule(at time: Double, label: String? = nil, _ action: @escaping () -> Void) {
-        scheduled.append((StageInstant.of(time), SequenceCounter.next(), label, action))
+        scheduled.insert(.init(time: StageInstant.of(time), sequence: SequenceCounter.next(), label: label, action: action))
     }
 
     func enqueue(at time: Double, _ action: @escaping () -> Void) {
@@ -221,17 +221,15 @@ public final class Stage {
             guard e.time <= limit else { return }
             due.append(e)
         }
-        for (i, s) in scheduled.enumerated() {
+        for s in scheduled.due(upTo: limit) {
             let label = s.label
             let seq = s.sequence
             consider(DueEvent(time: max(s.time, currentTime), sequence: s.sequence, rank: 0, mayRunUserCode: true) { [unowned self] in
-                if let idx = scheduled.firstIndex(where: { $0.sequence == seq }) {
-                    let item = scheduled.remove(at: idx)
+                if let item = scheduled.remove(sequence: seq) {
                     if let label { trace.append(StageEvent(time: currentTime, kind: .scripted(label))) }
                     item.action()
                 }
             })
-            _ = i
         }
         forEachLayer(rootLayer) { layer in
             for record in layer.attachedAnimations where record.beginResolved && !record.stopped {
@@ -262,7 +260,7 @@ public final class Stage {
     }
 
     private func dropEvents(at instant: Double) {
-        scheduled.removeAll { $0.time <= instant }
+        scheduled.removeAll(upTo: instant)
         forEachLayer(rootLayer) { layer in
             for r in layer.attachedAnimations where !r.stopped {
                 r.started = true

@@ -232,6 +232,8 @@ open class UITableView: UIScrollView {
         return lo
     }
 
+    private var warnedAboutVisibleRows = false
+
     /// Places the cells of the rows on screen, recycles the rest; new cells in `fadingIn` start
     /// transparent (inside an animation block they then fade in).
     private func layoutRows(fadingIn: Set<IndexPath>) {
@@ -244,6 +246,15 @@ open class UITableView: UIScrollView {
             while i < total, rowTops[i] < bottom {
                 if rowTops[i + 1] > rowTops[i] { wanted.append(indexPath(ofFlat: i)) }
                 i += 1
+                // Rows a thousandth of a point tall would all be on screen at once: the cells
+                // past the bound are not made (a screen of them is already a grey smear).
+                if wanted.count == Limits.maximumVisibleRows, i < total, rowTops[i] < bottom {
+                    if !warnedAboutVisibleRows {
+                        warnedAboutVisibleRows = true
+                        layer.stage?.warn("more than \(Limits.maximumVisibleRows) rows of a table are on screen at once; only the first \(Limits.maximumVisibleRows) are drawn")
+                    }
+                    break
+                }
             }
         }
         let wantedSet = Set(wanted)
