@@ -141,7 +141,7 @@ struct Inspect: ParsableCommand {
             guard let dot = s.firstIndex(of: "."), let layer = runtime.layers[String(s[..<dot])] else {
                 throw ValidationError("--sample expects LAYER.KEYPATH with a layer id of the scenario, found '\(s)'")
             }
-            let keyPath = String(s[s.index(after: dot)...])
+            let keyPath = LayerKeyPath.layerName(for: String(s[s.index(after: dot)...]))
             guard LayerKeyPath(keyPath) != nil else { throw ValidationError("unknown key path '\(keyPath)' in --sample \(s)") }
             columns.append((layer, keyPath))
         }

@@ -178,4 +178,31 @@ struct CommandLineTests {
         #expect(csv.stdout.split(separator: "\n").count == 4)
         #expect(try CLI.run(["inspect", demo, "--sample", "nobody.opacity"]).status == 2)
     }
+
+    @Test("--sample and --plot take a scroll view's contentOffset.y, the name scenario files document (13.1)")
+    func contentOffsetByItsName() throws {
+        let dir = freshFolder("flipbook-offset")
+        let scene = dir.appendingPathComponent("pull.yaml")
+        try """
+        canvas: { width: 100, height: 200, scale: 1 }
+        fps: 60
+        duration: 0.5
+        layers:
+          - { id: table, type: table, frame: [0, 0, 100, 200], rows: { template: "Row {n}", count: 25 } }
+        touches:
+          - { at: 0.1, down: true }
+          - { drag: 60, duration: 0.3, curve: linear }
+          - { release: true }
+        """.write(to: scene, atomically: true, encoding: .utf8)
+        let sampled = try CLI.run(["inspect", scene.path, "--sample", "table.contentOffset.y", "--sample", "table.bounds.origin.y", "--until", "0.4"])
+        #expect(sampled.status == 0, "\(sampled.stderr)")
+        let rows = sampled.stdout.split(separator: "\n").dropFirst().map { $0.split(separator: ",").map(String.init) }
+        #expect(rows.count == 25 && rows.allSatisfy { $0.count == 3 && $0[1] == $0[2] }, "\(sampled.stdout)")
+        // 0.4 s: the whole 60 pt of finger through the rubber band (d = 200): −28.5 pt.
+        #expect(rows.last.map { abs(Double($0[1])! + (1 - 1 / (60 * 0.55 / 200 + 1)) * 200) < 1e-3 } == true, "\(rows.last ?? [])")
+        let plotted = try CLI.run(["compare", scene.path, "-o", dir.appendingPathComponent("c.gif").path,
+                                   "--plot", "table.contentOffset.y", "--json"])
+        #expect(plotted.status == 0, "\(plotted.stderr)")
+        #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("c-plot.png").path))
+    }
 }

@@ -104,6 +104,14 @@ public struct LayerKeyPath: Equatable, Sendable, CustomStringConvertible {
 
     public var description: String { component.map { "\(property.rawValue).\($0.rawValue)" } ?? property.rawValue }
 
+    /// The layer key path a scene-level name stands for: a scroll view's `contentOffset` (`.x`,
+    /// `.y`) is its layer's `bounds.origin` (timing-model.md 13.1), so tools that read layer
+    /// values (`--plot`, `--sample`) take the name scenario files document. Other names pass.
+    public static func layerName(for name: String) -> String {
+        guard name == "contentOffset" || name.hasPrefix("contentOffset.") else { return name }
+        return "bounds.origin" + name.dropFirst("contentOffset".count)
+    }
+
     /// Whether two key paths name the same value (`transform.rotation` is `transform.rotation.z`).
     static func same(_ a: LayerKeyPath, _ b: LayerKeyPath) -> Bool {
         func canonical(_ c: KeyPathComponent?) -> KeyPathComponent? { c == .rotation ? .rotationZ : c }
