@@ -119,6 +119,11 @@ struct Render: ParsableCommand {
                                         progress: progress.update)
         progress.finish()
         self.scenario.reportWarnings(of: runtime.stage)
+        let rate = fps ?? scenario.fps
+        if outputs.gif != nil, rate > GIFSink.maximumFramesPerSecond {
+            Console.error("note: the GIF is composed at \(Int(GIFSink.maximumFramesPerSecond)) fps (20 ms a frame): browsers slow "
+                          + "GIF frames of 10 ms or less to about 100 ms" + (outputs.framesDirectory != nil ? "; PNG frames keep \(rate.formatted()) fps" : ""))
+        }
         var written: [String] = []
         func shown(_ url: URL) -> String { url == OutputFile.standardOutput ? "standard output" : url.path }
         if let g = outputs.gif { written.append(shown(g)) }

@@ -18,6 +18,36 @@ struct GIFWriterTests {
         PixelBuffer(width: w, height: h, rgba: (0..<(w * h)).flatMap { _ in c + [255] })
     }
 
+    @Test("a render above 50 fps writes its GIF at 50 fps (20 ms delays, frame j at j/50 s); PNG frames keep the asked rate")
+    func gifsNeverGetDelaysUnder20ms() throws {
+        func stage() -> Stage {
+            let stage = Stage(size: CGSize(width: 40, height: 20), scale: 1)
+            let box = CALayer()
+            box.frame = CGRect(x: 0, y: 5, width: 10, height: 10)
+            box.backgroundColor = CGColor(red: 0.2, green: 0.4, blue: 0.8, alpha: 1)
+            stage.rootLayer.addSublayer(box)
+            let move = CABasicAnimation(keyPath: "position.x")
+            move.fromValue = 5; move.toValue = 35; move.duration = 0.6
+            box.add(move, forKey: "move")
+            return stage
+        }
+        let dir = temporaryDirectory()
+        let at60 = dir.appendingPathComponent("60.gif"), at50 = dir.appendingPathComponent("50.gif")
+        let frames = dir.appendingPathComponent("frames", isDirectory: true)
+        var outputs = RenderOutputs(gif: at60, framesDirectory: frames)
+        outputs.framesDirectory = frames
+        _ = try stage().render(duration: 0.6, fps: 60, outputs: outputs)
+        try stage().render(duration: 0.6, fps: 50, to: at50)
+        let fast = try GIFReader.read(at60), reference = try GIFReader.read(at50)
+        #expect(fast.delays == Array(repeating: 2, count: 30), "\(fast.delays)")
+        #expect(fast.frames.map(\.rgba) == reference.frames.map(\.rgba))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: frames.path).filter { $0.hasSuffix(".png") }.count == 36)
+        // At or below 50 fps no delay is under 20 ms.
+        for fps in [10.0, 12, 15, 24, 25, 30, 40, 48, 50] {
+            #expect(GIFWriter.delays(count: Int(fps * 2), fps: fps).allSatisfy { $0 >= 2 }, "\(fps) fps")
+        }
+    }
+
     @Test("frames round-trip through giflib with exact colours, delays, size and loop")
     func roundTrip() throws {
         let dir = temporaryDirectory()
