@@ -40,6 +40,8 @@ public struct ScenarioError: Error, Equatable, Sendable, CustomStringConvertible
 final class DiagnosticSink {
     let file: String
     private(set) var diagnostics: [Diagnostic] = []
+    /// What is accepted but worth saying (it does not refuse the file).
+    private(set) var warnings: [Diagnostic] = []
     /// Scenario parameters (after the chosen variant's overrides), by name.
     var params: [String: Node] = [:]
     init(file: String) { self.file = file }
@@ -48,6 +50,10 @@ final class DiagnosticSink {
         // One message per place is enough.
         if diagnostics.contains(where: { $0.line == mark.line && $0.column == mark.column && $0.message == message }) { return }
         diagnostics.append(Diagnostic(file: file, line: mark.line, column: mark.column, message: message, hint: hint))
+    }
+
+    func warning(_ message: String, at mark: SourceMark, hint: String? = nil) {
+        warnings.append(Diagnostic(file: file, line: mark.line, column: mark.column, message: message, hint: hint, severity: .warning))
     }
 }
 

@@ -291,9 +291,7 @@ extension Reader {
             if let a = entry("at"), let t = a.number("a time in seconds") {
                 if t < clock - 1e-9 {
                     sink.error("at \(formatted(t)) s is before the previous touch step ends (\(formatted(clock)) s)", at: a.mark)
-                } else if t > duration {
-                    sink.error("at \(formatted(t)) s is after the scenario ends (\(formatted(duration)) s)", at: a.mark)
-                } else if t > clock, current != nil {
+                } else if t > clock, current != nil {   // past the scene's end: one warning below
                     current?.steps.append(.hold(t - clock))
                     clock = t
                 } else {
@@ -352,8 +350,11 @@ extension Reader {
                 current = nil
             }
         }
-        if clock > duration + 1e-9 {
-            sink.error("the touches end at \(formatted(clock)) s, after the scenario (\(formatted(duration)) s)", at: n.mark)
+        // A scene shortened to preview the pull renders what it has (the touches go on past its
+        // end, unseen); a duration that is itself wrong has its own error already.
+        if duration > 0, clock > duration + 1e-9 {
+            sink.warning("the touches end at \(formatted(clock)) s, after the scenario (\(formatted(duration)) s); "
+                         + "the render stops at \(formatted(duration)) s", at: n.mark)
         }
         // A finger still down at the end stays down.
         if let c = current, !c.scroll.isEmpty { out.append(TouchSpec(scrollView: c.scroll, start: c.start, script: TouchScript(c.steps))) }

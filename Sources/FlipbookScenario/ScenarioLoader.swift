@@ -60,6 +60,7 @@ public enum ScenarioLoader {
             throw ScenarioError(diags)
         }
         var loaded = scenario!
+        loaded.warnings += sink.warnings
         if let fontCheck {
             var checked: [String: String?] = [:]
             for use in reader.fontUses {

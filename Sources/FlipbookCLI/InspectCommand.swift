@@ -2,74 +2,6 @@ import ArgumentParser
 import Flipbook
 import Foundation
 
-/// A time written as `0.35`, `0.35s` or `350ms`.
-struct TimeArgument: ExpressibleByArgument {
-    var seconds: Double
-    init?(argument: String) {
-        let s = argument.trimmingCharacters(in: .whitespaces).lowercased()
-        let value: Double?
-        if s.hasSuffix("ms") { value = Double(s.dropLast(2)).map { $0 / 1000 } }
-        else if s.hasSuffix("s") { value = Double(s.dropLast()) }
-        else { value = Double(s) }
-        guard let v = value, v.isFinite, v >= 0 else { return nil }
-        seconds = v
-    }
-
-    /// A comma-separated list of times (`--filmstrip-times 0.2,0.35s,500ms`), in seconds.
-    static func list(_ text: String, option: String) throws -> [Double] {
-        let items = text.split(separator: ",", omittingEmptySubsequences: false)
-        guard items.count <= 200 else { throw ValidationError("\(option) takes at most 200 times") }
-        return try items.map { item in
-            guard let t = TimeArgument(argument: String(item)) else {
-                throw ValidationError("\(option) expects times such as 0.2,0.35s,500ms; found '\(item)'")
-            }
-            return t.seconds
-        }
-    }
-}
-
-struct Still: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        abstract: "Render one frame of a scenario to a PNG.",
-        discussion: """
-        Examples:
-          flipbook still scenarios/demo.yaml --at 0.35s -o dot.png
-          flipbook still scenarios/demo.yaml --at 175ms --scale 3
-        """
-    )
-
-    @OptionGroup var scenario: ScenarioArguments
-
-    @Option(help: "The time to show: seconds, with an optional s or ms suffix.")
-    var at: TimeArgument
-
-    @Option(name: [.short, .customLong("output")], help: "The PNG to write (default: the scenario's name with -still.png).")
-    var output: String?
-
-    @Option(help: "Backing scale (pixels per point), overriding the scenario's.")
-    var scale: Double?
-
-    func validate() throws {
-        if let scale, !(scale > 0 && scale <= 8) { throw ValidationError("--scale must be in (0, 8]") }
-    }
-
-    func run() throws {
-        var scenario = try self.scenario.load()
-        if let scale { scenario.canvas.scale = scale }
-        let runtime = ScenarioRuntime(scenario: scenario)
-        runtime.stage.advance(to: at.seconds)
-        self.scenario.reportWarnings(of: runtime.stage)
-        let pixels = try FrameRasterizer.rasterize(runtime.stage.snapshot(), background: scenario.canvas.background)
-        let name = self.scenario.baseName
-        let url = ScenarioArguments.outputURL(output ?? "\(name)-still.png")
-        let interruption = InterruptionGuard(files: [url.path])
-        defer { withExtendedLifetime(interruption) {} }
-        try PNGCodec.write(pixels, to: url, inputs: [self.scenario.inputURL])
-        let line = "wrote \(url == OutputFile.standardOutput ? "standard output" : url.path) (t = \(at.seconds) s, \(pixels.width)×\(pixels.height) px)\n"
-        if url == OutputFile.standardOutput { FileHandle.standardError.write(Data(line.utf8)) } else { print(line, terminator: "") }
-    }
-}
-
 struct Inspect: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Print a scenario's event trace, or sample properties over time as CSV.",
@@ -94,11 +26,12 @@ struct Inspect: ParsableCommand {
     @Option(help: "Frames per second for --sample (default: the scenario's).")
     var fps: Double?
 
-    @Option(help: "Stop at this time instead of the scenario's duration.")
+    @Option(parsing: .unconditional, help: "Stop at this time instead of the scenario's duration.")
     var until: TimeArgument?
 
     func validate() throws {
         if let fps, !Limits.sampleRate.contains(fps) { throw ValidationError("--fps must be between 1 and 1000") }
+        try until?.requireNonNegative("--until")
     }
 
     /// The trace; a scene with scroll views also gets a line at each frame where an offset
