@@ -140,8 +140,7 @@ struct Compare: ParsableCommand {
                 let last = s.lastEvent.map { String(format: "%7.3f s", $0) } ?? "      – "
                 print(label + String(format: "%7.3f s  ", s.duration) + last + String(format: "  %8.2f%%  %10.2f%%", s.meanDifference * 100, s.largestDifference * 100))
                 for p in s.properties {
-                    print(String(format: "    %@: min %.4g, max %.4g, overshoot %.1f%%, settles at %.3f s", p.property, p.minimum, p.maximum,
-                                 p.overshoot * 100, p.settlingTime))
+                    for line in p.lines { print("    " + line) }
                 }
             }
         }

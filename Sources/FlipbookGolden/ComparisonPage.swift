@@ -51,8 +51,7 @@ enum ComparisonPage {
                 + (s.lastEvent.map { String(format: "%.3f s", $0) } ?? "–") + "</td><td>"
                 + String(format: "%.2f %%</td><td>%.2f %%", s.meanDifference * 100, s.largestDifference * 100) + "</td></tr>\n"
             for p in s.properties {
-                h += "<tr><td colspan=\"5\">" + esc(String(format: "%@: min %.4g, max %.4g, overshoot %.1f %%, settles at %.3f s",
-                                                                p.property, p.minimum, p.maximum, p.overshoot * 100, p.settlingTime)) + "</td></tr>\n"
+                h += "<tr><td colspan=\"5\">" + p.lines.map(esc).joined(separator: "<br>") + "</td></tr>\n"
             }
         }
         h += "</table>\n"

@@ -25,33 +25,33 @@ public struct VariantComparison {
         public var properties: [PropertySummary] = []
     }
 
-    /// One plotted value of one variant, summed up.
+    /// One plotted value of one variant, summed up (docs/compare.md "Overshoot and settling").
     public struct PropertySummary: Codable, Sendable, Equatable {
         public var property: String
         public var minimum: Double
         public var maximum: Double
-        /// How far past its final value it went, as a share of the change (0: none).
+        /// The largest move's overshoot past its target, as a share of the move (0: none).
         public var overshoot: Double
-        /// When it last left a band of 2 % of the change around its final value (the first
-        /// sample when it never moved).
+        /// When the largest move entered the 2 % band around its target for good (the first
+        /// sample when the value never moved).
         public var settlingTime: Double
+        /// Every move from one rest to the next, in time order.
+        public var segments: [MotionSegment]
 
         /// Summarises samples (time, value) in time order.
         public static func of(_ property: String, _ samples: [(time: Double, value: Double)]) -> PropertySummary {
             let values = samples.map(\.value)
-            let first = values.first ?? 0, last = values.last ?? 0
-            let change = last - first
-            var overshoot = 0.0, settling = samples.first?.time ?? 0
-            if abs(change) > 1e-9 {
-                let beyond = change > 0 ? (values.max() ?? last) - last : last - (values.min() ?? last)
-                overshoot = max(0, beyond) / abs(change)
-                for (i, s) in samples.enumerated() where abs(s.value - last) > 0.02 * abs(change) {
-                    settling = i + 1 < samples.count ? samples[i + 1].time : s.time
-                }
-            }
+            let segments = MotionSegment.segments(of: samples)
+            let largest = segments.max { abs($0.to - $0.from) < abs($1.to - $1.from) }
             return PropertySummary(property: property, minimum: values.min() ?? 0, maximum: values.max() ?? 0,
-                                   overshoot: overshoot, settlingTime: settling)
+                                   overshoot: largest?.overshoot ?? 0, settlingTime: largest?.settledAt ?? samples.first?.time ?? 0,
+                                   segments: segments)
         }
+    }
+
+    /// A plotted series as read: angles (`…rotation…`) unwrapped across ±π.
+    static func series(_ name: String, _ samples: [(time: Double, value: Double)]) -> [(time: Double, value: Double)] {
+        name.contains("rotation") ? MotionSegment.unwrappedAngles(samples) : samples
     }
 
     /// A recording shown on the same clock, first (`--against ORIGINAL.gif`): its frame at
@@ -137,7 +137,7 @@ public struct VariantComparison {
         propertyPlots = sink.plotSeries.map { name, perVariant in
             let series = perVariant.enumerated().flatMap { i, components in
                 components.map { component, samples in
-                    PropertyPlot.Series(label: inputs[i].label + (component.isEmpty ? "" : " " + component), samples: samples,
+                    PropertyPlot.Series(label: inputs[i].label + (component.isEmpty ? "" : " " + component), samples: Self.series(name, samples),
                                         events: component == components.first?.name ? stops[i] : [])
                 }
             }
@@ -153,7 +153,7 @@ public struct VariantComparison {
             let diffs = sink.differences.map { $0[i + shift] }
             let properties = sink.plotSeries.flatMap { name, perVariant in
                 perVariant[i].map { component, samples in
-                    PropertySummary.of(name + (component.isEmpty ? "" : "." + component), samples)
+                    PropertySummary.of(name + (component.isEmpty ? "" : "." + component), Self.series(name, samples))
                 }
             }
             return Summary(label: input.label, duration: runtime.scenario.duration, lastEvent: stops[i].last,
@@ -237,6 +237,8 @@ final class CompositionSink: RenderSink, @unchecked Sendable {
     func begin(_ plan: RenderPlan) throws {
         self.plan = plan
         for s in downstream { try s.begin(plan) }
+        // A sink may ask for its instants once it knows the plan (a GIF above 50 fps).
+        pendingInstants = Array(Set(downstream.flatMap(\.instants))).sorted()
     }
 
     func consume(_ frame: PixelBuffer, index: Int, prepared: (any Sendable)?) throws {
