@@ -38,6 +38,16 @@ final class Reader {
     }
 
     func scenario(_ root: YNode, file: String, variant: String?) -> Scenario? {
+        // Parameters before anything else, even the top level's own values (`duration: $d`):
+        // reading the top mapping resolves its values' `$names`.
+        if let params = root.node.mapping?[Node("params")], let pairs = YNode(node: params, sink: sink).mapping() {
+            for (k, _, v) in pairs { sink.params[k] = v.node }
+            // The chosen variant's overrides of declared parameters too (unknown ones are
+            // reported below, with the variants).
+            if let variant, let chosen = root.node.mapping?[Node("variants")]?.mapping?[Node(variant)]?.mapping {
+                for (k, v) in chosen { if let key = k.string, sink.params[key] != nil { sink.params[key] = v } }
+            }
+        }
         guard let top = root.mapping(allowed: ScenarioKeys.top, what: "a scenario mapping (canvas, layers, animations, …)") else { return nil }
         func entry(_ k: String) -> YNode? { top.first { $0.key == k }?.value }
 

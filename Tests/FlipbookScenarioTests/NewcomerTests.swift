@@ -65,4 +65,20 @@ struct NewcomerTests {
         let unchecked = try ScenarioLoader.load(yaml: yaml, file: "f.yaml", baseDirectory: packageRoot)
         #expect(unchecked.warnings.isEmpty)
     }
+
+    @Test("a top-level value takes a $parameter, and a variant's override of it")
+    func topLevelParameters() throws {
+        let yaml = """
+        params: { d: 1, rate: 12 }
+        variants: { long: { d: 2.5 } }
+        canvas: { width: 10, height: 10 }
+        duration: $d
+        fps: $rate
+        layers: [ { id: a } ]
+        """
+        let base = try ScenarioLoader.load(yaml: yaml, file: "p.yaml", baseDirectory: packageRoot)
+        #expect(base.duration == 1 && base.fps == 12)
+        let long = try ScenarioLoader.load(yaml: yaml, file: "p.yaml", baseDirectory: packageRoot, variant: "long")
+        #expect(long.duration == 2.5 && long.fps == 12)
+    }
 }

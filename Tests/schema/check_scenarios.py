@@ -35,6 +35,30 @@ if validator.is_valid(bad):
     print("schema accepted an unknown top-level key")
 else:
     passed += 1
+# The loader takes a $parameter wherever a value goes; so must the schema (issue 23).
+parameterised = yaml.safe_load("""
+params: { w: 160, damp: 0.7, d: 0.4, c: "#ff0000", f: [0, 0, 10, 10], on: true }
+canvas: { width: $w, height: 60, scale: 2 }
+duration: $d
+layers:
+  - { id: box, frame: $f, backgroundColor: $c, hidden: $on }
+  - id: table
+    type: table
+    frame: [0, 0, 160, 60]
+    rows: { count: 5 }
+refresh:
+  headerHeight: 60
+  refreshing:
+    endsAfter: $d
+    close: { duration: $d, curve: linear }
+script:
+  - { at: $d, animate: { duration: $d, damping: $damp }, set: { box.opacity: 0.5 } }
+""")
+for e in validator.iter_errors(parameterised):
+    failed += 1
+    print(f"parameterised fixture: {'/'.join(map(str, e.path))}: {e.message}")
+if validator.is_valid(parameterised):
+    passed += 1
 if not files:
     failed += 1
     print("no scenarios found")
