@@ -21,8 +21,18 @@ public struct GoldenArtifacts: Sendable {
             for f in failing {
                 guard let e = f.expected, let a = f.actual else { continue }
                 let d = ImageComparison.diffImage(e, a)
-                let set = FrameImages(index: f.index, time: f.time, expected: try PNGCodec.encode(e), actual: try PNGCodec.encode(a),
+                var set = FrameImages(index: f.index, time: f.time, expected: try PNGCodec.encode(e), actual: try PNGCodec.encode(a),
                                       difference: try PNGCodec.encode(d))
+                // A difference of a few pixels is invisible at page size: a crop around it, enlarged.
+                if let b = f.difference.bounds, b.width <= Self.zoomLimit, b.height <= Self.zoomLimit {
+                    let pad = 8, box = (x: b.x - pad, y: b.y - pad, w: b.width + 2 * pad, h: b.height + 2 * pad)
+                    if let ce = e.cropped(x: box.x, y: box.y, width: box.w, height: box.h),
+                       let ca = a.cropped(x: box.x, y: box.y, width: box.w, height: box.h),
+                       let cd = d.cropped(x: box.x, y: box.y, width: box.w, height: box.h) {
+                        set.zoom = Zoom(x: max(0, box.x), y: max(0, box.y), expected: try PNGCodec.encode(ce), actual: try PNGCodec.encode(ca),
+                                        difference: try PNGCodec.encode(cd))
+                    }
+                }
                 let base = String(format: "frame-%03d", f.index)
                 try OutputFile.write(set.expected, to: dir.appendingPathComponent("\(base)-expected.png"))
                 try OutputFile.write(set.actual, to: dir.appendingPathComponent("\(base)-actual.png"))
@@ -76,7 +86,21 @@ public struct GoldenArtifacts: Sendable {
         public var expected: [UInt8]
         public var actual: [UInt8]
         public var difference: [UInt8]
+        /// The three cropped around a small difference (its box at most `zoomLimit` px a side).
+        public var zoom: Zoom?
     }
+
+    /// A crop of the three pictures, with where it lies in the frame (pixels).
+    public struct Zoom: Sendable {
+        public var x: Int
+        public var y: Int
+        public var expected: [UInt8]
+        public var actual: [UInt8]
+        public var difference: [UInt8]
+    }
+
+    /// Differences whose box is at most this many pixels a side also get an enlarged crop.
+    static let zoomLimit = 48
 
     static func junit(_ outcomes: [ScenarioOutcome]) -> String {
         func esc(_ s: String) -> String { TextSafety.forXML(s) }

@@ -15,6 +15,8 @@ enum GoldenReport {
         .timeline { display: flex; gap: 2px; margin: 8px 0 12px; }
         .timeline span { flex: 1; height: 14px; background: #34c759; border-radius: 2px; }
         .timeline span.fail { background: #ff3b30; }
+        .ticks { display: flex; justify-content: space-between; font-size: 11px; color: #6e6e73; margin: -8px 0 12px; }
+        img.zoomed { width: 240px; }
         .env { color: #a05a00; } .msg { font-family: ui-monospace, monospace; font-size: 12px; white-space: pre-wrap; }
         .frame { margin-top: 14px; border-top: 1px solid #e5e5ea; padding-top: 10px; }
         .row { display: flex; gap: 12px; flex-wrap: wrap; align-items: flex-start; }
@@ -44,6 +46,11 @@ enum GoldenReport {
                     h += "<span class=\"\(f.passed ? "" : "fail")\" title=\"frame \(f.index), t = \(String(format: "%.3f", f.time)) s\"></span>"
                 }
                 h += "</div>\n"
+                // Time labels under the strip: its ends, and the failing instants.
+                let failing = o.frames.filter { !$0.passed }.map { String(format: "%.3f", $0.time) }
+                h += "<div class=\"ticks\"><span>\(String(format: "%.3f", o.frames.first!.time)) s</span>"
+                    + "<span class=\"bad\">failing at \(failing.isEmpty ? "no frame" : failing.joined(separator: ", ") + " s")</span>"
+                    + "<span>\(String(format: "%.3f", o.frames.last!.time)) s</span></div>\n"
             }
             for m in o.messages { h += "<p class=\"msg\">\(esc(m))</p>\n" }
             for f in images[o.name] ?? [] {
@@ -61,9 +68,17 @@ enum GoldenReport {
                 <figure><div class="onion">\(img(f.expected, "under", "expected"))\(img(f.actual, "top", "actual"))</div>
                 <input class="onion-slider" type="range" min="0" max="100" value="50" aria-label="onion skin opacity">
                 <figcaption>onion skin: actual over expected</figcaption></figure>
-                </div></div>
-
+                </div>
                 """
+                if let z = f.zoom {
+                    h += """
+                    <div class="row zoom"><figure>\(img(z.expected, "zoomed", "expected, enlarged"))<figcaption>expected, enlarged (from \(z.x), \(z.y) px)</figcaption></figure>
+                    <figure>\(img(z.actual, "zoomed", "actual, enlarged"))<figcaption>actual, enlarged</figcaption></figure>
+                    <figure>\(img(z.difference, "zoomed", "difference, enlarged"))<figcaption>difference, enlarged</figcaption></figure></div>
+
+                    """
+                }
+                h += "</div>\n"
             }
             h += "</section>\n"
         }

@@ -181,7 +181,7 @@ public struct GoldenSuite: Sendable {
             let slots = ParallelSlots<(FrameOutcome?, String?)>(count: capture.times.count)
             DispatchQueue.concurrentPerform(iterations: capture.times.count) { i in
                 slots.set(i, Self.compareFrame(i, time: capture.times[i], actual: capture.frames[i], golden: golden,
-                                               tolerance: tolerance, name: name))
+                                               tolerance: tolerance, name: name, scale: capture.scale))
             }
             for (frame, message) in slots.values {
                 if let frame { outcome.frames.append(frame) }
@@ -214,7 +214,7 @@ public struct GoldenSuite: Sendable {
 
     /// Frame `i` against its golden: without decoding when the checksums say it is the same.
     static func compareFrame(_ i: Int, time t: Double, actual: PixelBuffer, golden: GoldenStore.Recorded,
-                             tolerance: GoldenSpec.Tolerance?, name: String) -> (FrameOutcome?, String?) {
+                             tolerance: GoldenSpec.Tolerance?, name: String, scale: Double = 1) -> (FrameOutcome?, String?) {
         if golden.matchesWithoutDecoding(i, actual) == true {
             let same = FrameDifference(differingPixels: 0, totalPixels: actual.width * actual.height, largestDistance: 0,
                                        largestAt: (0, 0), bounds: nil, sizeMismatch: false)
@@ -225,16 +225,22 @@ public struct GoldenSuite: Sendable {
         let d = ImageComparison.compare(expected, actual, tolerance: tolerance)
         let ok = d.passes(tolerance)
         return (FrameOutcome(index: i, time: t, difference: d, passed: ok, expected: ok ? nil : expected, actual: ok ? nil : actual),
-                ok ? nil : describe(name, index: i, time: t, d))
+                ok ? nil : describe(name, index: i, time: t, d, scale: scale))
     }
 
-    /// One failing frame, in words: where, how much, how far, and the box that changed.
-    static func describe(_ name: String, index: Int, time: Double, _ d: FrameDifference) -> String {
+    /// One failing frame, in words: where (in points, as the scene is written, with the pixels
+    /// of the images in brackets), how much, how far, and the box that changed.
+    static func describe(_ name: String, index: Int, time: Double, _ d: FrameDifference, scale: Double = 1) -> String {
         if d.sizeMismatch { return "\(name): frame \(index) (t = \(String(format: "%.3f", time)) s) has a different size" }
+        func pt(_ px: Int) -> String { String(format: "%g", (Double(px) / scale * 100).rounded() / 100) }
         var s = "\(name): frame \(index) (t = \(String(format: "%.3f", time)) s): "
-        s += String(format: "%.2f%% of pixels differ (%d of %d), largest distance %.3f at (%d, %d)",
-                    d.share * 100, d.differingPixels, d.totalPixels, d.largestDistance, d.largestAt.x, d.largestAt.y)
-        if let b = d.bounds { s += ", within x \(b.x)…\(b.x + b.width - 1), y \(b.y)…\(b.y + b.height - 1)" }
+        s += String(format: "%.2f%% of pixels differ (%d of %d), largest distance %.3f", d.share * 100, d.differingPixels, d.totalPixels,
+                    d.largestDistance)
+        s += " at (\(pt(d.largestAt.x)), \(pt(d.largestAt.y))) pt [\(d.largestAt.x), \(d.largestAt.y) px]"
+        if let b = d.bounds {
+            s += ", within x \(pt(b.x))…\(pt(b.x + b.width)), y \(pt(b.y))…\(pt(b.y + b.height)) pt"
+                + " [x \(b.x)…\(b.x + b.width - 1), y \(b.y)…\(b.y + b.height - 1) px]"
+        }
         return s
     }
 

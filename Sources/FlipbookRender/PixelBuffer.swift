@@ -76,3 +76,15 @@ func boundedInt(_ v: Double, limit: Int = 1 << 30) -> Int? {
     guard v.isFinite, abs(v) <= Double(limit) else { return nil }
     return Int(v)
 }
+
+extension PixelBuffer {
+    /// The part of the image in the rectangle, clipped to the image (nil when nothing is left).
+    public func cropped(x: Int, y: Int, width w: Int, height h: Int) -> PixelBuffer? {
+        let x0 = max(0, x), y0 = max(0, y), x1 = min(width, x + w), y1 = min(height, y + h)
+        guard x1 > x0, y1 > y0 else { return nil }
+        var words: [UInt32] = []
+        words.reserveCapacity((x1 - x0) * (y1 - y0))
+        for row in y0..<y1 { words += premultipliedARGB[(row * width + x0)..<(row * width + x1)] }
+        return PixelBuffer(width: x1 - x0, height: y1 - y0, premultipliedARGB: words)
+    }
+}

@@ -160,8 +160,13 @@ final class Reader {
         return scenario
     }
 
+    /// A number for a message: whole numbers without a fraction, others without float noise
+    /// (0.1 + 0.2 reads 0.3, not 0.30000000000000004; times are rounded to the nanosecond).
     func formatted(_ v: Double) -> String {
-        v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
+        if v == v.rounded() && abs(v) < 1e15 { return String(Int(v)) }
+        guard abs(v) < 1e6 else { return String(v) }
+        let clean = (v * 1e9).rounded() / 1e9
+        return clean == clean.rounded() ? String(Int(clean)) : String(clean)
     }
 }
 

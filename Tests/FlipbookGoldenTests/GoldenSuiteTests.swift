@@ -68,7 +68,13 @@ struct GoldenSuiteTests {
         #expect(o.status == .failed)
         let first = try #require(o.messages.first)
         #expect(first.hasPrefix("square: frame 0 (t = 0.000 s): "), "\(first)")
-        #expect(first.contains("% of pixels differ (40 of 3200)") && first.contains("largest distance 0.641 at (10, 10)") && first.contains("within x 10…30, y 10…29"), "\(first)")
+        #expect(first.contains("% of pixels differ (40 of 3200)") && first.contains("largest distance 0.641 at (10, 10) pt [10, 10 px]")
+                && first.contains("within x 10…31, y 10…30 pt [x 10…30, y 10…29 px]"), "\(first)")
+        // At 2 px a point, positions read in the scene's points with the image's pixels beside.
+        let d = FrameDifference(differingPixels: 9, totalPixels: 100, largestDistance: 0.5, largestAt: (155, 21),
+                                bounds: (x: 146, y: 18, width: 52, height: 28), sizeMismatch: false)
+        #expect(GoldenSuite.describe("s", index: 1, time: 0.1, d, scale: 2).hasSuffix(
+            "at (77.5, 10.5) pt [155, 21 px], within x 73…99, y 9…23 pt [x 146…197, y 18…45 px]"))
         #expect(o.frames.filter { !$0.passed }.count == 7)
     }
 

@@ -27,7 +27,10 @@ struct ReportBrowserTests {
 
         // The DOM after the page's scripts ran: every picture inline, the sliders wired.
         let dom = try run(["--dump-dom", report.absoluteString])
-        #expect(dom.components(separatedBy: "src=\"data:image/png;base64,").count - 1 == 7 * 7, "7 failing frames × 7 pictures")
+        // The square's change is 26 px wide: each frame also gets the three enlarged crops.
+        #expect(dom.components(separatedBy: "src=\"data:image/png;base64,").count - 1 == 7 * 10, "7 failing frames × 10 pictures")
+        #expect(dom.components(separatedBy: "class=\"zoomed\"").count - 1 == 7 * 3)
+        #expect(dom.contains("<span>0.000 s</span>") && dom.contains("failing at 0.000, 0.100"), "time labels under the timeline")
         #expect(dom.components(separatedBy: "class=\"swipe-slider\"").count - 1 == 7)
         #expect(dom.components(separatedBy: "class=\"onion-slider\"").count - 1 == 7)
         #expect(dom.contains("clip-path: inset(0px 50% 0px 0px)") || dom.contains("clip-path: inset(0 50% 0 0)"), "the swipe script ran")
