@@ -121,7 +121,7 @@ final class PageFramesSink: RenderSink, @unchecked Sendable {
 
     func consume(_ frame: PixelBuffer, index: Int, prepared: (any Sendable)?) throws {
         guard keep.contains(index), let plan else { return }
-        frames.append((plan.time(ofFrame: index), try PNGCodec.encode(frame)))
+        frames.append((plan.time(ofFrame: index), try PNGEncoder.encodeCompact(frame)))
     }
 
     func finish() throws {}

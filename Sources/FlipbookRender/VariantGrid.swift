@@ -7,14 +7,16 @@ import Foundation
 public enum VariantGrid {
     public enum Layout: String, CaseIterable, Sendable { case row, column, grid, overlay }
 
-    /// Height of a cell's label strip, in pixels.
-    public static let labelHeight = 22
+    /// Height of a cell's label strip, in pixels: it grows with the frame (a sixteenth of its
+    /// width, at least 22 px), so a label stays readable when a page or viewer shrinks a grid
+    /// of large frames to fit (13 px over a 750 px frame read as 5 pt).
+    public static func labelHeight(forFrameWidth width: Int) -> Int { max(22, width / 16) }
     static let pad = 6
 
     /// Pixel size of the composition of `count` frames of `size`.
     public static func size(of frame: (width: Int, height: Int), count: Int, layout: Layout) -> (width: Int, height: Int) {
         let (cols, rows) = grid(count: count, layout: layout)
-        return (cols * (frame.width + pad) + pad, rows * (frame.height + labelHeight + pad) + pad)
+        return (cols * (frame.width + pad) + pad, rows * (frame.height + labelHeight(forFrameWidth: frame.width) + pad) + pad)
     }
 
     static func grid(count: Int, layout: Layout) -> (columns: Int, rows: Int) {
@@ -32,7 +34,8 @@ public enum VariantGrid {
     public static func cell(_ index: Int, count: Int, frame: (width: Int, height: Int), layout: Layout) -> CGRect {
         let (cols, _) = grid(count: count, layout: layout)
         let i = layout == .overlay ? 0 : index
-        let x = pad + (i % cols) * (frame.width + pad), y = pad + (i / cols) * (frame.height + labelHeight + pad) + labelHeight
+        let label = labelHeight(forFrameWidth: frame.width)
+        let x = pad + (i % cols) * (frame.width + pad), y = pad + (i / cols) * (frame.height + label + pad) + label
         return CGRect(x: x, y: y, width: frame.width, height: frame.height)
     }
 
@@ -51,11 +54,12 @@ public enum VariantGrid {
                 cairo_surface_destroy(img)
                 if layout != .overlay || i == 0 {
                     let text = layout == .overlay ? labels.joined(separator: " / ") : (i < labels.count ? labels[i] : "")
+                    let label = Double(labelHeight(forFrameWidth: fsize.0))
                     var state = LayerState()
-                    state.fontSize = 13
+                    state.fontSize = (label * 13 / 22).rounded()
                     state.foregroundColor = RGBA(red: 0.15, green: 0.15, blue: 0.15, alpha: 1)
                     TextPainter.draw(TextStyle(string: text, fontName: nil, alignment: .left, isWrapped: false, truncation: .end),
-                                     state: state, bounds: CGRect(x: r.minX, y: r.minY - Double(labelHeight) + 3, width: r.width, height: 18), cr: cr)
+                                     state: state, bounds: CGRect(x: r.minX, y: r.minY - label + 3 * label / 22, width: r.width, height: label * 18 / 22), cr: cr)
                 }
             }
         }

@@ -20,7 +20,7 @@ struct CompareTests {
                 #expect([Int(p.r), Int(p.g), Int(p.b)] == want, "\(layout) cell \(i)")
                 // The label strip above the cell holds dark text ink.
                 var ink = 0
-                for y in Int(cell.minY) - VariantGrid.labelHeight..<Int(cell.minY) {
+                for y in Int(cell.minY) - VariantGrid.labelHeight(forFrameWidth: Int(cell.width))..<Int(cell.minY) {
                     for x in Int(cell.minX)..<Int(cell.maxX) where out.pixel(x: x, y: y).r < 120 { ink += 1 }
                 }
                 #expect(ink > 10, "\(layout) label \(i) has ink: \(ink)")
