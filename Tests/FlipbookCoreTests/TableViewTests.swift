@@ -75,6 +75,21 @@ struct TableViewTests {
         #expect(stage.warnings.count == 1)
     }
 
+    @Test("an animated insert slides the rows it pushes off the bottom down and out, as UIKit's do")
+    func insertSlidesRowsOut() throws {
+        let (stage, table, rows) = makeTable(rows: 30)
+        let bottom = try #require(table.cellForRow(at: IndexPath(row: 10, section: 0)))   // 440…484, partly on screen
+        rows.titles.insert(contentsOf: ["New A", "New B"], at: 0)
+        table.insertRows(at: [IndexPath(row: 0, section: 0), IndexPath(row: 1, section: 0)], with: .automatic)
+        stage.advance(to: 0.15)   // half way through the 0.3 s slide
+        let shown = try #require(bottom.layer.presentation())
+        #expect(!bottom.isHidden && bottom.textLabel?.text == "Row 10", "the bottom row still shows while it slides")
+        #expect(shown.position.y > 440 + 22 && shown.position.y < 528 + 22, "between its old and new places: \(shown.position.y)")
+        stage.advance(to: 0.4)
+        #expect(bottom.isHidden || bottom.textLabel?.text != "Row 10", "recycled once the slide is over")
+        #expect(table.indexPathsForVisibleRows?.map(\.row) == Array(0...10))
+    }
+
     @Test("scrolling reuses cells: 10,000 rows scrolled through make no more cells than a screenful and one")
     func reuse() {
         CountingCell.made = 0

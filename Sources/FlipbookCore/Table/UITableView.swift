@@ -236,7 +236,16 @@ open class UITableView: UIScrollView {
 
     /// Places the cells of the rows on screen, recycles the rest; new cells in `fadingIn` start
     /// transparent (inside an animation block they then fade in).
-    private func layoutRows(fadingIn: Set<IndexPath>) {
+    /// Cells sliding off screen in an animated update, recycled when it ends.
+    private var leaving: [(cell: UITableViewCell, path: IndexPath)] = []
+
+    private func finishSliding() {
+        let shown = Set(onScreen.values.map(ObjectIdentifier.init))
+        for (cell, path) in leaving where !shown.contains(ObjectIdentifier(cell)) { retire(cell, at: path) }
+        leaving = []
+    }
+
+    private func layoutRows(fadingIn: Set<IndexPath>, sliding: Bool = false) {
         ensureRows()
         let top = contentOffset.y, bottom = contentOffset.y + bounds.height
         var wanted: [IndexPath] = []
@@ -258,7 +267,17 @@ open class UITableView: UIScrollView {
             }
         }
         let wantedSet = Set(wanted)
-        for (path, cell) in onScreen.sorted(by: { $0.key < $1.key }) where !wantedSet.contains(path) { recycle(cell, at: path) }
+        for (path, cell) in onScreen.sorted(by: { $0.key < $1.key }) where !wantedSet.contains(path) {
+            if sliding {
+                // Pushed off screen by an animated update: it slides to its new place, as
+                // UIKit's cells do, and is recycled when the animation is over.
+                onScreen[path] = nil
+                cell.frame = rectForRow(at: path)
+                leaving.append((cell, path))
+            } else {
+                recycle(cell, at: path)
+            }
+        }
         for path in wanted {
             let frame = rectForRow(at: path)
             if let cell = onScreen[path] {
@@ -293,6 +312,11 @@ open class UITableView: UIScrollView {
 
     private func recycle(_ cell: UITableViewCell, at path: IndexPath) {
         onScreen[path] = nil
+        retire(cell, at: path)
+    }
+
+    /// Hides a cell that left the screen and puts it in the reuse pool.
+    private func retire(_ cell: UITableViewCell, at path: IndexPath) {
         UIView.performWithoutAnimation { cell.isHidden = true }
         tableDelegate?.tableView(self, didEndDisplaying: cell, forRowAt: path)
         if let id = cell.reuseIdentifier { reusePool[id, default: []].append(cell) } else { cell.removeFromSuperview() }
@@ -350,7 +374,8 @@ open class UITableView: UIScrollView {
         }
         rowsKnown = false
         guard animation != .none else { layoutRows(fadingIn: []); return }
-        UIView.animate(withDuration: 0.3) { self.layoutRows(fadingIn: inserting) }
+        UIView.animate(withDuration: 0.3, animations: { self.layoutRows(fadingIn: inserting, sliding: true) },
+                       completion: { _ in self.finishSliding() })
     }
 
     private func recycleAfterDelete(_ cell: UITableViewCell, at path: IndexPath) {
