@@ -69,14 +69,11 @@ struct Inspect: ParsableCommand {
             self.scenario.reportWarnings(of: runtime.stage)
             return
         }
-        var columns: [(CALayer, String)] = []
-        for s in sample {
-            guard let dot = s.firstIndex(of: "."), let layer = runtime.layers[String(s[..<dot])] else {
+        for s in sample where runtime.sampledValue(s) == nil {
+            guard let dot = s.firstIndex(of: "."), runtime.layers[String(s[..<dot])] != nil else {
                 throw ValidationError("--sample expects LAYER.KEYPATH with a layer id of the scenario, found '\(s)'")
             }
-            let keyPath = LayerKeyPath.layerName(for: String(s[s.index(after: dot)...]))
-            guard LayerKeyPath(keyPath) != nil else { throw ValidationError("unknown key path '\(keyPath)' in --sample \(s)") }
-            columns.append((layer, keyPath))
+            throw ValidationError("unknown key path '\(s[s.index(after: dot)...])' in --sample \(s)")
         }
         var noted = Set<String>()
         print((["time"] + sample).joined(separator: ","))
@@ -87,17 +84,14 @@ struct Inspect: ParsableCommand {
         for k in 0...max(0, frames) {
             let t = Double(k) / rate
             runtime.stage.advance(to: t)
-            let values = columns.map { layer, keyPath in
+            let values = sample.map { name -> String in
                 // One animation driving the key path: its own value, unwrapped (an angle past π
                 // stays past π); the presentation reads angles back from the transform in (−π, π].
-                if let animated = layer.animatedValue(forKeyPath: keyPath) {
-                    let name = "\(layer.name ?? "?").\(keyPath)"
-                    if noted.insert(name).inserted {
-                        Console.error("note: \(name) is sampled from the animation that drives it (unwrapped) while one does")
-                    }
-                    return Self.format(animated)
+                let read = runtime.sampledValue(name)
+                if read?.fromAnimation == true, noted.insert(name).inserted {
+                    Console.error("note: \(name) is sampled from the animation that drives it (unwrapped) while one does")
                 }
-                return Self.format(layer.presentation()?.value(forKeyPath: keyPath))
+                return Self.format(read?.value)
             }
             print(([String(format: "%.4f", t)] + values).joined(separator: ","))
         }

@@ -123,8 +123,7 @@ public struct VariantComparison {
         let composite = VariantGrid.size(of: frameSize, count: runtimes.count + (recorded == nil ? 0 : 1), layout: layout)
         let host = Stage(size: CGSize(width: composite.width, height: composite.height), scale: 1)
         for plot in plots {
-            guard let dot = plot.firstIndex(of: "."), LayerKeyPath(LayerKeyPath.layerName(for: String(plot[plot.index(after: dot)...]))) != nil,
-                  runtimes.allSatisfy({ $0.layers[String(plot[..<dot])] != nil }) else {
+            guard runtimes.allSatisfy({ $0.sampledValue(plot) != nil }) else {
                 throw GoldenError.usage("--plot expects LAYER.KEYPATH naming a layer every input has and an animatable key path; found '\(plot)'")
             }
         }
@@ -219,10 +218,7 @@ final class CompositionSink: RenderSink, @unchecked Sendable {
 
     /// The plotted value of `plot` on `runtime` now, as named components.
     static func sample(_ plot: String, on runtime: ScenarioRuntime) -> [(String, Double)] {
-        guard let dot = plot.firstIndex(of: "."), let layer = runtime.layers[String(plot[..<dot])] else { return [] }
-        let keyPath = LayerKeyPath.layerName(for: String(plot[plot.index(after: dot)...]))
-        let value = layer.animatedValue(forKeyPath: keyPath) ?? layer.presentation()?.value(forKeyPath: keyPath)
-        switch value {
+        switch runtime.sampledValue(plot)?.value {
         case let v as CGFloat: return [("", Double(v))]
         case let v as Double: return [("", v)]
         case let v as Float: return [("", Double(v))]

@@ -205,4 +205,28 @@ struct CommandLineTests {
         #expect(plotted.status == 0, "\(plotted.stderr)")
         #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("c-plot.png").path))
     }
+
+    @Test("--sample and --plot take a scroll view's contentInset.top: 0, then the header's height while refreshing (13.5)")
+    func contentInsetByItsName() throws {
+        let dir = freshFolder("flipbook-inset")
+        let scene = dir.appendingPathComponent("refresh.yaml")
+        try """
+        canvas: { width: 100, height: 200, scale: 1 }
+        fps: 10
+        duration: 1
+        layers:
+          - { id: table, type: table, frame: [0, 0, 100, 200], rows: { count: 25 } }
+        refresh: { headerHeight: 20, refreshing: { endsAfter: 5 } }
+        touches:
+          - { at: 0.1, down: true }
+          - { drag: 120, duration: 0.3, curve: linear }
+          - { release: true }
+        """.write(to: scene, atomically: true, encoding: .utf8)
+        let r = try CLI.run(["inspect", scene.path, "--sample", "table.contentInset.top"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let insets = r.stdout.split(separator: "\n").dropFirst().map { $0.split(separator: ",").map(String.init)[1] }
+        #expect(insets.first == "0" && insets.last == "20", "\(r.stdout)")
+        let plotted = try CLI.run(["compare", scene.path, "-o", dir.appendingPathComponent("c.gif").path, "--plot", "table.contentInset.top", "--json"])
+        #expect(plotted.status == 0 && plotted.stdout.contains("\"property\" : \"table.contentInset.top\""), "\(plotted.stdout) \(plotted.stderr)")
+    }
 }

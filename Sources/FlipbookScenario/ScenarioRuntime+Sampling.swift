@@ -1,0 +1,29 @@
+import FlipbookCore
+import Foundation
+
+extension ScenarioRuntime {
+    /// The value `inspect --sample` and `compare --plot` read for `LAYER.KEYPATH` now: a scroll
+    /// view's `contentInset` (`.top`, `.left`, `.bottom`, `.right`) from the view, its
+    /// `contentOffset` as its layer's `bounds.origin`, else the layer's value, the animation's
+    /// own (unwrapped angles) while one animation drives the key path. Whether the value came
+    /// from an animation is said with it. nil: no such layer or key path.
+    public func sampledValue(_ plot: String) -> (value: Any?, fromAnimation: Bool)? {
+        guard let dot = plot.firstIndex(of: "."), let layer = layers[String(plot[..<dot])] else { return nil }
+        let name = String(plot[plot.index(after: dot)...])
+        if name == "contentInset" || name.hasPrefix("contentInset.") {
+            guard let scroll = views[String(plot[..<dot])] as? UIScrollView else { return nil }
+            let inset = scroll.contentInset
+            switch name.dropFirst("contentInset".count) {
+            case ".top": return (inset.top, false)
+            case ".left": return (inset.left, false)
+            case ".bottom": return (inset.bottom, false)
+            case ".right": return (inset.right, false)
+            default: return nil
+            }
+        }
+        let keyPath = LayerKeyPath.layerName(for: name)
+        guard LayerKeyPath(keyPath) != nil else { return nil }
+        if let animated = layer.animatedValue(forKeyPath: keyPath) { return (animated, true) }
+        return (layer.presentation()?.value(forKeyPath: keyPath), false)
+    }
+}
