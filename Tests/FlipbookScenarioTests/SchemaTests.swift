@@ -12,9 +12,14 @@ struct SchemaTests {
     }
 
     static func keys(_ path: [String]) -> Set<String> {
+        // A value that may also be a `$parameter` is `anyOf: [the schema, param]`: look inside.
+        func unwrapped(_ node: Any?) -> Any? {
+            guard let dict = node as? [String: Any], dict["properties"] == nil, let options = dict["anyOf"] as? [Any] else { return node }
+            return options.first { ($0 as? [String: Any])?["properties"] != nil || ($0 as? [String: Any])?["items"] != nil } ?? node
+        }
         var node: Any? = schema()
-        for p in path { node = (node as? [String: Any])?[p] }
-        return Set(((node as? [String: Any])?["properties"] as? [String: Any])?.keys ?? [:].keys)
+        for p in path { node = (unwrapped(node) as? [String: Any])?[p] }
+        return Set(((unwrapped(node) as? [String: Any])?["properties"] as? [String: Any])?.keys ?? [:].keys)
     }
 
     @Test("top level, canvas, layers, animations, events and chains")
