@@ -62,13 +62,18 @@ extension GoldenCapture {
             guard let f = sink.captured[t] else { throw RenderError.invalidArgument("no frame was captured at \(t) s") }
             return f
         }
-        let trace = runtime.stage.trace.filter { $0.time <= scenario.duration + 1e-9 }.map(\.description).joined(separator: "\n") + "\n"
+        let trace = trace(of: runtime.stage, until: scenario.duration)
         return GoldenCapture(times: times, frames: frames, trace: trace, width: result.width, height: result.height,
                              scale: scenario.canvas.scale, warnings: runtime.stage.warnings)
     }
 }
 
 extension GoldenCapture {
+    /// The event trace up to `end` as goldens keep it, one event a line.
+    static func trace(of stage: Stage, until end: Double) -> String {
+        stage.trace.filter { $0.time <= end + 1e-9 }.map(\.description).joined(separator: "\n") + "\n"
+    }
+
     /// Captures a Stage built in Swift at `times` (seconds from its current time, in any
     /// order): the Stage advances to each in turn; the trace is its events up to the last.
     public static func run(_ stage: Stage, times: [Double], background: RGBA? = RGBA(red: 1, green: 1, blue: 1, alpha: 1),

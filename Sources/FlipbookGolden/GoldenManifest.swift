@@ -41,6 +41,15 @@ public struct GoldenManifest: Codable, Sendable, Equatable {
                        pixelChecksums: capture.frames.map(pixelChecksum), fileChecksums: nil)
     }
 
+    /// This machine's libraries and fonts with a streamed capture's geometry, times and pixel
+    /// checksums (`GoldenStreamSink`).
+    static func current(width: Int, height: Int, scale: Double, times: [Double], pixelChecksums: [String], spec: GoldenSpec) -> GoldenManifest {
+        GoldenManifest(flipbookVersion: flipbookVersion, libraries: FontCatalog.libraryVersions, fonts: currentFonts(),
+                       width: width, height: height, scale: scale, fps: spec.fps, times: times,
+                       frames: times.indices.map(GoldenStore.frameName), tolerance: describe(spec.tolerance),
+                       pixelChecksums: pixelChecksums, fileChecksums: nil)
+    }
+
     static func currentFonts() -> [Font] {
         fontFamilies.map { family in
             let file = FontCatalog.file(forFamily: family) ?? "(none)"

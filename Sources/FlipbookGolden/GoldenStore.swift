@@ -146,6 +146,44 @@ public struct GoldenStore: Sendable {
     }
 }
 
+extension GoldenStore {
+    /// Goldens written frame by frame as a render produces them (`GoldenStreamSink`): the folder
+    /// is checked and emptied of old frames first, each file goes through `OutputFile` with links
+    /// not followed, and the manifest is written last, so an interrupted recording has none.
+    public final class Recording: @unchecked Sendable {
+        let folder: URL
+        // Written on the calling thread only (the sink's consume).
+        private(set) var fileChecksums: [Int: String] = [:]
+
+        init(store: GoldenStore, name: String) throws {
+            folder = try store.checkedFolder(for: name)
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            _ = try store.checkedFolder(for: name)   // made just now, or still what was checked
+            unlink(folder.appendingPathComponent("manifest.json").path)
+            for old in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [] where old.hasPrefix("frame-") {
+                unlink(folder.appendingPathComponent(old).path)
+            }
+        }
+
+        func write(frame index: Int, png: [UInt8]) throws {
+            fileChecksums[index] = GoldenManifest.checksum(png)
+            try OutputFile.write(png, to: folder.appendingPathComponent(GoldenStore.frameName(index)), followingLinks: false)
+        }
+
+        func finish(trace: String, manifest: GoldenManifest) throws {
+            try OutputFile.write(Array(trace.utf8), to: folder.appendingPathComponent("trace.txt"), followingLinks: false)
+            var m = manifest
+            m.fileChecksums = m.frames.indices.map { fileChecksums[$0] ?? "" }
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            try OutputFile.write(Array(try encoder.encode(m)) + [10], to: folder.appendingPathComponent("manifest.json"), followingLinks: false)
+        }
+    }
+
+    /// Starts recording the goldens of `name` (see `Recording`).
+    public func beginRecording(_ name: String) throws -> Recording { try Recording(store: self, name: name) }
+}
+
 /// A golden folder or entry refused: which one, and why.
 public struct GoldenStoreError: Error, CustomStringConvertible, Equatable {
     public var path: String

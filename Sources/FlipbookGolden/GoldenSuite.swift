@@ -141,15 +141,84 @@ public struct GoldenSuite: Sendable {
             outcome.messages = ["\(error)"]
             return outcome
         }
-        let start = DispatchTime.now()
-        let capture: GoldenCapture
-        do { capture = try GoldenCapture.run(scenario, threads: threads) } catch {
-            outcome.status = .error
-            outcome.messages = ["\(name): cannot render: \(error)"]
+        if record == .all || (!store.exists(name) && record != .never) {
+            return streamed(scenario, name: name, outcome: outcome, threads: threads, recording: .recorded)
+        }
+        guard store.exists(name) else {
+            outcome.status = .missing
+            outcome.messages = ["\(name): no goldens in \(store.folder(for: name).path); record them with `flipbook test --record missing \(file)`"]
             return outcome
         }
-        outcome.renderSeconds = seconds(since: start)
-        return evaluate(name: name, file: file, capture: capture, spec: scenario.golden, outcome: outcome)
+        let golden: GoldenStore.Recorded
+        do { golden = try store.load(name) } catch {
+            outcome.status = .error
+            outcome.messages = ["\(name): cannot read the goldens: \(error)"]
+            return outcome
+        }
+        return streamed(scenario, name: name, outcome: outcome, threads: threads, comparingWith: golden)
+    }
+
+    /// Renders a scenario at its golden instants and compares each frame with `golden` as it comes
+    /// (`GoldenStreamSink`), or records each as it comes when `golden` is nil.
+    private func streamed(_ scenario: Scenario, name: String, outcome start: ScenarioOutcome, threads: Int,
+                          comparingWith golden: GoldenStore.Recorded? = nil, recording status: ScenarioOutcome.Status = .recorded) -> ScenarioOutcome {
+        var outcome = start
+        let times = scenario.golden.times(duration: scenario.duration)
+        let began = DispatchTime.now()
+        let mode: GoldenStreamSink.Mode
+        var sameInstants = true
+        if let golden {
+            sameInstants = golden.manifest.times.count == times.count
+                && !zip(golden.manifest.times, times).contains(where: { abs($0 - $1) > 1e-9 })
+            mode = .compare(golden, tolerance: self.tolerance ?? scenario.golden.tolerance)
+        } else {
+            do { mode = .record(try store.beginRecording(name)) } catch {
+                outcome.status = .error
+                outcome.messages.append("\(name): cannot record the goldens: \(error)")
+                return outcome
+            }
+        }
+        let sink = GoldenStreamSink(times: times, fps: scenario.golden.fps, mode: mode, name: name, scale: scenario.canvas.scale)
+        let runtime = ScenarioRuntime(scenario: scenario)
+        do { _ = try runtime.render(sinks: sameInstants ? [sink] : [], fps: scenario.golden.fps, threads: threads) } catch {
+            outcome.status = .error
+            outcome.messages.append("\(name): cannot render: \(error)")
+            return outcome
+        }
+        outcome.renderSeconds = seconds(since: began)
+        let trace = GoldenCapture.trace(of: runtime.stage, until: scenario.duration)
+        let checksums = sink.pixelChecksums.map { $0 ?? "" }
+        let manifest = GoldenManifest.current(width: sink.size.width, height: sink.size.height, scale: scenario.canvas.scale,
+                                              times: times, pixelChecksums: checksums, spec: scenario.golden)
+        guard let golden else {
+            guard case .record(let recording) = mode else { return outcome }
+            do {
+                try recording.finish(trace: trace, manifest: manifest)
+                outcome.status = status
+            } catch {
+                outcome.status = .error
+                outcome.messages.append("\(name): cannot record the goldens: \(error)")
+            }
+            return outcome
+        }
+        outcome.environmentNotes = manifest.differences(from: golden.manifest)
+        if !sameInstants {
+            outcome.messages.append("\(name): the golden instants changed: recorded \(golden.manifest.times.count), here \(times.count); re-record")
+        }
+        outcome.frames = sink.outcomes.compactMap { $0 }
+        outcome.messages += sink.messages.compactMap { $0 }
+        if let line = Self.firstDifference(golden.trace, trace) {
+            outcome.traceDifference = line
+            outcome.messages.append("\(name): the event trace differs \(line)")
+        }
+        guard !outcome.messages.isEmpty else { return outcome }
+        if record == .failed {
+            var again = streamed(scenario, name: name, outcome: outcome, threads: threads, recording: .rerecorded)
+            again.renderSeconds += outcome.renderSeconds
+            return again
+        }
+        outcome.status = .failed
+        return outcome
     }
 
     /// Compares (or records) one capture under `name`, as the record mode says.
