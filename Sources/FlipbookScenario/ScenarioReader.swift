@@ -27,14 +27,24 @@ final class Reader {
     /// The default image loader: reads the PNG header (size) here; the renderer decodes the
     /// pixels when it draws them.
     static func readPNGHeader(_ url: URL) throws -> LayerImage {
+        // Only a regular file, of a sane size (a FIFO would block the read forever).
+        var st = stat()
+        guard stat(url.path, &st) == 0 else { throw ImageError.missing }
+        guard st.st_mode & S_IFMT == S_IFREG, Int(st.st_size) <= Limits.maximumInputBytes else { throw ImageError.notRegular }
         let data = try Data(contentsOf: url)
         guard let image = LayerImage(pngData: data) else { throw ImageError.notPNG }
         return image
     }
 
     enum ImageError: Error, CustomStringConvertible {
-        case notPNG
-        var description: String { "not a PNG file (or larger than \(Limits.maximumStagePixels) px a side)" }
+        case notPNG, missing, notRegular
+        var description: String {
+            switch self {
+            case .notPNG: return "not a PNG file (or larger than \(Limits.maximumStagePixels) px a side or \(Limits.maximumImagePixels) pixels)"
+            case .missing: return "no such file"
+            case .notRegular: return "not a regular file of at most \(Limits.maximumInputBytes) bytes"
+            }
+        }
     }
 
     func scenario(_ root: YNode, file: String, variant: String?) -> Scenario? {
