@@ -59,10 +59,12 @@ let package = Package(
             providers: [.apt(["zlib1g-dev"])]
         ),
         .target(name: "CMallocTuning"),
+        // Registers FlipbookRender's services with FlipbookCore when the binary loads.
+        .target(name: "CFlipbookRenderRegistration"),
         .target(name: "FlipbookCore", swiftSettings: strictSettings),
         .target(
             name: "FlipbookRender",
-            dependencies: ["FlipbookCore", "CCairo", "CPangoCairo", "CGIF", "CZlib"],
+            dependencies: ["FlipbookCore", "CCairo", "CPangoCairo", "CGIF", "CZlib", "CFlipbookRenderRegistration"],
             swiftSettings: strictSettings
         ),
         .target(

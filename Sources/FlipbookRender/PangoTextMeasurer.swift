@@ -3,8 +3,15 @@ import CPangoCairo
 import FlipbookCore
 import Foundation
 
+/// Registers the renderer's services with FlipbookCore; called when the program loads by
+/// CFlipbookRenderRegistration's constructor.
+@_cdecl("flipbook_register_renderer")
+public func registerRenderer() {
+    TextMeasurement.register(PangoTextMeasurer.self)
+}
+
 /// Measures text the way `TextPainter` draws it, for `UILabel.sizeThatFits` and `sizeToFit`
-/// (FlipbookCore finds this type at run time by name: keep the name).
+/// (registered with FlipbookCore's `TextMeasurement` when the program loads).
 public enum PangoTextMeasurer: TextMeasuring {
     public static func size(of style: TextStyle, fontSize: Double, width: Double?) -> CGSize {
         guard !style.string.isEmpty, let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1) else { return .zero }

@@ -31,6 +31,12 @@ struct LabelTextTests {
         #expect(layer.minY < 8, "text layer ink \(layer) starts at the top")
     }
 
+    @Test("linking FlipbookRender registers its text measurer with FlipbookCore before any code runs")
+    func measurerIsRegistered() throws {
+        let measurer = try #require(TextMeasurement.measurer, "no text measurer registered: UILabel.sizeThatFits would be .zero")
+        #expect(ObjectIdentifier(measurer) == ObjectIdentifier(PangoTextMeasurer.self))
+    }
+
     @Test("sizeToFit measures the text with the renderer's fonts and keeps the origin")
     func sizeToFit() throws {
         let l = UILabel(frame: CGRect(x: 10, y: 20, width: 5, height: 5))

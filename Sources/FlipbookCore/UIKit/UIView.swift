@@ -366,17 +366,29 @@ public enum NSLineBreakMode: Int, Sendable {
     case byWordWrapping = 0, byCharWrapping, byClipping, byTruncatingHead, byTruncatingTail, byTruncatingMiddle
 }
 
-/// Measures laid-out text for `UILabel.sizeThatFits`. FlipbookRender implements it with Pango;
-/// FlipbookCore finds that implementation at run time, so it needs no C library itself.
+/// Measures laid-out text for `UILabel.sizeThatFits`. FlipbookRender implements it with Pango
+/// and registers it (`TextMeasurement.register`) when the program loads, so FlipbookCore needs
+/// no C library itself.
 public protocol TextMeasuring {
     /// The size of `style` at `fontSize`, wrapped to `width` when given, rounded up to whole points.
     static func size(of style: TextStyle, fontSize: Double, width: Double?) -> CGSize
 }
 
-enum TextMeasurement {
-    /// FlipbookRender's `PangoTextMeasurer` (by its mangled name), when it is linked in.
-    static var measurer: (any TextMeasuring.Type)? {
-        _typeByName("14FlipbookRender17PangoTextMeasurerO") as? any TextMeasuring.Type
+/// Where FlipbookCore finds the text measurer. The one piece of process-wide state outside a
+/// Stage: which renderer is linked in is a fact about the program, set once as it loads.
+public enum TextMeasurement {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var registered: (any TextMeasuring.Type)?
+
+    /// Makes `measurer` the one `UILabel.sizeThatFits` uses (FlipbookRender registers Pango's).
+    public static func register(_ measurer: any TextMeasuring.Type) {
+        lock.lock(); registered = measurer; lock.unlock()
+    }
+
+    /// The registered measurer; nil when no renderer is linked (labels then measure `.zero`).
+    public static var measurer: (any TextMeasuring.Type)? {
+        lock.lock(); defer { lock.unlock() }
+        return registered
     }
 }
 
