@@ -47,7 +47,7 @@ struct ScenarioArguments: ParsableArguments {
     /// Prints what the engine worked around while running the scenario, one line each (fonts
     /// were already reported with their line by `load()`).
     func reportWarnings(of stage: Stage) {
-        for w in stage.warnings where !w.contains("is not installed") {
+        for w in stage.warningLog where w.kind != .fontSubstituted {
             Console.error("\(file): warning: \(w)")
         }
     }

@@ -168,17 +168,19 @@ extension Stage {
         switch layer.content {
         case .text(let style):
             if let name = style.fontName, checked.insert("font " + name).inserted, let message = FontCatalog.warning(for: name) {
-                warn(message)
+                warn(message, kind: .fontSubstituted)
             }
         case .gradient(let style) where ![.axial, .radial, .conic].contains(style.type):
             if checked.insert("gradient " + style.type.rawValue).inserted {
-                warn("gradient type '\(style.type.rawValue)' is not one the renderer draws (axial, radial, conic); it is drawn as axial")
+                warn("gradient type '\(style.type.rawValue)' is not one the renderer draws (axial, radial, conic); it is drawn as axial",
+                     kind: .notDrawnAsAsked)
             }
         default: break
         }
         if layer.state.contents != nil, !Self.knownGravities.contains(layer.contentsGravity),
            checked.insert("gravity " + layer.contentsGravity.rawValue).inserted {
-            warn("contents gravity '\(layer.contentsGravity.rawValue)' is not one the renderer knows; the image is centred")
+            warn("contents gravity '\(layer.contentsGravity.rawValue)' is not one the renderer knows; the image is centred",
+                 kind: .notDrawnAsAsked)
         }
         for sub in layer.sublayers { reportWhatIsNotDrawnAsAsked(in: sub, checked: &checked) }
         for mask in layer.maskLayers { reportWhatIsNotDrawnAsAsked(in: mask, checked: &checked) }

@@ -27,6 +27,25 @@ public struct StageEvent: Equatable, Sendable, CustomStringConvertible {
     }
 }
 
+/// Something the engine noticed and worked around, with what kind of thing it is.
+public struct StageWarning: Equatable, Sendable, CustomStringConvertible {
+    public enum Kind: Equatable, Sendable {
+        /// A font that is not installed was replaced (also reported by the scenario loader).
+        case fontSubstituted
+        /// Something drawn other than asked (an unknown gradient type or contents gravity).
+        case notDrawnAsAsked
+        /// The events at one instant or in one advance ran past their limit.
+        case eventLimit
+        /// Anything else the engine worked around (a runaway chain, a row past a table's end).
+        case workedAround
+    }
+    public var kind: Kind
+    /// The Stage time it happened at, when it belongs to one.
+    public var time: Double?
+    public var message: String
+    public var description: String { time.map { String(format: "t=%.4f: ", $0) + message } ?? message }
+}
+
 /// The headless driver: a layer tree, a media clock and the events due on it (DESIGN.md).
 /// Nothing reads the wall clock; time moves only through `advance(to:)`.
 public final class Stage {
@@ -40,8 +59,11 @@ public final class Stage {
     public private(set) var currentTime: Double = 0
     /// Start, stop and scripted events in the order they fired.
     public private(set) var trace: [StageEvent] = []
-    /// Problems the engine noticed and worked around (e.g. a runaway chain at one instant).
-    public private(set) var warnings: [String] = []
+    /// Problems the engine noticed and worked around (e.g. a runaway chain at one instant), as
+    /// text ("t=1.2000: …").
+    public var warnings: [String] { warningLog.map(\.description) }
+    /// The same, each with its kind and time, for tools that tell warnings apart.
+    public private(set) var warningLog: [StageWarning] = []
 
     private var scheduled = ScheduledEvents()
     /// Continuous motions (a scroll view decelerating or bouncing), stepped at every instant
@@ -175,13 +197,15 @@ public final class Stage {
             if next.mayRunUserCode { needsScan = true }
             fired += 1
             if fired > maximumEventsPerAdvance {
-                warnings.append("more than \(maximumEventsPerAdvance) events before t=\(time); the rest wait for the next advance")
+                warningLog.append(StageWarning(kind: .eventLimit, time: nil,
+                                               message: "more than \(maximumEventsPerAdvance) events before t=\(time); the rest wait for the next advance"))
                 break
             }
             if next.time != instant { instant = next.time; firedAtInstant = 0 }
             firedAtInstant += 1
             if firedAtInstant > maximumEventsPerInstant {
-                warnings.append("more than \(maximumEventsPerInstant) events at t=\(instant); later ones dropped")
+                warningLog.append(StageWarning(kind: .eventLimit, time: nil,
+                                               message: "more than \(maximumEventsPerInstant) events at t=\(instant); later ones dropped"))
                 dropEvents(at: instant)
                 needsScan = true
                 continue
@@ -305,8 +329,8 @@ public final class Stage {
     }
 
     /// Records a warning at the current time, in `warnings` and in the trace.
-    package func warn(_ message: String) {
-        warnings.append(String(format: "t=%.4f: ", currentTime) + message)
+    package func warn(_ message: String, kind: StageWarning.Kind = .workedAround) {
+        warningLog.append(StageWarning(kind: kind, time: currentTime, message: message))
         trace.append(StageEvent(time: currentTime, kind: .warning(message)))
     }
 
