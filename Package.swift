@@ -8,6 +8,7 @@ let strictSettings: [SwiftSetting] = [
 var products: [Product] = [
     .library(name: "Flipbook", targets: ["Flipbook"]),
     .library(name: "FlipbookGolden", targets: ["FlipbookGolden"]),
+    .library(name: "FlipbookCompare", targets: ["FlipbookCompare"]),
     .library(name: "FlipbookTesting", targets: ["FlipbookTesting"]),
     .executable(name: "flipbook", targets: ["FlipbookCLI"]),
     .executable(name: "flipbook-bench", targets: ["FlipbookBenchmarks"]),
@@ -83,6 +84,13 @@ let package = Package(
             dependencies: ["Flipbook", "CZlib"],
             swiftSettings: strictSettings
         ),
+        // flipbook compare: variants and recordings on one clock, grids, plots, moves, the page
+        // (reuses the golden suite's perceptual comparison and page helpers).
+        .target(
+            name: "FlipbookCompare",
+            dependencies: ["Flipbook", "FlipbookGolden"],
+            swiftSettings: strictSettings
+        ),
         // Golden assertions for Swift Testing and XCTest (reporting at the caller's line).
         .target(
             name: "FlipbookTesting",
@@ -91,7 +99,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "FlipbookCLI",
-            dependencies: ["Flipbook", "FlipbookGolden", "CMallocTuning", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["Flipbook", "FlipbookGolden", "FlipbookCompare", "CMallocTuning", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strictSettings
         ),
         // The README's Swift example, byte for byte (ReadmeSnippetTests keeps them equal).
@@ -128,7 +136,18 @@ let package = Package(
         ),
         .testTarget(
             name: "FlipbookGoldenTests",
-            dependencies: ["FlipbookGolden", "FlipbookTesting", "Flipbook"],
+            dependencies: ["FlipbookGolden", "FlipbookTesting", "Flipbook", "BrowserTestSupport"],
+            swiftSettings: strictSettings
+        ),
+        // Headless Chromium for the tests of pages people read (golden report, comparison page).
+        .target(
+            name: "BrowserTestSupport",
+            path: "Tests/BrowserTestSupport",
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "FlipbookCompareTests",
+            dependencies: ["FlipbookCompare", "FlipbookGolden", "Flipbook", "BrowserTestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Flipbook
+import FlipbookCompare
 import FlipbookGolden
 import Foundation
 

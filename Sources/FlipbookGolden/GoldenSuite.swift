@@ -103,7 +103,7 @@ public struct GoldenSuite: Sendable {
 
     /// Runs every file; outcomes come back in the files' order whatever `jobs` is.
     public func run(_ files: [String]) -> [ScenarioOutcome] {
-        let results = ParallelSlots<ScenarioOutcome>(count: files.count)
+        let results = ParallelResults<ScenarioOutcome>(count: files.count)
         let names = files.map(Self.name(of:))
         let perJob = max(1, threads / min(jobs, max(1, files.count)))
         let queue = DispatchQueue(label: "flipbook.golden", attributes: .concurrent)
@@ -114,15 +114,15 @@ public struct GoldenSuite: Sendable {
             queue.async(group: group) {
                 defer { gate.signal() }
                 if names.filter({ $0 == names[i] }).count > 1 {
-                    results.set(i, ScenarioOutcome(name: names[i], file: file, status: .error,
+                    results.set(i, value: ScenarioOutcome(name: names[i], file: file, status: .error,
                                                    messages: ["\(file): another scenario is also named '\(names[i])'; golden folders are named by file name"]))
                 } else {
-                    results.set(i, runOne(file, name: names[i], threads: perJob))
+                    results.set(i, value: runOne(file, name: names[i], threads: perJob))
                 }
             }
         }
         group.wait()
-        return results.values
+        return results.filled
     }
 
     /// Golden folders whose scenario is not among `files` (recorded for a file that is gone).
@@ -247,12 +247,12 @@ public struct GoldenSuite: Sendable {
             outcome.messages.append("\(name): the golden instants changed: recorded \(golden.manifest.times.count), here \(capture.times.count); re-record")
         } else {
             // Frames are independent: check them on every core, report them in order.
-            let slots = ParallelSlots<(FrameOutcome?, String?)>(count: capture.times.count)
+            let slots = ParallelResults<(FrameOutcome?, String?)>(count: capture.times.count)
             DispatchQueue.concurrentPerform(iterations: capture.times.count) { i in
-                slots.set(i, Self.compareFrame(i, time: capture.times[i], actual: capture.frames[i], golden: golden,
+                slots.set(i, value: Self.compareFrame(i, time: capture.times[i], actual: capture.frames[i], golden: golden,
                                                tolerance: tolerance, name: name, scale: capture.scale))
             }
-            for (frame, message) in slots.values {
+            for (frame, message) in slots.filled {
                 if let frame { outcome.frames.append(frame) }
                 if let message { outcome.messages.append(message) }
             }
@@ -327,13 +327,4 @@ public struct GoldenSuite: Sendable {
     private func seconds(since start: DispatchTime) -> Double {
         Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
     }
-}
-
-/// Results filled from several threads, read in order once all are in.
-final class ParallelSlots<Value: Sendable>: @unchecked Sendable {
-    private var slots: [Value?]
-    private let lock = NSLock()
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
-    func set(_ i: Int, _ v: Value) { lock.lock(); slots[i] = v; lock.unlock() }
-    var values: [Value] { lock.lock(); defer { lock.unlock() }; return slots.compactMap { $0 } }
 }

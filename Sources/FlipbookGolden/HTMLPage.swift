@@ -3,21 +3,21 @@ import Foundation
 
 /// What the pages people read (the golden report, the comparison page) share: escaping,
 /// inline PNGs and the house style. Pages are self-contained: every picture is a data URL.
-enum HTMLPage {
-    static func escape(_ s: String) -> String { TextSafety.forXML(s) }
+package enum HTMLPage {
+    package static func escape(_ s: String) -> String { TextSafety.forXML(s) }
 
     /// A PNG as a data URL.
-    static func dataURL(png bytes: [UInt8]) -> String {
+    package static func dataURL(png bytes: [UInt8]) -> String {
         "data:image/png;base64," + Data(bytes).base64EncodedString()
     }
 
     /// An inline `<img>`.
-    static func image(_ bytes: [UInt8], class cls: String, alt: String, id: String? = nil) -> String {
+    package static func image(_ bytes: [UInt8], class cls: String, alt: String, id: String? = nil) -> String {
         "<img" + (id.map { " id=\"\($0)\"" } ?? "") + " class=\"\(cls)\" alt=\"\(escape(alt))\" src=\"\(dataURL(png: bytes))\">"
     }
 
     /// The document's start: title, the shared style plus `style`, and the heading.
-    static func head(title: String, style: String) -> String {
+    package static func head(title: String, style: String) -> String {
         """
         <!doctype html>
         <html lang="en"><head><meta charset="utf-8"><title>\(escape(title))</title>

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import BrowserTestSupport
 @testable import FlipbookGolden
 import Flipbook
 

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
-@testable import FlipbookGolden
+import BrowserTestSupport
+@testable import FlipbookCompare
+import FlipbookGolden
 import Flipbook
 
 /// `flipbook compare --html` is a web page: opened in headless Chromium at an instant (`#t=`),

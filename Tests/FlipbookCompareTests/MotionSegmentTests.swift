@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import FlipbookGolden
+@testable import FlipbookCompare
+import FlipbookGolden
 import Flipbook
 
 /// docs/compare.md "Overshoot and settling": figures per move, from one rest to the next, and

@@ -1,4 +1,5 @@
 import Flipbook
+import FlipbookGolden
 import Foundation
 
 /// `flipbook compare --html`: one self-contained page with the composed grid under a time

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import FlipbookGolden
+@testable import FlipbookCompare
+import FlipbookGolden
 import Flipbook
 
 /// `flipbook compare`'s core: variants on one clock, composed in cells with labels, and numbers.
