@@ -115,7 +115,7 @@ struct KeyPathTests {
     }
 }
 
-@Suite("bad input through the Swift API never traps (task 3)")
+@Suite("bad input through the Swift API never traps (docs/limits.md)")
 struct BadInputTests {
     @Test("a value of the wrong type for the key path has no effect")
     func wrongType() {

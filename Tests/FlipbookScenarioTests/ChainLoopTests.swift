@@ -48,8 +48,22 @@ struct ChainLoopTests {
 
     @Test("finished: true or until on the chains breaks the loop, and validate accepts it", arguments: [0, 1, 2])
     func brokenLoopsAccepted(_ i: Int) throws {
-        _ = try ScenarioLoader.load(yaml: Self.yaml(Self.shapes[i], chainSuffix: ", finished: true"), file: "ok.yaml", baseDirectory: packageRoot)
-        _ = try ScenarioLoader.load(yaml: Self.yaml(Self.shapes[i], chainSuffix: ", until: 1.5"), file: "ok.yaml", baseDirectory: packageRoot)
+        for suffix in [", finished: true", ", until: 1.5"] {
+            let scenario = try ScenarioLoader.load(yaml: Self.yaml(Self.shapes[i], chainSuffix: suffix), file: "ok.yaml", baseDirectory: packageRoot)
+            let runtime = ScenarioRuntime(scenario: scenario)
+            runtime.stage.advance(to: 2)
+            let stops = runtime.stage.trace.filter { if case .animationDidStop = $0.kind { return true }; return false }
+            if suffix.contains("finished") {
+                // Only finished stops fire the chains: no runaway, never more stops at one instant
+                // than the lines can make (two: one finished, the one it replaced), pulses go on.
+                #expect(runtime.stage.warnings.isEmpty, "\(Self.shapes[i].name)\(suffix): \(runtime.stage.warnings)")
+                let perInstant = Dictionary(grouping: stops, by: \.time).values.map(\.count).max() ?? 0
+                #expect(stops.count >= 5 && perInstant <= 2, "\(Self.shapes[i].name)\(suffix): \(perInstant) stops at one instant")
+            } else {
+                // until: the chains stop firing at 1.5 s, so the last pulse they add ends by 1.8 s.
+                #expect(!stops.isEmpty && stops.allSatisfy { $0.time <= 1.8 + 1e-9 }, "\(Self.shapes[i].name)\(suffix): \(stops.last?.time ?? -1)")
+            }
+        }
     }
 
     @Test("ordinary loops are accepted: a self-chain, a ring over three layers, a ping-pong started once")

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import Flipbook
 
-/// Seed 001's fourth step (../shared/seeds/001_*.txt, "在弹窗展示过程中…暂停"): while a finger is on
+/// Seed 001's fourth step (seed 001's blog post, docs/gallery.md; "在弹窗展示过程中…暂停"): while a finger is on
 /// the scroll view the banner's animations pause (Apple's QA1673: speed 0 and a time offset),
 /// and when the content decelerates after the finger lifts they resume where they stopped.
 /// Ported from Objective-C with its KVO observer; the finger is a touch script.

@@ -90,7 +90,10 @@ struct RefreshHeaderPortTests {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("header-\(UUID().uuidString).png")
         _ = try stage.render(duration: 0.5, fps: 10, outputs: RenderOutputs(filmstrip: url), background: RGBA(red: 1, green: 1, blue: 1, alpha: 1))
         let strip = try PNGCodec.read(url)
-        #expect(strip.width > 0)
+        // The header draws: its label and spinning indicator put dark ink on the white strip.
+        let rgba = strip.rgba
+        let ink = stride(from: 0, to: rgba.count, by: 4).filter { rgba[$0] < 128 && rgba[$0 + 1] < 128 && rgba[$0 + 2] < 128 }.count
+        #expect(ink > 50, "\(ink) dark pixels in the \(strip.width)×\(strip.height) strip")
     }
 
     // --- MJRefresh's way (../shared/reference/README.md §6): the release is noticed in the

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import Flipbook
 
-/// Seed 000's own iOS code ("自定义下拉刷新（二）", ../shared/seeds/000_*.txt), ported from
+/// Seed 000's own iOS code ("自定义下拉刷新（二）"; seed 000's blog post, docs/gallery.md), ported from
 /// Swift 1.2 to today's Apple names and run on a Stage unchanged otherwise: the width chain
 /// driven by `animationDidStop` with values stored on the animation (timing-model.md 8, 9), and
 /// the three dots moved along arcs by keyframe paths (timing-model.md 5.3).
@@ -179,7 +179,7 @@ extension SeedPortTests {
     }
 }
 
-/// Seed 004's GMPullToRefresh pieces (../shared/seeds/004_*.txt), ported from Objective-C to
+/// Seed 004's GMPullToRefresh pieces (seed 004's blog post, docs/gallery.md), ported from Objective-C to
 /// Swift with Apple's names: the progress arc drawn in `draw(_:)` through
 /// `UIGraphicsGetCurrentContext()`, the spinning `transform.rotation.z` animation, and the
 /// rising-rectangle loop that restarts itself from its `UIView.animate` completion.
@@ -323,7 +323,7 @@ struct Seed004PortTests {
     }
 }
 
-/// Seed 002's UIRefreshControl subclass (../shared/seeds/002_*.txt), ported to today's names.
+/// Seed 002's UIRefreshControl subclass (seed 002's blog post, docs/gallery.md), ported to today's names.
 /// The `.valueChanged` target–selector pair becomes a `UIAction` (no Objective-C runtime
 /// on Linux); everything else is the post's code.
 @Suite("seed 002 ported")
@@ -481,7 +481,7 @@ struct Seed002PortTests {
     }
 }
 
-/// Seed 001's news banner bounce (../shared/seeds/001_*.txt), ported from Objective-C: a
+/// Seed 001's news banner bounce (seed 001's blog post, docs/gallery.md), ported from Objective-C: a
 /// label fades in while scaling, then its completion scales it to the reciprocal.
 @Suite("seed 001 ported")
 struct Seed001PortTests {
@@ -551,7 +551,7 @@ struct Seed001PortTests {
     }
 }
 
-/// Seed 003's wave (CBPullToReflesh, ../shared/seeds/003_*.txt), ported: the quadratic wave
+/// Seed 003's wave (CBPullToReflesh; seed 003's blog post, docs/gallery.md), ported: the quadratic wave
 /// path and its keyframe bounce back to flat. (The post's NSTimer-driven scroll-back has no
 /// Stage clock to run on; see docs/engine-notes.md.)
 @Suite("seed 003 ported")
@@ -685,10 +685,13 @@ struct Seed003PortTests {
         #expect(controller.timerFirings == 50)
         #expect(abs(table.contentOffset.y - (released + (-60 - released) / 2)) < 1e-6, "\(table.contentOffset.y)")
         stage.advance(to: lift + 1.2)
-        // The post stops at the first step at or past −60: 100 steps, or 101 when rounding
-        // leaves the hundredth a hair short; the offset then stays there (no inset holds it).
-        let step = (-60 - released) / 100
-        #expect(controller.timerFirings == 100 || controller.timerFirings == 101)
+        // The post stops at the first step at or past −60: the post's own loop, run here on the
+        // same numbers, says how many steps that is (100, or 101 if rounding leaves the
+        // hundredth a hair short); the offset then stays there (no inset holds it).
+        let step = (-60 - released) / CGFloat(wave.bounceDuration / 0.01)
+        var y = released, steps = 0
+        repeat { y += step; steps += 1 } while y < -60
+        #expect(controller.timerFirings == steps && (steps == 100 || steps == 101), "\(controller.timerFirings) vs \(steps)")
         #expect(table.contentOffset.y >= -60 - 1e-9 && table.contentOffset.y < -60 + step + 1e-9 && !table.isDecelerating,
                 "\(table.contentOffset.y)")
         #expect(abs((Self.top(wave.waveLayer.presentation()?.path) ?? 0) - 40) < 1e-6, "flat again")
