@@ -1,0 +1,27 @@
+import Foundation
+
+/// Measures laid-out text for `UILabel.sizeThatFits`. FlipbookRender implements it with Pango
+/// and registers it (`TextMeasurement.register`) when the program loads, so FlipbookCore needs
+/// no C library itself.
+public protocol TextMeasuring {
+    /// The size of `style` at `fontSize`, wrapped to `width` when given, rounded up to whole points.
+    static func size(of style: TextStyle, fontSize: Double, width: Double?) -> CGSize
+}
+
+/// Where FlipbookCore finds the text measurer. The one piece of process-wide state outside a
+/// Stage: which renderer is linked in is a fact about the program, set once as it loads.
+public enum TextMeasurement {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var registered: (any TextMeasuring.Type)?
+
+    /// Makes `measurer` the one `UILabel.sizeThatFits` uses (FlipbookRender registers Pango's).
+    public static func register(_ measurer: any TextMeasuring.Type) {
+        lock.lock(); registered = measurer; lock.unlock()
+    }
+
+    /// The registered measurer; nil when no renderer is linked (labels then measure `.zero`).
+    public static var measurer: (any TextMeasuring.Type)? {
+        lock.lock(); defer { lock.unlock() }
+        return registered
+    }
+}
