@@ -94,14 +94,11 @@ struct ChainLoopTests {
     @Test("at run time the loop is stopped at the instant with one warning naming tag, layer and time", arguments: [0, 1, 2])
     func stoppedAtRunTime(_ i: Int) throws {
         let runtime = try unguardedRuntime(i)
-        let clock = ContinuousClock()
-        let elapsed = try clock.measure {
-            let url = FileManager.default.temporaryDirectory.appendingPathComponent("loop-\(UUID().uuidString).gif")
-            defer { try? FileManager.default.removeItem(at: url) }
-            _ = try runtime.render(outputs: RenderOutputs(gif: url), threads: 1)
-        }
-        // Unbounded, this took over 30 s and its memory grew; a generous bound still fails then.
-        #expect(elapsed < .seconds(10), "rendered in \(elapsed)")
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("loop-\(UUID().uuidString).gif")
+        defer { try? FileManager.default.removeItem(at: url) }
+        _ = try runtime.render(outputs: RenderOutputs(gif: url), threads: 1)
+        // Unbounded, this took over 30 s and its memory grew: the bound shows in the counts below
+        // (one warning, a few replacement stops in the trace), not in a clock.
         let warnings = runtime.stage.warnings
         #expect(warnings.count == 1, "\(warnings)")
         let w = warnings.first ?? ""
