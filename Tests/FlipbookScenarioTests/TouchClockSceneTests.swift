@@ -76,4 +76,14 @@ struct TouchClockSceneTests {
         }
         #expect(seen == (19...60).map { Double($0) / 60 }, "the table moved at \(seen)")
     }
+
+    @Test("Swift's .pull and a scenario's drag with the same numbers are the same finger (default curve included)")
+    func swiftAndYAMLPullsAgree() throws {
+        let scenario = try ScenarioLoader.load(yaml: Self.scene(fps: 30, startMs: 300, durationMs: 700, distance: 150)
+            .replacingOccurrences(of: "  - { hold: 0.3 }\n", with: "  - { hold: 0.2 }\n")
+            .replacingOccurrences(of: ", curve: linear", with: ""), file: "p.yaml", baseDirectory: packageRoot)
+        let touch = try #require(scenario.touches.first)
+        #expect(touch.start == 0.3)
+        #expect(touch.script == TouchScript.pull(150, over: 0.7, hold: 0.2), "\(touch.script)")
+    }
 }

@@ -31,9 +31,10 @@ public struct TouchScript: Sendable, Equatable {
     public init(_ steps: [Step]) { self.steps = steps }
 
     /// Touch down, pull `distance` points down over `duration`, hold, then lift (with a fling
-    /// velocity, or the pull's own last motion).
+    /// velocity, or the pull's own last motion). The default curve is a scenario file's `drag`
+    /// default, ease-in-ease-out, so the same numbers give the same pull in Swift and YAML.
     public static func pull(_ distance: CGFloat, over duration: Double,
-                            curve: CAMediaTimingFunction = CAMediaTimingFunction(name: .easeOut),
+                            curve: CAMediaTimingFunction = CAMediaTimingFunction(name: .easeInEaseOut),
                             hold: Double = 0, release velocity: CGPoint? = nil) -> TouchScript {
         var steps: [Step] = [.touchDown, .move(by: CGPoint(x: 0, y: distance), duration: duration, curve: curve)]
         if hold > 0 { steps.append(.hold(hold)) }
