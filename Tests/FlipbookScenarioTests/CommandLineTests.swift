@@ -181,19 +181,7 @@ struct CommandLineTests {
 
     @Test("--sample and --plot take a scroll view's contentOffset.y, the name scenario files document (13.1)")
     func contentOffsetByItsName() throws {
-        let dir = freshFolder("flipbook-offset")
-        let scene = dir.appendingPathComponent("pull.yaml")
-        try """
-        canvas: { width: 100, height: 200, scale: 1 }
-        fps: 60
-        duration: 0.5
-        layers:
-          - { id: table, type: table, frame: [0, 0, 100, 200], rows: { template: "Row {n}", count: 25 } }
-        touches:
-          - { at: 0.1, down: true }
-          - { drag: 60, duration: 0.3, curve: linear }
-          - { release: true }
-        """.write(to: scene, atomically: true, encoding: .utf8)
+        let (dir, scene) = try tablePull(fps: 60, duration: 0.5, drag: 60)
         let sampled = try CLI.run(["inspect", scene.path, "--sample", "table.contentOffset.y", "--sample", "table.bounds.origin.y", "--until", "0.4"])
         #expect(sampled.status == 0, "\(sampled.stderr)")
         let rows = sampled.stdout.split(separator: "\n").dropFirst().map { $0.split(separator: ",").map(String.init) }
@@ -208,25 +196,32 @@ struct CommandLineTests {
 
     @Test("--sample and --plot take a scroll view's contentInset.top: 0, then the header's height while refreshing (13.5)")
     func contentInsetByItsName() throws {
-        let dir = freshFolder("flipbook-inset")
-        let scene = dir.appendingPathComponent("refresh.yaml")
-        try """
-        canvas: { width: 100, height: 200, scale: 1 }
-        fps: 10
-        duration: 1
-        layers:
-          - { id: table, type: table, frame: [0, 0, 100, 200], rows: { count: 25 } }
-        refresh: { headerHeight: 20, refreshing: { endsAfter: 5 } }
-        touches:
-          - { at: 0.1, down: true }
-          - { drag: 120, duration: 0.3, curve: linear }
-          - { release: true }
-        """.write(to: scene, atomically: true, encoding: .utf8)
+        let (dir, scene) = try tablePull(fps: 10, duration: 1, drag: 120, refresh: "refresh: { headerHeight: 20, refreshing: { endsAfter: 5 } }")
         let r = try CLI.run(["inspect", scene.path, "--sample", "table.contentInset.top"])
         #expect(r.status == 0, "\(r.stderr)")
         let insets = r.stdout.split(separator: "\n").dropFirst().map { $0.split(separator: ",").map(String.init)[1] }
         #expect(insets.first == "0" && insets.last == "20", "\(r.stdout)")
         let plotted = try CLI.run(["compare", scene.path, "-o", dir.appendingPathComponent("c.gif").path, "--plot", "table.contentInset.top", "--json"])
         #expect(plotted.status == 0 && plotted.stdout.contains("\"property\" : \"table.contentInset.top\""), "\(plotted.stdout) \(plotted.stderr)")
+    }
+
+    /// A 100 × 200 pt table of 25 rows pulled `drag` pt from 0.1 s over 0.3 s (linear), then let go,
+    /// written to a fresh folder.
+    func tablePull(fps: Int, duration: Double, drag: Int, refresh: String = "") throws -> (dir: URL, scene: URL) {
+        let dir = freshFolder("flipbook-pull")
+        let scene = dir.appendingPathComponent("pull.yaml")
+        try """
+        canvas: { width: 100, height: 200, scale: 1 }
+        fps: \(fps)
+        duration: \(duration)
+        layers:
+          - { id: table, type: table, frame: [0, 0, 100, 200], rows: { template: "Row {n}", count: 25 } }
+        \(refresh)
+        touches:
+          - { at: 0.1, down: true }
+          - { drag: \(drag), duration: 0.3, curve: linear }
+          - { release: true }
+        """.write(to: scene, atomically: true, encoding: .utf8)
+        return (dir, scene)
     }
 }
