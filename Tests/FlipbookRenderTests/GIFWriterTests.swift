@@ -42,6 +42,10 @@ struct GIFWriterTests {
         #expect(fast.delays == Array(repeating: 2, count: 30), "\(fast.delays)")
         #expect(fast.frames.map(\.rgba) == reference.frames.map(\.rgba))
         #expect(try FileManager.default.contentsOfDirectory(atPath: frames.path).filter { $0.hasSuffix(".png") }.count == 36)
+        // Without PNG frames the whole render runs at 50 fps: the same bytes.
+        let gifOnly = dir.appendingPathComponent("60-only.gif")
+        try stage().render(duration: 0.6, fps: 60, to: gifOnly)
+        #expect(try Data(contentsOf: gifOnly) == Data(contentsOf: at60))
         // At or below 50 fps no delay is under 20 ms.
         for fps in [10.0, 12, 15, 24, 25, 30, 40, 48, 50] {
             #expect(GIFWriter.delays(count: Int(fps * 2), fps: fps).allSatisfy { $0 >= 2 }, "\(fps) fps")

@@ -70,7 +70,11 @@ extension Stage {
             for s in sinks { s.cancel() }
             throw error
         }
-        return try render(duration: duration, fps: fps, sinks: sinks, background: background, threads: threads, progress: progress)
+        // A GIF is written at 50 fps at most (GIFSink): without PNG frames asking for the full
+        // rate, the whole render runs at that rate instead of drawing the GIF's frames as extra
+        // instants one by one.
+        let rate = outputs.gif != nil && outputs.framesDirectory == nil ? min(fps, GIFSink.maximumFramesPerSecond) : fps
+        return try render(duration: duration, fps: rate, sinks: sinks, background: background, threads: threads, progress: progress)
     }
 
     /// The render loop: advances the Stage frame by frame from the current time, rasterizes the
