@@ -268,8 +268,8 @@ extension Reader {
 
     // MARK: - Touches
 
-    /// A list of finger steps: `{ at, down }` touches down (on the only scroll view, or the one
-    /// named), `{ drag, duration, curve }`, `{ hold }`, `{ release, velocity }`; each step
+    /// A list of finger steps: `{ at, down, x, y }` touches down (on the only scroll view, or the
+    /// one named; at its centre unless x/y say where), `{ drag, duration, curve }`, `{ hold }`, `{ release, velocity }`; each step
     /// follows the previous one, `at` may only move it later.
     func readTouches(_ n: YNode, duration: Double) -> [TouchSpec] {
         guard let items = n.sequence("a list of touch steps") else { return [] }
@@ -288,6 +288,9 @@ extension Reader {
                 sink.error("'\(k)' belongs to a drag step", at: entry(k)!.mark)
             }
             if let v = entry("velocity"), verbs[0] != "release" { sink.error("'velocity' belongs to a release step", at: v.mark) }
+            for k in ["x", "y"] where entry(k) != nil && verbs[0] != "down" {
+                sink.error("'\(k)' belongs to a down step (where the finger touches)", at: entry(k)!.mark)
+            }
             if let a = entry("at"), let t = a.number("a time in seconds") {
                 if t < clock - 1e-9 {
                     sink.error("at \(formatted(t)) s is before the previous touch step ends (\(formatted(clock)) s)", at: a.mark)
@@ -307,7 +310,11 @@ extension Reader {
                 let target: YNode? = { if case .scalar(let s) = entry("down")!.node, s.string == "true" { return nil } else { return entry("down") } }()
                 // A finger on an unknown target is still down: the steps after it are not errors too.
                 let scroll = scrollViewReference(target, at: item.mark, what: "a touch") ?? ""
-                current = (scroll, clock, [.touchDown], item.mark.line)
+                // Where across (and down) the scroll view the finger is: its centre by default.
+                let x = entry("x")?.number("a position in points from the scroll view's left edge")
+                let y = entry("y")?.number("a position in points from the scroll view's top edge")
+                let down: TouchScript.Step = x == nil && y == nil ? .touchDown : .touchDownAt(CGPoint(x: x ?? .nan, y: y ?? .nan))
+                current = (scroll, clock, [down], item.mark.line)
             case "drag":
                 guard current != nil else {
                     sink.error("a drag with no touch down: add { down: true } before it", at: item.mark)

@@ -199,7 +199,7 @@ enum ScenarioKeys {
     static let binding = ["source", "input", "target", "output", "always"]
     static let threshold = ["source", "value", "when", "whileDragging", "do"]
     static let refreshing = ["open", "endsAt", "endsAfter", "close", "onBegin", "onEnd", "onClosed"]
-    static let touchStep = ["at", "down", "drag", "duration", "curve", "hold", "release", "velocity"]
+    static let touchStep = ["at", "down", "x", "y", "drag", "duration", "curve", "hold", "release", "velocity"]
 
     static let animCommon = ["type", "keyPath", "duration", "beginTime", "timeOffset", "speed", "repeatCount", "repeatDuration",
                              "autoreverses", "fillMode", "removedOnCompletion", "timingFunction", "additive", "cumulative", "valueFunction"]

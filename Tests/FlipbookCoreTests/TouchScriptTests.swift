@@ -38,7 +38,7 @@ struct TouchScriptTests {
             let expectedT = 1 + Double(i + 1) / 60
             #expect(abs(t - expectedT) < 1e-12 && abs(y - 120 * (t - 1) / 0.25) < 1e-9)
         }
-        #expect(samples.first?.sample == .down && samples.first?.time == 1)
+        #expect(samples.first?.sample == .down(nil) && samples.first?.time == 1)
         // Released at its last sample: the last 1/60 s moved 8 pt, so 480 pt/s.
         guard case .up(let v)? = samples.last?.sample else { Issue.record("no release"); return }
         #expect(abs(v.y - 480) < 1e-6 && samples.last?.time == 1.25)

@@ -11,8 +11,12 @@ import Foundation
 /// velocity (as `UIPanGestureRecognizer.velocity(in:)` reports a finger that stopped).
 public struct TouchScript: Sendable, Equatable {
     public enum Step: Sendable, Equatable {
-        /// The finger touches down: `beginDragging()`.
+        /// The finger touches down at the scroll view's centre: `beginDragging()`.
         case touchDown
+        /// The finger touches down at a point of the scroll view's visible area (from its top
+        /// left corner, in points): `beginDragging(at:)`. Where it is matters to code that
+        /// reads `panGestureRecognizer.location(in:)`.
+        case touchDownAt(CGPoint)
         /// The finger moves by `translation` (positive y pulls the content down) over
         /// `duration` seconds, its progress following `curve`.
         case move(by: CGPoint, duration: Double, curve: CAMediaTimingFunction)
@@ -33,10 +37,12 @@ public struct TouchScript: Sendable, Equatable {
     /// Touch down, pull `distance` points down over `duration`, hold, then lift (with a fling
     /// velocity, or the pull's own last motion). The default curve is a scenario file's `drag`
     /// default, ease-in-ease-out, so the same numbers give the same pull in Swift and YAML.
+    /// `x`: where across the scroll view the finger is (its centre when nil).
     public static func pull(_ distance: CGFloat, over duration: Double,
                             curve: CAMediaTimingFunction = CAMediaTimingFunction(name: .easeInEaseOut),
-                            hold: Double = 0, release velocity: CGPoint? = nil) -> TouchScript {
-        var steps: [Step] = [.touchDown, .move(by: CGPoint(x: 0, y: distance), duration: duration, curve: curve)]
+                            hold: Double = 0, release velocity: CGPoint? = nil, x: CGFloat? = nil) -> TouchScript {
+        let down: Step = x.map { .touchDownAt(CGPoint(x: $0, y: .nan)) } ?? .touchDown
+        var steps: [Step] = [down, .move(by: CGPoint(x: 0, y: distance), duration: duration, curve: curve)]
         if hold > 0 { steps.append(.hold(hold)) }
         steps.append(.release(velocity: velocity))
         return TouchScript(steps)
@@ -55,7 +61,8 @@ public struct TouchScript: Sendable, Equatable {
 
     /// One thing the finger does at one instant.
     enum Sample: Equatable {
-        case down
+        /// At a point of the visible area (a NaN coordinate: the centre's), or the centre.
+        case down(CGPoint?)
         case at(CGPoint)
         case up(CGPoint)
     }
@@ -69,8 +76,8 @@ public struct TouchScript: Sendable, Equatable {
         var lastSamples: [(time: Double, position: CGPoint)] = []
         for step in steps {
             switch step {
-            case .touchDown:
-                out.append((time, .down))
+            case .touchDown, .touchDownAt:
+                if case .touchDownAt(let p) = step { out.append((time, .down(p))) } else { out.append((time, .down(nil))) }
                 position = .zero
                 lastSamples = [(time, position)]
             case let .move(by, duration, curve):
@@ -118,8 +125,12 @@ extension UIScrollView {
             let action: () -> Void
             let label: String?
             switch sample {
-            case .down:
-                action = { [weak self] in self?.beginDragging() }
+            case .down(let p):
+                action = { [weak self] in
+                    guard let self else { return }
+                    let centre = CGPoint(x: self.bounds.width / 2, y: self.bounds.height / 2)
+                    self.beginDragging(at: p.map { CGPoint(x: $0.x.isNaN ? centre.x : $0.x, y: $0.y.isNaN ? centre.y : $0.y) })
+                }
                 label = "touch down \(traceName ?? "scroll view")"
             case .at(let p):
                 action = { [weak self] in self?.drag(translation: p) }

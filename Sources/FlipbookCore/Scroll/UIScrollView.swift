@@ -55,17 +55,34 @@ open class UIScrollView: UIView {
     /// the motion about to start takes into account instead of a clamp.
     private var endingDrag = false
 
-    public override init(frame: CGRect) { super.init(frame: frame); clipsToBounds = true }
+    /// The finger dragging the content, as UIKit reports it (states observable through
+    /// `"panGestureRecognizer.state"`).
+    public let panGestureRecognizer = UIPanGestureRecognizer()
+    /// Whether the finger scrolls the content (false: touch scripts do nothing, as the pan
+    /// recognizer is disabled on iOS).
+    open var isScrollEnabled = true {
+        didSet { panGestureRecognizer.isEnabled = isScrollEnabled }
+    }
+
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
+        clipsToBounds = true
+        addGestureRecognizer(panGestureRecognizer)
+    }
 
     open override func value(forKey key: String) -> Any? {
         switch key {
         case "contentOffset": return contentOffset
         case "contentInset": return contentInset
         case "contentSize": return contentSize
+        case "panGestureRecognizer": return panGestureRecognizer
         default: return super.value(forKey: key)
         }
     }
-    public required init?(coder: NSCoder) { super.init(coder: coder) }
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        addGestureRecognizer(panGestureRecognizer)
+    }
 
     /// The content offset: the bounds origin.
     open var contentOffset: CGPoint {
@@ -93,7 +110,19 @@ open class UIScrollView: UIView {
         }
     }
 
-    open var adjustedContentInset: UIEdgeInsets { contentInset }
+    /// How the safe area adds to the insets (UIKit's names).
+    public enum ContentInsetAdjustmentBehavior: Int, Sendable { case automatic, scrollableAxes, never, always }
+    open var contentInsetAdjustmentBehavior: ContentInsetAdjustmentBehavior = .automatic
+
+    /// The insets the offset's range uses: `contentInset` plus the safe area where the
+    /// adjustment behaviour adds it. A Stage has no bars or notch (the safe area is zero), so
+    /// this equals `contentInset` whatever the behaviour, as on a device without them.
+    open var adjustedContentInset: UIEdgeInsets {
+        guard contentInsetAdjustmentBehavior != .never else { return contentInset }
+        let safe = safeAreaInsets
+        return UIEdgeInsets(top: contentInset.top + safe.top, left: contentInset.left + safe.left,
+                            bottom: contentInset.bottom + safe.bottom, right: contentInset.right + safe.right)
+    }
 
     private var keepOffsetOnInsetChange = false
 
@@ -141,9 +170,15 @@ open class UIScrollView: UIView {
 
     // MARK: - Scripted touches (ours: a device has a finger)
 
-    /// A finger touches down and starts dragging.
-    public func beginDragging() {
+    /// A finger touches down at `location` (in the scroll view's visible area, from its top
+    /// left; its centre when nil) and starts dragging. Observers of the pan recognizer's state
+    /// hear `.began` first, then the delegate `scrollViewWillBeginDragging`.
+    public func beginDragging(at location: CGPoint? = nil) {
+        guard isScrollEnabled, panGestureRecognizer.isEnabled else { return }
         cancelMotion()
+        let point = location ?? CGPoint(x: bounds.width / 2, y: bounds.height / 2)
+        panGestureRecognizer.fingerDown(at: convert(CGPoint(x: bounds.minX + point.x, y: bounds.minY + point.y), to: nil),
+                                        time: TransactionContext.current.now)
         isDragging = true
         // A finger catches the content where it shows, even mid-animation.
         if let shown = layer.presentation()?.bounds.origin, shown != contentOffset {
@@ -153,15 +188,24 @@ open class UIScrollView: UIView {
         }
         dragStartOffset = contentOffset
         delegate?.scrollViewWillBeginDragging(self)
+        panGestureRecognizer.sendActions()
     }
 
     /// The finger has moved by `translation` (positive y pulls the content down) since the
     /// drag began; past an edge the content follows with a rubber band (timing-model.md 13.2).
     public func drag(translation: CGPoint) {
         guard isDragging else { return }
-        let raw = CGPoint(x: dragStartOffset.x - translation.x, y: dragStartOffset.y - translation.y)
+        panGestureRecognizer.fingerMoved(to: translation, time: TransactionContext.current.now)
+        let raw = CGPoint(x: dragStartOffset.x - (scrollsHorizontally ? translation.x : 0), y: dragStartOffset.y - translation.y)
         contentOffset = CGPoint(x: rubberBanded(raw.x, lo: minimumContentOffset.x, hi: maximumContentOffset.x, dimension: bounds.width),
                                 y: rubberBanded(raw.y, lo: minimumContentOffset.y, hi: maximumContentOffset.y, dimension: bounds.height))
+        panGestureRecognizer.sendActions()
+    }
+
+    /// Sideways, content no wider than the view stays put under a finger unless told to bounce
+    /// (as UIKit); a vertical pull that drifts sideways moves only vertically.
+    private var scrollsHorizontally: Bool {
+        alwaysBounceHorizontal || contentSize.width > bounds.width - contentInset.left - contentInset.right
     }
 
     private func rubberBanded(_ raw: CGFloat, lo: CGFloat, hi: CGFloat, dimension: CGFloat) -> CGFloat {
@@ -183,14 +227,19 @@ open class UIScrollView: UIView {
     public func endDragging(velocity: CGPoint = .zero) {
         guard isDragging else { return }
         isDragging = false
+        panGestureRecognizer.fingerUp(velocity: velocity)
         endingDrag = true
-        defer { endingDrag = false }
+        defer {
+            endingDrag = false
+            panGestureRecognizer.sendActions()
+            panGestureRecognizer.state = .possible
+        }
         // Released past an edge, the content returns to that edge wherever a delegate moves it
         // meanwhile (an inset opened for a refresh): as UIKit, which bounces to the live edge.
         let sides = (x: Edge.side(of: contentOffset.x, in: horizontalRange), y: Edge.side(of: contentOffset.y, in: verticalRange))
         // A refresh that began during the drag keeps its control showing (timing-model.md 13.5).
         if let control = refreshControl, control.isRefreshing { control.openInset() }
-        let contentVelocity = CGPoint(x: -velocity.x, y: -velocity.y)
+        let contentVelocity = CGPoint(x: scrollsHorizontally ? -velocity.x : 0, y: -velocity.y)
         let proposed = restingOffset(from: contentOffset, velocity: contentVelocity)
         var target = proposed
         delegate?.scrollViewWillEndDragging(self, withVelocity: CGPoint(x: contentVelocity.x / 1000, y: contentVelocity.y / 1000),

@@ -38,6 +38,9 @@ public struct StageWarning: Equatable, Sendable, CustomStringConvertible {
         case eventLimit
         /// Anything else the engine worked around (a runaway chain, a row past a table's end).
         case workedAround
+        /// Stage code handed work to something the Stage clock does not run (a background
+        /// queue): what it changes lands at a time that depends on the machine's speed.
+        case outsideStageClock
     }
     public var kind: Kind
     /// The Stage time it happened at, when it belongs to one.
@@ -94,6 +97,8 @@ public final class Stage {
     public var maximumReplacementStopsPerInstant = 16
     private var replacementStops: (time: Double, counts: [ReplacementSlot: Int]) = (-.infinity, [:])
     private var warnedReplacementLoops: Set<ReplacementSlot> = []
+    /// Reports from other threads about work the Stage started (DispatchQueue+Stage.swift).
+    let offClockReports = OffClockReports()
 
     private struct ReplacementSlot: Hashable {
         var layer: ObjectIdentifier
@@ -164,6 +169,7 @@ public final class Stage {
         let time = StageInstant.of(requested)
         let ctx = TransactionContext.current
         ctx.activeStage = self
+        for message in offClockReports.take() { warn(message, kind: .outsideStageClock) }
         // Changes made outside any callback commit at the current time, with what the main
         // queue was asked to do since.
         runMainQueue(at: currentTime, context: ctx)

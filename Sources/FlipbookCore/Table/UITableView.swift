@@ -16,6 +16,8 @@ open class UITableView: UIScrollView {
     open weak var dataSource: (any UITableViewDataSource)?
     /// Rows without a height from the delegate are this tall.
     open var rowHeight: CGFloat = 44 { didSet { invalidateRows() } }
+    /// Rows selected by code (UITableView+Selection.swift).
+    var selectedRows: Set<IndexPath> = []
     open var estimatedRowHeight: CGFloat = 44
     open var separatorStyle: UITableViewCell.SeparatorStyle = .singleLine { didSet { setNeedsLayout() } }
     /// iOS's separator grey (#C8C7CC).

@@ -12,6 +12,11 @@ open class UITableViewCell: UIView {
     /// Where subviews go.
     public let contentView = UIView()
     open var selectionStyle: SelectionStyle = .default
+    /// Whether the row is selected (by code; a Stage has no taps).
+    open var isSelected = false
+    open var isHighlighted = false
+    open func setSelected(_ selected: Bool, animated: Bool) { isSelected = selected }
+    open func setHighlighted(_ highlighted: Bool, animated: Bool) { isHighlighted = highlighted }
     private var textLabelStorage: UILabel?
     /// The cell's line separating it from the next (drawn in the table's separator colour).
     let separatorView = UIView()

@@ -40,6 +40,11 @@ open class UIControl: UIView {
         actions.removeAll { $0.action === action && !$0.events.isDisjoint(with: events) }
     }
 
+    /// Removes the actions for `events` that `matches` picks.
+    func removeActions(for events: Event, where matches: (UIAction) -> Bool) {
+        actions.removeAll { matches($0.action) && !$0.events.isDisjoint(with: events) }
+    }
+
     /// Runs the actions registered for any of `events`, in the order they were added.
     open func sendActions(for events: Event) {
         for entry in actions where !entry.events.isDisjoint(with: events) {

@@ -12,12 +12,29 @@ open class UIView: NSObject, CALayerDelegate {
     public private(set) weak var superview: UIView?
     public private(set) var subviews: [UIView] = []
     open var tag = 0
-    /// The tint (UIKit's default is the system blue when no ancestor sets one).
+    /// The tint: the view's own, else its superview's (UIKit's default is the system blue when
+    /// no ancestor sets one). Setting it calls `tintColorDidChange()` on the view and on every
+    /// subview that inherits it; so does a move under a superview with another tint.
     open var tintColor: UIColor! {
         get { tintStorage ?? superview?.tintColor ?? UIColor(red: 0, green: 122 / 255, blue: 1, alpha: 1) }
-        set { tintStorage = newValue }
+        set {
+            let old = tintColor
+            tintStorage = newValue
+            if tintColor != old { tintDidChange() }
+        }
     }
     private var tintStorage: UIColor?
+    /// Whether the view has a tint of its own (not inherited).
+    var hasOwnTint: Bool { tintStorage != nil }
+
+    /// Called when the tint the view shows changes (override to recolour, as in UIKit).
+    open func tintColorDidChange() {}
+
+    /// Tells this view and the subviews that inherit its tint.
+    private func tintDidChange() {
+        tintColorDidChange()
+        for view in subviews where view.tintStorage == nil { view.tintDidChange() }
+    }
     /// No notch or bars on a Stage: the safe area is the whole view.
     open var safeAreaInsets: UIEdgeInsets { .zero }
     /// A plain view has no intrinsic size.
@@ -27,14 +44,21 @@ open class UIView: NSObject, CALayerDelegate {
     /// Resizes the view to `sizeThatFits(_:)`.
     open func sizeToFit() { bounds.size = sizeThatFits(bounds.size) }
     open var isUserInteractionEnabled = true
+    /// Auto Layout is not simulated: frames are what code sets. The flag exists so code that
+    /// clears it builds; constraints are not laid out.
+    open var translatesAutoresizingMaskIntoConstraints = true
+    /// A Stage has one scripted finger; these exist for code that sets them.
+    open var isMultipleTouchEnabled = false
+    open var isExclusiveTouch = false
     /// How the view follows its superview's size changes (empty: it does not).
     open var autoresizingMask: AutoresizingMask = []
     /// Whether subviews' autoresizing masks apply when this view's bounds change.
     open var autoresizesSubviews = true
     var needsLayout = false
-    /// Key-value observers of this view (UIView+KeyValueObserving.swift).
-    var keyValueObservers: [(entry: KeyValueObserver, observer: ObjectIdentifier?, context: UnsafeMutableRawPointer?)] = []
-    var pendingOldValues: [String: Any?] = [:]
+    /// Gesture recognizers attached with `addGestureRecognizer(_:)`.
+    var attachedGestureRecognizers: [UIGestureRecognizer] = []
+    /// Key-value observers of this view (KeyValueObserving/KeyValueObservable.swift).
+    public let keyValueObserverList = KeyValueObserverList()
 
     /// The current value of an observable key (key-value coding, for `.initial` and the
     /// change dictionaries of key-value observing).
@@ -165,6 +189,7 @@ open class UIView: NSObject, CALayerDelegate {
         guard view !== self else { return }
         let movesIn = view.superview !== self
         let oldWindow = view.window, newWindow = window
+        let oldTint = view.tintColor
         if movesIn {
             view.willMove(toSuperview: self)
             if oldWindow !== newWindow { view.notifyWillMove(toWindow: newWindow) }
@@ -183,6 +208,7 @@ open class UIView: NSObject, CALayerDelegate {
         layer.insertSublayer(view.layer, at: UInt32(layerIndex))
         if movesIn {
             if oldWindow !== newWindow { view.notifyDidMoveToWindow() }
+            if view.tintColor != oldTint { view.tintDidChange() }
             view.didMoveToSuperview()
             didAddSubview(view)
             view.setNeedsLayout()

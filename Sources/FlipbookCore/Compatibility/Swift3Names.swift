@@ -1,0 +1,90 @@
+import Foundation
+
+// Names a 2016–2018 library (Swift 3 / 4.1) writes, which later SDKs renamed: string constants
+// that became typed (`kCAFillModeForwards` is `CAMediaTimingFillMode.forwards`), nested types
+// that were top-level (`UIViewAnimationOptions` is `UIView.AnimationOptions`), C-style makers.
+// They are typed here, so `animation.fillMode = kCAFillModeForwards` compiles as it did then.
+
+public let kCAFillModeRemoved = CAMediaTimingFillMode.removed
+public let kCAFillModeForwards = CAMediaTimingFillMode.forwards
+public let kCAFillModeBackwards = CAMediaTimingFillMode.backwards
+public let kCAFillModeBoth = CAMediaTimingFillMode.both
+
+public let kCAMediaTimingFunctionLinear = CAMediaTimingFunctionName.linear
+public let kCAMediaTimingFunctionEaseIn = CAMediaTimingFunctionName.easeIn
+public let kCAMediaTimingFunctionEaseOut = CAMediaTimingFunctionName.easeOut
+public let kCAMediaTimingFunctionEaseInEaseOut = CAMediaTimingFunctionName.easeInEaseOut
+public let kCAMediaTimingFunctionDefault = CAMediaTimingFunctionName.default
+
+public let kCALineCapButt = CAShapeLayerLineCap.butt
+public let kCALineCapRound = CAShapeLayerLineCap.round
+public let kCALineCapSquare = CAShapeLayerLineCap.square
+public let kCALineJoinMiter = CAShapeLayerLineJoin.miter
+public let kCALineJoinRound = CAShapeLayerLineJoin.round
+public let kCALineJoinBevel = CAShapeLayerLineJoin.bevel
+public let kCAFillRuleNonZero = CAShapeLayerFillRule.nonZero
+public let kCAFillRuleEvenOdd = CAShapeLayerFillRule.evenOdd
+
+public let kCAAnimationLinear = CAAnimationCalculationMode.linear
+public let kCAAnimationDiscrete = CAAnimationCalculationMode.discrete
+public let kCAAnimationPaced = CAAnimationCalculationMode.paced
+public let kCAAnimationCubic = CAAnimationCalculationMode.cubic
+public let kCAAnimationCubicPaced = CAAnimationCalculationMode.cubicPaced
+public let kCAAnimationRotateAuto = CAAnimationRotationMode.rotateAuto
+public let kCAAnimationRotateAutoReverse = CAAnimationRotationMode.rotateAutoReverse
+
+public let kCAGravityCenter = CALayerContentsGravity.center
+public let kCAGravityResize = CALayerContentsGravity.resize
+public let kCAGravityResizeAspect = CALayerContentsGravity.resizeAspect
+public let kCAGravityResizeAspectFill = CALayerContentsGravity.resizeAspectFill
+
+public let kCAGradientLayerAxial = CAGradientLayerType.axial
+public let kCAGradientLayerRadial = CAGradientLayerType.radial
+
+public let kCAAlignmentNatural = CATextLayerAlignmentMode.natural
+public let kCAAlignmentLeft = CATextLayerAlignmentMode.left
+public let kCAAlignmentRight = CATextLayerAlignmentMode.right
+public let kCAAlignmentCenter = CATextLayerAlignmentMode.center
+public let kCAAlignmentJustified = CATextLayerAlignmentMode.justified
+
+public typealias UIViewAnimationOptions = UIView.AnimationOptions
+public typealias UIViewContentMode = UIView.ContentMode
+public typealias UIViewAutoresizing = UIView.AutoresizingMask
+public typealias UIControlEvents = UIControl.Event
+public typealias UITableViewStyle = UITableView.Style
+public typealias UITableViewRowAnimation = UITableView.RowAnimation
+public typealias UITableViewScrollPosition = UITableView.ScrollPosition
+public typealias UITableViewCellStyle = UITableViewCell.CellStyle
+public typealias UITableViewCellSelectionStyle = UITableViewCell.SelectionStyle
+public typealias UITableViewCellSeparatorStyle = UITableViewCell.SeparatorStyle
+public typealias UIActivityIndicatorViewStyle = UIActivityIndicatorView.Style
+public typealias UIFontWeight = UIFont.Weight
+public typealias UIScrollViewContentInsetAdjustmentBehavior = UIScrollView.ContentInsetAdjustmentBehavior
+
+/// `UIScrollViewDecelerationRateNormal` (Swift 3) is `UIScrollView.DecelerationRate.normal`.
+public let UIScrollViewDecelerationRateNormal = UIScrollView.DecelerationRate.normal
+public let UIScrollViewDecelerationRateFast = UIScrollView.DecelerationRate.fast
+
+/// `UIEdgeInsetsMake(top, left, bottom, right)`.
+public func UIEdgeInsetsMake(_ top: CGFloat, _ left: CGFloat, _ bottom: CGFloat, _ right: CGFloat) -> UIEdgeInsets {
+    UIEdgeInsets(top: top, left: left, bottom: bottom, right: right)
+}
+
+/// `UIEdgeInsetsInsetRect(rect, insets)`.
+public func UIEdgeInsetsInsetRect(_ rect: CGRect, _ insets: UIEdgeInsets) -> CGRect { rect.inset(by: insets) }
+
+extension CGRect {
+    /// The rectangle shrunk by `insets` (UIKit's `inset(by:)`).
+    public func inset(by insets: UIEdgeInsets) -> CGRect {
+        CGRect(x: minX + insets.left, y: minY + insets.top,
+               width: width - insets.left - insets.right, height: height - insets.top - insets.bottom)
+    }
+}
+
+extension NSNotification.Name {
+    /// Swift 4.1's names of the application notifications.
+    public static let UIApplicationWillEnterForeground = UIApplication.willEnterForegroundNotification
+    public static let UIApplicationDidEnterBackground = UIApplication.didEnterBackgroundNotification
+    public static let UIApplicationDidBecomeActive = UIApplication.didBecomeActiveNotification
+    public static let UIApplicationWillResignActive = UIApplication.willResignActiveNotification
+}

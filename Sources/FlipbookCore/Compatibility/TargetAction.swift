@@ -1,0 +1,105 @@
+import Foundation
+
+// Target–action without the Objective-C runtime. iOS code names a method with `#selector`,
+// which Linux cannot compile; Swift can name the same method as a value, so the one edit is
+// `#selector(refresh)` → `Header.refresh` (and `#selector(handle(_:))` → `Header.handle(_:)`),
+// the rest of the line unchanged. Targets are held weakly: an action whose target is gone
+// is dropped.
+
+extension UIControl {
+    /// Calls `action` on `target` when one of `events` is sent
+    /// (`addTarget(self, action: Header.refresh, for: .valueChanged)`).
+    public func addTarget<Target: AnyObject>(_ target: Target, action: @escaping (Target) -> () -> Void, for events: Event) {
+        weak let weakTarget = target
+        addAction(TargetAction(target: target) { _ in if let t = weakTarget { action(t)() } }, for: events)
+    }
+
+    /// As above, for an action that takes the sender (`Header.refresh(_:)`).
+    public func addTarget<Target: AnyObject, Sender>(_ target: Target, action: @escaping (Target) -> (Sender) -> Void,
+                                                     for events: Event) {
+        weak let weakTarget = target
+        addAction(TargetAction(target: target) { [weak self] _ in
+            if let t = weakTarget, let sender = self as? Sender { action(t)(sender) }
+        }, for: events)
+    }
+
+    /// Removes `target`'s actions for `events` (every target's when nil).
+    public func removeTarget(_ target: AnyObject?, for events: Event) {
+        removeActions(for: events) { action in
+            guard let action = action as? TargetAction else { return false }
+            return target == nil || action.targetID == ObjectIdentifier(target!)
+        }
+    }
+}
+
+/// An action added with a target, remembered so `removeTarget` can find it.
+final class TargetAction: UIAction {
+    let targetID: ObjectIdentifier
+    init(target: AnyObject, handler: @escaping Handler) {
+        targetID = ObjectIdentifier(target)
+        super.init(handler: handler)
+    }
+}
+
+extension CADisplayLink {
+    /// A link calling `selector` on `target` (held weakly): `CADisplayLink(target: self,
+    /// selector: Header.tick)` for iOS's `#selector(tick)`.
+    public convenience init<Target: AnyObject>(target: Target, selector: @escaping (Target) -> () -> Void) {
+        weak let weakTarget = target
+        self.init { _ in if let t = weakTarget { selector(t)() } }
+    }
+
+    /// As above, for a method that takes the link (`#selector(tick(_:))` → `Header.tick(_:)`).
+    public convenience init<Target: AnyObject>(target: Target, selector: @escaping (Target) -> (CADisplayLink) -> Void) {
+        weak let weakTarget = target
+        self.init { link in if let t = weakTarget { selector(t)(link) } }
+    }
+}
+
+extension Timer {
+    /// A timer on the Stage clock calling `selector` on `target` (held weakly) every
+    /// `timeInterval` seconds of Stage time (once unless `repeats`): iOS's
+    /// `scheduledTimer(timeInterval:target:selector:userInfo:repeats:)` with `#selector(tick)` →
+    /// `Header.tick`. It runs on the Stage whose code is running; without one, on the run loop.
+    @discardableResult
+    public class func scheduledTimer<Target: AnyObject>(timeInterval: TimeInterval, target: Target,
+                                                        selector: @escaping (Target) -> () -> Void,
+                                                        userInfo: Any?, repeats: Bool) -> Timer {
+        weak let weakTarget = target
+        return stageTimer(interval: timeInterval, repeats: repeats) { _ in if let t = weakTarget { selector(t)() } }
+    }
+
+    /// As above, for a method that takes the timer (`#selector(tick(_:))` → `Header.tick(_:)`).
+    @discardableResult
+    public class func scheduledTimer<Target: AnyObject>(timeInterval: TimeInterval, target: Target,
+                                                        selector: @escaping (Target) -> (Timer) -> Void,
+                                                        userInfo: Any?, repeats: Bool) -> Timer {
+        weak let weakTarget = target
+        return stageTimer(interval: timeInterval, repeats: repeats) { timer in if let t = weakTarget { selector(t)(timer) } }
+    }
+
+    /// A Foundation timer never added to a run loop, fired by the Stage; `invalidate()` on it
+    /// stops the firings (Foundation keeps `isValid`).
+    private class func stageTimer(interval: TimeInterval, repeats: Bool, fire: @escaping (Timer) -> Void) -> Timer {
+        let box = UncheckedTimerAction(fire)
+        guard let stage = Stage.current else {
+            let timer = Timer(timeInterval: interval, repeats: repeats) { box.run($0) }
+            RunLoop.current.add(timer, forMode: .default)
+            return timer
+        }
+        let timer = Timer(timeInterval: interval, repeats: repeats) { _ in }
+        stage.scheduledTimer(withTimeInterval: interval, repeats: repeats) { stageTimer in
+            guard timer.isValid else { stageTimer.invalidate(); return }
+            box.run(timer)
+            if !repeats { timer.invalidate() }
+        }
+        return timer
+    }
+}
+
+/// A timer's action handed to Foundation, whose block type is `@Sendable`: on a Stage it
+/// runs on the thread driving the Stage, as iOS runs it on the main thread that added it.
+private struct UncheckedTimerAction: @unchecked Sendable {
+    let run: (Timer) -> Void
+    init(_ run: @escaping (Timer) -> Void) { self.run = run }
+}
