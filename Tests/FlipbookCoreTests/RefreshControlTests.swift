@@ -35,10 +35,10 @@ struct RefreshControlTests {
         }, for: .valueChanged)
         #expect(control.superview === table && table.subviews.first === control)
         table.beginDragging()
-        table.drag(translation: CGPoint(x: 0, y: 120))   // rubber band: ~53 pt of content
+        table.drag(translation: CGPoint(x: 0, y: 80))   // rubber band: ~40 pt of content
         #expect(!control.isRefreshing)
         #expect(abs(control.frame.height - max(60, -table.contentOffset.y)) < 1e-9)
-        table.drag(translation: CGPoint(x: 0, y: 300))   // ~121 pt: past 100
+        table.drag(translation: CGPoint(x: 0, y: 300))   // ~121 pt: past 60
         #expect(control.isRefreshing)
         table.drag(translation: CGPoint(x: 0, y: 320))
         #expect(sent == 1)
@@ -90,7 +90,7 @@ struct RefreshControlTests {
     func shortPull() {
         let (stage, table, control) = makeTable()
         table.beginDragging()
-        table.drag(translation: CGPoint(x: 0, y: 150))
+        table.drag(translation: CGPoint(x: 0, y: 100))   // ~49 pt: short of 60
         let released = table.contentOffset.y
         table.endDragging()
         #expect(!control.isRefreshing && table.contentInset.top == 0 && table.contentOffset.y == released)
@@ -98,5 +98,63 @@ struct RefreshControlTests {
         #expect(abs(table.contentOffset.y - released * exp(-10 * 0.1)) < 1e-9)   // x0·e^(−10t) from rest
         stage.advance(to: 2)
         #expect(table.contentOffset.y == 0 && table.layer.presentation()?.bounds.origin.y == 0)
+    }
+
+    /// A default table: an iPhone-sized 375 × 667 pt table view controller's table.
+    func defaultTable() -> (Stage, UITableView, UIRefreshControl) {
+        let stage = Stage(size: CGSize(width: 375, height: 667), scale: 1)
+        let table = UITableView(frame: CGRect(x: 0, y: 0, width: 375, height: 667), style: .plain)
+        let control = UIRefreshControl()
+        table.refreshControl = control
+        stage.rootView.addSubview(table)
+        stage.advance(to: 0)
+        return (stage, table, control)
+    }
+
+    @Test("a 150 pt finger pull on a default table fires .valueChanged; the trigger is the control uncovered (60 pt)")
+    func fingerPullOf150Fires() {
+        let (stage, table, control) = defaultTable()
+        var sent = 0
+        control.addAction(UIAction { _ in sent += 1 }, for: .valueChanged)
+        table.perform(.pull(150, over: 0.5), at: 0.1)
+        stage.advance(to: 0.7)
+        #expect(sent == 1 && control.isRefreshing)
+        // The rubber band (timing-model.md 13.2) turns 150 pt of finger into this much pull,
+        // past the 60 pt trigger: (1 − 1/(150·0.55/667 + 1))·667.
+        let pulled = (1 - 1 / (150 * 0.55 / 667 + 1)) * 667
+        #expect(pulled > UIRefreshControl.triggerDistance)
+        let (stage2, table2, control2) = defaultTable()
+        table2.perform(.pull(100, over: 0.5), at: 0.1)   // (1 − 1/(100·0.55/667 + 1))·667 ≈ 50.8 pt
+        stage2.advance(to: 0.7)
+        #expect(!control2.isRefreshing)
+    }
+
+    @Test("the spinner's spokes appear one per 7.5 pt of pull, clockwise from the top, then all spin while refreshing")
+    func spokesFollowThePull() throws {
+        let (_, table, control) = defaultTable()
+        let spinner = control.spinner
+        #expect(spinner.revealedSpokes == 0, "nothing pulled, nothing drawn")
+        table.beginDragging()
+        // Pull until the content is 31 pt down: 31 / 60 × 8 = 4.13 spokes → 4.
+        var finger: CGFloat = 0
+        while -table.contentOffset.y < 31 { finger += 0.5; table.drag(translation: CGPoint(x: 0, y: finger)) }
+        #expect(spinner.revealedSpokes == 4)
+        #expect(!spinner.isAnimating)
+        // Centred in what is pulled into view, in the middle of the table's width.
+        let centre = control.convert(spinner.center, to: table)
+        #expect(abs(centre.x - 187.5) < 1e-9)
+        #expect(abs(centre.y - table.contentOffset.y / 2) < 1, "centre of the 31 pt pulled into view: \(centre.y)")
+        table.drag(translation: CGPoint(x: 0, y: 300))
+        #expect(control.isRefreshing && spinner.isAnimating)
+        control.endRefreshing()
+        #expect(!spinner.isAnimating)
+    }
+
+    @Test("the spokes are grey by default and take the control's own tint (clear hides them, as 2015 code relies on)")
+    func spokeColour() {
+        let (_, _, control) = defaultTable()
+        #expect(control.spinner.color == UIColor(white: 0.5, alpha: 1))
+        control.tintColor = .clear
+        #expect(control.spinner.color == .clear)
     }
 }

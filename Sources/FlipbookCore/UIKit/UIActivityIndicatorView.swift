@@ -19,6 +19,9 @@ open class UIActivityIndicatorView: UIView {
     open var color: UIColor! { didSet { rebuild() } }
     public private(set) var isAnimating = false
     private let spinner = CALayer()
+    /// How many spokes show, clockwise from the top, all at full strength (a refresh control
+    /// being pulled); nil shows them all, fading behind the leading one.
+    var revealedSpokes: Int? { didSet { if oldValue != revealedSpokes { rebuild() } } }
 
     public init(style: Style) {
         self.style = style
@@ -55,6 +58,7 @@ open class UIActivityIndicatorView: UIView {
         guard !isAnimating else { return }
         isAnimating = true
         isHidden = false
+        if revealedSpokes != nil { rebuild() }
         let n = style.spokes
         let turn = CAKeyframeAnimation(keyPath: "transform.rotation.z")
         turn.values = (0...n).map { CGFloat($0) * 2 * .pi / CGFloat(n) }
@@ -70,6 +74,7 @@ open class UIActivityIndicatorView: UIView {
         guard isAnimating else { return }
         isAnimating = false
         spinner.removeAnimation(forKey: "spin")
+        if revealedSpokes != nil { rebuild() }
         if hidesWhenStopped { isHidden = true }
     }
 
@@ -101,8 +106,12 @@ open class UIActivityIndicatorView: UIView {
             spoke.fillColor = nil
             spoke.lineWidth = width
             spoke.lineCap = .round
-            // The leading spoke (at the top once turned) is darkest; the others fade behind it.
-            spoke.opacity = Float(1 - 0.8 * Double((n - k) % n) / Double(n))
+            if let revealed = revealedSpokes, !isAnimating {
+                spoke.opacity = k < revealed ? 1 : 0
+            } else {
+                // The leading spoke (at the top once turned) is darkest; the others fade behind it.
+                spoke.opacity = Float(1 - 0.8 * Double((n - k) % n) / Double(n))
+            }
             spinner.addSublayer(spoke)
         }
         CATransaction.commit()
