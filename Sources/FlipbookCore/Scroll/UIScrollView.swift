@@ -84,13 +84,24 @@ open class UIScrollView: UIView {
         addGestureRecognizer(panGestureRecognizer)
     }
 
-    /// The content offset: the bounds origin.
+    /// The content offset: the bounds origin. Written by the app while the scroll view moves on
+    /// its own (decelerating, bouncing back; timing-model.md 13.6): inside an animation block the
+    /// animation takes over and the motion stops; a plain write moves the content there and the
+    /// motion goes on from it with its velocity (UIKit's recentring idiom), toward the same edge.
     open var contentOffset: CGPoint {
         get { bounds.origin }
         set {
             let old = bounds.origin
-            if !applyingMotion { cancelMotion() }
+            // Only the motion's own write is the motion's: what observers and delegates write
+            // while hearing it is the app's.
+            let fromMotion = applyingMotion
+            applyingMotion = false
+            var continuesMotion = false
+            if !fromMotion, motion != nil {
+                if UIView.insideAnimationBlock || endingDrag { cancelMotion() } else { continuesMotion = true }
+            }
             bounds = CGRect(origin: newValue, size: bounds.size)
+            if continuesMotion { continueMotion(from: newValue, previous: old) }
             if old != newValue { notifyObservers("contentOffset", old: old, new: newValue) }
             refreshControl?.scrollViewDidScroll(self)
             delegate?.scrollViewDidScroll(self)
@@ -159,8 +170,14 @@ open class UIScrollView: UIView {
 
     /// Moves the content; when animated, the offset itself moves over 0.3 s (ease in-out),
     /// heard by `scrollViewDidScroll` at every instant, then `scrollViewDidEndScrollingAnimation`.
+    /// Not animated, it stops any motion first (UIKit's way to stop a fling:
+    /// `setContentOffset(contentOffset, animated: false)`; 13.6).
     open func setContentOffset(_ offset: CGPoint, animated: Bool) {
-        guard animated else { contentOffset = offset; return }
+        guard animated else {
+            cancelMotion()
+            contentOffset = offset
+            return
+        }
         cancelMotion()
         let now = TransactionContext.current.now
         startMotion(.scrollingAnimation,
@@ -383,6 +400,22 @@ open class UIScrollView: UIView {
         case .high: return back(to: range.upperBound)
         case nil: return .fling(from: x, velocity: v, rate: decelerationRate.rawValue, range: range, bounces: bounces, at: now)
         }
+    }
+
+    /// The motion continued from `offset`, where the app moved the content, with the velocity
+    /// it had: a bounce still returns to the edge it was returning to (13.6).
+    private func continueMotion(from offset: CGPoint, previous: CGPoint) {
+        guard let current = motion, current.kind == .deceleration else { cancelMotion(); return }
+        let now = TransactionContext.current.now
+        let ranges = offsetRanges(inset: contentInset)
+        func side(_ m: AxisMotion, _ range: ClosedRange<Double>) -> Edge? {
+            guard let edge = m.bounceEdge(at: now) else { return nil }
+            return abs(edge - range.lowerBound) <= abs(edge - range.upperBound) ? .low : .high
+        }
+        let vx = current.x.state(at: now).velocity, vy = current.y.state(at: now).velocity
+        let x = axisMotion(from: offset.x, velocity: vx, range: ranges.x, returningTo: side(current.x, ranges.x) ?? Edge.side(of: offset.x, in: ranges.x), at: now)
+        let y = axisMotion(from: offset.y, velocity: vy, range: ranges.y, returningTo: side(current.y, ranges.y) ?? Edge.side(of: offset.y, in: ranges.y), at: now)
+        startMotion(.deceleration, x: x, y: y)
     }
 
     /// The motion rebuilt from its position and velocity now when the insets change: a bounce

@@ -70,6 +70,10 @@ extension UIView {
                  animations: animations, completion: completion)
     }
 
+    /// Whether code runs inside a `UIView.animate` block that animates (not
+    /// `performWithoutAnimation`).
+    static var insideAnimationBlock: Bool { (TransactionContext.current.viewAnimationStack.last?.duration ?? 0) > 0 }
+
     /// Runs `animations` without animating anything.
     public static func performWithoutAnimation(_ actions: () -> Void) {
         let ctx = TransactionContext.current
