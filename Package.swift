@@ -118,6 +118,14 @@ let package = Package(
             path: "Examples/MainQueueExample",
             swiftSettings: strictSettings + [.swiftLanguageMode(.v5)]
         ),
+        // docs/porting.md's example: a refresh header written as iOS code, ported with only the
+        // language-forced edits (each marked PORT:), in Swift 5 mode as iOS libraries are.
+        .executableTarget(
+            name: "PortingExample",
+            dependencies: ["Flipbook"],
+            path: "Examples/PortingExample",
+            swiftSettings: strictSettings + [.swiftLanguageMode(.v5)]
+        ),
         .executableTarget(
             name: "FlipbookBenchmarks",
             dependencies: ["Flipbook"],
