@@ -78,6 +78,23 @@ struct ScrollSceneTests {
         #expect(dot.opacity == 0.5, "crossed back up during the close")
     }
 
+    @Test("a down step's x and y place the finger: the pan reports it there, moved by the drag")
+    func fingerPosition() throws {
+        let r = try runtime(Self.scene + """
+        touches:
+          - { at: 0.5, down: true, x: 40, y: 100 }
+          - { drag: [30, 60], duration: 0.5, curve: linear }
+          - { hold: 0.5 }
+          - { release: true }
+        """)
+        let table = try #require(r.views["table"] as? UITableView)
+        r.stage.advance(to: 0.75)   // half-way through the drag (0.5 to 1.0 s)
+        #expect(table.panGestureRecognizer.location(in: nil) == CGPoint(x: 40 + 15, y: 100 + 30))
+        #expect(table.panGestureRecognizer.translation(in: table) == CGPoint(x: 15, y: 30))
+        r.stage.advance(to: 1.6)
+        #expect(table.contentOffset.x == 0, "a table no wider than its view does not follow sideways")
+    }
+
     @Test("released past the trigger: refreshing holds the header open, ends after its time, closes, then runs onClosed")
     func refreshing() throws {
         let r = try runtime(Self.pull(300))
