@@ -64,10 +64,28 @@ open class UIScrollView: UIView {
         didSet { panGestureRecognizer.isEnabled = isScrollEnabled }
     }
 
+    /// Whether the bars along the right and bottom edges show while the content scrolls
+    /// (ScrollIndicators.swift, timing-model.md 13.7).
+    open var showsVerticalScrollIndicator = true
+    open var showsHorizontalScrollIndicator = true
+    open var indicatorStyle: IndicatorStyle = .default { didSet { scrollIndicators?.layout(self) } }
+    open var verticalScrollIndicatorInsets: UIEdgeInsets = .zero
+    open var horizontalScrollIndicatorInsets: UIEdgeInsets = .zero
+    /// Both axes' indicator insets (reads the vertical one).
+    open var scrollIndicatorInsets: UIEdgeInsets {
+        get { verticalScrollIndicatorInsets }
+        set { verticalScrollIndicatorInsets = newValue; horizontalScrollIndicatorInsets = newValue }
+    }
+    var scrollIndicators: ScrollIndicators?
+    /// Whether the motion under way scrolls the content (a fling, a scrolling animation), which
+    /// shows the bars, rather than returning it to an edge.
+    private var motionScrollsContent = false
+
     public override init(frame: CGRect) {
         super.init(frame: frame)
         clipsToBounds = true
         addGestureRecognizer(panGestureRecognizer)
+        scrollIndicators = ScrollIndicators(in: layer)
     }
 
     open override func value(forKey key: String) -> Any? {
@@ -82,6 +100,7 @@ open class UIScrollView: UIView {
     public required init?(coder: NSCoder) {
         super.init(coder: coder)
         addGestureRecognizer(panGestureRecognizer)
+        scrollIndicators = ScrollIndicators(in: layer)
     }
 
     /// The content offset: the bounds origin. Written by the app while the scroll view moves on
@@ -102,6 +121,7 @@ open class UIScrollView: UIView {
             }
             bounds = CGRect(origin: newValue, size: bounds.size)
             if continuesMotion { continueMotion(from: newValue, previous: old) }
+            updateScrollIndicators(from: old, to: newValue, moving: isDragging || (motion != nil && motionScrollsContent))
             if old != newValue { notifyObservers("contentOffset", old: old, new: newValue) }
             refreshControl?.scrollViewDidScroll(self)
             delegate?.scrollViewDidScroll(self)
@@ -180,6 +200,7 @@ open class UIScrollView: UIView {
         }
         cancelMotion()
         let now = TransactionContext.current.now
+        motionScrollsContent = true
         startMotion(.scrollingAnimation,
                     x: .ease(from: contentOffset.x, to: offset.x, duration: 0.3, at: now),
                     y: .ease(from: contentOffset.y, to: offset.y, duration: 0.3, at: now))
@@ -264,6 +285,7 @@ open class UIScrollView: UIView {
         let retargeted = target != proposed
         let willMove = target != contentOffset || contentVelocity != .zero || sides.x != nil || sides.y != nil
         delegate?.scrollViewDidEndDragging(self, willDecelerate: willMove)
+        if !willMove { scrollIndicators?.fade(at: TransactionContext.current.now) }
         guard willMove, !isDragging else { return }
         isDecelerating = true
         delegate?.scrollViewWillBeginDecelerating(self)
@@ -280,6 +302,9 @@ open class UIScrollView: UIView {
             y = axisMotion(from: contentOffset.y, velocity: contentVelocity.y, range: verticalRange, returningTo: sides.y,
                            releasing: true, at: now)
         }
+        // A fling (released inside the range, moving) scrolls the content: its bars show; a
+        // return to an edge does not (13.7).
+        motionScrollsContent = sides.x == nil && sides.y == nil && contentVelocity != .zero
         startMotion(.deceleration, x: x, y: y)
     }
 
@@ -374,6 +399,7 @@ open class UIScrollView: UIView {
     func cancelMotion() {
         guard motion != nil else { return }
         motion = nil
+        if !isDragging { scrollIndicators?.fade(at: TransactionContext.current.now) }
         isDecelerating = false
         decelerationGeneration += 1
         (layer.stage ?? TransactionContext.current.activeStage)?.stopTicking(self)
