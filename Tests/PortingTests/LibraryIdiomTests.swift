@@ -199,3 +199,51 @@ struct LibraryIdiomTests {
         #expect(NSNotification.Name.UIApplicationWillEnterForeground == UIApplication.willEnterForegroundNotification)
     }
 }
+
+/// iOS's NSObject-typed KVO entry point and selector notifications (DGElasticPullToRefresh).
+@Suite("NSObject-typed observing and notifications")
+struct NSObjectObservingTests {
+    final class Loader: NSObject {
+        var foregrounds = 0
+        func applicationWillEnterForeground() { foregrounds += 1 }
+    }
+
+    @Test("an NSObject extension calling addObserver with an NSObject observer reaches a view and its observer")
+    func nsObjectTypedObserver() {
+        let (stage, scroll) = LibraryIdiomTests().pulledScene()
+        let observer = LibraryIdiomTests.Controller()
+        let asNSObject: NSObject = scroll
+        asNSObject.addObserver(observer as NSObject, forKeyPath: "contentOffset", options: .new, context: nil)
+        scroll.contentOffset = CGPoint(x: 0, y: 10)
+        #expect(observer.heard.count == 1)
+        asNSObject.removeObserver(observer as NSObject, forKeyPath: "contentOffset")
+        scroll.contentOffset = .zero
+        #expect(observer.heard.count == 1)
+        #expect(stage.warnings.isEmpty)
+    }
+
+    @Test("an observer that cannot hear, or an object that cannot be observed, is one warning, not silence")
+    func unobservableWarns() {
+        let (stage, scroll) = LibraryIdiomTests().pulledScene()
+        let deaf = Loader()
+        for _ in 0..<3 { (scroll as NSObject).addObserver(deaf, forKeyPath: "contentOffset", options: .new, context: nil) }
+        (Loader() as NSObject).addObserver(LibraryIdiomTests.Controller(), forKeyPath: "foregrounds", options: .new, context: nil)
+        #expect(stage.warnings.count == 2, "\(stage.warnings)")
+        #expect(stage.warnings.first?.contains("does not adopt NSKeyValueObserving") == true)
+        #expect(stage.warnings.last?.contains("only views and gesture recognizers are observable") == true)
+    }
+
+    @Test("NotificationCenter's selector form takes a method reference and stops with its observer")
+    func selectorNotifications() {
+        let center = NotificationCenter()
+        var loader: Loader? = Loader()
+        center.addObserver(loader!, selector: Loader.applicationWillEnterForeground,
+                           name: NSNotification.Name.UIApplicationWillEnterForeground, object: nil)
+        center.post(name: UIApplication.willEnterForegroundNotification, object: nil)
+        #expect(loader?.foregrounds == 1)
+        weak let gone = loader
+        loader = nil
+        #expect(gone == nil, "the registration does not keep the observer")
+        center.post(name: UIApplication.willEnterForegroundNotification, object: nil)
+    }
+}

@@ -103,3 +103,34 @@ private struct UncheckedTimerAction: @unchecked Sendable {
     let run: (Timer) -> Void
     init(_ run: @escaping (Timer) -> Void) { self.run = run }
 }
+
+extension NotificationCenter {
+    /// Calls `selector` on `observer` (held weakly) for each `name` notification from `object`:
+    /// iOS's `addObserver(self, selector: #selector(appDidBecomeActive), name:, object:)` with
+    /// `#selector(appDidBecomeActive)` → `Header.appDidBecomeActive`. It stops when the observer
+    /// is gone; `removeObserver(self)` cannot reach it (Foundation keeps that registry), so code
+    /// that must stop earlier keeps the returned token and removes that.
+    @discardableResult
+    public func addObserver<Observer: AnyObject>(_ observer: Observer, selector: @escaping (Observer) -> () -> Void,
+                                                 name: Notification.Name?, object: Any?) -> any NSObjectProtocol {
+        weak let weakObserver = observer
+        let call = UncheckedNotificationAction { _ in if let o = weakObserver { selector(o)() } }
+        return addObserver(forName: name, object: object, queue: nil) { call.run($0) }
+    }
+
+    /// As above, for a method that takes the notification (`Header.keyboardWillShow(_:)`).
+    @discardableResult
+    public func addObserver<Observer: AnyObject>(_ observer: Observer, selector: @escaping (Observer) -> (Notification) -> Void,
+                                                 name: Notification.Name?, object: Any?) -> any NSObjectProtocol {
+        weak let weakObserver = observer
+        let call = UncheckedNotificationAction { n in if let o = weakObserver { selector(o)(n) } }
+        return addObserver(forName: name, object: object, queue: nil) { call.run($0) }
+    }
+}
+
+/// A notification handler handed to Foundation, whose block type is `@Sendable`: it runs on the
+/// thread that posts, as selector-based observers do on iOS.
+private struct UncheckedNotificationAction: @unchecked Sendable {
+    let run: (Notification) -> Void
+    init(_ run: @escaping (Notification) -> Void) { self.run = run }
+}

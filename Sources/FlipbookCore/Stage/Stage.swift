@@ -97,6 +97,7 @@ public final class Stage {
     public var maximumReplacementStopsPerInstant = 16
     private var replacementStops: (time: Double, counts: [ReplacementSlot: Int]) = (-.infinity, [:])
     private var warnedReplacementLoops: Set<ReplacementSlot> = []
+    private var warnedSubjects: Set<String> = []
     /// Reports from other threads about work the Stage started (DispatchQueue+Stage.swift).
     let offClockReports = OffClockReports()
 
@@ -338,6 +339,12 @@ public final class Stage {
     package func warn(_ message: String, kind: StageWarning.Kind = .workedAround) {
         warningLog.append(StageWarning(kind: kind, time: currentTime, message: message))
         trace.append(StageEvent(time: currentTime, kind: .warning(message)))
+    }
+
+    /// Records a warning once per `subject` (a port's mistake repeated at every frame is one).
+    package func warnOnce(_ subject: String, _ message: String) {
+        guard warnedSubjects.insert(subject).inserted else { return }
+        warn(message)
     }
 
     /// Whether an early stop of `key` on `layer` at the current instant is still reported
