@@ -100,3 +100,13 @@ struct TouchScriptTests {
         #expect(scripted == ["0.5 touch down table", "1.25 touch up table velocity 0.0,0.0 pt/s"])
     }
 }
+
+@Suite("touch script equality")
+struct TouchScriptEqualityTests {
+    @Test("the same pull at the same x is equal, NaN (the centre's y) included; another x is not")
+    func pullsAtXCompare() {
+        #expect(TouchScript.pull(100, over: 0.5, x: 120) == TouchScript.pull(100, over: 0.5, x: 120))
+        #expect(TouchScript.pull(100, over: 0.5, x: 120) != TouchScript.pull(100, over: 0.5, x: 121))
+        #expect(TouchScript.pull(100, over: 0.5) != TouchScript.pull(100, over: 0.5, x: 120))
+    }
+}

@@ -14,8 +14,9 @@ public struct TouchScript: Sendable, Equatable {
         /// The finger touches down at the scroll view's centre: `beginDragging()`.
         case touchDown
         /// The finger touches down at a point of the scroll view's visible area (from its top
-        /// left corner, in points): `beginDragging(at:)`. Where it is matters to code that
-        /// reads `panGestureRecognizer.location(in:)`.
+        /// left corner, in points; a NaN coordinate is the centre's on that axis):
+        /// `beginDragging(at:)`. Where it is matters to code that reads
+        /// `panGestureRecognizer.location(in:)`.
         case touchDownAt(CGPoint)
         /// The finger moves by `translation` (positive y pulls the content down) over
         /// `duration` seconds, its progress following `curve`.
@@ -25,6 +26,19 @@ public struct TouchScript: Sendable, Equatable {
         /// The finger lifts, at `velocity` points per second, or at its own last motion's
         /// velocity when nil.
         case release(velocity: CGPoint?)
+
+        /// Equal steps do the same thing: a NaN coordinate ("the centre") equals itself here.
+        public static func == (a: Step, b: Step) -> Bool {
+            func same(_ x: CGFloat, _ y: CGFloat) -> Bool { x == y || (x.isNaN && y.isNaN) }
+            switch (a, b) {
+            case (.touchDown, .touchDown): return true
+            case let (.touchDownAt(p), .touchDownAt(q)): return same(p.x, q.x) && same(p.y, q.y)
+            case let (.move(b1, d1, c1), .move(b2, d2, c2)): return b1 == b2 && d1 == d2 && c1 == c2
+            case let (.hold(x), .hold(y)): return x == y
+            case let (.release(v), .release(w)): return v == w
+            default: return false
+            }
+        }
     }
 
     /// How often a moving finger reports its position (Hz of Stage time).
