@@ -158,9 +158,22 @@ let package = Package(
             dependencies: ["FlipbookCompare", "FlipbookGolden", "Flipbook", "BrowserTestSupport"],
             swiftSettings: strictSettings
         ),
+        // The built programs and their folders, for the tests that run them.
+        .target(
+            name: "ProcessTestSupport",
+            path: "Tests/ProcessTestSupport",
+            swiftSettings: strictSettings
+        ),
+        // The command line, its output safety, the README's and the guide's example programs:
+        // tests that spawn processes, apart from the in-process scenario tests.
+        .testTarget(
+            name: "CommandLineTests",
+            dependencies: ["Flipbook", "ProcessTestSupport"],
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "FlipbookScenarioTests",
-            dependencies: ["FlipbookScenario", "Flipbook", .product(name: "PropertyBased", package: "swift-property-based")],
+            dependencies: ["FlipbookScenario", "Flipbook", "ProcessTestSupport", .product(name: "PropertyBased", package: "swift-property-based")],
             resources: [.copy("Fixtures")],
             swiftSettings: strictSettings
         ),

@@ -1,9 +1,7 @@
 import Foundation
 import Testing
+import ProcessTestSupport
 import Flipbook
-
-/// The package root, found from this file's path.
-let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
 @Suite("demo scenario end to end")
 struct DemoEndToEndTests {

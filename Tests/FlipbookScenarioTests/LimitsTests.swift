@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ProcessTestSupport
 @testable import FlipbookScenario
 import FlipbookCore
 

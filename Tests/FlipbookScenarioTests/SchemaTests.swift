@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ProcessTestSupport
 @testable import FlipbookScenario
 
 /// schema/scenario.schema.json must name exactly the keys the loader accepts.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ProcessTestSupport
 import Flipbook
 
 func runtime(_ yaml: String) throws -> ScenarioRuntime {

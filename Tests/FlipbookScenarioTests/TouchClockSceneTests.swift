@@ -1,6 +1,7 @@
 import Foundation
 import PropertyBased
 import Testing
+import ProcessTestSupport
 import Flipbook
 
 /// The finger's clock in scenario files (timing-model.md 1.1, 13.2): a `touches` script

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ProcessTestSupport
 
 /// docs/porting.md's example (Examples/PortingExample): a refresh header written as iOS code and
 /// ported with only the language-forced edits, run as its own program (its main-queue work and
@@ -8,7 +9,7 @@ import Testing
 struct PortingExampleTests {
     @Test("the finger's pull, the release on the pan's .ended, the 1.2 s main-queue delay and the 0.3 s close happen at their instants")
     func portedHeaderRuns() throws {
-        let built = CLI.executable.deletingLastPathComponent().appendingPathComponent("PortingExample")
+        let built = CLI.built("PortingExample")
         let result = try CLI.spawn(built, [])
         #expect(result.status == 0, "\(result.stderr)")
         let lines = String(decoding: result.stdout, as: UTF8.self).split(separator: "\n").map(String.init)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ProcessTestSupport
 import Flipbook
 
 /// The README's Swift example compiles exactly as written (it is the `ReadmeExample` target,
@@ -22,7 +23,7 @@ struct ReadmeSnippetTests {
 
     @Test("the built example prints the scale at 0.175 s and writes dot.gif")
     func runs() throws {
-        let built = CLI.executable.deletingLastPathComponent().appendingPathComponent("ReadmeExample")
+        let built = CLI.built("ReadmeExample")
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("readme-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         let p = Process()

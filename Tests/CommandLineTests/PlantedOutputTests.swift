@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ProcessTestSupport
 
 /// Outputs that someone could turn against the user: a link planted where the temporary file
 /// would go, two outputs of one command that are one file, names that end up in reports.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ProcessTestSupport
 
 /// Outputs land where they are pointed and nowhere else (issue: "-o /dev/null" replaced the
 /// device with a file): devices, FIFOs, symlinks, standard output, refused targets, write

@@ -1,47 +1,6 @@
 import Foundation
 import Testing
-
-/// A new empty folder under the temporary directory.
-func freshFolder(_ prefix: String) -> URL {
-    let u = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)")
-    try? FileManager.default.createDirectory(at: u, withIntermediateDirectories: true)
-    return u
-}
-
-/// Runs the built `flipbook` executable (swift test builds it beside the test bundle).
-struct CLI {
-    static var executable: URL {
-        var dir = Bundle.module.bundleURL.deletingLastPathComponent()
-        for _ in 0..<3 {
-            let candidate = dir.appendingPathComponent("flipbook")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-            dir = dir.deletingLastPathComponent()
-        }
-        return packageRoot.appendingPathComponent(".build/debug/flipbook")
-    }
-
-    static func run(_ args: [String], in directory: URL? = nil) throws -> (status: Int32, stdout: String, stderr: String) {
-        let r = try spawn(executable, args, in: directory)
-        return (r.status, String(decoding: r.stdout, as: UTF8.self), r.stderr)
-    }
-
-    /// Runs `program` with `args` (CI=true, so no progress output); stdout as bytes.
-    static func spawn(_ program: URL, _ args: [String], in directory: URL? = nil) throws -> (status: Int32, stdout: Data, stderr: String) {
-        let p = Process()
-        p.executableURL = program
-        p.arguments = args
-        if let directory { p.currentDirectoryURL = directory }
-        var env = ProcessInfo.processInfo.environment
-        env["CI"] = "true"
-        p.environment = env
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out; p.standardError = err
-        try p.run()
-        let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return (p.terminationStatus, o, String(decoding: e, as: UTF8.self))
-    }
-}
+import ProcessTestSupport
 
 @Suite("the flipbook command")
 struct CommandLineTests {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ProcessTestSupport
 
 /// What a user previewing a pull reads: times checked with a sentence, a scene shortened to
 /// preview the pull rendered with a warning, one error for a wrong duration.

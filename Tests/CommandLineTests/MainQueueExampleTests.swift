@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ProcessTestSupport
 
 /// `DispatchQueue.main.async` in ported code runs on a Stage driven from the main thread
 /// (Examples/MainQueueExample: a header that defers its refreshing state to the main queue, as
@@ -7,7 +8,7 @@ import Testing
 @Suite("main-queue blocks on a Stage driven from the main thread")
 struct MainQueueExampleTests {
     func run(fps: Int) throws -> String {
-        let built = CLI.executable.deletingLastPathComponent().appendingPathComponent("MainQueueExample")
+        let built = CLI.built("MainQueueExample")
         let result = try CLI.spawn(built, [String(fps)])
         #expect(result.status == 0, "\(result.stderr)")
         return String(decoding: result.stdout, as: UTF8.self)

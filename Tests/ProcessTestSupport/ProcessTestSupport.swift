@@ -1,0 +1,53 @@
+import Foundation
+
+// What tests that run programs share: the package's folder, fresh temporary folders, and the
+// built `flipbook` (and example) executables.
+
+/// The package's root folder (this file is Tests/ProcessTestSupport/ProcessTestSupport.swift).
+public let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+/// A new empty folder under the temporary directory.
+public func freshFolder(_ prefix: String) -> URL {
+    let u = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)")
+    try? FileManager.default.createDirectory(at: u, withIntermediateDirectories: true)
+    return u
+}
+
+/// Runs the built `flipbook` executable (swift test builds it beside the test runner).
+public enum CLI {
+    /// `flipbook` in the build folder the running tests came from.
+    public static var executable: URL {
+        var dir = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+        for _ in 0..<4 {
+            let candidate = dir.appendingPathComponent("flipbook")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            dir = dir.deletingLastPathComponent()
+        }
+        return packageRoot.appendingPathComponent(".build/debug/flipbook")
+    }
+
+    /// Another product built beside `flipbook` (an example program).
+    public static func built(_ name: String) -> URL { executable.deletingLastPathComponent().appendingPathComponent(name) }
+
+    public static func run(_ args: [String], in directory: URL? = nil) throws -> (status: Int32, stdout: String, stderr: String) {
+        let r = try spawn(executable, args, in: directory)
+        return (r.status, String(decoding: r.stdout, as: UTF8.self), r.stderr)
+    }
+
+    /// Runs `program` with `args` (CI=true, so no progress output); stdout as bytes.
+    public static func spawn(_ program: URL, _ args: [String], in directory: URL? = nil) throws -> (status: Int32, stdout: Data, stderr: String) {
+        let p = Process()
+        p.executableURL = program
+        p.arguments = args
+        if let directory { p.currentDirectoryURL = directory }
+        var env = ProcessInfo.processInfo.environment
+        env["CI"] = "true"
+        p.environment = env
+        let out = Pipe(), err = Pipe()
+        p.standardOutput = out; p.standardError = err
+        try p.run()
+        let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return (p.terminationStatus, o, String(decoding: e, as: UTF8.self))
+    }
+}
