@@ -6,52 +6,54 @@ import Foundation
 // not geometry; these conformances teach the runtime's casts the same bridges, so both spellings
 // port unchanged whichever form a value was stored in.
 
-extension CGPoint: @retroactive _ObjectiveCBridgeable {
-    public func _bridgeToObjectiveC() -> NSValue { NSValue(cgPoint: self) }
-    public static func _forceBridgeFromObjectiveC(_ source: NSValue, result: inout CGPoint?) {
-        result = source.cgPointValue
-    }
-    public static func _conditionallyBridgeFromObjectiveC(_ source: NSValue, result: inout CGPoint?) -> Bool {
-        result = source.boxes(NSValue.pointType) ? source.cgPointValue : nil
-        return result != nil
-    }
-    public static func _unconditionallyBridgeFromObjectiveC(_ source: NSValue?) -> CGPoint { source?.cgPointValue ?? .zero }
+/// A geometry value boxed in an `NSValue` of one encoding: the bridging below is written once.
+public protocol NSValueBoxedGeometry: _ObjectiveCBridgeable where _ObjectiveCType == NSValue {
+    /// The `NSValue` encoding of this type.
+    static var boxEncoding: String { get }
+    /// The value in `box` (which holds this type's encoding).
+    static func unbox(_ box: NSValue) -> Self
+    /// The value as an `NSValue`.
+    func box() -> NSValue
+    /// The value a missing box gives.
+    static var unboxedDefault: Self { get }
 }
 
-extension CGSize: @retroactive _ObjectiveCBridgeable {
-    public func _bridgeToObjectiveC() -> NSValue { NSValue(cgSize: self) }
-    public static func _forceBridgeFromObjectiveC(_ source: NSValue, result: inout CGSize?) {
-        result = source.cgSizeValue
-    }
-    public static func _conditionallyBridgeFromObjectiveC(_ source: NSValue, result: inout CGSize?) -> Bool {
-        result = source.boxes(NSValue.sizeType) ? source.cgSizeValue : nil
+extension NSValueBoxedGeometry {
+    public func _bridgeToObjectiveC() -> NSValue { box() }
+    public static func _forceBridgeFromObjectiveC(_ source: NSValue, result: inout Self?) { result = unbox(source) }
+    public static func _conditionallyBridgeFromObjectiveC(_ source: NSValue, result: inout Self?) -> Bool {
+        result = source.boxes(boxEncoding) ? unbox(source) : nil
         return result != nil
     }
-    public static func _unconditionallyBridgeFromObjectiveC(_ source: NSValue?) -> CGSize { source?.cgSizeValue ?? .zero }
+    public static func _unconditionallyBridgeFromObjectiveC(_ source: NSValue?) -> Self { source.map(unbox) ?? unboxedDefault }
 }
 
-extension CGRect: @retroactive _ObjectiveCBridgeable {
-    public func _bridgeToObjectiveC() -> NSValue { NSValue(cgRect: self) }
-    public static func _forceBridgeFromObjectiveC(_ source: NSValue, result: inout CGRect?) {
-        result = source.cgRectValue
-    }
-    public static func _conditionallyBridgeFromObjectiveC(_ source: NSValue, result: inout CGRect?) -> Bool {
-        result = source.boxes(NSValue.rectType) ? source.cgRectValue : nil
-        return result != nil
-    }
-    public static func _unconditionallyBridgeFromObjectiveC(_ source: NSValue?) -> CGRect { source?.cgRectValue ?? .zero }
+extension CGPoint: @retroactive _ObjectiveCBridgeable, NSValueBoxedGeometry {
+    public static let boxEncoding = NSValue.pointType
+    public static func unbox(_ box: NSValue) -> CGPoint { box.cgPointValue }
+    public func box() -> NSValue { NSValue(cgPoint: self) }
+    public static var unboxedDefault: CGPoint { .zero }
 }
 
-extension UIEdgeInsets: _ObjectiveCBridgeable {
-    public func _bridgeToObjectiveC() -> NSValue { NSValue(uiEdgeInsets: self) }
-    public static func _forceBridgeFromObjectiveC(_ source: NSValue, result: inout UIEdgeInsets?) {
-        result = source.uiEdgeInsetsValue
-    }
-    public static func _conditionallyBridgeFromObjectiveC(_ source: NSValue, result: inout UIEdgeInsets?) -> Bool {
-        result = source.boxes(NSValue.edgeInsetsType) ? source.uiEdgeInsetsValue : nil
-        return result != nil
-    }
-    public static func _unconditionallyBridgeFromObjectiveC(_ source: NSValue?) -> UIEdgeInsets { source?.uiEdgeInsetsValue ?? .zero }
+extension CGSize: @retroactive _ObjectiveCBridgeable, NSValueBoxedGeometry {
+    public static let boxEncoding = NSValue.sizeType
+    public static func unbox(_ box: NSValue) -> CGSize { box.cgSizeValue }
+    public func box() -> NSValue { NSValue(cgSize: self) }
+    public static var unboxedDefault: CGSize { .zero }
+}
+
+extension CGRect: @retroactive _ObjectiveCBridgeable, NSValueBoxedGeometry {
+    public static let boxEncoding = NSValue.rectType
+    public static func unbox(_ box: NSValue) -> CGRect { box.cgRectValue }
+    public func box() -> NSValue { NSValue(cgRect: self) }
+    public static var unboxedDefault: CGRect { .zero }
+}
+
+extension UIEdgeInsets: NSValueBoxedGeometry {
+    public static let boxEncoding = NSValue.edgeInsetsType
+    public static func unbox(_ box: NSValue) -> UIEdgeInsets { box.uiEdgeInsetsValue }
+    public func box() -> NSValue { NSValue(uiEdgeInsets: self) }
+    public static var unboxedDefault: UIEdgeInsets { .zero }
 }
 
 /// `CGFloat` and `NSNumber` bridge on Apple's platforms (`change?[.newKey] as? NSNumber` for an

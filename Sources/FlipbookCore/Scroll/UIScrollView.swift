@@ -120,7 +120,7 @@ open class UIScrollView: UIView {
                 if UIView.insideAnimationBlock || endingDrag { cancelMotion() } else { continuesMotion = true }
             }
             bounds = CGRect(origin: newValue, size: bounds.size)
-            if continuesMotion { continueMotion(from: newValue, previous: old) }
+            if continuesMotion { continueMotion(from: newValue) }
             updateScrollIndicators(from: old, to: newValue, moving: isDragging || (motion != nil && motionScrollsContent))
             if old != newValue { notifyObservers("contentOffset", old: old, new: newValue) }
             refreshControl?.scrollViewDidScroll(self)
@@ -430,33 +430,38 @@ open class UIScrollView: UIView {
 
     /// The motion continued from `offset`, where the app moved the content, with the velocity
     /// it had: a bounce still returns to the edge it was returning to (13.6).
-    private func continueMotion(from offset: CGPoint, previous: CGPoint) {
-        guard let current = motion, current.kind == .deceleration else { cancelMotion(); return }
-        let now = TransactionContext.current.now
-        let ranges = offsetRanges(inset: contentInset)
-        func side(_ m: AxisMotion, _ range: ClosedRange<Double>) -> Edge? {
-            guard let edge = m.bounceEdge(at: now) else { return nil }
-            return abs(edge - range.lowerBound) <= abs(edge - range.upperBound) ? .low : .high
-        }
-        let vx = current.x.state(at: now).velocity, vy = current.y.state(at: now).velocity
-        let x = axisMotion(from: offset.x, velocity: vx, range: ranges.x, returningTo: side(current.x, ranges.x) ?? Edge.side(of: offset.x, in: ranges.x), at: now)
-        let y = axisMotion(from: offset.y, velocity: vy, range: ranges.y, returningTo: side(current.y, ranges.y) ?? Edge.side(of: offset.y, in: ranges.y), at: now)
-        startMotion(.deceleration, x: x, y: y)
+    private func continueMotion(from offset: CGPoint) {
+        guard motion?.kind == .deceleration else { cancelMotion(); return }
+        restartMotion(from: offset, edgesOf: offsetRanges(inset: contentInset))
     }
 
     /// The motion rebuilt from its position and velocity now when the insets change: a bounce
     /// goes on to its edge where that edge now is; a deceleration continues in the new range.
     private func rebaseMotionOnNewRange(oldInset: UIEdgeInsets) {
-        guard let current = motion, current.kind == .deceleration else { return }
+        guard motion?.kind == .deceleration else { return }
+        restartMotion(from: nil, edgesOf: offsetRanges(inset: oldInset))
+    }
+
+    /// Starts the motion again in the current range, from `offset` (the motion's own position
+    /// when nil) with the velocity it has now. A bounce returns to the same side of the range,
+    /// its edge found in `edgeRanges` (the ranges it was bouncing in); otherwise an offset past
+    /// an edge returns to that edge.
+    private func restartMotion(from offset: CGPoint?, edgesOf edgeRanges: (x: ClosedRange<Double>, y: ClosedRange<Double>)) {
+        guard let current = motion else { return }
         let now = TransactionContext.current.now
-        let old = offsetRanges(inset: oldInset)
-        func side(_ m: AxisMotion, _ oldRange: ClosedRange<Double>) -> Edge? {
-            guard let edge = m.bounceEdge(at: now) else { return nil }
-            return abs(edge - oldRange.lowerBound) <= abs(edge - oldRange.upperBound) ? .low : .high
+        func axis(_ m: AxisMotion, from given: Double?, edgeRange: ClosedRange<Double>, range: ClosedRange<Double>) -> AxisMotion {
+            let state = m.state(at: now)
+            let position = given ?? state.position
+            var side: Edge? = nil
+            if let edge = m.bounceEdge(at: now) {
+                side = abs(edge - edgeRange.lowerBound) <= abs(edge - edgeRange.upperBound) ? .low : .high
+            } else if given != nil {
+                side = Edge.side(of: position, in: range)
+            }
+            return axisMotion(from: position, velocity: state.velocity, range: range, returningTo: side, at: now)
         }
-        let sx = current.x.state(at: now), sy = current.y.state(at: now)
-        let x = axisMotion(from: sx.position, velocity: sx.velocity, range: horizontalRange, returningTo: side(current.x, old.x), at: now)
-        let y = axisMotion(from: sy.position, velocity: sy.velocity, range: verticalRange, returningTo: side(current.y, old.y), at: now)
+        let x = axis(current.x, from: offset.map { Double($0.x) }, edgeRange: edgeRanges.x, range: horizontalRange)
+        let y = axis(current.y, from: offset.map { Double($0.y) }, edgeRange: edgeRanges.y, range: verticalRange)
         startMotion(.deceleration, x: x, y: y)
     }
 }

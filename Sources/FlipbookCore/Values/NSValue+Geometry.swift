@@ -41,9 +41,9 @@ extension NSValue {
     /// The boxed geometry as an animatable value, or nil for other contents.
     var geometryValue: AnimatableValue? {
         switch String(cString: objCType) {
-        case "{CGPoint=dd}": return .point(pointValue)
-        case "{CGSize=dd}": return .size(sizeValue)
-        case "{CGRect={CGPoint=dd}{CGSize=dd}}": return .rect(rectValue)
+        case NSValue.pointType: return .point(pointValue)
+        case NSValue.sizeType: return .size(sizeValue)
+        case NSValue.rectType: return .rect(rectValue)
         case NSValue.transform3DType: return .transform(caTransform3DValue)
         case NSValue.affineType: return .transform(CATransform3DMakeAffineTransform(cgAffineTransformValue))
         default: return nil
