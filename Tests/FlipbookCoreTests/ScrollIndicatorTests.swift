@@ -90,3 +90,21 @@ struct ScrollIndicatorTests {
         #expect(try bar(other).backgroundColor == UIColor(white: 1, alpha: 0.35).cgColor)
     }
 }
+
+@Suite("flashing the scroll indicators")
+struct FlashScrollIndicatorTests {
+    @Test("flashScrollIndicators shows the bar at rest and fades it from 0.5 s over 0.25 s")
+    func flash() throws {
+        let (stage, sv) = scrollScene(width: 100, height: 800, contentHeight: 2000)
+        stage.advance(to: 0)
+        sv.flashScrollIndicators()
+        let bar = try #require(sv.scrollIndicators?.vertical)
+        #expect(bar.opacity == 1 && abs(bar.frame.minY - 3) < 1e-9, "at the top of the track")
+        stage.advance(to: 0.5)
+        #expect(bar.opacity == 0)
+        stage.advance(to: 0.625)
+        #expect(abs(Double(bar.presentation()?.opacity ?? -1) - 0.5) < 1e-6)
+        stage.advance(to: 0.75)
+        #expect(bar.presentation()?.opacity == 0)
+    }
+}
