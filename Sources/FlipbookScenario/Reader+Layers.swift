@@ -132,6 +132,7 @@ extension Reader {
         case "alignment":
             if let s = enumValue(v, ["natural", "left", "right", "center", "justified"]) { options.alignment = CATextLayerAlignmentMode(rawValue: s) }
         case "wrapped": options.wrapped = v.bool()
+        case "preservesDepth": options.preservesDepth = v.bool()
         case "gradientType":
             if let s = enumValue(v, ["axial", "radial", "conic"]) { options.gradientType = CAGradientLayerType(rawValue: s) }
         case "contentsGravity":

@@ -160,11 +160,13 @@ enum ScenarioKeys {
                              "lineDashPhase", "lineDashPattern", "lineCap", "lineJoin", "fillRule"]
     static let layerText = ["string", "font", "fontSize", "foregroundColor", "alignment", "wrapped"]
     static let layerGradient = ["colors", "locations", "startPoint", "endPoint", "gradientType"]
+    static let layerReplicator = ["instanceCount", "instanceDelay", "instanceTransform", "instanceColor", "instanceRedOffset",
+                                  "instanceGreenOffset", "instanceBlueOffset", "instanceAlphaOffset", "preservesDepth"]
 
     /// Layer keys that are not animatable properties: read by `Reader.readOption`.
     static let optionKeys: Set<String> = ["lineCap", "lineJoin", "fillRule", "lineDashPattern", "string", "font", "alignment",
                                           "wrapped", "gradientType", "contentsGravity", "speed", "timeOffset", "beginTime",
-                                          "maskedCorners"]
+                                          "maskedCorners", "preservesDepth"]
 
     /// What a `set` may change at once on a layer of type `t` (not animatable).
     static func settableOptions(_ t: LayerType) -> [String] {
@@ -177,6 +179,7 @@ enum ScenarioKeys {
         case .shape: return layerCommon + layerShape
         case .text: return layerCommon + layerText
         case .gradient: return layerCommon + layerGradient
+        case .replicator: return layerCommon + layerReplicator
         case .scroll: return layerCommon.filter { $0 != "mask" } + layerScroll
         case .table: return layerCommon.filter { $0 != "mask" } + layerScroll + ["rows"]
         }

@@ -45,6 +45,8 @@ public struct Scenario: Sendable {
 /// Kinds of layer a scenario can declare.
 public enum LayerType: String, Sendable, CaseIterable {
     case layer, shape, text, gradient
+    /// A `CAReplicatorLayer`: its sublayers are drawn `instanceCount` times.
+    case replicator
     /// A `UIScrollView` (top level only); its sublayers are content, in content coordinates.
     case scroll
     /// A plain `UITableView` with `rows` (top level only).
@@ -59,6 +61,7 @@ public enum LayerType: String, Sendable, CaseIterable {
         case .shape: return ["base", "shape"]
         case .text: return ["base", "text"]
         case .gradient: return ["base", "gradient"]
+        case .replicator: return ["base", "replicator"]
         }
     }
 }
@@ -187,6 +190,7 @@ public struct LayerOptions: Sendable {
     public var timeOffset: Double?
     public var beginTime: Double?
     public var maskedCorners: CACornerMask?
+    public var preservesDepth: Bool?
     /// Scroll view values a `set` changes on a scroll or table layer (`contentInset.top`,
     /// `contentOffset.y`, …), animated inside an `animate` block as UIKit animates them.
     public var scrollValues: [(key: String, value: Double)] = []

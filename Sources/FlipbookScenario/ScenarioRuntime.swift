@@ -81,6 +81,7 @@ public final class ScenarioRuntime {
             t.contentsScale = CGFloat(scenario.canvas.scale)
             layer = t
         case .gradient: layer = CAGradientLayer()
+        case .replicator: layer = CAReplicatorLayer()
         }
         layer.name = spec.id
         if let f = spec.frame { layer.frame = f }
@@ -125,6 +126,7 @@ public final class ScenarioRuntime {
             if let w = options.wrapped { t.isWrapped = w }
         }
         if let g = layer as? CAGradientLayer, let t = options.gradientType { g.type = t }
+        if let r = layer as? CAReplicatorLayer, let d = options.preservesDepth { r.preservesDepth = d }
         if let g = options.contentsGravity { layer.contentsGravity = g }
         if let m = options.maskedCorners { layer.maskedCorners = m }
         if let s = options.speed { layer.speed = Float(s) }

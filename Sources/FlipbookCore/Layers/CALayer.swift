@@ -414,8 +414,13 @@ open class CALayer: NSObject, CAMediaTiming {
     /// Model values plus every committed animation, at global time `time`.
     public func presentationState(at time: Double) -> LayerState {
         guard !attached.isEmpty else { return modelState }
+        return presentationState(localTime: evaluationTime(forGlobal: time))
+    }
+
+    /// Model values plus every committed animation, at this layer's local time `local`.
+    func presentationState(localTime local: Double) -> LayerState {
+        guard !attached.isEmpty else { return modelState }
         var state = modelState
-        let local = evaluationTime(forGlobal: time)
         for r in attached where r.beginResolved {
             r.animation.apply(to: &state, model: modelState, parentTime: local)
         }
@@ -443,8 +448,12 @@ open class CALayer: NSObject, CAMediaTiming {
     /// Local time for evaluating animations: the parent time is clamped to >= beginTime at
     /// each level (timing-model.md 1.6).
     func evaluationTime(forGlobal t: Double) -> Double {
-        let parentTime = superlayer?.evaluationTime(forGlobal: t) ?? t
-        return (max(parentTime, beginTime) - beginTime) * Double(speed) + timeOffset
+        localTime(parentTime: superlayer?.evaluationTime(forGlobal: t) ?? t)
+    }
+
+    /// This layer's local time when its superlayer's local time is `parentTime`.
+    func localTime(parentTime: Double) -> Double {
+        (max(parentTime, beginTime) - beginTime) * Double(speed) + timeOffset
     }
 
     // MARK: - Time conversion (timing-model.md 1.6)

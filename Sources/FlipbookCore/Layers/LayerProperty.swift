@@ -12,6 +12,9 @@ public enum LayerProperty: String, CaseIterable, Sendable {
     case fontSize, foregroundColor
     // CAGradientLayer
     case colors, locations, startPoint, endPoint
+    // CAReplicatorLayer
+    case instanceCount, instanceDelay, instanceTransform, instanceColor
+    case instanceRedOffset, instanceGreenOffset, instanceBlueOffset, instanceAlphaOffset
 
     /// KVC aliases Apple accepts for Bool properties.
     public static func named(_ key: String) -> LayerProperty? {
@@ -28,8 +31,8 @@ public enum LayerProperty: String, CaseIterable, Sendable {
         case .position, .anchorPoint, .startPoint, .endPoint: return .point
         case .bounds, .contentsRect: return .rect
         case .shadowOffset: return .size
-        case .backgroundColor, .borderColor, .shadowColor, .fillColor, .strokeColor, .foregroundColor: return .color
-        case .transform, .sublayerTransform: return .transform
+        case .backgroundColor, .borderColor, .shadowColor, .fillColor, .strokeColor, .foregroundColor, .instanceColor: return .color
+        case .transform, .sublayerTransform, .instanceTransform: return .transform
         case .shadowPath, .path: return .path
         case .hidden, .masksToBounds, .doubleSided: return .bool
         case .contents: return .image
@@ -39,22 +42,25 @@ public enum LayerProperty: String, CaseIterable, Sendable {
         }
     }
 
-    /// The layer class that has the property: "base", "shape", "text" or "gradient".
+    /// The layer class that has the property: "base", "shape", "text", "gradient" or "replicator".
     public var layerClassName: String {
         switch layerClass {
         case .base: return "base"
         case .shape: return "shape"
         case .text: return "text"
         case .gradient: return "gradient"
+        case .replicator: return "replicator"
         }
     }
 
-    /// Shape-, text- and gradient-only properties.
+    /// Shape-, text-, gradient- and replicator-only properties.
     var layerClass: LayerClassKind {
         switch self {
         case .path, .fillColor, .strokeColor, .strokeStart, .strokeEnd, .lineWidth, .miterLimit, .lineDashPhase: return .shape
         case .fontSize, .foregroundColor: return .text
         case .colors, .locations, .startPoint, .endPoint: return .gradient
+        case .instanceCount, .instanceDelay, .instanceTransform, .instanceColor,
+             .instanceRedOffset, .instanceGreenOffset, .instanceBlueOffset, .instanceAlphaOffset: return .replicator
         default: return .base
         }
     }
@@ -65,7 +71,7 @@ public enum ValueKind: String, Sendable {
     case number, point, size, rect, color, transform, path, bool, image, colorArray, numberArray
 }
 
-enum LayerClassKind { case base, shape, text, gradient }
+enum LayerClassKind { case base, shape, text, gradient, replicator }
 
 /// A sub-field of a struct-valued property (timing-model.md 4.1).
 public enum KeyPathComponent: String, Sendable {

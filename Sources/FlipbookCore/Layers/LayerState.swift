@@ -38,6 +38,14 @@ public struct LayerState: Equatable, Sendable {
     public var locations: [Double]?
     public var startPoint = CGPoint(x: 0.5, y: 0)
     public var endPoint = CGPoint(x: 0.5, y: 1)
+    public var instanceCount: Double = 1
+    public var instanceDelay: Double = 0
+    public var instanceTransform = CATransform3DIdentity
+    public var instanceColor: RGBA? = RGBA(red: 1, green: 1, blue: 1, alpha: 1)
+    public var instanceRedOffset: Double = 0
+    public var instanceGreenOffset: Double = 0
+    public var instanceBlueOffset: Double = 0
+    public var instanceAlphaOffset: Double = 0
 
     public init() {}
 
@@ -81,6 +89,14 @@ public struct LayerState: Equatable, Sendable {
             case .locations: return locations.map { .array($0.map(AnimatableValue.number)) } ?? .none
             case .startPoint: return .point(startPoint)
             case .endPoint: return .point(endPoint)
+            case .instanceCount: return .number(instanceCount)
+            case .instanceDelay: return .number(instanceDelay)
+            case .instanceTransform: return .transform(instanceTransform)
+            case .instanceColor: return instanceColor.map(AnimatableValue.color) ?? .none
+            case .instanceRedOffset: return .number(instanceRedOffset)
+            case .instanceGreenOffset: return .number(instanceGreenOffset)
+            case .instanceBlueOffset: return .number(instanceBlueOffset)
+            case .instanceAlphaOffset: return .number(instanceAlphaOffset)
             }
         }
         set {
@@ -125,6 +141,14 @@ public struct LayerState: Equatable, Sendable {
                 if case .array(let xs) = newValue { locations = xs.compactMap(\.number) } else if newValue.isNone { locations = nil }
             case .startPoint: if case .point(let v) = newValue { startPoint = v }
             case .endPoint: if case .point(let v) = newValue { endPoint = v }
+            case .instanceCount: if let v = newValue.number { instanceCount = v }
+            case .instanceDelay: if let v = newValue.number { instanceDelay = v }
+            case .instanceTransform: if case .transform(let v) = newValue { instanceTransform = v }
+            case .instanceColor: if let c = Self.color(newValue) { instanceColor = c }
+            case .instanceRedOffset: if let v = newValue.number { instanceRedOffset = v }
+            case .instanceGreenOffset: if let v = newValue.number { instanceGreenOffset = v }
+            case .instanceBlueOffset: if let v = newValue.number { instanceBlueOffset = v }
+            case .instanceAlphaOffset: if let v = newValue.number { instanceAlphaOffset = v }
             }
         }
     }

@@ -19,6 +19,7 @@ public struct LayerSnapshot: Sendable, Equatable {
         case shape(ShapeStyle)
         case text(TextStyle)
         case gradient(GradientStyle)
+        case replicator(ReplicatorStyle)
     }
 
     public var state: LayerState
@@ -31,6 +32,10 @@ public struct LayerSnapshot: Sendable, Equatable {
     public var drawing: DrawingRecording?
     /// Sublayers in draw order (stable-sorted by zPosition).
     public var sublayers: [LayerSnapshot] = []
+    /// A replicator's copies after the first (timing-model.md 12.5): instance i + 1's
+    /// sublayers, evaluated i + 1 instance delays earlier; empty when the delay is zero (every
+    /// instance then draws `sublayers`) or the layer is no replicator.
+    public var replicas: [[LayerSnapshot]] = []
     /// The mask layer, when there is one (0 or 1 element).
     public var maskLayers: [LayerSnapshot] = []
 
@@ -71,6 +76,14 @@ public struct TextStyle: Sendable, Equatable {
     }
 }
 
+/// Non-animatable replicator settings.
+public struct ReplicatorStyle: Sendable, Equatable {
+    /// Instances are drawn back to front by their z translation instead of in index order.
+    public var preservesDepth: Bool
+
+    public init(preservesDepth: Bool) { self.preservesDepth = preservesDepth }
+}
+
 /// Non-animatable gradient layer settings.
 public struct GradientStyle: Sendable, Equatable {
     public var type: CAGradientLayerType
@@ -81,21 +94,38 @@ public struct GradientStyle: Sendable, Equatable {
 extension CALayer {
     /// The snapshot of this layer and its subtree at global `time`.
     func snapshot(at time: Double) -> LayerSnapshot {
+        snapshot(parentTime: superlayer?.evaluationTime(forGlobal: time) ?? time)
+    }
+
+    /// The snapshot when the superlayer's local time is `parentTime`: each layer's local time
+    /// is worked out once and handed down (a replicator hands its instances earlier times).
+    /// `delay` holds the layer's time back by that many seconds of its own speed (a replicator
+    /// copy's `i × instanceDelay`, timing-model.md 12.5); it may take the layer before its start.
+    func snapshot(parentTime: Double, delay: Double = 0) -> LayerSnapshot {
         if needsDisplay() { display() }
-        var s = LayerSnapshot(state: presentationState(at: time))
+        let local = localTime(parentTime: parentTime) - delay * Double(speed)
+        var s = LayerSnapshot(state: presentationState(localTime: local))
         s.name = name
         s.maskedCorners = maskedCorners
         s.allowsGroupOpacity = allowsGroupOpacity
         s.contentsGravity = contentsGravity
         s.drawing = drawnContent
         s.content = snapshotContent()
-        let children = (sublayers ?? []).map { $0.snapshot(at: time) }
-        // Stable sort by zPosition (timing-model.md 12.3).
-        s.sublayers = children.enumerated().sorted {
+        s.sublayers = sublayerSnapshots(localTime: local)
+        if let replicator = self as? CAReplicatorLayer {
+            s.replicas = replicator.replicaSnapshots(state: s.state, localTime: local)
+        }
+        if let m = mask { s.maskLayers = [m.snapshot(parentTime: local)] }
+        return s
+    }
+
+    /// The sublayers at this layer's local time `local`, in draw order: stable-sorted by
+    /// zPosition (timing-model.md 12.3).
+    func sublayerSnapshots(localTime local: Double, delay: Double = 0) -> [LayerSnapshot] {
+        let children = (sublayers ?? []).map { $0.snapshot(parentTime: local, delay: delay) }
+        return children.enumerated().sorted {
             $0.element.state.zPosition != $1.element.state.zPosition
                 ? $0.element.state.zPosition < $1.element.state.zPosition : $0.offset < $1.offset
         }.map(\.element)
-        if let m = mask { s.maskLayers = [m.snapshot(at: time)] }
-        return s
     }
 }

@@ -63,7 +63,7 @@ struct LayerPainter {
     }
 
     /// Runs `body` into a group painted at `alpha` (directly when opaque).
-    private func withAlpha(_ alpha: Double, _ body: () -> Void) {
+    func withAlpha(_ alpha: Double, _ body: () -> Void) {
         guard alpha < 1 else { body(); return }
         cairo_push_group(cr)
         body()
@@ -154,14 +154,14 @@ struct LayerPainter {
         cairo_restore(cr)
     }
 
-    private func anchor(_ s: LayerState) -> CGPoint {
+    func anchor(_ s: LayerState) -> CGPoint {
         CGPoint(x: s.bounds.origin.x + s.anchorPoint.x * s.bounds.width,
                 y: s.bounds.origin.y + s.anchorPoint.y * s.bounds.height)
     }
 
     /// Applies the affine part of a transform, with a perspective divide approximated at the
     /// layer's origin when m14/m24/m34 are set (flattened as Core Animation shows them).
-    private func concat(_ t: CATransform3D) {
+    func concat(_ t: CATransform3D) {
         guard !CATransform3DIsIdentity(t) else { return }
         var m = cairo_matrix_t(xx: t.m11, yx: t.m12, xy: t.m21, yy: t.m22, x0: t.m41, y0: t.m42)
         if t.m44 != 0 && t.m44 != 1 {
@@ -199,9 +199,14 @@ struct LayerPainter {
             case .shape(let style): ShapePainter.draw(style, state: s, cr: cr)
             case .text(let style): TextPainter.draw(style, state: s, bounds: s.bounds, cr: cr)
             case .gradient(let style): GradientPainter.draw(style, state: s, cr: cr)
+            case .replicator: break
             }
         }
-        for child in layer.sublayers { draw(child, parent: s, inheritedOpacity: childOpacity) }
+        if case .replicator(let style) = layer.content {
+            drawInstances(of: layer, style: style, inheritedOpacity: childOpacity)
+        } else {
+            for child in layer.sublayers { draw(child, parent: s, inheritedOpacity: childOpacity) }
+        }
         cairo_restore(cr)
         if s.borderWidth > 0, s.borderWidth.isFinite, let color = s.borderColor, color.alpha > 0 {
             withAlpha(partOpacity) {
