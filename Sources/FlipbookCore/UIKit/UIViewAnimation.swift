@@ -109,6 +109,8 @@ struct UIViewAnimationState {
     var spring: UIKitSpring?
     var timingFunction: CAMediaTimingFunction
     var completion: CompletionGroup?
+    /// A property animator recording the block (its animations follow the animator, 11.4).
+    var recorder: AnimatorRecorder?
 
     init(duration: Double, delay: Double, options: UIView.AnimationOptions, spring: UIKitSpring?) {
         self.duration = duration.isFinite ? duration : 0
@@ -190,6 +192,10 @@ final class UIViewAnimationAction: CAAction {
         default:
             additive = []
         }
+        if let recorder = state.recorder {
+            record(in: recorder, layer: layer, additive: additive, new: new)
+            return
+        }
         if !additive.isEmpty {
             for (keyPath, from, to) in additive {
                 let anim = makeAnimation(keyPath: keyPath)
@@ -205,6 +211,33 @@ final class UIViewAnimationAction: CAAction {
             anim.toValue = new.bridged
             add(anim, to: layer, key: property.rawValue)
         }
+    }
+
+    /// The same animations, driven by a property animator instead of the clock.
+    private func record(in recorder: AnimatorRecorder, layer: CALayer,
+                        additive: [(String, AnimatableValue, AnimatableValue)], new: AnimatableValue) {
+        var made: [(key: String, animation: AnimatorDrivenAnimation)] = []
+        func make(_ keyPath: String, _ from: AnimatableValue, _ to: AnimatableValue, isAdditive: Bool) {
+            let anim = AnimatorDrivenAnimation(keyPath: keyPath)
+            anim.fromValue = from.bridged
+            anim.toValue = to.bridged
+            anim.isAdditive = isAdditive
+            anim.duration = 1
+            anim.repeatCount = .infinity
+            anim.fillMode = .both
+            anim.isRemovedOnCompletion = false
+            var unique = "animator." + keyPath
+            var n = 1
+            while layer.animation(forKey: unique) != nil { n += 1; unique = "animator.\(keyPath)-\(n)" }
+            made.append((unique, anim))
+        }
+        if additive.isEmpty {
+            make(property.rawValue, oldPresentation, new, isAdditive: false)
+        } else {
+            for (keyPath, from, to) in additive { make(keyPath, from, to, isAdditive: true) }
+        }
+        recorder.animator.addTrack(layer: layer, property: property, oldModel: oldModel, animations: made,
+                                   startFraction: recorder.startFraction)
     }
 
     private func makeAnimation(keyPath: String) -> CABasicAnimation {
