@@ -83,13 +83,23 @@ final class PullRefreshDriver: UIScrollViewDelegate {
 
     private func applyBindings(_ now: [PullSource: Double]) {
         guard !spec.bindings.isEmpty else { return }
+        let active = spec.bindings.filter { $0.always || state == .idle || state == .pulling }
+        func value(_ b: BindingSpec) -> AnimatableValue {
+            let u = min(1, max(0, (now[b.source]! - b.input.0) / (b.input.1 - b.input.0)))
+            return AnimatableValue.interpolating(b.output.0, b.output.1, fraction: u)
+        }
+        // Animators first, outside the no-actions transaction: an animator's block records its
+        // changes through the views' actions when it first becomes active (11.4 rule 1).
+        for b in active {
+            guard let name = b.animator, let animator = runtime.animator(named: name), !animator.isRunning,
+                  case .number(let f) = value(b) else { continue }
+            animator.fractionComplete = CGFloat(f)
+        }
         CATransaction.begin()
         CATransaction.setDisableActions(true)
-        for b in spec.bindings where b.always || state == .idle || state == .pulling {
+        for b in active where b.animator == nil {
             guard let layer = runtime.layers[b.layer] else { continue }
-            let u = min(1, max(0, (now[b.source]! - b.input.0) / (b.input.1 - b.input.0)))
-            let value = AnimatableValue.interpolating(b.output.0, b.output.1, fraction: u)
-            layer.setValue(value.bridged, forKeyPath: b.keyPath.description)
+            layer.setValue(value(b).bridged, forKeyPath: b.keyPath.description)
         }
         CATransaction.commit()
     }

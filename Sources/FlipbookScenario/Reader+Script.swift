@@ -54,11 +54,12 @@ extension Reader {
 
     func readActions(_ pairs: [(key: String, keyNode: YNode, value: YNode)], at mark: SourceMark) -> [ScenarioAction]? {
         func entry(_ k: String) -> YNode? { pairs.first { $0.key == k }?.value }
-        var verbs = ["add", "remove", "removeAll", "set", "log", "animate", "insertRows", "beginRefreshing", "endRefreshing", "scrollTo"]
+        var verbs = ["add", "remove", "removeAll", "set", "log", "animate", "insertRows", "beginRefreshing", "endRefreshing", "scrollTo",
+                     "animator"]
             .filter { entry($0) != nil }
         if verbs == ["set", "animate"] { verbs = ["animate"] }
         guard verbs.count == 1 else {
-            sink.error(verbs.isEmpty ? "expected one action: add, remove, removeAll, set, animate (with set), insertRows, beginRefreshing, endRefreshing, scrollTo or log"
+            sink.error(verbs.isEmpty ? "expected one action: add, remove, removeAll, set, animate (with set), insertRows, beginRefreshing, endRefreshing, scrollTo, animator or log"
                                      : "one action per entry, found \(verbs.joined(separator: " and "))", at: mark)
             return nil
         }
@@ -73,7 +74,14 @@ extension Reader {
                 }
             }
         }
+        if verbs[0] != "animator" {
+            for key in ["call", "fraction", "durationFactor", "finishAt"] {
+                if let n = entry(key) { sink.error("'\(key)' belongs to an animator step ({ animator: NAME, call: … })", at: n.mark) }
+            }
+        }
         switch verbs[0] {
+        case "animator":
+            return readAnimatorStep(pairs, at: mark)
         case "add":
             guard let tn = entry("add"), let t = tn.string("an animation name") else { return nil }
             guard let template = templates[t] else {

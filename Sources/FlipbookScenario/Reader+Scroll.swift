@@ -154,6 +154,17 @@ extension Reader {
         }
         if input[0] == input[1] { sink.error("the input range must not be empty", at: inputNode.mark); return nil }
         guard let targetNode = entry("target") else { sink.error("a binding needs 'target' (layerId.keyPath)", at: n.mark); return nil }
+        if let animator = animatorTarget(targetNode) {
+            guard let outputNode = entry("output"), let out = outputNode.numbers(2, "two fractions [at input start, at input end]") else {
+                if entry("output") == nil { sink.error("a binding needs 'output' (two values for the target)", at: n.mark) }
+                return nil
+            }
+            var binding = BindingSpec(source: source, input: (input[0], input[1]), layer: "", keyPath: LayerKeyPath("opacity")!,
+                                      output: (.number(out[0]), .number(out[1])))
+            binding.animator = animator
+            binding.always = entry("always")?.bool() ?? false
+            return binding
+        }
         guard let target = animatableTarget(targetNode) else { return nil }
         guard let outputNode = entry("output") else { sink.error("a binding needs 'output' (two values for the target)", at: n.mark); return nil }
         guard let items = outputNode.sequence("two values [at input start, at input end]"), items.count == 2 else {
@@ -165,6 +176,18 @@ extension Reader {
         var binding = BindingSpec(source: source, input: (input[0], input[1]), layer: target.layer, keyPath: target.keyPath, output: (a, b))
         binding.always = entry("always")?.bool() ?? false
         return binding
+    }
+
+    /// `NAME.fractionComplete` naming a declared animator; nil for anything else.
+    private func animatorTarget(_ n: YNode) -> String? {
+        guard case .scalar(let s) = n.node, let dot = s.string.firstIndex(of: ".") else { return nil }
+        let name = String(s.string[..<dot]), path = String(s.string[s.string.index(after: dot)...])
+        guard animatorNames.contains(name), layerTypes[name] == nil else { return nil }
+        guard path == "fractionComplete" else {
+            sink.error("an animator binding drives 'fractionComplete', found '\(path)'", at: n.mark, hint: "did you mean '\(name).fractionComplete'?")
+            return name
+        }
+        return name
     }
 
     /// `layerId.keyPath` naming an animatable property the layer has.

@@ -147,7 +147,9 @@ public enum ScenarioLoader {
 /// The keys each part of a scenario accepts.
 enum ScenarioKeys {
     static let top = ["title", "description", "canvas", "fps", "duration", "params", "variants", "layers", "animations", "script", "chains",
-                      "golden", "refresh", "touches"]
+                      "golden", "refresh", "touches", "animators"]
+    static let animator = ["duration", "curve", "damping", "scrubsLinearly", "pausesOnCompletion", "set", "completion"]
+    static let animatorCalls = ["start", "pause", "continue", "reverse", "forward", "stop", "finish"]
     static let golden = ["fps", "at", "tolerance"]
     static let tolerance = ["threshold", "share", "ignoreAntialiasing"]
     static let canvas = ["width", "height", "scale", "background"]
@@ -223,7 +225,8 @@ enum ScenarioKeys {
 
     static let actionKeys = ["add", "to", "key", "tag", "remove", "from", "removeAll", "set", "actions", "duration", "timingFunction",
                              "log", "animate", "completion", "insertRows", "into", "row", "animated",
-                             "beginRefreshing", "endRefreshing", "scrollTo", "scrollView"]
+                             "beginRefreshing", "endRefreshing", "scrollTo", "scrollView",
+                             "animator", "call", "fraction", "delay", "durationFactor", "curve", "finishAt"]
     static let viewBlock = ["duration", "delay", "curve", "damping", "velocity", "repeat", "autoreverse", "beginFromCurrentState"]
     static let event = ["at", "label"] + actionKeys
     static let chain = ["whenStops", "finished", "until"] + actionKeys

@@ -22,6 +22,8 @@ public struct Scenario: Sendable {
     public var refresh: RefreshSpec?
     /// Scripted fingers on scroll views.
     public var touches: [TouchSpec] = []
+    /// Property animators by name.
+    public var animators: [String: AnimatorSpec] = [:]
 
     public init(file: String, title: String?, canvas: Canvas, fps: Double, duration: Double, layers: [LayerSpec],
                 animations: [String: AnimationSpec], script: [EventSpec], chains: [ChainSpec], variantNames: [String],
@@ -131,6 +133,8 @@ public struct BindingSpec: Sendable {
     /// Follow the pull while refreshing and closing too (by default only while idle or pulling,
     /// as headers stop tracking the pull once they refresh).
     public var always = false
+    /// The animator whose `fractionComplete` the binding drives (then `layer` and `keyPath` are unused).
+    public var animator: String?
 }
 
 /// Actions run when the pull crosses a value.
@@ -300,6 +304,8 @@ public enum ScenarioAction: Sendable {
     case endRefreshing
     /// `setContentOffset(_:animated:)` on a scroll view.
     case scrollTo(scrollView: String, offset: CGPoint, animated: Bool)
+    /// A call on a named property animator.
+    case animator(String, AnimatorCall)
 }
 
 extension LayerOptions {

@@ -16,6 +16,8 @@ final class Reader {
     var layerDepth = 0
     /// Where begin/endRefreshing actions are, to check that the file has a `refresh` section.
     var refreshActionMarks: [SourceMark] = []
+    /// Names under `animators`, known before the script and bindings are read.
+    var animatorNames: Set<String> = []
     /// Every font name the file asks for, where.
     var fontUses: [(name: String, mark: SourceMark)] = []
 
@@ -126,6 +128,7 @@ final class Reader {
                 if let spec = readAnimation(body, name: name, depth: 0) { templates[name] = spec }
             }
         }
+        let animators = entry("animators").map { readAnimators($0) } ?? [:]
         var script: [EventSpec] = []
         if let s = entry("script"), let items = s.sequence("a list of timed events") {
             script = items.compactMap { readEvent($0, duration: duration) }
@@ -157,6 +160,7 @@ final class Reader {
         checkZeroDurationLoops(script: script, chains: chains, marks: chainMarks)
         var refreshActions: [[ScenarioAction]] = refresh?.thresholds.map(\.actions) ?? []
         if let r = refresh?.refreshing { refreshActions += [r.onBegin, r.onEnd, r.onClosed] }
+        refreshActions += animators.values.map(\.completion)
         for finding in ChainLoopCheck(script: script, chains: chains, chainLines: chainMarks.map(\.line),
                                       otherActions: refreshActions).findings() {
             sink.error(finding.message, at: chainMarks[finding.chains[0]], hint: finding.hint)
@@ -167,6 +171,7 @@ final class Reader {
                                 golden: golden)
         scenario.refresh = refresh
         scenario.touches = touches
+        scenario.animators = animators
         return scenario
     }
 

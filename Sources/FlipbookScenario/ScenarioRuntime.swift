@@ -14,7 +14,9 @@ public final class ScenarioRuntime {
     /// The pull-to-refresh behaviour, when the file declares one.
     var refreshDriver: PullRefreshDriver?
     private var chainRunner: ChainRunner?
-    private let viewStyleDelegate = ViewStyleLayerDelegate()
+    let viewStyleDelegate = ViewStyleLayerDelegate()
+    /// Property animators made so far, by name.
+    var animators: [String: UIViewPropertyAnimator] = [:]
 
     /// The key under which an animation's chain tag is stored (`value(forKey:)`).
     public static let tagKey = "flipbook.tag"
@@ -61,6 +63,7 @@ public final class ScenarioRuntime {
         case .beginRefreshing: return "begin refreshing"
         case .endRefreshing: return "end refreshing"
         case .scrollTo(let scroll, let p, let animated): return "scroll \(scroll) to \(p.x),\(p.y)" + (animated ? " animated" : "")
+        case .animator(let name, let call): return "animator \(name): \(call)"
         }
     }
 
@@ -177,6 +180,8 @@ public final class ScenarioRuntime {
                 refreshDriver?.endRefreshingFromCode()
             case .scrollTo(let scroll, let offset, let animated):
                 (views[scroll] as? UIScrollView)?.setContentOffset(offset, animated: animated)
+            case .animator(let name, let call):
+                perform(call, on: name)
             }
         }
     }

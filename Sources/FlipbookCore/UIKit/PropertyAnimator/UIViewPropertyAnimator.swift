@@ -280,7 +280,9 @@ open class UIViewPropertyAnimator: NSObject, UIViewAnimating {
     /// of the way is a fresh segment from what is shown (11.4).
     private func resume(curve newCurve: AnimatorCurve?, durationFactor: Double, after wait: Double, forceSegment: Bool = false) {
         let now = Self.now
-        if showsLinear || newCurve != nil || forceSegment {
+        // A segment already in place is re-based at what is shown, so a reversal or a second
+        // resume never jumps (11.4 rule 5).
+        if showsLinear || newCurve != nil || forceSegment || segment != nil {
             for t in tracks { t.segmentStartProgress = progress(of: t, at: now) }
             segment = (anchorFraction, newCurve ?? segment?.curve ?? curve, !reversedFlag)
             showsLinear = false

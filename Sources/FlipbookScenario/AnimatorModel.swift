@@ -1,0 +1,37 @@
+import FlipbookCore
+import Foundation
+
+/// A `UIViewPropertyAnimator` a scenario declares under `animators` (timing-model.md 11.4).
+public struct AnimatorSpec: Sendable {
+    public var name: String
+    public var duration: Double
+    /// `easeInOut`, `easeIn`, `easeOut`, `linear`; ignored when `damping` is set.
+    public var curve = "easeInOut"
+    /// Control points instead of a named curve.
+    public var controlPoints: [Double]?
+    /// A spring by damping ratio (`UISpringTimingParameters(dampingRatio:)`).
+    public var damping: Double?
+    public var scrubsLinearly = true
+    public var pausesOnCompletion = false
+    /// The changes the animator's block makes.
+    public var sets: [(layer: String, keyPath: LayerKeyPath, value: AnimatableValue)] = []
+    public var settings: [LayerSetting] = []
+    /// Actions run when it finishes (any position).
+    public var completion: [ScenarioAction] = []
+}
+
+/// What a script step does to a named animator.
+public enum AnimatorCall: Sendable, Equatable {
+    case start(delay: Double)
+    case pause
+    /// `continueAnimation(withTimingParameters:durationFactor:)`; nil curve keeps the animator's.
+    case `continue`(curve: String?, durationFactor: Double)
+    /// Sets `isReversed`.
+    case reverse(Bool)
+    /// `stopAnimation(true)`: stay where it is, no completion.
+    case stop
+    /// `stopAnimation(false)` then `finishAnimation(at:)`.
+    case finish(UIViewAnimatingPosition)
+    /// Sets `fractionComplete`.
+    case fraction(Double)
+}

@@ -1,0 +1,96 @@
+import FlipbookCore
+import Foundation
+
+extension Reader {
+    /// `animators:`: property animators by name (timing-model.md 11.4).
+    func readAnimators(_ n: YNode) -> [String: AnimatorSpec] {
+        guard let pairs = n.mapping(what: "a mapping of property animators by name") else { return [:] }
+        var out: [String: AnimatorSpec] = [:]
+        for (name, _, _) in pairs { animatorNames.insert(name) }
+        for (name, _, body) in pairs {
+            guard let fields = body.mapping(allowed: ScenarioKeys.animator, what: "an animator such as { duration: 1, curve: easeIn, set: { … } }") else { continue }
+            func entry(_ k: String) -> YNode? { fields.first { $0.key == k }?.value }
+            var spec = AnimatorSpec(name: name, duration: 0)
+            if let d = entry("duration") {
+                if let v = d.number("a duration in seconds") {
+                    if v < 0 { sink.error("duration must not be negative", at: d.mark) } else { spec.duration = v }
+                }
+            } else {
+                sink.error("animator '\(name)' needs a 'duration'", at: body.mark)
+            }
+            if let c = entry("curve") {
+                if case .sequence = c.node {
+                    if let points = c.numbers(4, "four control points [c1x, c1y, c2x, c2y]") { spec.controlPoints = points }
+                } else if let named = viewCurve(c) {
+                    spec.curve = named
+                }
+            }
+            if let d = entry("damping"), let v = d.number("a damping ratio in (0, 1]") {
+                if v <= 0 || v > 1 { sink.error("damping must be in (0, 1]", at: d.mark) } else { spec.damping = v }
+            }
+            spec.scrubsLinearly = entry("scrubsLinearly")?.bool() ?? true
+            spec.pausesOnCompletion = entry("pausesOnCompletion")?.bool() ?? false
+            if let s = entry("set"), let changes = readSets(s) {
+                spec.sets = changes.sets
+                spec.settings = changes.settings
+            } else if entry("set") == nil {
+                sink.error("animator '\(name)' needs 'set' (the changes it animates)", at: body.mark)
+            }
+            if let c = entry("completion") { spec.completion = actionList(c) ?? [] }
+            out[name] = spec
+        }
+        return out
+    }
+
+    /// `{ animator: NAME, call: start | pause | continue | reverse | forward | stop | finish }` or
+    /// `{ animator: NAME, fraction: 0.4 }`.
+    func readAnimatorStep(_ pairs: [(key: String, keyNode: YNode, value: YNode)], at mark: SourceMark) -> [ScenarioAction]? {
+        func entry(_ k: String) -> YNode? { pairs.first { $0.key == k }?.value }
+        guard let nameNode = entry("animator"), let name = nameNode.string("an animator name") else { return nil }
+        guard animatorNames.contains(name) else {
+            sink.error("unknown animator '\(name)'", at: nameNode.mark,
+                       hint: nearest(to: name, in: Array(animatorNames)).map { "did you mean '\($0)'?" } ?? "declare it under 'animators'")
+            return nil
+        }
+        if let f = entry("fraction") {
+            if let c = entry("call") { sink.error("an animator step either sets 'fraction' or has a 'call', not both", at: c.mark); return nil }
+            guard let v = f.number("a fraction from 0 to 1") else { return nil }
+            return [.animator(name, .fraction(v))]
+        }
+        guard let callNode = entry("call") else {
+            sink.error("an animator step needs 'call' (\(ScenarioKeys.animatorCalls.joined(separator: ", "))) or 'fraction'", at: mark)
+            return nil
+        }
+        guard let call = enumValue(callNode, ScenarioKeys.animatorCalls) else { return nil }
+        let allowed: [String: [String]] = ["start": ["delay"], "continue": ["curve", "durationFactor"], "finish": ["finishAt"]]
+        for key in ["delay", "curve", "durationFactor", "finishAt"] {
+            if let n = entry(key), !(allowed[call] ?? []).contains(key) {
+                sink.error("'\(key)' does not go with call: \(call)", at: n.mark)
+            }
+        }
+        switch call {
+        case "start":
+            var delay = 0.0
+            if let d = entry("delay"), let v = d.number("a delay in seconds") {
+                if v < 0 { sink.error("delay must not be negative", at: d.mark) } else { delay = v }
+            }
+            return [.animator(name, .start(delay: delay))]
+        case "pause": return [.animator(name, .pause)]
+        case "continue":
+            var factor = 1.0
+            if let d = entry("durationFactor"), let v = d.number("a positive factor") {
+                if v <= 0 { sink.error("durationFactor must be positive", at: d.mark) } else { factor = v }
+            }
+            let curve = entry("curve").flatMap { viewCurve($0) }
+            return [.animator(name, .continue(curve: curve, durationFactor: factor))]
+        case "reverse", "forward": return [.animator(name, .reverse(call == "reverse"))]
+        case "stop": return [.animator(name, .stop)]
+        default:
+            var position = UIViewAnimatingPosition.end
+            if let p = entry("finishAt"), let s = enumValue(p, ["end", "start", "current"]) {
+                position = s == "start" ? .start : s == "current" ? .current : .end
+            }
+            return [.animator(name, .finish(position))]
+        }
+    }
+}
