@@ -35,3 +35,24 @@ public enum AnimatorCall: Sendable, Equatable {
     /// Sets `fractionComplete`.
     case fraction(Double)
 }
+
+/// The settings of a `keyframes` step (`UIView.animateKeyframes`, timing-model.md 11.5).
+public struct KeyframeBlock: Sendable {
+    public var duration: Double
+    public var delay: Double = 0
+    /// Paces the whole animation; `easeInOut` as UIKit's default.
+    public var curve = "easeInOut"
+    /// `linear`, `discrete`, `paced`, `cubic`, `cubicPaced`.
+    public var mode = "linear"
+    public var repeats = false
+    public var autoreverses = false
+    public var beginFromCurrentState = false
+}
+
+/// One `addKeyframe`: its window (fractions of the whole) and its changes.
+public struct KeyframeSpec: Sendable {
+    public var start: Double
+    public var duration: Double
+    public var sets: [(layer: String, keyPath: LayerKeyPath, value: AnimatableValue)]
+    public var settings: [LayerSetting]
+}

@@ -94,3 +94,48 @@ extension Reader {
         }
     }
 }
+
+extension Reader {
+    /// `{ keyframes: { duration, delay, curve, mode, … }, frames: [ { start, duration, set } ] }`.
+    func readKeyframesStep(_ pairs: [(key: String, keyNode: YNode, value: YNode)], completion: [ScenarioAction],
+                           at mark: SourceMark) -> [ScenarioAction]? {
+        func entry(_ k: String) -> YNode? { pairs.first { $0.key == k }?.value }
+        guard let kn = entry("keyframes"), let settings = kn.mapping(allowed: ScenarioKeys.keyframeBlock) else { return nil }
+        var block = KeyframeBlock(duration: 0)
+        var hasDuration = false
+        for (k, _, v) in settings {
+            switch k {
+            case "duration":
+                if let d = v.number("a duration in seconds") {
+                    if d < 0 { sink.error("duration must not be negative", at: v.mark) } else { block.duration = d; hasDuration = true }
+                }
+            case "delay":
+                if let d = v.number("a delay in seconds") { if d < 0 { sink.error("delay must not be negative", at: v.mark) } else { block.delay = d } }
+            case "curve": if let c = viewCurve(v) { block.curve = c }
+            case "mode": if let m = enumValue(v, ["linear", "discrete", "paced", "cubic", "cubicPaced"]) { block.mode = m }
+            case "repeat": block.repeats = v.bool() ?? false
+            case "autoreverse": block.autoreverses = v.bool() ?? false
+            default: block.beginFromCurrentState = v.bool() ?? false
+            }
+        }
+        if !hasDuration { sink.error("'keyframes' needs a 'duration'", at: kn.mark) }
+        guard let framesNode = entry("frames") else { sink.error("'keyframes' needs 'frames' (a list of { start, duration, set })", at: mark); return nil }
+        guard let items = framesNode.sequence("a list of keyframes { start, duration, set }") else { return nil }
+        var frames: [KeyframeSpec] = []
+        for item in items {
+            guard let fields = item.mapping(allowed: ScenarioKeys.keyframe, what: "a keyframe such as { start: 0, duration: 0.5, set: { … } }") else { continue }
+            func field(_ k: String) -> YNode? { fields.first { $0.key == k }?.value }
+            func fraction(_ k: String, _ fallback: Double) -> Double {
+                guard let n = field(k) else { return fallback }
+                guard let v = n.number("a fraction of the whole duration, 0 to 1") else { return fallback }
+                if v < 0 || v > 1 { sink.error("'\(k)' is a fraction of the whole duration, 0 to 1; found \(formatted(v))", at: n.mark); return fallback }
+                return v
+            }
+            let start = fraction("start", 0), length = fraction("duration", 1 - start)
+            guard let setNode = field("set") else { sink.error("a keyframe needs 'set' (its changes)", at: item.mark); continue }
+            guard let changes = readSets(setNode) else { continue }
+            frames.append(KeyframeSpec(start: start, duration: length, sets: changes.sets, settings: changes.settings))
+        }
+        return [.keyframes(block, frames: frames, completion: completion)]
+    }
+}

@@ -55,17 +55,20 @@ extension Reader {
     func readActions(_ pairs: [(key: String, keyNode: YNode, value: YNode)], at mark: SourceMark) -> [ScenarioAction]? {
         func entry(_ k: String) -> YNode? { pairs.first { $0.key == k }?.value }
         var verbs = ["add", "remove", "removeAll", "set", "log", "animate", "insertRows", "beginRefreshing", "endRefreshing", "scrollTo",
-                     "animator"]
+                     "animator", "keyframes"]
             .filter { entry($0) != nil }
         if verbs == ["set", "animate"] { verbs = ["animate"] }
+        if entry("frames") != nil && !verbs.contains("keyframes") {
+            sink.error("'frames' belongs to a keyframes step ({ keyframes: { duration: 1 }, frames: [ … ] })", at: entry("frames")!.mark)
+        }
         guard verbs.count == 1 else {
-            sink.error(verbs.isEmpty ? "expected one action: add, remove, removeAll, set, animate (with set), insertRows, beginRefreshing, endRefreshing, scrollTo, animator or log"
+            sink.error(verbs.isEmpty ? "expected one action: add, remove, removeAll, set, animate (with set), keyframes (with frames), insertRows, beginRefreshing, endRefreshing, scrollTo, animator or log"
                                      : "one action per entry, found \(verbs.joined(separator: " and "))", at: mark)
             return nil
         }
         var completion: [ScenarioAction] = []
         if let c = entry("completion") {
-            if verbs[0] != "set" && verbs[0] != "animate" {
+            if verbs[0] != "set" && verbs[0] != "animate" && verbs[0] != "keyframes" {
                 sink.error("'completion' belongs to a set (transaction) or animate block", at: c.mark)
             } else if let items = c.sequence("a list of actions") {
                 for item in items {
@@ -82,6 +85,8 @@ extension Reader {
         switch verbs[0] {
         case "animator":
             return readAnimatorStep(pairs, at: mark)
+        case "keyframes":
+            return readKeyframesStep(pairs, completion: completion, at: mark)
         case "add":
             guard let tn = entry("add"), let t = tn.string("an animation name") else { return nil }
             guard let template = templates[t] else {

@@ -226,7 +226,9 @@ enum ScenarioKeys {
     static let actionKeys = ["add", "to", "key", "tag", "remove", "from", "removeAll", "set", "actions", "duration", "timingFunction",
                              "log", "animate", "completion", "insertRows", "into", "row", "animated",
                              "beginRefreshing", "endRefreshing", "scrollTo", "scrollView",
-                             "animator", "call", "fraction", "delay", "durationFactor", "curve", "finishAt"]
+                             "animator", "call", "fraction", "delay", "durationFactor", "curve", "finishAt", "keyframes", "frames"]
+    static let keyframeBlock = ["duration", "delay", "curve", "mode", "repeat", "autoreverse", "beginFromCurrentState"]
+    static let keyframe = ["start", "duration", "set"]
     static let viewBlock = ["duration", "delay", "curve", "damping", "velocity", "repeat", "autoreverse", "beginFromCurrentState"]
     static let event = ["at", "label"] + actionKeys
     static let chain = ["whenStops", "finished", "until"] + actionKeys

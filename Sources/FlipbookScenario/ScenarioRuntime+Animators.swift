@@ -64,3 +64,39 @@ extension ScenarioRuntime {
         }
     }
 }
+
+extension ScenarioRuntime {
+    /// `UIView.animateKeyframes` over a scenario's frames (timing-model.md 11.5).
+    func performKeyframes(_ block: KeyframeBlock, frames: [KeyframeSpec], completion: [ScenarioAction]) {
+        let touched = Set(frames.flatMap { $0.sets.map(\.layer) + $0.settings.map(\.layer) }).compactMap { layers[$0] }
+        let saved = touched.map { ($0, $0.delegate) }
+        for layer in touched { layer.delegate = viewStyleDelegate }
+        var raw: UInt = 0
+        switch block.curve {
+        case "easeIn": raw |= UIView.AnimationOptions.curveEaseIn.rawValue
+        case "easeOut": raw |= UIView.AnimationOptions.curveEaseOut.rawValue
+        case "linear": raw |= UIView.AnimationOptions.curveLinear.rawValue
+        default: break
+        }
+        var options = UIView.KeyframeAnimationOptions(rawValue: raw)
+        switch block.mode {
+        case "discrete": options.insert(.calculationModeDiscrete)
+        case "paced": options.insert(.calculationModePaced)
+        case "cubic": options.insert(.calculationModeCubic)
+        case "cubicPaced": options.insert(.calculationModeCubicPaced)
+        default: break
+        }
+        if block.repeats { options.insert(.repeat) }
+        if block.autoreverses { options.insert(.autoreverse) }
+        if block.beginFromCurrentState { options.insert(.beginFromCurrentState) }
+        UIView.animateKeyframes(withDuration: block.duration, delay: block.delay, options: options, animations: { [unowned self] in
+            for frame in frames {
+                UIView.addKeyframe(withRelativeStartTime: frame.start, relativeDuration: frame.duration) {
+                    for s in frame.settings { self.applySetting(s) }
+                    for (id, kp, value) in frame.sets { self.layers[id]?.setValue(value.bridged, forKeyPath: kp.description) }
+                }
+            }
+        }, completion: { [unowned self] _ in perform(completion) })
+        for (layer, delegate) in saved { layer.delegate = delegate }
+    }
+}

@@ -64,6 +64,7 @@ public final class ScenarioRuntime {
         case .endRefreshing: return "end refreshing"
         case .scrollTo(let scroll, let p, let animated): return "scroll \(scroll) to \(p.x),\(p.y)" + (animated ? " animated" : "")
         case .animator(let name, let call): return "animator \(name): \(call)"
+        case .keyframes(let b, let frames, _): return "keyframes \(b.duration) s, \(frames.count) frame(s)"
         }
     }
 
@@ -182,6 +183,8 @@ public final class ScenarioRuntime {
                 (views[scroll] as? UIScrollView)?.setContentOffset(offset, animated: animated)
             case .animator(let name, let call):
                 perform(call, on: name)
+            case .keyframes(let block, let frames, let completion):
+                performKeyframes(block, frames: frames, completion: completion)
             }
         }
     }

@@ -104,3 +104,45 @@ struct AnimatorSceneTests {
         }
     }
 }
+
+@Suite("keyframe blocks in scenario files")
+struct KeyframeSceneTests {
+    @Test("frames become one keyframe animation per property (timing-model.md 11.5)")
+    func frames() throws {
+        let r = try runtime(header + """
+        script:
+          - at: 1
+            keyframes: { duration: 1, curve: linear }
+            frames:
+              - { start: 0, duration: 0.5, set: { box.opacity: 0 } }
+              - { start: 0.5, duration: 0.5, set: { box.opacity: 1 } }
+            completion:
+              - { log: done }
+        """)
+        r.stage.advance(to: 1.25)
+        #expect(abs(Double(r.layers["box"]!.presentation()!.opacity) - 0.5) < 1e-6)
+        r.stage.advance(to: 1.5)
+        #expect(abs(Double(r.layers["box"]!.presentation()!.opacity)) < 1e-6)
+        r.stage.advance(to: 2.1)
+        #expect(r.stage.trace.contains { $0.description.contains("stop box keyframes.opacity finished=true") })
+    }
+
+    @Test("a keyframe window outside 0…1 and frames without keyframes are refused")
+    func badFrames() {
+        let text = header + """
+        script:
+          - at: 1
+            keyframes: { duration: 1 }
+            frames:
+              - { start: 1.5, set: { box.opacity: 0 } }
+          - { at: 2, log: x, frames: [] }
+        """
+        #expect {
+            _ = try ScenarioLoader.load(yaml: text, file: "inline.yaml", baseDirectory: packageRoot)
+        } throws: { error in
+            let d = "\(error)"
+            return d.contains("inline.yaml:9:") && d.contains("'start' is a fraction of the whole duration")
+                && d.contains("inline.yaml:10:") && d.contains("'frames' belongs to a keyframes step")
+        }
+    }
+}

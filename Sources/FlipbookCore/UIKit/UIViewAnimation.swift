@@ -111,6 +111,8 @@ struct UIViewAnimationState {
     var completion: CompletionGroup?
     /// A property animator recording the block (its animations follow the animator, 11.4).
     var recorder: AnimatorRecorder?
+    /// An `animateKeyframes` block collecting keyframes (11.5).
+    var keyframes: KeyframeRecorder?
 
     init(duration: Double, delay: Double, options: UIView.AnimationOptions, spring: UIKitSpring?) {
         self.duration = duration.isFinite ? duration : 0
@@ -191,6 +193,11 @@ final class UIViewAnimationAction: CAAction {
             additive = [("transform", .transform(CATransform3DConcat(o, CATransform3DInvert(n))), .transform(CATransform3DIdentity))]
         default:
             additive = []
+        }
+        if let keyframes = state.keyframes {
+            let from = state.options.contains(.beginFromCurrentState) ? oldPresentation : oldModel
+            keyframes.record(layer: layer, property: property, from: from, to: new)
+            return
         }
         if let recorder = state.recorder {
             record(in: recorder, layer: layer, additive: additive, new: new)
