@@ -56,3 +56,15 @@ public struct KeyframeSpec: Sendable {
     public var sets: [(layer: String, keyPath: LayerKeyPath, value: AnimatableValue)]
     public var settings: [LayerSetting]
 }
+
+/// A `transition` step: a CATransition added to a layer before the step's changes.
+public struct TransitionSpec: Sendable {
+    public var layer: String
+    /// `fade`, `push`, `moveIn`, `reveal`, or `flip` (UIKit's flip).
+    public var type = "fade"
+    public var subtype: String?
+    public var duration: Double = 0.25
+    public var curve = "easeInOut"
+    public var startProgress: Double = 0
+    public var endProgress: Double = 1
+}

@@ -135,7 +135,7 @@ struct ChainLoopCheck {
                     for l in layers { out.append(Add(slot: Slot(layer: l, key: key ?? template), tag: tag, origin: origin)) }
                 case .set(_, _, _, _, _, let completion), .animate(_, _, _, let completion), .keyframes(_, _, let completion):
                     collect(completion, .completion)
-                case .remove, .removeAll, .log, .insertRows, .beginRefreshing, .endRefreshing, .scrollTo, .animator:
+                case .remove, .removeAll, .log, .insertRows, .beginRefreshing, .endRefreshing, .scrollTo, .animator, .transition:
                     break
                 }
             }

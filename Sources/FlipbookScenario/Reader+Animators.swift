@@ -139,3 +139,38 @@ extension Reader {
         return [.keyframes(block, frames: frames, completion: completion)]
     }
 }
+
+extension Reader {
+    /// `{ transition: { layer, type, subtype, duration, curve, startProgress, endProgress }, set: { … } }`.
+    func readTransitionStep(_ pairs: [(key: String, keyNode: YNode, value: YNode)], at mark: SourceMark) -> [ScenarioAction]? {
+        func entry(_ k: String) -> YNode? { pairs.first { $0.key == k }?.value }
+        guard let tn = entry("transition"), let fields = tn.mapping(allowed: ScenarioKeys.transition) else { return nil }
+        var spec = TransitionSpec(layer: "")
+        for (k, _, v) in fields {
+            switch k {
+            case "layer":
+                guard let id = v.string("a layer id") else { continue }
+                if layerTypes[id] == nil {
+                    sink.error("unknown layer '\(id)'", at: v.mark, hint: nearest(to: id, in: Array(layerTypes.keys)).map { "did you mean '\($0)'?" })
+                }
+                spec.layer = id
+            case "type": if let t = enumValue(v, ["fade", "push", "moveIn", "reveal", "flip"]) { spec.type = t }
+            case "subtype": spec.subtype = enumValue(v, ["fromLeft", "fromRight", "fromTop", "fromBottom"])
+            case "duration":
+                if let d = v.number("a duration in seconds") { if d < 0 { sink.error("duration must not be negative", at: v.mark) } else { spec.duration = d } }
+            case "curve": if let c = viewCurve(v) { spec.curve = c }
+            default:
+                guard let p = v.number("a progress from 0 to 1") else { continue }
+                if p < 0 || p > 1 { sink.error("'\(k)' must be in 0…1, found \(formatted(p))", at: v.mark); continue }
+                if k == "startProgress" { spec.startProgress = p } else { spec.endProgress = p }
+            }
+        }
+        if spec.layer.isEmpty, !fields.contains(where: { $0.key == "layer" }) { sink.error("'transition' needs 'layer' (the layer it plays on)", at: tn.mark) }
+        var sets: [(layer: String, keyPath: LayerKeyPath, value: AnimatableValue)] = [], settings: [LayerSetting] = []
+        if let s = entry("set") {
+            guard let changes = readSets(s) else { return nil }
+            sets = changes.sets; settings = changes.settings
+        }
+        return [.transition(spec, sets: sets, settings: settings)]
+    }
+}

@@ -55,14 +55,15 @@ extension Reader {
     func readActions(_ pairs: [(key: String, keyNode: YNode, value: YNode)], at mark: SourceMark) -> [ScenarioAction]? {
         func entry(_ k: String) -> YNode? { pairs.first { $0.key == k }?.value }
         var verbs = ["add", "remove", "removeAll", "set", "log", "animate", "insertRows", "beginRefreshing", "endRefreshing", "scrollTo",
-                     "animator", "keyframes"]
+                     "animator", "keyframes", "transition"]
             .filter { entry($0) != nil }
         if verbs == ["set", "animate"] { verbs = ["animate"] }
+        if verbs == ["set", "transition"] { verbs = ["transition"] }
         if entry("frames") != nil && !verbs.contains("keyframes") {
             sink.error("'frames' belongs to a keyframes step ({ keyframes: { duration: 1 }, frames: [ … ] })", at: entry("frames")!.mark)
         }
         guard verbs.count == 1 else {
-            sink.error(verbs.isEmpty ? "expected one action: add, remove, removeAll, set, animate (with set), keyframes (with frames), insertRows, beginRefreshing, endRefreshing, scrollTo, animator or log"
+            sink.error(verbs.isEmpty ? "expected one action: add, remove, removeAll, set, animate (with set), keyframes (with frames), transition (with set), insertRows, beginRefreshing, endRefreshing, scrollTo, animator or log"
                                      : "one action per entry, found \(verbs.joined(separator: " and "))", at: mark)
             return nil
         }
@@ -87,6 +88,8 @@ extension Reader {
             return readAnimatorStep(pairs, at: mark)
         case "keyframes":
             return readKeyframesStep(pairs, completion: completion, at: mark)
+        case "transition":
+            return readTransitionStep(pairs, at: mark)
         case "add":
             guard let tn = entry("add"), let t = tn.string("an animation name") else { return nil }
             guard let template = templates[t] else {

@@ -226,7 +226,8 @@ enum ScenarioKeys {
     static let actionKeys = ["add", "to", "key", "tag", "remove", "from", "removeAll", "set", "actions", "duration", "timingFunction",
                              "log", "animate", "completion", "insertRows", "into", "row", "animated",
                              "beginRefreshing", "endRefreshing", "scrollTo", "scrollView",
-                             "animator", "call", "fraction", "delay", "durationFactor", "curve", "finishAt", "keyframes", "frames"]
+                             "animator", "call", "fraction", "delay", "durationFactor", "curve", "finishAt", "keyframes", "frames", "transition"]
+    static let transition = ["layer", "type", "subtype", "duration", "curve", "startProgress", "endProgress"]
     static let keyframeBlock = ["duration", "delay", "curve", "mode", "repeat", "autoreverse", "beginFromCurrentState"]
     static let keyframe = ["start", "duration", "set"]
     static let viewBlock = ["duration", "delay", "curve", "damping", "velocity", "repeat", "autoreverse", "beginFromCurrentState"]

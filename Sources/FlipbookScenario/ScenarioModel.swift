@@ -306,6 +306,8 @@ public enum ScenarioAction: Sendable {
     case scrollTo(scrollView: String, offset: CGPoint, animated: Bool)
     /// A call on a named property animator.
     case animator(String, AnimatorCall)
+    /// A transition on a layer, then changes that it animates.
+    case transition(TransitionSpec, sets: [(layer: String, keyPath: LayerKeyPath, value: AnimatableValue)], settings: [LayerSetting])
     /// A `UIView.animateKeyframes` block, with completion actions.
     case keyframes(KeyframeBlock, frames: [KeyframeSpec], completion: [ScenarioAction])
 }

@@ -100,3 +100,34 @@ extension ScenarioRuntime {
         for (layer, delegate) in saved { layer.delegate = delegate }
     }
 }
+
+extension ScenarioRuntime {
+    /// Adds a CATransition to the layer (it pictures the layer now), then makes the changes at
+    /// once: the transition animates from the old picture to the new (timing-model.md 7).
+    func performTransition(_ spec: TransitionSpec, sets: [(layer: String, keyPath: LayerKeyPath, value: AnimatableValue)],
+                           settings: [LayerSetting]) {
+        guard let layer = layers[spec.layer] else { return }
+        let transition = CATransition()
+        transition.type = CATransitionType(rawValue: spec.type)
+        transition.subtype = spec.subtype.map(CATransitionSubtype.init(rawValue:))
+        transition.duration = spec.duration
+        transition.timingFunction = CAMediaTimingFunction(name: Self.mediaTimingName(spec.curve))
+        transition.startProgress = Float(spec.startProgress)
+        transition.endProgress = Float(spec.endProgress)
+        layer.add(transition, forKey: kCATransition)
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        for s in settings { applySetting(s) }
+        for (id, kp, value) in sets { layers[id]?.setValue(value.bridged, forKeyPath: kp.description) }
+        CATransaction.commit()
+    }
+
+    static func mediaTimingName(_ curve: String) -> CAMediaTimingFunctionName {
+        switch curve {
+        case "easeIn": return .easeIn
+        case "easeOut": return .easeOut
+        case "linear": return .linear
+        default: return .easeInEaseOut
+        }
+    }
+}

@@ -65,6 +65,7 @@ public final class ScenarioRuntime {
         case .scrollTo(let scroll, let p, let animated): return "scroll \(scroll) to \(p.x),\(p.y)" + (animated ? " animated" : "")
         case .animator(let name, let call): return "animator \(name): \(call)"
         case .keyframes(let b, let frames, _): return "keyframes \(b.duration) s, \(frames.count) frame(s)"
+        case .transition(let t, _, _): return "transition \(t.type) on \(t.layer)"
         }
     }
 
@@ -183,6 +184,8 @@ public final class ScenarioRuntime {
                 (views[scroll] as? UIScrollView)?.setContentOffset(offset, animated: animated)
             case .animator(let name, let call):
                 perform(call, on: name)
+            case .transition(let spec, let sets, let settings):
+                performTransition(spec, sets: sets, settings: settings)
             case .keyframes(let block, let frames, let completion):
                 performKeyframes(block, frames: frames, completion: completion)
             }

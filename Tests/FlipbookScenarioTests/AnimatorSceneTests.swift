@@ -146,3 +146,35 @@ struct KeyframeSceneTests {
         }
     }
 }
+
+@Suite("transitions in scenario files")
+struct TransitionSceneTests {
+    @Test("a transition step keys a CATransition under 'transition' and makes its changes at once (timing-model.md 7.1)")
+    func step() throws {
+        let r = try runtime(header + """
+        script:
+          - at: 0.5
+            transition: { layer: box, type: push, subtype: fromRight, duration: 0.4 }
+            set: { box.backgroundColor: "#ff0000" }
+        """)
+        r.stage.advance(to: 0.6)
+        #expect(r.layers["box"]!.animationKeys() == ["transition"])
+        #expect(r.layers["box"]!.backgroundColor == CGColor(red: 1, green: 0, blue: 0, alpha: 1))
+        r.stage.advance(to: 1.0)
+        #expect(r.layers["box"]!.animationKeys() == nil)
+    }
+
+    @Test("a transition on an unknown layer or with an unknown type is refused")
+    func bad() {
+        let text = header + """
+        script:
+          - { at: 0.5, transition: { layer: bx, type: flop } }
+        """
+        #expect {
+            _ = try ScenarioLoader.load(yaml: text, file: "inline.yaml", baseDirectory: packageRoot)
+        } throws: { error in
+            let d = "\(error)"
+            return d.contains("inline.yaml:6:") && d.contains("unknown layer 'bx'") && d.contains("flop")
+        }
+    }
+}

@@ -311,7 +311,8 @@ open class CALayer: NSObject, CAMediaTiming {
 
     /// Adds a copy of `anim`; the same key replaces (and stops) the previous animation.
     open func add(_ anim: CAAnimation, forKey key: String?) {
-        attach(anim, forKey: key, extraGroups: [])
+        // Core Animation files a transition under "transition", whatever key it is given (7.1).
+        attach(anim, forKey: anim is CATransition ? kCATransition : key, extraGroups: [])
     }
 
     /// Adds a copy and counts it toward the given completion groups too (UIView blocks).
@@ -323,6 +324,10 @@ open class CALayer: NSObject, CAMediaTiming {
         guard anim.hasFiniteTiming else { return nil }
         let copy = anim.copy() as! CAAnimation
         copy.resolveDurations(default: ctx.animationDuration)
+        if let transition = copy as? CATransition, transition.picture == nil {
+            // The picture to transition from: this layer as it looks now (7.1).
+            transition.picture = snapshot(at: ctx.now)
+        }
         if copy.timingFunction == nil, let tf = ctx.timingFunction { copy.timingFunction = tf }
         if let key { removeAnimation(forKey: key) }
         let record = AttachedAnimation(key: key, animation: copy, sequence: SequenceCounter.next())

@@ -36,6 +36,13 @@ public struct LayerSnapshot: Sendable, Equatable {
     /// sublayers, evaluated i + 1 instance delays earlier; empty when the delay is zero (every
     /// instance then draws `sublayers`) or the layer is no replicator.
     public var replicas: [[LayerSnapshot]] = []
+    /// A transition in progress on this layer (timing-model.md 7), drawn instead of the plain layer.
+    public var transition: TransitionSnapshot? {
+        get { transitionBox.first }
+        set { transitionBox = newValue.map { [$0] } ?? [] }
+    }
+    /// Held in an array: a struct cannot contain itself directly.
+    private var transitionBox: [TransitionSnapshot] = []
     /// The mask layer, when there is one (0 or 1 element).
     public var maskLayers: [LayerSnapshot] = []
 
@@ -74,6 +81,16 @@ public struct TextStyle: Sendable, Equatable {
         self.isWrapped = isWrapped; self.truncation = truncation
         self.centersVertically = centersVertically; self.maximumLines = maximumLines
     }
+}
+
+/// A transition on a layer at one instant: the picture it leaves and how far it has gone.
+public struct TransitionSnapshot: Sendable, Equatable {
+    public var type: CATransitionType
+    public var subtype: CATransitionSubtype?
+    /// 0 shows the old picture, 1 the new one.
+    public var progress: Double
+    /// The layer as it looked when the transition was added.
+    public var picture: LayerSnapshot
 }
 
 /// Non-animatable replicator settings.
@@ -116,6 +133,7 @@ extension CALayer {
             s.replicas = replicator.replicaSnapshots(state: s.state, localTime: local)
         }
         if let m = mask { s.maskLayers = [m.snapshot(parentTime: local)] }
+        s.transition = activeTransition(localTime: local)
         return s
     }
 
@@ -127,5 +145,14 @@ extension CALayer {
             $0.element.state.zPosition != $1.element.state.zPosition
                 ? $0.element.state.zPosition < $1.element.state.zPosition : $0.offset < $1.offset
         }.map(\.element)
+    }
+
+    /// The latest-added transition that applies at local time `local`, if any.
+    func activeTransition(localTime local: Double) -> TransitionSnapshot? {
+        for r in attachedAnimations.reversed() where r.beginResolved {
+            guard let t = r.animation as? CATransition, let picture = t.picture, let p = t.progress(at: local) else { continue }
+            return TransitionSnapshot(type: t.type, subtype: t.subtype, progress: p, picture: picture)
+        }
+        return nil
     }
 }

@@ -9,6 +9,10 @@ struct LayerPainter {
     /// Draws `layer` in its parent's bounds space. `inheritedOpacity` is the opacity of
     /// ancestors with `allowsGroupOpacity = false`, which pass it down instead of grouping.
     func draw(_ layer: LayerSnapshot, parent: LayerState?, inheritedOpacity: Double = 1) {
+        if let transition = layer.transition {
+            drawTransition(layer, transition, parent: parent, inheritedOpacity: inheritedOpacity)
+            return
+        }
         let s = layer.state
         guard !s.hidden, s.opacity > 0, Self.isDrawable(s) else { return }
         let toParent = Projection.layerToParent(s, parent: parent)
