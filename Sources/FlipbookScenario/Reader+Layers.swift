@@ -99,6 +99,9 @@ extension Reader {
                 layerDepth += 1
                 if let l = readLayer(v) { spec.mask = [l] }
                 layerDepth -= 1
+            case _ where type == .emitter && ScenarioKeys.layerEmitter.contains(k) && k != "birthRate":
+                if spec.emitter == nil { spec.emitter = EmitterSpec() }
+                readEmitterKey(k, v, into: &spec.emitter!)
             case _ where type.isScrollView && (ScenarioKeys.layerScroll.contains(k) || k == "rows"):
                 readScrollKey(k, v, into: &spec.scroll!)
             case _ where ScenarioKeys.optionKeys.contains(k):
@@ -133,6 +136,10 @@ extension Reader {
             if let s = enumValue(v, ["natural", "left", "right", "center", "justified"]) { options.alignment = CATextLayerAlignmentMode(rawValue: s) }
         case "wrapped": options.wrapped = v.bool()
         case "preservesDepth": options.preservesDepth = v.bool()
+        case "birthRate":
+            if let r = v.number("a birth-rate multiplier") {
+                if r < 0 { sink.error("birthRate must not be negative", at: v.mark) } else { options.birthRate = r }
+            }
         case "gradientType":
             if let s = enumValue(v, ["axial", "radial", "conic"]) { options.gradientType = CAGradientLayerType(rawValue: s) }
         case "contentsGravity":

@@ -164,11 +164,15 @@ enum ScenarioKeys {
     static let layerGradient = ["colors", "locations", "startPoint", "endPoint", "gradientType"]
     static let layerReplicator = ["instanceCount", "instanceDelay", "instanceTransform", "instanceColor", "instanceRedOffset",
                                   "instanceGreenOffset", "instanceBlueOffset", "instanceAlphaOffset", "preservesDepth"]
+    static let layerEmitter = ["emitterPosition", "emitterSize", "emitterShape", "emitterMode", "renderMode", "birthRate",
+                               "lifetime", "velocity", "scale", "spin", "seed", "emitterCells"]
+    static let emitterCell = ["particle", "color"] + EmitterCellSpec.numberKeys
+    static let particle = ["shape", "size"]
 
     /// Layer keys that are not animatable properties: read by `Reader.readOption`.
     static let optionKeys: Set<String> = ["lineCap", "lineJoin", "fillRule", "lineDashPattern", "string", "font", "alignment",
                                           "wrapped", "gradientType", "contentsGravity", "speed", "timeOffset", "beginTime",
-                                          "maskedCorners", "preservesDepth"]
+                                          "maskedCorners", "preservesDepth", "birthRate"]
 
     /// What a `set` may change at once on a layer of type `t` (not animatable).
     static func settableOptions(_ t: LayerType) -> [String] {
@@ -182,6 +186,7 @@ enum ScenarioKeys {
         case .text: return layerCommon + layerText
         case .gradient: return layerCommon + layerGradient
         case .replicator: return layerCommon + layerReplicator
+        case .emitter: return layerCommon + layerEmitter
         case .scroll: return layerCommon.filter { $0 != "mask" } + layerScroll
         case .table: return layerCommon.filter { $0 != "mask" } + layerScroll + ["rows"]
         }

@@ -49,6 +49,8 @@ public enum LayerType: String, Sendable, CaseIterable {
     case layer, shape, text, gradient
     /// A `CAReplicatorLayer`: its sublayers are drawn `instanceCount` times.
     case replicator
+    /// A `CAEmitterLayer` with its cells.
+    case emitter
     /// A `UIScrollView` (top level only); its sublayers are content, in content coordinates.
     case scroll
     /// A plain `UITableView` with `rows` (top level only).
@@ -64,6 +66,7 @@ public enum LayerType: String, Sendable, CaseIterable {
         case .text: return ["base", "text"]
         case .gradient: return ["base", "gradient"]
         case .replicator: return ["base", "replicator"]
+        case .emitter: return ["base"]
         }
     }
 }
@@ -80,6 +83,8 @@ public struct LayerSpec: Sendable {
     public var mask: [LayerSpec]
     /// The scroll view settings of a `scroll` or `table` layer.
     public var scroll: ScrollSpec?
+    /// The settings of an `emitter` layer.
+    public var emitter: EmitterSpec?
 }
 
 /// A scroll view's settings (timing-model.md 13.1).
@@ -195,6 +200,8 @@ public struct LayerOptions: Sendable {
     public var beginTime: Double?
     public var maskedCorners: CACornerMask?
     public var preservesDepth: Bool?
+    /// An emitter's birth-rate multiplier (settable by `set`, for bursts).
+    public var birthRate: Double?
     /// Scroll view values a `set` changes on a scroll or table layer (`contentInset.top`,
     /// `contentOffset.y`, …), animated inside an `animate` block as UIKit animates them.
     public var scrollValues: [(key: String, value: Double)] = []

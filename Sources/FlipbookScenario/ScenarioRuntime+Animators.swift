@@ -131,3 +131,58 @@ extension ScenarioRuntime {
         }
     }
 }
+
+extension ScenarioRuntime {
+    /// A CAEmitterLayer from a scenario's settings; each cell's particle is a white shape
+    /// drawn at 2× and tinted by the cell's colour.
+    static func makeEmitter(_ spec: EmitterSpec) -> CAEmitterLayer {
+        let e = CAEmitterLayer()
+        e.emitterPosition = spec.position
+        e.emitterSize = spec.size
+        e.emitterShape = CAEmitterLayerEmitterShape(rawValue: spec.shape)
+        e.emitterMode = CAEmitterLayerEmitterMode(rawValue: spec.mode)
+        e.renderMode = CAEmitterLayerRenderMode(rawValue: spec.renderMode)
+        e.lifetime = Float(spec.lifetime)
+        e.velocity = Float(spec.velocity)
+        e.scale = Float(spec.scale)
+        e.spin = Float(spec.spin)
+        e.seed = spec.seed
+        e.emitterCells = spec.cells.map { c in
+            let cell = CAEmitterCell()
+            let n = c.numbers
+            func f(_ k: String) -> Float? { n[k].map(Float.init) }
+            func g(_ k: String) -> CGFloat? { n[k].map { CGFloat($0) } }
+            cell.birthRate = f("birthRate") ?? 0; cell.lifetime = f("lifetime") ?? 0; cell.lifetimeRange = f("lifetimeRange") ?? 0
+            cell.emissionLongitude = g("emissionLongitude") ?? 0; cell.emissionRange = g("emissionRange") ?? 0
+            cell.velocity = g("velocity") ?? 0; cell.velocityRange = g("velocityRange") ?? 0
+            cell.xAcceleration = g("xAcceleration") ?? 0; cell.yAcceleration = g("yAcceleration") ?? 0
+            cell.scale = g("scale") ?? 1; cell.scaleRange = g("scaleRange") ?? 0; cell.scaleSpeed = g("scaleSpeed") ?? 0
+            cell.spin = g("spin") ?? 0; cell.spinRange = g("spinRange") ?? 0
+            cell.redRange = f("redRange") ?? 0; cell.greenRange = f("greenRange") ?? 0
+            cell.blueRange = f("blueRange") ?? 0; cell.alphaRange = f("alphaRange") ?? 0
+            cell.redSpeed = f("redSpeed") ?? 0; cell.greenSpeed = f("greenSpeed") ?? 0
+            cell.blueSpeed = f("blueSpeed") ?? 0; cell.alphaSpeed = f("alphaSpeed") ?? 0
+            cell.color = CGColor(red: c.color.red, green: c.color.green, blue: c.color.blue, alpha: c.color.alpha)
+            cell.contents = particleImage(shape: c.particleShape, size: c.particleSize)
+            return cell
+        }
+        return e
+    }
+
+    /// A white rectangle or ellipse at 2 px per point.
+    static func particleImage(shape: String, size: CGSize) -> LayerImage {
+        let w = max(1, Int((size.width * 2).rounded())), h = max(1, Int((size.height * 2).rounded()))
+        var rgba = [UInt8](repeating: 0, count: w * h * 4)
+        for y in 0..<h {
+            for x in 0..<w {
+                var inside = true
+                if shape == "circle" {
+                    let dx = (Double(x) + 0.5) / Double(w) - 0.5, dy = (Double(y) + 0.5) / Double(h) - 0.5
+                    inside = dx * dx + dy * dy <= 0.25
+                }
+                if inside { for c in 0..<4 { rgba[(y * w + x) * 4 + c] = 255 } }
+            }
+        }
+        return LayerImage(width: w, height: h, rgba: rgba, scale: 2)
+    }
+}

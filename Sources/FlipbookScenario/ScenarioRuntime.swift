@@ -87,6 +87,7 @@ public final class ScenarioRuntime {
             layer = t
         case .gradient: layer = CAGradientLayer()
         case .replicator: layer = CAReplicatorLayer()
+        case .emitter: layer = Self.makeEmitter(spec.emitter ?? EmitterSpec())
         }
         layer.name = spec.id
         if let f = spec.frame { layer.frame = f }
@@ -132,6 +133,7 @@ public final class ScenarioRuntime {
         }
         if let g = layer as? CAGradientLayer, let t = options.gradientType { g.type = t }
         if let r = layer as? CAReplicatorLayer, let d = options.preservesDepth { r.preservesDepth = d }
+        if let e = layer as? CAEmitterLayer, let rate = options.birthRate { e.birthRate = Float(rate) }
         if let g = options.contentsGravity { layer.contentsGravity = g }
         if let m = options.maskedCorners { layer.maskedCorners = m }
         if let s = options.speed { layer.speed = Float(s) }

@@ -20,6 +20,7 @@ public struct LayerSnapshot: Sendable, Equatable {
         case text(TextStyle)
         case gradient(GradientStyle)
         case replicator(ReplicatorStyle)
+        case emitter(EmitterStyle)
     }
 
     public var state: LayerState
@@ -36,6 +37,8 @@ public struct LayerSnapshot: Sendable, Equatable {
     /// sublayers, evaluated i + 1 instance delays earlier; empty when the delay is zero (every
     /// instance then draws `sublayers`) or the layer is no replicator.
     public var replicas: [[LayerSnapshot]] = []
+    /// An emitter's live particles, in draw order (timing-model.md 12.6).
+    public var particles: [ParticleSnapshot] = []
     /// A transition in progress on this layer (timing-model.md 7), drawn instead of the plain layer.
     public var transition: TransitionSnapshot? {
         get { transitionBox.first }
@@ -129,6 +132,7 @@ extension CALayer {
         s.drawing = drawnContent
         s.content = snapshotContent()
         s.sublayers = sublayerSnapshots(localTime: local)
+        if let emitter = self as? CAEmitterLayer { s.particles = emitter.particles(localTime: local) }
         if let replicator = self as? CAReplicatorLayer {
             s.replicas = replicator.replicaSnapshots(state: s.state, localTime: local)
         }

@@ -204,6 +204,7 @@ struct LayerPainter {
             case .text(let style): TextPainter.draw(style, state: s, bounds: s.bounds, cr: cr)
             case .gradient(let style): GradientPainter.draw(style, state: s, cr: cr)
             case .replicator: break
+            case .emitter(let style): drawParticles(layer.particles, style: style)
             }
         }
         if case .replicator(let style) = layer.content {
