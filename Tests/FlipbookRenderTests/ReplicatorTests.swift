@@ -176,3 +176,47 @@ struct ReplicatorTests {
         #expect(abs(atan2(state.instanceTransform.m12, state.instanceTransform.m11) - 0.5) < 1e-9)
     }
 }
+
+@Suite("replicator and emitter limits")
+struct CopyLimitTests {
+    @Test("nested replicators stop at the per-frame copy budget instead of multiplying without end (12.5)")
+    func nestedBudget() throws {
+        let stage = Stage(size: CGSize(width: 50, height: 50), scale: 1)
+        var parent = stage.rootLayer
+        for _ in 0..<3 {
+            let r = CAReplicatorLayer()
+            r.instanceCount = 10_000
+            r.instanceDelay = 0.001
+            r.instanceTransform = CATransform3DMakeTranslation(0.01, 0, 0)
+            parent.addSublayer(r)
+            parent = r
+        }
+        let dot = CALayer()
+        dot.frame = CGRect(x: 0, y: 0, width: 1, height: 1)
+        dot.backgroundColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+        parent.addSublayer(dot)
+        stage.advance(to: 0.5)
+        let snapshot = stage.snapshot()
+        func replicaCount(_ l: LayerSnapshot) -> Int {
+            l.replicas.count + l.sublayers.map(replicaCount).reduce(0, +) + l.replicas.flatMap { $0 }.map(replicaCount).reduce(0, +)
+        }
+        #expect(replicaCount(snapshot.root) <= CAReplicatorLayer.maximumCopiesPerFrame)
+        let px = try FrameRasterizer.rasterize(snapshot, background: RGBA(red: 1, green: 1, blue: 1, alpha: 1))
+        #expect(px.rgb(0, 0) != [255, 255, 255])
+    }
+
+    @Test("a hostile birth rate draws nothing rather than overflow (12.6)")
+    func hugeBirthRate() {
+        let stage = Stage(size: CGSize(width: 50, height: 50), scale: 1)
+        let e = CAEmitterLayer()
+        let cell = CAEmitterCell()
+        cell.birthRate = .greatestFiniteMagnitude
+        cell.lifetime = 10
+        cell.contents = EmitterTests.dot
+        e.emitterCells = [cell]
+        e.birthRate = 1e30
+        stage.rootLayer.addSublayer(e)
+        stage.advance(to: 1)
+        #expect(stage.snapshot().root.sublayers[0].particles.count <= 20_000)
+    }
+}

@@ -52,6 +52,8 @@ open class CAReplicatorLayer: CALayer {
 
     /// Copies beyond this are not drawn: bad input must not make a frame take minutes.
     static let maximumInstances = 10_000
+    /// Copies drawn in one frame by all replicators together, nesting included.
+    public static let maximumCopiesPerFrame = 20_000
 
     /// A model count as a drawable number of copies: rounded down, 0 for NaN or less, at most
     /// `maximumInstances`.
@@ -65,7 +67,13 @@ open class CAReplicatorLayer: CALayer {
     func replicaSnapshots(state: LayerState, localTime local: Double) -> [[LayerSnapshot]] {
         let n = Self.drawnCount(state.instanceCount)
         guard n > 1, state.instanceDelay != 0, state.instanceDelay.isFinite, sublayers != nil else { return [] }
-        return (1..<n).map { i in sublayerSnapshots(localTime: local, delay: Double(i) * state.instanceDelay) }
+        var out: [[LayerSnapshot]] = []
+        for i in 1..<n {
+            // Nested replicators with delays multiply snapshots: share one budget per frame.
+            guard SnapshotBudget.current.take() else { break }
+            out.append(sublayerSnapshots(localTime: local, delay: Double(i) * state.instanceDelay))
+        }
+        return out
     }
 }
 
@@ -80,5 +88,22 @@ extension LayerState {
         }
         return RGBA(red: channel(base.red, instanceRedOffset), green: channel(base.green, instanceGreenOffset),
                     blue: channel(base.blue, instanceBlueOffset), alpha: channel(base.alpha, instanceAlphaOffset))
+    }
+}
+
+/// Replica snapshots one frame may still make (per thread: a snapshot is taken on one thread).
+final class SnapshotBudget {
+    private static let key = "Flipbook.SnapshotBudget"
+    var remaining = CAReplicatorLayer.maximumCopiesPerFrame
+
+    static var current: SnapshotBudget { ThreadLocal.value(forKey: key) { SnapshotBudget() } }
+
+    /// Starts a new frame's budget.
+    static func reset() { current.remaining = CAReplicatorLayer.maximumCopiesPerFrame }
+
+    func take() -> Bool {
+        guard remaining > 0 else { return false }
+        remaining -= 1
+        return true
     }
 }

@@ -114,7 +114,8 @@ public struct GradientStyle: Sendable, Equatable {
 extension CALayer {
     /// The snapshot of this layer and its subtree at global `time`.
     func snapshot(at time: Double) -> LayerSnapshot {
-        snapshot(parentTime: superlayer?.evaluationTime(forGlobal: time) ?? time)
+        SnapshotBudget.reset()
+        return snapshot(parentTime: superlayer?.evaluationTime(forGlobal: time) ?? time)
     }
 
     /// The snapshot when the superlayer's local time is `parentTime`: each layer's local time

@@ -22,6 +22,8 @@ extension LayerPainter {
         }
         let a = anchor(s)
         for i in order {
+            guard copies.remaining > 0 else { break }
+            copies.remaining -= 1
             let children = i == 0 || layer.replicas.count < i ? layer.sublayers : layer.replicas[i - 1]
             let multiplier = s.instanceColorMultiplier(at: i)
             guard multiplier.alpha > 0 else { continue }

@@ -5,6 +5,8 @@ import Foundation
 /// Draws a snapshot's layer tree with Cairo, back to front (timing-model.md 12.3).
 struct LayerPainter {
     let cr: OpaquePointer
+    /// Replicator copies this frame may still draw, nesting included (timing-model.md 12.5).
+    var copies = CopyBudget()
 
     /// Draws `layer` in its parent's bounds space. `inheritedOpacity` is the opacity of
     /// ancestors with `allowsGroupOpacity = false`, which pass it down instead of grouping.
@@ -106,7 +108,7 @@ struct LayerPainter {
         var flatLayer = layer
         flatLayer.state.transform = CATransform3DIdentity
         flatLayer.state.position = CGPoint(x: b.minX + s.anchorPoint.x * b.width, y: b.minY + s.anchorPoint.y * b.height)
-        LayerPainter(cr: fcr).draw(flatLayer, parent: nil, inheritedOpacity: inheritedOpacity)
+        LayerPainter(cr: fcr, copies: copies).draw(flatLayer, parent: nil, inheritedOpacity: inheritedOpacity)
         cairo_destroy(fcr)
 
         let n = 16
@@ -259,4 +261,9 @@ struct LayerPainter {
         CairoPath.setSource(color, alpha: min(1, s.shadowOpacity), cr: cr)
         cairo_mask(cr, pattern)
     }
+}
+
+/// A count shared by every painter of one frame.
+final class CopyBudget {
+    var remaining = CAReplicatorLayer.maximumCopiesPerFrame
 }

@@ -33,8 +33,11 @@ struct EmitterSimulation {
             let longest = (cell.lifetime + abs(cell.lifetimeRange)) * emitter.lifetime
             guard longest > 0, longest.isFinite else { continue }
             // Births between t − longest and t: particle numbers from births(t − longest) to births(t).
-            let first = Int(max(0, births(until: t - longest, cellRate: cell.birthRate)).rounded(.up))
-            let last = Int(births(until: t, cellRate: cell.birthRate).rounded(.down))
+            let firstCount = max(0, births(until: t - longest, cellRate: cell.birthRate)).rounded(.up)
+            let lastCount = births(until: t, cellRate: cell.birthRate).rounded(.down)
+            // Counts past 2^52 (a hostile birth rate) cannot be told apart: draw nothing.
+            guard firstCount.isFinite, lastCount.isFinite, lastCount < 0x1p52 else { continue }
+            let first = Int(firstCount), last = Int(lastCount)
             guard last >= first else { continue }
             for k in max(first, last - Self.maximumParticles + 1)...last {
                 let born = birthTime(of: k, cellRate: cell.birthRate)
