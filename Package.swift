@@ -140,6 +140,7 @@ let package = Package(
         .testTarget(
             name: "FlipbookRenderTests",
             dependencies: ["FlipbookRender", .product(name: "PropertyBased", package: "swift-property-based")],
+            resources: [.copy("Fixtures")],
             swiftSettings: strictSettings
         ),
         .testTarget(

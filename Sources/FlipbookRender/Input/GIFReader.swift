@@ -1,8 +1,10 @@
 import CGIF
 import Foundation
 
-/// Decodes an animated GIF with giflib into composited frames (for tests and inspection).
-/// Disposal is treated as "do not dispose", the only mode the writer uses.
+/// Decodes an animated GIF with giflib into composited frames, as browsers show them: each
+/// frame drawn over what the previous one's disposal left (GIF89a: none/keep, restore to
+/// background, which clears to transparent as browsers do, restore to previous), with
+/// transparent indices and local colour tables.
 public struct DecodedGIF: Sendable {
     public var width: Int
     public var height: Int
@@ -64,6 +66,8 @@ public enum GIFReader {
             let x0 = Int(d.Left), y0 = Int(d.Top), iw = Int(d.Width), ih = Int(d.Height)
             rects.append((x0, y0, iw, ih))
             localSizes.append(Int(d.ColorMap?.pointee.ColorCount ?? 0))
+            // Restore to previous: keep what this frame covers, to put back after it is shown.
+            let saved = gcb.DisposalMode == DISPOSE_PREVIOUS ? canvas : nil
             for y in 0..<ih {
                 for x in 0..<iw {
                     let idx = Int(image.RasterBits[y * iw + x])
@@ -76,10 +80,25 @@ public enum GIFReader {
                 }
             }
             frames.append(PixelBuffer(width: w, height: h, rgba: canvas))
+            switch gcb.DisposalMode {
+            case DISPOSE_BACKGROUND:
+                Self.clear(&canvas, width: w, height: h, x0: x0, y0: y0, w: iw, h: ih)
+            case DISPOSE_PREVIOUS:
+                if let saved { canvas = saved }
+            default:
+                break
+            }
         }
         let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
         return DecodedGIF(width: w, height: h, delays: delays, loopCount: loop, frames: frames, byteCount: size,
                           frameRects: rects, localTableSizes: localSizes,
                           globalTableSize: Int(gif.pointee.SColorMap?.pointee.ColorCount ?? 0))
+    }
+
+    /// Clears a frame's rectangle (clipped to the screen) to transparent.
+    private static func clear(_ canvas: inout [UInt8], width: Int, height: Int, x0: Int, y0: Int, w: Int, h: Int) {
+        let xs = max(0, x0)..<min(width, x0 + w), ys = max(0, y0)..<min(height, y0 + h)
+        guard !xs.isEmpty, !ys.isEmpty else { return }
+        for y in ys { for x in xs { for c in 0..<4 { canvas[(y * width + x) * 4 + c] = 0 } } }
     }
 }
