@@ -17,8 +17,15 @@ struct Render: ParsableCommand {
 
     @OptionGroup var scenario: ScenarioArguments
 
-    @Option(name: [.short, .customLong("output")], help: "The GIF to write (default: the scenario's name with .gif, in the current directory).")
+    @Option(name: [.short, .customLong("output")],
+            help: "The animation to write: .gif, or .apng (or .png with --animated) for full colour (default: the scenario's name with .gif).")
     var output: String?
+
+    @Option(help: ArgumentHelp("The output's format, whatever its name says: gif or apng.", valueName: "format"))
+    var format: String?
+
+    @Flag(help: "With -o NAME.png: write an animated PNG (APNG) rather than refuse the name.")
+    var animated = false
 
     @Option(help: "Also write a filmstrip PNG of sampled frames.")
     var filmstrip: String?
@@ -92,10 +99,23 @@ struct Render: ParsableCommand {
         var outputs = RenderOutputs()
         let name = self.scenario.baseName
         if output != nil || (filmstrip == nil && frames == nil) {
-            outputs.gif = ScenarioArguments.outputURL(output ?? "\(name).gif")
+            let url = ScenarioArguments.outputURL(output ?? "\(name).gif")
+            let chosen: AnimationFormat
+            do {
+                chosen = try AnimationFormat.of(output: output, format: format, animated: animated)
+            } catch {
+                // A target refused for what it is (the scenario itself, a directory) says so first.
+                if url != OutputFile.standardOutput { try OutputFile(url, inputs: [self.scenario.inputURL]).cancel() }
+                throw error
+            }
+            switch chosen {
+            case .gif: outputs.gif = url
+            case .apng: outputs.apng = url
+            }
         }
+        let animation = outputs.gif ?? outputs.apng
         outputs.filmstrip = filmstrip.map(ScenarioArguments.outputURL)
-        try OutputFile.refuseSharedTargets([("-o", outputs.gif?.path), ("--filmstrip", outputs.filmstrip?.path)])
+        try OutputFile.refuseSharedTargets([("-o", animation?.path), ("--filmstrip", outputs.filmstrip?.path)])
         if frames == "-" { throw ValidationError("--frames names a directory; standard output cannot hold one") }
         outputs.framesDirectory = frames.map { URL(fileURLWithPath: $0, isDirectory: true) }
         outputs.inputs = [self.scenario.inputURL]
@@ -110,7 +130,7 @@ struct Render: ParsableCommand {
             }
             outputs.filmstripTimes = times
         }
-        let interruption = InterruptionGuard(files: [outputs.gif, outputs.filmstrip].compactMap { $0?.path },
+        let interruption = InterruptionGuard(files: [animation, outputs.filmstrip].compactMap { $0?.path },
                                              directories: [outputs.framesDirectory?.path].compactMap { $0 })
         defer { withExtendedLifetime(interruption) {} }
         let runtime = ScenarioRuntime(scenario: scenario)
@@ -126,13 +146,13 @@ struct Render: ParsableCommand {
         }
         var written: [String] = []
         func shown(_ url: URL) -> String { url == OutputFile.standardOutput ? "standard output" : url.path }
-        if let g = outputs.gif { written.append(shown(g)) }
+        if let g = animation { written.append(shown(g)) }
         if let f = outputs.filmstrip { written.append(shown(f)) }
         if let d = outputs.framesDirectory { written.append(d.path + "/") }
         if !options.quiet {
             // Messages stay off standard output when it carries the image.
             let line = "wrote \(written.joined(separator: ", ")) (\(result.frameCount) frames, \(result.width)×\(result.height) px)\n"
-            if outputs.gif == OutputFile.standardOutput || outputs.filmstrip == OutputFile.standardOutput {
+            if animation == OutputFile.standardOutput || outputs.filmstrip == OutputFile.standardOutput {
                 FileHandle.standardError.write(Data(line.utf8))
             } else {
                 print(line, terminator: "")

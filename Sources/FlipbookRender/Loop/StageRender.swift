@@ -5,6 +5,8 @@ import Foundation
 public struct RenderOutputs: Sendable {
     /// An animated GIF.
     public var gif: URL?
+    /// An animated PNG (full colour, alpha).
+    public var apng: URL?
     /// A filmstrip PNG of sampled frames.
     public var filmstrip: URL?
     /// A directory for one PNG per frame (`frame-0000.png`, …).
@@ -41,9 +43,14 @@ public struct RenderResult: Sendable, Equatable {
 
 extension Stage {
     /// Renders `duration` seconds at `fps` from the current time: frame k shows t0 + k/fps.
-    /// Writes a GIF, or a filmstrip PNG when `url` ends in `.png`.
+    /// Writes a GIF; an animated PNG when `url` ends in `.apng`; a filmstrip PNG when it ends in `.png`.
     public func render(duration: Double, fps: Double, to url: URL) throws {
-        let outputs = url.pathExtension.lowercased() == "png" ? RenderOutputs(filmstrip: url) : RenderOutputs(gif: url)
+        var outputs: RenderOutputs
+        switch url.pathExtension.lowercased() {
+        case "png": outputs = RenderOutputs(filmstrip: url)
+        case "apng": outputs = RenderOutputs(); outputs.apng = url
+        default: outputs = RenderOutputs(gif: url)
+        }
         _ = try render(duration: duration, fps: fps, outputs: outputs)
     }
 
@@ -62,6 +69,9 @@ extension Stage {
                                                columns: outputs.filmstripColumns, inputs: outputs.inputs))
             }
             if let dir = outputs.framesDirectory { sinks.append(try PNGFramesSink(directory: dir)) }
+            if let url = outputs.apng {
+                sinks.append(try APNGSink(url: url, loopCount: outputs.loopCount, inputs: outputs.inputs))
+            }
             if let url = outputs.gif {
                 sinks.append(try GIFSink(url: url, loopCount: outputs.loopCount, dithering: outputs.dithering,
                                          minimumPSNR: outputs.minimumPSNR, inputs: outputs.inputs))
@@ -73,7 +83,7 @@ extension Stage {
         // A GIF is written at 50 fps at most (GIFSink): without PNG frames asking for the full
         // rate, the whole render runs at that rate instead of drawing the GIF's frames as extra
         // instants one by one.
-        let rate = outputs.gif != nil && outputs.framesDirectory == nil ? min(fps, GIFSink.maximumFramesPerSecond) : fps
+        let rate = outputs.gif != nil && outputs.framesDirectory == nil && outputs.apng == nil ? min(fps, GIFSink.maximumFramesPerSecond) : fps
         return try render(duration: duration, fps: rate, sinks: sinks, background: background, threads: threads, progress: progress)
     }
 

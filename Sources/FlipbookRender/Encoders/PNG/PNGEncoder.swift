@@ -17,8 +17,26 @@ public enum PNGEncoder {
             throw RenderError.invalidArgument("a \(w)×\(h) frame needs \(w * h) pixels, it has \(pixels.premultipliedARGB.count)")
         }
         let opaque = pixels.premultipliedARGB.allSatisfy { $0 >> 24 == 255 }
-        let bpp = opaque ? 3 : 4
+        let raw = filteredRows(pixels, x0: 0, y0: 0, width: w, height: h, alpha: !opaque)
+        let compressed = try deflate(raw, level: level, what: "a \(w)×\(h) frame")
+        let compressedSize = compressed.count
+        var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        png.reserveCapacity(Int(compressedSize) + 64)
+        var header = [UInt8]()
+        header += bigEndian(UInt32(w)) + bigEndian(UInt32(h))
+        header += [8, opaque ? 2 : 6, 0, 0, 0]   // 8 bits, RGB or RGBA, deflate, adaptive filtering, no interlace
+        appendChunk("IHDR", header[...], to: &png)
+        appendChunk("IDAT", compressed[...], to: &png)
+        appendChunk("IEND", [][...], to: &png)
+        return png
+    }
+
+    /// Rows `y0..<y0+height` of columns `x0..<x0+width`, straight RGB(A), each row Sub-filtered
+    /// behind its filter byte: what PNG's IDAT (and APNG's fdAT) deflate.
+    static func filteredRows(_ pixels: PixelBuffer, x0: Int, y0: Int, width w: Int, height h: Int, alpha: Bool) -> [UInt8] {
+        let bpp = alpha ? 4 : 3
         let rowBytes = 1 + w * bpp
+        let stride = pixels.width
         var raw = [UInt8](repeating: 0, count: rowBytes * h)
         pixels.premultipliedARGB.withUnsafeBufferPointer { src in
             raw.withUnsafeMutableBufferPointer { dst in
@@ -27,15 +45,20 @@ public enum PNGEncoder {
                     dst[row] = 1   // filter type Sub: each byte minus the byte one pixel to the left
                     var left: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)
                     for x in 0..<w {
-                        let p = PixelBuffer.straight(src[y * w + x])
+                        let p = PixelBuffer.straight(src[(y0 + y) * stride + x0 + x])
                         let o = row + 1 + x * bpp
                         dst[o] = p.r &- left.0; dst[o + 1] = p.g &- left.1; dst[o + 2] = p.b &- left.2
-                        if !opaque { dst[o + 3] = p.a &- left.3 }
+                        if alpha { dst[o + 3] = p.a &- left.3 }
                         left = (p.r, p.g, p.b, p.a)
                     }
                 }
             }
         }
+        return raw
+    }
+
+    /// zlib's compress2 of `raw` at `level`.
+    static func deflate(_ raw: [UInt8], level: Int32, what: String) throws -> [UInt8] {
         var compressedSize = compressBound(uLong(raw.count))
         var compressed = [UInt8](repeating: 0, count: Int(compressedSize))
         let status = compressed.withUnsafeMutableBufferPointer { out in
@@ -43,16 +66,8 @@ public enum PNGEncoder {
                 compress2(out.baseAddress, &compressedSize, inp.baseAddress, uLong(inp.count), level)
             }
         }
-        guard status == Z_OK else { throw RenderError.io("zlib could not compress a \(w)×\(h) frame (\(status))") }
-        var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        png.reserveCapacity(Int(compressedSize) + 64)
-        var header = [UInt8]()
-        header += bigEndian(UInt32(w)) + bigEndian(UInt32(h))
-        header += [8, opaque ? 2 : 6, 0, 0, 0]   // 8 bits, RGB or RGBA, deflate, adaptive filtering, no interlace
-        appendChunk("IHDR", header[...], to: &png)
-        appendChunk("IDAT", compressed[..<Int(compressedSize)], to: &png)
-        appendChunk("IEND", [][...], to: &png)
-        return png
+        guard status == Z_OK else { throw RenderError.io("zlib could not compress \(what) (\(status))") }
+        return Array(compressed[..<Int(compressedSize)])
     }
 
     /// Smaller PNG bytes for pictures kept in a page (they are encoded once and downloaded by
@@ -89,11 +104,11 @@ public enum PNGEncoder {
         return png
     }
 
-    private static func bigEndian(_ v: UInt32) -> [UInt8] {
+    static func bigEndian(_ v: UInt32) -> [UInt8] {
         [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)]
     }
 
-    private static func appendChunk(_ type: String, _ data: ArraySlice<UInt8>, to png: inout [UInt8]) {
+    static func appendChunk(_ type: String, _ data: ArraySlice<UInt8>, to png: inout [UInt8]) {
         let typeBytes = Array(type.utf8)
         png += bigEndian(UInt32(data.count))
         png += typeBytes

@@ -1,0 +1,35 @@
+import ArgumentParser
+import Foundation
+
+/// The animated formats `render -o` writes, chosen by `--format` or else by the name.
+enum AnimationFormat: String, CaseIterable {
+    case gif, apng
+
+    /// What the name and options ask for. A name without an extension (`/dev/null`, a pipe) is
+    /// a GIF; an extension that names no supported format is refused (exit 2) rather than
+    /// written as a GIF under a misleading name.
+    static func of(output: String?, format: String?, animated: Bool) throws -> AnimationFormat {
+        if let format {
+            guard let f = AnimationFormat(rawValue: format.lowercased()) else {
+                throw ValidationError("--format \(format) is not supported; choose one of: \(allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            return f
+        }
+        guard let output, output != "-" else { return animated ? .apng : .gif }
+        switch URL(fileURLWithPath: output).pathExtension.lowercased() {
+        case "gif": return .gif
+        case "apng": return .apng
+        case "png":
+            guard animated else {
+                throw ValidationError("-o \(output): a .png output is one picture; add --animated for an animated PNG (APNG), "
+                                      + "or use --filmstrip or --frames")
+            }
+            return .apng
+        case "":
+            return animated ? .apng : .gif
+        case let ext:
+            throw ValidationError("-o \(output): .\(ext) is not a supported format; write .gif, .apng, or .png with --animated "
+                                  + "(or name the format with --format gif|apng)")
+        }
+    }
+}

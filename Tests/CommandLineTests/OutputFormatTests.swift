@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+import ProcessTestSupport
+
+/// `render -o` picks the animation format from the name or `--format`, and refuses names that
+/// promise a format it does not write.
+@Suite("output formats")
+struct OutputFormatTests {
+    let demo = packageRoot.appendingPathComponent("scenarios/demo.yaml").path
+    let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47]
+
+    func head(_ path: String) throws -> [UInt8] { Array(try Data(contentsOf: URL(fileURLWithPath: path)).prefix(64)) }
+
+    @Test(".apng and .png --animated write an animated PNG; .gif a GIF")
+    func byName() throws {
+        let dir = freshFolder("flipbook-formats")
+        for (name, extra) in [("a.apng", [String]()), ("b.png", ["--animated"])] {
+            let out = dir.appendingPathComponent(name).path
+            let r = try CLI.run(["render", demo, "-o", out, "--fps", "5"] + extra)
+            #expect(r.status == 0, "\(r.stderr)")
+            let bytes = try head(out)
+            #expect(Array(bytes.prefix(4)) == pngSignature)
+            // acTL follows IHDR: the file is animated.
+            #expect(String(decoding: bytes[37..<41], as: UTF8.self) == "acTL", "\(name)")
+        }
+        let gif = dir.appendingPathComponent("c.gif").path
+        #expect(try CLI.run(["render", demo, "-o", gif, "--fps", "5"]).status == 0)
+        #expect(String(decoding: try head(gif).prefix(6), as: UTF8.self) == "GIF89a")
+    }
+
+    @Test("--format overrides the name")
+    func formatFlag() throws {
+        let out = freshFolder("flipbook-formats").appendingPathComponent("named.gif").path
+        #expect(try CLI.run(["render", demo, "-o", out, "--fps", "5", "--format", "apng"]).status == 0)
+        #expect(Array(try head(out).prefix(4)) == pngSignature)
+    }
+
+    @Test("an unsupported extension, a plain .png and an unknown --format exit 2 and write nothing", arguments: [
+        (["-o", "x.webp"], ".webp is not a supported format"),
+        (["-o", "x.png"], "add --animated"),
+        (["-o", "x.gif", "--format", "tiff"], "--format tiff is not supported"),
+    ])
+    func refused(_ args: [String], _ message: String) throws {
+        let dir = freshFolder("flipbook-formats")
+        let named = args.enumerated().map { $0.offset == 1 ? dir.appendingPathComponent($0.element).path : $0.element }
+        let r = try CLI.run(["render", demo, "--fps", "5"] + named)
+        #expect(r.status == 2)
+        #expect(r.stderr.contains(message), "\(r.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
+    }
+}
