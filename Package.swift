@@ -54,6 +54,11 @@ let package = Package(
             name: "CGIF",
             providers: [.apt(["libgif-dev"])]
         ),
+        // libwebp's animation encoder and decoder (WebPAnimEncoder, WebPAnimDecoder).
+        .systemLibrary(
+            name: "CWebP",
+            providers: [.apt(["libwebp-dev"])]
+        ),
         .systemLibrary(
             name: "CZlib",
             pkgConfig: "zlib",
@@ -65,7 +70,7 @@ let package = Package(
         .target(name: "FlipbookCore", swiftSettings: strictSettings),
         .target(
             name: "FlipbookRender",
-            dependencies: ["FlipbookCore", "CCairo", "CPangoCairo", "CGIF", "CZlib", "CFlipbookRenderRegistration"],
+            dependencies: ["FlipbookCore", "CCairo", "CPangoCairo", "CGIF", "CWebP", "CZlib", "CFlipbookRenderRegistration"],
             swiftSettings: strictSettings
         ),
         .target(

@@ -18,11 +18,14 @@ struct Render: ParsableCommand {
     @OptionGroup var scenario: ScenarioArguments
 
     @Option(name: [.short, .customLong("output")],
-            help: "The animation to write: .gif, or .apng (or .png with --animated) for full colour (default: the scenario's name with .gif).")
+            help: "The animation to write: .gif, or .apng (or .png with --animated) or .webp for full colour (default: the scenario's name with .gif).")
     var output: String?
 
-    @Option(help: ArgumentHelp("The output's format, whatever its name says: gif or apng.", valueName: "format"))
+    @Option(help: ArgumentHelp("The output's format, whatever its name says: gif, apng or webp.", valueName: "format"))
     var format: String?
+
+    @Option(help: ArgumentHelp("WebP quality 0…100 (lossy); without it a WebP is lossless.", valueName: "Q"))
+    var quality: Double?
 
     @Flag(help: "With -o NAME.png: write an animated PNG (APNG) rather than refuse the name.")
     var animated = false
@@ -69,6 +72,7 @@ struct Render: ParsableCommand {
         if !(0...65535).contains(loop) { throw ValidationError("--loop must be between 0 and 65535") }
         if let threads, !(1...256).contains(threads) { throw ValidationError("--threads must be between 1 and 256") }
         if let scale, !(scale > 0 && scale <= 8) { throw ValidationError("--scale must be in (0, 8]") }
+        if let quality, !(quality >= 0 && quality <= 100) { throw ValidationError("--quality must be between 0 and 100") }
         if !(minimumPSNR >= 20 && minimumPSNR <= 99) { throw ValidationError("--min-psnr must be between 20 and 99 dB") }
         if let n = filmstripFrames, !(1...200).contains(n) { throw ValidationError("--filmstrip-frames must be between 1 and 200") }
         if let n = filmstripColumns, !(1...50).contains(n) { throw ValidationError("--filmstrip-columns must be between 1 and 50") }
@@ -111,9 +115,14 @@ struct Render: ParsableCommand {
             switch chosen {
             case .gif: outputs.gif = url
             case .apng: outputs.apng = url
+            case .webp: outputs.webp = url
             }
         }
-        let animation = outputs.gif ?? outputs.apng
+        let animation = outputs.gif ?? outputs.apng ?? outputs.webp
+        if let quality {
+            guard outputs.webp != nil else { throw ValidationError("--quality applies to a WebP output (-o NAME.webp)") }
+            outputs.webpQuality = quality
+        }
         outputs.filmstrip = filmstrip.map(ScenarioArguments.outputURL)
         try OutputFile.refuseSharedTargets([("-o", animation?.path), ("--filmstrip", outputs.filmstrip?.path)])
         if frames == "-" { throw ValidationError("--frames names a directory; standard output cannot hold one") }

@@ -11,7 +11,7 @@ struct OutputFormatTests {
 
     func head(_ path: String) throws -> [UInt8] { Array(try Data(contentsOf: URL(fileURLWithPath: path)).prefix(64)) }
 
-    @Test(".apng and .png --animated write an animated PNG; .gif a GIF")
+    @Test(".apng and .png --animated write an animated PNG; .webp a WebP (lossless, or --quality); .gif a GIF")
     func byName() throws {
         let dir = freshFolder("flipbook-formats")
         for (name, extra) in [("a.apng", [String]()), ("b.png", ["--animated"])] {
@@ -22,6 +22,14 @@ struct OutputFormatTests {
             #expect(Array(bytes.prefix(4)) == pngSignature)
             // acTL follows IHDR: the file is animated.
             #expect(String(decoding: bytes[37..<41], as: UTF8.self) == "acTL", "\(name)")
+        }
+        for extra in [[String](), ["--quality", "80"]] {
+            let webp = dir.appendingPathComponent("d\(extra.count).webp").path
+            #expect(try CLI.run(["render", demo, "-o", webp, "--fps", "5"] + extra).status == 0)
+            let bytes = try head(webp)
+            #expect(String(decoding: bytes[0..<4], as: UTF8.self) == "RIFF" && String(decoding: bytes[8..<12], as: UTF8.self) == "WEBP")
+            // An animated WebP is the extended format with an ANIM chunk.
+            #expect(String(decoding: bytes[12..<16], as: UTF8.self) == "VP8X")
         }
         let gif = dir.appendingPathComponent("c.gif").path
         #expect(try CLI.run(["render", demo, "-o", gif, "--fps", "5"]).status == 0)
@@ -36,7 +44,8 @@ struct OutputFormatTests {
     }
 
     @Test("an unsupported extension, a plain .png and an unknown --format exit 2 and write nothing", arguments: [
-        (["-o", "x.webp"], ".webp is not a supported format"),
+        (["-o", "x.mp5"], ".mp5 is not a supported format"),
+        (["-o", "x.gif", "--quality", "80"], "--quality applies to a WebP output"),
         (["-o", "x.png"], "add --animated"),
         (["-o", "x.gif", "--format", "tiff"], "--format tiff is not supported"),
     ])

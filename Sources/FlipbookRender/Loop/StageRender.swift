@@ -7,6 +7,10 @@ public struct RenderOutputs: Sendable {
     public var gif: URL?
     /// An animated PNG (full colour, alpha).
     public var apng: URL?
+    /// An animated WebP: lossless, or lossy at `webpQuality`.
+    public var webp: URL?
+    /// WebP quality 0…100 (lossy); nil keeps WebP lossless.
+    public var webpQuality: Double?
     /// A filmstrip PNG of sampled frames.
     public var filmstrip: URL?
     /// A directory for one PNG per frame (`frame-0000.png`, …).
@@ -43,12 +47,14 @@ public struct RenderResult: Sendable, Equatable {
 
 extension Stage {
     /// Renders `duration` seconds at `fps` from the current time: frame k shows t0 + k/fps.
-    /// Writes a GIF; an animated PNG when `url` ends in `.apng`; a filmstrip PNG when it ends in `.png`.
+    /// Writes a GIF; an animated PNG or WebP when `url` ends in `.apng` or `.webp`; a filmstrip
+    /// PNG when it ends in `.png`.
     public func render(duration: Double, fps: Double, to url: URL) throws {
         var outputs: RenderOutputs
         switch url.pathExtension.lowercased() {
         case "png": outputs = RenderOutputs(filmstrip: url)
         case "apng": outputs = RenderOutputs(); outputs.apng = url
+        case "webp": outputs = RenderOutputs(); outputs.webp = url
         default: outputs = RenderOutputs(gif: url)
         }
         _ = try render(duration: duration, fps: fps, outputs: outputs)
@@ -69,6 +75,9 @@ extension Stage {
                                                columns: outputs.filmstripColumns, inputs: outputs.inputs))
             }
             if let dir = outputs.framesDirectory { sinks.append(try PNGFramesSink(directory: dir)) }
+            if let url = outputs.webp {
+                sinks.append(try WebPSink(url: url, loopCount: outputs.loopCount, quality: outputs.webpQuality, inputs: outputs.inputs))
+            }
             if let url = outputs.apng {
                 sinks.append(try APNGSink(url: url, loopCount: outputs.loopCount, inputs: outputs.inputs))
             }
@@ -83,7 +92,7 @@ extension Stage {
         // A GIF is written at 50 fps at most (GIFSink): without PNG frames asking for the full
         // rate, the whole render runs at that rate instead of drawing the GIF's frames as extra
         // instants one by one.
-        let rate = outputs.gif != nil && outputs.framesDirectory == nil && outputs.apng == nil ? min(fps, GIFSink.maximumFramesPerSecond) : fps
+        let rate = outputs.gif != nil && outputs.framesDirectory == nil && outputs.apng == nil && outputs.webp == nil ? min(fps, GIFSink.maximumFramesPerSecond) : fps
         return try render(duration: duration, fps: rate, sinks: sinks, background: background, threads: threads, progress: progress)
     }
 
