@@ -3,9 +3,9 @@
 
 SWIFT ?= swift
 APT_PACKAGES := libcairo2-dev libpango1.0-dev libgif-dev libwebp-dev zlib1g-dev pkg-config fonts-dejavu-core fonts-wqy-microhei fonts-liberation fonts-texgyre
-# The golden report's browser test needs Chromium (only `make test` installs it, with its
-# recommended packages, as docs/toolchain.md does).
-TEST_APT_PACKAGES := chromium
+# The golden report's browser test needs Chromium, the video-output tests ffmpeg (only `make
+# test` installs them, with their recommended packages, as docs/toolchain.md does).
+TEST_APT_PACKAGES := chromium ffmpeg
 
 .PHONY: gallery deps test-deps build demo test fuzz clean
 

@@ -3,7 +3,7 @@ import Foundation
 
 /// The animated formats `render -o` writes, chosen by `--format` or else by the name.
 enum AnimationFormat: String, CaseIterable {
-    case gif, apng, webp
+    case gif, apng, webp, mp4, webm
 
     /// What the name and options ask for. A name without an extension (`/dev/null`, a pipe) is
     /// a GIF; an extension that names no supported format is refused (exit 2) rather than
@@ -20,6 +20,8 @@ enum AnimationFormat: String, CaseIterable {
         case "gif": return .gif
         case "apng": return .apng
         case "webp": return .webp
+        case "mp4": return .mp4
+        case "webm": return .webm
         case "png":
             guard animated else {
                 throw ValidationError("-o \(output): a .png output is one picture; add --animated for an animated PNG (APNG), "
@@ -29,8 +31,8 @@ enum AnimationFormat: String, CaseIterable {
         case "":
             return animated ? .apng : .gif
         case let ext:
-            throw ValidationError("-o \(output): .\(ext) is not a supported format; write .gif, .apng, .webp, or .png with --animated "
-                                  + "(or name the format with --format gif|apng|webp)")
+            throw ValidationError("-o \(output): .\(ext) is not a supported format; write .gif, .apng, .webp, .mp4, .webm, or .png with --animated "
+                                  + "(or name the format with --format gif|apng|webp|mp4|webm)")
         }
     }
 }

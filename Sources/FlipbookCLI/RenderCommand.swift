@@ -18,10 +18,10 @@ struct Render: ParsableCommand {
     @OptionGroup var scenario: ScenarioArguments
 
     @Option(name: [.short, .customLong("output")],
-            help: "The animation to write: .gif, or .apng (or .png with --animated) or .webp for full colour (default: the scenario's name with .gif).")
+            help: "The animation to write: .gif; .apng (or .png with --animated) or .webp for full colour; .mp4 or .webm through ffmpeg (default: the scenario's name with .gif).")
     var output: String?
 
-    @Option(help: ArgumentHelp("The output's format, whatever its name says: gif, apng or webp.", valueName: "format"))
+    @Option(help: ArgumentHelp("The output's format, whatever its name says: gif, apng, webp, mp4 or webm.", valueName: "format"))
     var format: String?
 
     @Option(help: ArgumentHelp("WebP quality 0…100 (lossy); without it a WebP is lossless.", valueName: "Q"))
@@ -116,9 +116,11 @@ struct Render: ParsableCommand {
             case .gif: outputs.gif = url
             case .apng: outputs.apng = url
             case .webp: outputs.webp = url
+            case .mp4: outputs.video = (url, .mp4)
+            case .webm: outputs.video = (url, .webm)
             }
         }
-        let animation = outputs.gif ?? outputs.apng ?? outputs.webp
+        let animation = outputs.gif ?? outputs.apng ?? outputs.webp ?? outputs.video?.url
         if let quality {
             guard outputs.webp != nil else { throw ValidationError("--quality applies to a WebP output (-o NAME.webp)") }
             outputs.webpQuality = quality

@@ -58,3 +58,45 @@ struct OutputFormatTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
     }
 }
+
+/// MP4 and WebM through the ffmpeg program (installed by `make test-deps`).
+@Suite("video outputs")
+struct VideoOutputTests {
+    let demo = packageRoot.appendingPathComponent("scenarios/loaders/dot-wave.yaml").path
+
+    /// Frame `index` of a video as RGB bytes, decoded by ffmpeg.
+    func frame(_ index: Int, of video: String, width: Int, height: Int) throws -> [UInt8] {
+        let ffmpeg = URL(fileURLWithPath: "/usr/bin/ffmpeg")
+        let r = try CLI.spawn(ffmpeg, ["-v", "error", "-i", video, "-vf", "select=eq(n\\,\(index))", "-vframes", "1",
+                                       "-f", "rawvideo", "-pix_fmt", "rgb24", "pipe:1"])
+        #expect(r.status == 0, "\(r.stderr)")
+        return Array(r.stdout)
+    }
+
+    @Test("MP4 (H.264) and WebM (VP9) carry every frame, close to the PNG frames", arguments: ["mp4", "webm"])
+    func video(_ ext: String) throws {
+        let dir = freshFolder("flipbook-video")
+        let out = dir.appendingPathComponent("v.\(ext)").path
+        let frames = dir.appendingPathComponent("frames").path
+        let r = try CLI.run(["render", demo, "-o", out, "--frames", frames, "--fps", "10"])
+        #expect(r.status == 0, "\(r.stderr)")
+        // dot-wave: 160 × 80 px (even), 1.2 s at 10 fps = 12 frames; compare frame 5.
+        let decoded = try frame(5, of: out, width: 160, height: 80)
+        #expect(decoded.count == 160 * 80 * 3)
+        let png = try CLI.spawn(URL(fileURLWithPath: "/usr/bin/ffmpeg"), ["-v", "error", "-i", frames + "/frame-0005.png",
+                                                                         "-f", "rawvideo", "-pix_fmt", "rgb24", "pipe:1"])
+        let truth = Array(png.stdout)
+        #expect(truth.count == decoded.count)
+        let mean = Double(zip(decoded, truth).reduce(0) { $0 + abs(Int($1.0) - Int($1.1)) }) / Double(max(1, truth.count))
+        #expect(mean < 3, "mean difference \(mean)")
+    }
+
+    @Test("without ffmpeg: exit 2, the package named, nothing written")
+    func missingFFmpeg() throws {
+        let dir = freshFolder("flipbook-video")
+        let r = try CLI.run(["render", demo, "-o", dir.appendingPathComponent("v.mp4").path], environment: ["PATH": "/nonexistent"])
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("ffmpeg, which is not installed") && r.stderr.contains("apt-get install ffmpeg"), "\(r.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
+    }
+}

@@ -29,19 +29,23 @@ public enum CLI {
     /// Another product built beside `flipbook` (an example program).
     public static func built(_ name: String) -> URL { executable.deletingLastPathComponent().appendingPathComponent(name) }
 
-    public static func run(_ args: [String], in directory: URL? = nil) throws -> (status: Int32, stdout: String, stderr: String) {
-        let r = try spawn(executable, args, in: directory)
+    public static func run(_ args: [String], in directory: URL? = nil,
+                           environment extra: [String: String] = [:]) throws -> (status: Int32, stdout: String, stderr: String) {
+        let r = try spawn(executable, args, in: directory, environment: extra)
         return (r.status, String(decoding: r.stdout, as: UTF8.self), r.stderr)
     }
 
-    /// Runs `program` with `args` (CI=true, so no progress output); stdout as bytes.
-    public static func spawn(_ program: URL, _ args: [String], in directory: URL? = nil) throws -> (status: Int32, stdout: Data, stderr: String) {
+    /// Runs `program` with `args` (CI=true, so no progress output, and `extra` over the
+    /// environment); stdout as bytes.
+    public static func spawn(_ program: URL, _ args: [String], in directory: URL? = nil,
+                             environment extra: [String: String] = [:]) throws -> (status: Int32, stdout: Data, stderr: String) {
         let p = Process()
         p.executableURL = program
         p.arguments = args
         if let directory { p.currentDirectoryURL = directory }
         var env = ProcessInfo.processInfo.environment
         env["CI"] = "true"
+        env.merge(extra) { $1 }
         p.environment = env
         let out = Pipe(), err = Pipe()
         p.standardOutput = out; p.standardError = err

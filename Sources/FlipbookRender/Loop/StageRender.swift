@@ -11,6 +11,8 @@ public struct RenderOutputs: Sendable {
     public var webp: URL?
     /// WebP quality 0…100 (lossy); nil keeps WebP lossless.
     public var webpQuality: Double?
+    /// A video through ffmpeg: MP4 (H.264) or WebM (VP9).
+    public var video: (url: URL, container: VideoSink.Container)?
     /// A filmstrip PNG of sampled frames.
     public var filmstrip: URL?
     /// A directory for one PNG per frame (`frame-0000.png`, …).
@@ -55,6 +57,7 @@ extension Stage {
         case "png": outputs = RenderOutputs(filmstrip: url)
         case "apng": outputs = RenderOutputs(); outputs.apng = url
         case "webp": outputs = RenderOutputs(); outputs.webp = url
+        case "mp4", "webm": outputs = RenderOutputs(); outputs.video = (url, url.pathExtension.lowercased() == "mp4" ? .mp4 : .webm)
         default: outputs = RenderOutputs(gif: url)
         }
         _ = try render(duration: duration, fps: fps, outputs: outputs)
@@ -75,6 +78,9 @@ extension Stage {
                                                columns: outputs.filmstripColumns, inputs: outputs.inputs))
             }
             if let dir = outputs.framesDirectory { sinks.append(try PNGFramesSink(directory: dir)) }
+            if let video = outputs.video {
+                sinks.append(try VideoSink(url: video.url, container: video.container, inputs: outputs.inputs))
+            }
             if let url = outputs.webp {
                 sinks.append(try WebPSink(url: url, loopCount: outputs.loopCount, quality: outputs.webpQuality, inputs: outputs.inputs))
             }
@@ -92,7 +98,7 @@ extension Stage {
         // A GIF is written at 50 fps at most (GIFSink): without PNG frames asking for the full
         // rate, the whole render runs at that rate instead of drawing the GIF's frames as extra
         // instants one by one.
-        let rate = outputs.gif != nil && outputs.framesDirectory == nil && outputs.apng == nil && outputs.webp == nil ? min(fps, GIFSink.maximumFramesPerSecond) : fps
+        let rate = outputs.gif != nil && outputs.framesDirectory == nil && outputs.apng == nil && outputs.webp == nil && outputs.video == nil ? min(fps, GIFSink.maximumFramesPerSecond) : fps
         return try render(duration: duration, fps: rate, sinks: sinks, background: background, threads: threads, progress: progress)
     }
 
