@@ -34,7 +34,7 @@ public enum ScenarioLoader {
                             imageLoader: ((URL) throws -> LayerImage)? = nil) throws -> Scenario {
         let sink = DiagnosticSink(file: file)
         let root: Node
-        if let bad = YAMLKeyGuard.check(yaml) {
+        if let bad = YAMLKeyGuard.check(yaml) ?? YAMLExpansionGuard.check(yaml, limit: maximumNodes) {
             throw ScenarioError([Diagnostic(file: file, line: bad.line, column: bad.column, message: bad.message)])
         }
         do {

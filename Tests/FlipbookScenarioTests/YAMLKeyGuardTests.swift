@@ -46,3 +46,33 @@ struct YAMLKeyGuardTests {
         }
     }
 }
+
+/// The event-level guard: keys as libyaml reads them, and expansion counted before composing.
+@Suite("YAML expansion guard")
+struct YAMLExpansionGuardTests {
+    @Test("an alias that the parser reads as part of a key is refused, even in malformed flow text", arguments: [
+        ("a: &x [1, 2]\nb: [*x 3:11: y]\n", 2, 5),
+        ("a: &x 1\n? [1, *x]\n: 2\n", 2, 7),
+        ("a: &x 1\nb: { c: { [*x]: 2 } }\n", 2, 12),
+    ])
+    func keys(_ text: String, _ line: Int, _ column: Int) {
+        let f = YAMLExpansionGuard.check(text, limit: 1000)
+        #expect(f?.line == line && f?.column == column && f?.message.contains("mapping key") == true,
+                "\(String(describing: f)) in \(text.debugDescription)")
+    }
+
+    @Test("expansion is counted through nested aliases: 3 + 3 × 3 + 1 … against the limit")
+    func expansion() {
+        // a: 4 nodes (sequence + 3); b: 1 + 3 × 4 = 13; the document: 1 + (1 + 4) + (1 + 13) = 20.
+        let text = "a: &a [1, 2, 3]\nb: [*a, *a, *a]\n"
+        #expect(YAMLExpansionGuard.check(text, limit: 20) == nil)
+        #expect(YAMLExpansionGuard.check(text, limit: 19) != nil)
+    }
+
+    @Test("ordinary aliases as values and syntax errors pass (Yams reports the errors)", arguments: [
+        "a: &x 1\nb: *x\n", "a: &x [1]\nb: [*x, *x]\n", "a: [1, 2\nb: 3\n", "a: *undefined\n",
+    ])
+    func passes(_ text: String) {
+        #expect(YAMLExpansionGuard.check(text, limit: 1000) == nil)
+    }
+}
