@@ -174,7 +174,7 @@ let package = Package(
         // tests that spawn processes, apart from the in-process scenario tests.
         .testTarget(
             name: "CommandLineTests",
-            dependencies: ["Flipbook", "ProcessTestSupport"],
+            dependencies: ["Flipbook", "ProcessTestSupport", "BrowserTestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(
