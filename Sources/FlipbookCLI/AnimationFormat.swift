@@ -1,4 +1,5 @@
 import ArgumentParser
+import Flipbook
 import Foundation
 
 /// The animated formats `render -o` writes, chosen by `--format` or else by the name.
@@ -8,7 +9,8 @@ enum AnimationFormat: String, CaseIterable {
     /// What the name and options ask for. A name without an extension (`/dev/null`, a pipe) is
     /// a GIF; an extension that names no supported format is refused (exit 2) rather than
     /// written as a GIF under a misleading name.
-    static func of(output: String?, format: String?, animated: Bool) throws -> AnimationFormat {
+    /// `formatOptions`: whether the command has `--format` and `--animated` to suggest.
+    static func of(output: String?, format: String?, animated: Bool, formatOptions: Bool = true) throws -> AnimationFormat {
         if let format {
             guard let f = AnimationFormat(rawValue: format.lowercased()) else {
                 throw ValidationError("--format \(format) is not supported; choose one of: \(allCases.map(\.rawValue).joined(separator: ", "))")
@@ -31,8 +33,21 @@ enum AnimationFormat: String, CaseIterable {
         case "":
             return animated ? .apng : .gif
         case let ext:
-            throw ValidationError("-o \(output): .\(ext) is not a supported format; write .gif, .apng, .webp, .mp4, .webm, or .png with --animated "
-                                  + "(or name the format with --format gif|apng|webp|mp4|webm)")
+            throw ValidationError("-o \(output): .\(ext) is not a supported format; "
+                                  + (formatOptions ? "write .gif, .apng, .webp, .mp4, .webm, or .png with --animated "
+                                                   + "(or name the format with --format gif|apng|webp|mp4|webm)"
+                                                   : "write .gif, .apng (or .png), .webp, .mp4 or .webm"))
+        }
+    }
+
+    /// The sink that writes this format to `url`.
+    func sink(url: URL, inputs: [URL], loopCount: Int = 0, quality: Double? = nil) throws -> any RenderSink {
+        switch self {
+        case .gif: return try GIFSink(url: url, loopCount: loopCount, inputs: inputs)
+        case .apng: return try APNGSink(url: url, loopCount: loopCount, inputs: inputs)
+        case .webp: return try WebPSink(url: url, loopCount: loopCount, quality: quality, inputs: inputs)
+        case .mp4: return try VideoSink(url: url, container: .mp4, inputs: inputs)
+        case .webm: return try VideoSink(url: url, container: .webm, inputs: inputs)
         }
     }
 }

@@ -30,7 +30,7 @@ struct Compare: ParsableCommand {
     @Option(help: "Variants of the (single) file, comma-separated; default: default and every variant it defines.")
     var variants: String?
 
-    @Option(name: [.short, .customLong("output")], help: "The GIF to write.")
+    @Option(name: [.short, .customLong("output")], help: "The comparison to write: .gif, .apng (or .png), .webp, .mp4 or .webm.")
     var output: String
 
     @Option(help: "Also write a filmstrip PNG of the same instants.")
@@ -102,7 +102,9 @@ struct Compare: ParsableCommand {
         let inputURLs = files.map { URL(fileURLWithPath: $0) } + (against.map { [URL(fileURLWithPath: $0)] } ?? [])
         let plotPath = plot.isEmpty ? nil : plotFile ?? URL(fileURLWithPath: output).deletingPathExtension().path + "-plot.png"
         try OutputFile.refuseSharedTargets([("-o", output), ("--filmstrip", filmstrip), ("--html", html), ("--plot-file", plotPath)])
-        var sinks: [any RenderSink] = [try GIFSink(url: ScenarioArguments.outputURL(output), inputs: inputURLs)]
+        // The comparison is always animated: a .png name is an APNG.
+        let format = try AnimationFormat.of(output: output, format: nil, animated: true, formatOptions: false)
+        var sinks: [any RenderSink] = [try format.sink(url: ScenarioArguments.outputURL(output), inputs: inputURLs)]
         if let filmstrip {
             let times = try filmstripTimes.map { try TimeArgument.list($0, option: "--filmstrip-times") }
             sinks.append(try FilmstripSink(url: ScenarioArguments.outputURL(filmstrip), times: times, columns: filmstripColumns, inputs: inputURLs))

@@ -100,3 +100,23 @@ struct VideoOutputTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
     }
 }
+
+@Suite("compare output formats")
+struct CompareFormatTests {
+    let demo = packageRoot.appendingPathComponent("scenarios/demo.yaml").path
+
+    @Test("compare writes the format its -o names, and refuses one it does not write")
+    func compareFormats() throws {
+        let dir = freshFolder("flipbook-compare-formats")
+        for (name, magic) in [("c.apng", "\u{89}PNG"), ("c.webp", "RIFF"), ("c.gif", "GIF8")] {
+            let out = dir.appendingPathComponent(name).path
+            let r = try CLI.run(["compare", demo, "--variants", "default,slow", "-o", out])
+            #expect(r.status == 0, "\(name): \(r.stderr)")
+            let head = Array(try Data(contentsOf: URL(fileURLWithPath: out)).prefix(4))
+            #expect(head == Array(magic.unicodeScalars.map { UInt8($0.value) }), "\(name)")
+        }
+        let bad = try CLI.run(["compare", demo, "--variants", "default,slow", "-o", dir.appendingPathComponent("c.tiff").path])
+        #expect(bad.status == 2 && bad.stderr.contains(".tiff is not a supported format") && !bad.stderr.contains("--animated"), "\(bad.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("c.tiff").path))
+    }
+}
