@@ -51,7 +51,7 @@ struct Compare: ParsableCommand {
     @Flag(help: "Print the summary as JSON.")
     var json = false
 
-    @Option(help: ArgumentHelp("A recording (GIF) to show first and measure the variants against.", valueName: "ORIGINAL.gif"))
+    @Option(help: ArgumentHelp("A recording (GIF, animated WebP, or an MP4/MOV/WebM read through ffmpeg) to show first and measure the variants against.", valueName: "RECORDING"))
     var against: String?
 
     @Option(help: "Seconds into the comparison at which the recording starts (negative: it starts earlier).")

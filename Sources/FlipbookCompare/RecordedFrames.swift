@@ -13,24 +13,23 @@ struct RecordedFrames {
     let duration: Double
 
     init(recording: VariantComparison.Recording) throws {
-        let gif: DecodedGIF
-        do { gif = try GIFReader.read(recording.url) } catch { throw GoldenError.usage("\(recording.url.path): \(error)") }
-        guard !gif.frames.isEmpty else { throw GoldenError.usage("\(recording.url.path): the GIF has no frames") }
+        let decoded: DecodedRecording
+        do { decoded = try RecordingReader.read(recording.url) } catch { throw GoldenError.usage("\(recording.url.path): \(error)") }
+        guard !decoded.frames.isEmpty else { throw GoldenError.usage("\(recording.url.path): the recording has no frames") }
         label = recording.label
         offset = recording.offset
-        width = gif.width; height = gif.height
-        frames = gif.frames
-        var t = 0.0
-        var starts: [Double] = []
-        for d in gif.delays { starts.append(t); t += Double(d) / 100 }
-        self.starts = starts
-        duration = t
+        width = decoded.width; height = decoded.height
+        frames = decoded.frames
+        starts = decoded.starts
+        duration = decoded.duration
     }
 
     /// The frame a viewer sees at comparison time `t`.
     func frame(at t: Double) -> PixelBuffer {
         let local = t - offset
-        let i = (starts.lastIndex { $0 <= local + 1e-9 }) ?? 0
+        // Half a millisecond of slack: recordings store times rounded to milliseconds (WebP) or
+        // centiseconds, so a frame due at 2/30 s may be stamped 0.067 s.
+        let i = (starts.lastIndex { $0 <= local + 0.0005 }) ?? 0
         return frames[min(i, frames.count - 1)]
     }
 }

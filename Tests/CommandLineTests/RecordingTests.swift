@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+import ProcessTestSupport
+
+/// `compare --against` reads the recordings people have: a simulator-style MP4 (made here with
+/// ffmpeg from the scene's own frames, losslessly) and an animated WebP compare at 0 %.
+@Suite("recordings as references")
+struct RecordingTests {
+    let scene = packageRoot.appendingPathComponent("scenarios/loaders/dot-wave.yaml").path
+
+    /// The scene's mean difference against `recording`, from `compare --json`.
+    func meanDifference(against recording: String, in dir: URL) throws -> Double? {
+        let r = try CLI.run(["compare", scene, "--against", recording, "-o", dir.appendingPathComponent("c.gif").path,
+                             "--fps", "30", "--json"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let rows = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [[String: Any]]
+        return rows?.first { $0["label"] as? String == "default" }?["meanDifference"] as? Double
+    }
+
+    @Test("an MP4 made from the scene's frames (lossless H.264) and the scene's own WebP compare at 0 %")
+    func zeroDifference() throws {
+        let dir = freshFolder("flipbook-recordings")
+        let frames = dir.appendingPathComponent("frames").path
+        let webp = dir.appendingPathComponent("rec.webp").path
+        #expect(try CLI.run(["render", scene, "--frames", frames, "-o", webp]).status == 0)
+        let mp4 = dir.appendingPathComponent("sim.mp4").path
+        let made = try CLI.spawn(URL(fileURLWithPath: "/usr/bin/ffmpeg"), ["-v", "error", "-framerate", "30", "-i", frames + "/frame-%04d.png",
+                                                                           "-c:v", "libx264rgb", "-qp", "0", "-pix_fmt", "rgb24", mp4])
+        try #require(made.status == 0, "\(made.stderr)")
+        #expect(try meanDifference(against: mp4, in: dir) == 0)
+        #expect(try meanDifference(against: webp, in: dir) == 0)
+    }
+
+    @Test("a recording that is not a file, or of a kind not read, exits 2")
+    func refused() throws {
+        let dir = freshFolder("flipbook-recordings")
+        let fifo = dir.appendingPathComponent("pipe.mp4").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let r = try CLI.run(["compare", scene, "--against", fifo, "-o", dir.appendingPathComponent("c.gif").path])
+        #expect(r.status == 2 && r.stderr.contains("is not a regular file"), "\(r.stderr)")
+        let tiff = dir.appendingPathComponent("rec.tiff")
+        try Data("II*\u{0}".utf8).write(to: tiff)
+        let t = try CLI.run(["compare", scene, "--against", tiff.path, "-o", dir.appendingPathComponent("d.gif").path])
+        #expect(t.status == 2 && t.stderr.contains(".tiff recordings are not read"), "\(t.stderr)")
+    }
+}
