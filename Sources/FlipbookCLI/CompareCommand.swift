@@ -57,6 +57,14 @@ struct Compare: ParsableCommand {
     @Option(help: "Seconds into the comparison at which the recording starts (negative: it starts earlier).")
     var offset: Double = 0
 
+    @Option(help: ArgumentHelp("The part of the recording that shows the scene, in its pixels (a simulator recording is the whole screen).",
+                               valueName: "x,y,w,h"))
+    var crop: String?
+
+    @Option(help: ArgumentHelp("Scene pixels per recording pixel, applied after --crop (a 3× recording of a 2× scene: 0.6667).",
+                               valueName: "S"))
+    var scale: Double?
+
     @Option(name: .customLong("filmstrip-times"),
             help: ArgumentHelp("Exact instants for the filmstrip, comma-separated (0.2,0.35s,500ms).", valueName: "TIMES"))
     var filmstripTimes: String?
@@ -76,7 +84,8 @@ struct Compare: ParsableCommand {
         if variants != nil && files.count != 1 { throw ValidationError("--variants takes one scenario file") }
         if files.isEmpty { throw ValidationError("name at least one scenario file") }
         if !offset.isFinite || abs(offset) > Limits.maximumDuration { throw ValidationError("--offset must be a number of seconds") }
-        if against == nil && offset != 0 { throw ValidationError("--offset needs --against ORIGINAL.gif") }
+        if against == nil && offset != 0 { throw ValidationError("--offset needs --against RECORDING") }
+        if against == nil && (crop != nil || scale != nil) { throw ValidationError("--crop and --scale apply to a recording: they need --against RECORDING") }
         if filmstripTimes != nil && filmstrip == nil { throw ValidationError("--filmstrip-times needs --filmstrip OUT.png") }
         if !(1...50).contains(filmstripColumns) { throw ValidationError("--filmstrip-columns must be between 1 and 50") }
     }
@@ -112,7 +121,19 @@ struct Compare: ParsableCommand {
         var comparison = VariantComparison(inputs: inputs, layout: VariantGrid.Layout(rawValue: layout)!, fps: fps, plots: plot)
         if let against {
             guard FileManager.default.fileExists(atPath: against) else { throw ValidationError("--against: no such file: \(against)") }
-            comparison.against = .init(url: URL(fileURLWithPath: against), offset: offset)
+            var recording = VariantComparison.Recording(url: URL(fileURLWithPath: against), offset: offset)
+            if let crop {
+                let parts = crop.split(separator: ",").map { Int($0.trimmingCharacters(in: .whitespaces)) }
+                guard parts.count == 4, let x = parts[0], let y = parts[1], let w = parts[2], let h = parts[3], w > 0, h > 0, x >= 0, y >= 0 else {
+                    throw ValidationError("--crop needs x,y,w,h in whole pixels (w and h positive), found '\(crop)'")
+                }
+                recording.crop = (x, y, w, h)
+            }
+            if let scale {
+                guard scale > 0, scale <= 8 else { throw ValidationError("--scale must be in (0, 8]") }
+                recording.scale = scale
+            }
+            comparison.against = recording
         }
         let summaries: [VariantComparison.Summary]
         do {

@@ -18,8 +18,22 @@ struct RecordedFrames {
         guard !decoded.frames.isEmpty else { throw GoldenError.usage("\(recording.url.path): the recording has no frames") }
         label = recording.label
         offset = recording.offset
-        width = decoded.width; height = decoded.height
-        frames = decoded.frames
+        var frames = decoded.frames
+        var w = decoded.width, h = decoded.height
+        if let c = recording.crop {
+            guard c.x >= 0, c.y >= 0, c.width > 0, c.height > 0, c.x + c.width <= w, c.y + c.height <= h else {
+                throw GoldenError.usage("--crop \(c.x),\(c.y),\(c.width),\(c.height) is not inside the \(w)×\(h) px recording")
+            }
+            frames = frames.compactMap { $0.cropped(x: c.x, y: c.y, width: c.width, height: c.height) }
+            w = c.width; h = c.height
+        }
+        if let s = recording.scale, s != 1 {
+            let sw = Int((Double(w) * s).rounded()), sh = Int((Double(h) * s).rounded())
+            frames = try frames.map { try $0.resized(width: sw, height: sh) }
+            w = sw; h = sh
+        }
+        width = w; height = h
+        self.frames = frames
         starts = decoded.starts
         duration = decoded.duration
     }

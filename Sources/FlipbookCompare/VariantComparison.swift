@@ -61,6 +61,10 @@ public struct VariantComparison {
         public var url: URL
         public var offset: Double
         public var label: String
+        /// The part of each frame that shows the scene, in the recording's pixels (`--crop`).
+        public var crop: (x: Int, y: Int, width: Int, height: Int)?
+        /// Scene pixels per recording pixel (`--scale`): a 3× simulator recording of a 2× scene is 2/3.
+        public var scale: Double?
         public init(url: URL, offset: Double = 0, label: String? = nil) {
             self.url = url; self.offset = offset; self.label = label ?? url.lastPathComponent
         }

@@ -43,4 +43,28 @@ struct RecordingTests {
         let t = try CLI.run(["compare", scene, "--against", tiff.path, "-o", dir.appendingPathComponent("d.gif").path])
         #expect(t.status == 2 && t.stderr.contains(".tiff recordings are not read"), "\(t.stderr)")
     }
+
+    @Test("--crop and --scale line a whole-screen 3× recording up with a 2× scene")
+    func cropAndScale() throws {
+        let dir = freshFolder("flipbook-recordings")
+        let frames = dir.appendingPathComponent("frames3").path
+        #expect(try CLI.run(["render", scene, "--scale", "3", "--frames", frames]).status == 0)
+        // The "screen": the 240 × 120 px scene at 3×, with 30 px of black left and 60 px above.
+        let mp4 = dir.appendingPathComponent("screen.mp4").path
+        let made = try CLI.spawn(URL(fileURLWithPath: "/usr/bin/ffmpeg"), ["-v", "error", "-framerate", "30", "-i", frames + "/frame-%04d.png",
+                                                                           "-vf", "pad=iw+60:ih+90:30:60:color=black",
+                                                                           "-c:v", "libx264rgb", "-qp", "0", "-pix_fmt", "rgb24", mp4])
+        try #require(made.status == 0, "\(made.stderr)")
+        let r = try CLI.run(["compare", scene, "--against", mp4, "--crop", "30,60,240,120", "--scale", "0.6666667",
+                             "-o", dir.appendingPathComponent("c.gif").path, "--fps", "30", "--json"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let rows = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [[String: Any]]
+        let mean = rows?.first { $0["label"] as? String == "default" }?["meanDifference"] as? Double
+        // Resampling 3× to 2× blurs edges a little; the perceptual measure ignores that.
+        #expect(mean.map { $0 < 0.005 } == true, "\(String(describing: mean))")
+        let outside = try CLI.run(["compare", scene, "--against", mp4, "--crop", "200,60,240,120", "-o", dir.appendingPathComponent("d.gif").path])
+        #expect(outside.status == 2 && outside.stderr.contains("is not inside the 300×210 px recording"), "\(outside.stderr)")
+        let unpaired = try CLI.run(["compare", scene, "--crop", "0,0,10,10", "-o", dir.appendingPathComponent("e.gif").path])
+        #expect(unpaired.status == 2 && unpaired.stderr.contains("need --against"), "\(unpaired.stderr)")
+    }
 }
