@@ -2,6 +2,14 @@ import FlipbookCore
 import Foundation
 
 extension Reader {
+    /// A non-negative number of seconds for `name` (`duration`, `delay`); nil, with the error
+    /// reported, otherwise.
+    func seconds(_ v: YNode, _ name: String) -> Double? {
+        guard let x = v.number("a \(name) in seconds") else { return nil }
+        guard x >= 0 else { sink.error("\(name) must not be negative", at: v.mark); return nil }
+        return x
+    }
+
     /// `animators:`: property animators by name (timing-model.md 11.4).
     func readAnimators(_ n: YNode) -> [String: AnimatorSpec] {
         guard let pairs = n.mapping(what: "a mapping of property animators by name") else { return [:] }
@@ -12,9 +20,7 @@ extension Reader {
             func entry(_ k: String) -> YNode? { fields.first { $0.key == k }?.value }
             var spec = AnimatorSpec(name: name, duration: 0)
             if let d = entry("duration") {
-                if let v = d.number("a duration in seconds") {
-                    if v < 0 { sink.error("duration must not be negative", at: d.mark) } else { spec.duration = v }
-                }
+                if let v = seconds(d, "duration") { spec.duration = v }
             } else {
                 sink.error("animator '\(name)' needs a 'duration'", at: body.mark)
             }
@@ -71,9 +77,7 @@ extension Reader {
         switch call {
         case "start":
             var delay = 0.0
-            if let d = entry("delay"), let v = d.number("a delay in seconds") {
-                if v < 0 { sink.error("delay must not be negative", at: d.mark) } else { delay = v }
-            }
+            if let d = entry("delay"), let v = seconds(d, "delay") { delay = v }
             return [.animator(name, .start(delay: delay))]
         case "pause": return [.animator(name, .pause)]
         case "continue":
@@ -105,12 +109,8 @@ extension Reader {
         var hasDuration = false
         for (k, _, v) in settings {
             switch k {
-            case "duration":
-                if let d = v.number("a duration in seconds") {
-                    if d < 0 { sink.error("duration must not be negative", at: v.mark) } else { block.duration = d; hasDuration = true }
-                }
-            case "delay":
-                if let d = v.number("a delay in seconds") { if d < 0 { sink.error("delay must not be negative", at: v.mark) } else { block.delay = d } }
+            case "duration": if let d = seconds(v, "duration") { block.duration = d; hasDuration = true }
+            case "delay": if let d = seconds(v, "delay") { block.delay = d }
             case "curve": if let c = viewCurve(v) { block.curve = c }
             case "mode": if let m = enumValue(v, ["linear", "discrete", "paced", "cubic", "cubicPaced"]) { block.mode = m }
             case "repeat": block.repeats = v.bool() ?? false
@@ -157,7 +157,7 @@ extension Reader {
             case "type": if let t = enumValue(v, ["fade", "push", "moveIn", "reveal", "flip"]) { spec.type = t }
             case "subtype": spec.subtype = enumValue(v, ["fromLeft", "fromRight", "fromTop", "fromBottom"])
             case "duration":
-                if let d = v.number("a duration in seconds") { if d < 0 { sink.error("duration must not be negative", at: v.mark) } else { spec.duration = d } }
+                if let d = seconds(v, "duration") { spec.duration = d }
             case "curve": if let c = viewCurve(v) { spec.curve = c }
             default:
                 guard let p = v.number("a progress from 0 to 1") else { continue }

@@ -131,12 +131,8 @@ extension Reader {
             var hasDuration = false
             for (k, _, v) in pairs {
                 switch k {
-                case "duration":
-                    if let d = v.number("a duration in seconds") {
-                        if d < 0 { sink.error("duration must not be negative", at: v.mark) } else { block.duration = d; hasDuration = true }
-                    }
-                case "delay":
-                    if let d = v.number("a delay in seconds") { if d < 0 { sink.error("delay must not be negative", at: v.mark) } else { block.delay = d } }
+                case "duration": if let d = seconds(v, "duration") { block.duration = d; hasDuration = true }
+                case "delay": if let d = seconds(v, "delay") { block.delay = d }
                 case "curve": if let c = viewCurve(v) { block.curve = c }
                 case "damping":
                     if let d = v.number("a damping ratio in (0, 1]") { if d <= 0 || d > 1 { sink.error("damping must be in (0, 1]", at: v.mark) } else { block.damping = d } }

@@ -79,31 +79,12 @@ struct APNGTests {
     func roundTrip() throws {
         let dir = temporaryDirectory()
         let url = dir.appendingPathComponent("a.apng")
-        let stage = Stage(size: CGSize(width: 40, height: 30), scale: 1)
-        let dot = CALayer()
-        dot.frame = CGRect(x: 0, y: 10, width: 10, height: 10)
-        dot.backgroundColor = CGColor(red: 0.2, green: 0.5, blue: 1, alpha: 0.5)
-        stage.rootLayer.addSublayer(dot)
-        let move = CABasicAnimation(keyPath: "position.x")
-        move.fromValue = 5.0; move.toValue = 35.0; move.duration = 0.5
-        dot.add(move, forKey: "move")
         var outputs = RenderOutputs()
         outputs.apng = url
         outputs.loopCount = 3
-        var expected: [PixelBuffer] = []
-        let result = try stage.render(duration: 0.5, fps: 10, outputs: outputs)
+        let result = try movingSquareStage().render(duration: 0.5, fps: 10, outputs: outputs)
         #expect(result.frameCount == 5)
-        // The same scene drawn frame by frame, for comparison.
-        let again = Stage(size: CGSize(width: 40, height: 30), scale: 1)
-        let dot2 = CALayer()
-        dot2.frame = dot.frame
-        dot2.backgroundColor = dot.backgroundColor
-        again.rootLayer.addSublayer(dot2)
-        dot2.add(move, forKey: "move")
-        for k in 0..<5 {
-            again.advance(to: Double(k) / 10)
-            expected.append(try FrameRasterizer.rasterize(again.snapshot()))
-        }
+        let expected = try movingSquareFrames()
         let decoded = try Self.decode(Array(try Data(contentsOf: url)))
         #expect(decoded.width == 40 && decoded.height == 30 && decoded.frameCount == 5 && decoded.plays == 3)
         #expect(decoded.frames.count == 5)

@@ -39,3 +39,26 @@ extension PixelBuffer {
         return maxX < 0 ? nil : (minX, minY, maxX, maxY)
     }
 }
+
+/// A half-transparent square moving across a 40 × 30 px stage over 0.5 s: frames that change in
+/// part, with alpha, for the animated-output tests.
+func movingSquareStage() -> Stage {
+    let stage = Stage(size: CGSize(width: 40, height: 30), scale: 1)
+    let dot = CALayer()
+    dot.frame = CGRect(x: 0, y: 10, width: 10, height: 10)
+    dot.backgroundColor = CGColor(red: 0.2, green: 0.5, blue: 1, alpha: 0.5)
+    stage.rootLayer.addSublayer(dot)
+    let move = CABasicAnimation(keyPath: "position.x")
+    move.fromValue = 5.0; move.toValue = 35.0; move.duration = 0.5
+    dot.add(move, forKey: "move")
+    return stage
+}
+
+/// `movingSquareStage()` drawn at 10 fps, frame by frame, without any output writer.
+func movingSquareFrames() throws -> [PixelBuffer] {
+    let stage = movingSquareStage()
+    return try (0..<5).map { k in
+        stage.advance(to: Double(k) / 10)
+        return try FrameRasterizer.rasterize(stage.snapshot())
+    }
+}

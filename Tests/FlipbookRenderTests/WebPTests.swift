@@ -7,19 +7,6 @@ import FlipbookCore
 /// Animated WebP output, read back with libwebp's own animation decoder.
 @Suite("WebP output")
 struct WebPTests {
-    /// A moving, half-transparent square: 5 frames at 10 fps.
-    func scene() -> Stage {
-        let stage = Stage(size: CGSize(width: 40, height: 30), scale: 1)
-        let dot = CALayer()
-        dot.frame = CGRect(x: 0, y: 10, width: 10, height: 10)
-        dot.backgroundColor = CGColor(red: 0.2, green: 0.5, blue: 1, alpha: 0.5)
-        stage.rootLayer.addSublayer(dot)
-        let move = CABasicAnimation(keyPath: "position.x")
-        move.fromValue = 5.0; move.toValue = 35.0; move.duration = 0.5
-        dot.add(move, forKey: "move")
-        return stage
-    }
-
     func decode(_ bytes: [UInt8]) throws -> (frames: [[UInt8]], timestamps: [Int32], loop: UInt32) {
         var options = WebPAnimDecoderOptions()
         try #require(WebPAnimDecoderOptionsInit(&options) != 0)
@@ -42,23 +29,15 @@ struct WebPTests {
         }
     }
 
-    func expectedFrames() throws -> [PixelBuffer] {
-        let stage = scene()
-        return try (0..<5).map { k in
-            stage.advance(to: Double(k) / 10)
-            return try FrameRasterizer.rasterize(stage.snapshot())
-        }
-    }
-
     @Test("lossless: every frame reads back exactly, at its time, with the loop count")
     func lossless() throws {
         let url = temporaryDirectory().appendingPathComponent("a.webp")
         var outputs = RenderOutputs()
         outputs.webp = url
         outputs.loopCount = 2
-        _ = try scene().render(duration: 0.5, fps: 10, outputs: outputs)
+        _ = try movingSquareStage().render(duration: 0.5, fps: 10, outputs: outputs)
         let decoded = try decode(Array(try Data(contentsOf: url)))
-        let expected = try expectedFrames()
+        let expected = try movingSquareFrames()
         #expect(decoded.loop == 2)
         #expect(decoded.frames.count == 5)
         // libwebp reports each frame's end time: 100, 200, … ms.
@@ -72,9 +51,9 @@ struct WebPTests {
         var outputs = RenderOutputs()
         outputs.webp = url
         outputs.webpQuality = 90
-        _ = try scene().render(duration: 0.5, fps: 10, outputs: outputs)
+        _ = try movingSquareStage().render(duration: 0.5, fps: 10, outputs: outputs)
         let decoded = try decode(Array(try Data(contentsOf: url)))
-        let expected = try expectedFrames()
+        let expected = try movingSquareFrames()
         #expect(decoded.frames.count == 5)
         // Mean absolute difference per channel under 4 levels of 255.
         for k in 0..<min(5, decoded.frames.count) {

@@ -99,9 +99,10 @@ public enum RecordingReader {
         guard size.count == 2 else { throw RenderError.invalidArgument("\(url.path): ffprobe found no video stream") }
         let w = size[0], h = size[1]
         try checkSize(url, width: w, height: h, frames: times.count)
-        let raw = try run(ffmpeg, ["-v", "error", "-nostdin", "-i", url.path, "-map", "0:v:0", "-fps_mode", "passthrough",
-                                   "-f", "rawvideo", "-pix_fmt", "rgba", "pipe:1"])
         let frameBytes = w * h * 4
+        // No more bytes than the frames ffprobe counted: a file that decodes to more is cut off.
+        let raw = try run(ffmpeg, ["-v", "error", "-nostdin", "-i", url.path, "-map", "0:v:0", "-fps_mode", "passthrough",
+                                   "-f", "rawvideo", "-pix_fmt", "rgba", "pipe:1"], limit: times.count * frameBytes)
         let count = min(times.count, raw.count / frameBytes)
         guard count > 0 else { throw RenderError.invalidArgument("\(url.path): no frames could be decoded") }
         let first = times[0]
@@ -118,7 +119,8 @@ public enum RecordingReader {
         return DecodedRecording(width: w, height: h, frames: frames, starts: starts, duration: last)
     }
 
-    private static func run(_ program: URL, _ args: [String]) throws -> Data {
+    /// The program's standard output, at most `limit` bytes (the program is stopped there).
+    private static func run(_ program: URL, _ args: [String], limit: Int = 16 << 20) throws -> Data {
         let p = Process()
         p.executableURL = program
         p.arguments = args
@@ -129,9 +131,17 @@ public enum RecordingReader {
         do { try p.run() } catch { throw RenderError.io("cannot start \(program.lastPathComponent): \(error.localizedDescription)") }
         // Read stderr on another thread so a chatty program cannot block on a full pipe.
         let errors = ErrorCollector(err.fileHandleForReading)
-        let data = out.fileHandleForReading.readDataToEndOfFile()
+        var data = Data()
+        let reader = out.fileHandleForReading
+        while data.count < limit {
+            let chunk = reader.readData(ofLength: min(1 << 20, limit - data.count))
+            if chunk.isEmpty { break }
+            data.append(chunk)
+        }
+        let cutOff = data.count >= limit
+        if cutOff, p.isRunning { p.terminate() }
         p.waitUntilExit()
-        guard p.terminationStatus == 0 else {
+        guard cutOff || p.terminationStatus == 0 else {
             throw RenderError.invalidArgument("\(program.lastPathComponent) could not read the recording: "
                                               + TextSafety.forTerminal(errors.text, keepingLines: false))
         }
