@@ -39,7 +39,7 @@ final class CompositionSink: RenderSink, @unchecked Sendable {
             runtime.stage.advance(to: min(t, runtime.scenario.duration))
             return try FrameRasterizer.rasterize(runtime.stage.snapshot(), background: runtime.scenario.canvas.background)
         }
-        return (recording.map { [$0.frame(at: t)] } ?? []) + rendered
+        return (try recording.map { [try $0.frame(at: t)] } ?? []) + rendered
     }
 
     /// Composes the instants due by `t` before the clocks pass them.

@@ -2,48 +2,85 @@ import Flipbook
 import FlipbookGolden
 import Foundation
 
-/// A decoded recording on the comparison's clock.
-struct RecordedFrames {
+/// A recording on the comparison's clock, streamed: frames are decoded as the clock reaches
+/// them (the clock only moves forward), cropped and scaled one at a time, so a long screen
+/// recording costs one frame of memory.
+final class RecordedFrames {
     let label: String
     let offset: Double
     let width: Int, height: Int
-    private let frames: [PixelBuffer]
     /// When each frame starts, seconds from the recording's start.
-    private let starts: [Double]
+    let starts: [Double]
     let duration: Double
+    private let recording: VariantComparison.Recording
+    private var stream: any RecordingStream
+    private var shown: (index: Int, frame: PixelBuffer)?
 
     init(recording: VariantComparison.Recording) throws {
-        let decoded: DecodedRecording
-        do { decoded = try RecordingReader.read(recording.url) } catch { throw GoldenError.usage("\(recording.url.path): \(error)") }
-        guard !decoded.frames.isEmpty else { throw GoldenError.usage("\(recording.url.path): the recording has no frames") }
+        self.recording = recording
+        stream = try Self.open(recording.url)
         label = recording.label
         offset = recording.offset
-        var frames = decoded.frames
-        var w = decoded.width, h = decoded.height
+        var w = stream.width, h = stream.height
         if let c = recording.crop {
             guard c.x >= 0, c.y >= 0, c.width > 0, c.height > 0, c.x + c.width <= w, c.y + c.height <= h else {
                 throw GoldenError.usage("--crop \(c.x),\(c.y),\(c.width),\(c.height) is not inside the \(w)×\(h) px recording")
             }
-            frames = frames.compactMap { $0.cropped(x: c.x, y: c.y, width: c.width, height: c.height) }
             w = c.width; h = c.height
         }
         if let s = recording.scale, s != 1 {
-            let sw = Int((Double(w) * s).rounded()), sh = Int((Double(h) * s).rounded())
-            frames = try frames.map { try $0.resized(width: sw, height: sh) }
-            w = sw; h = sh
+            w = Int((Double(w) * s).rounded()); h = Int((Double(h) * s).rounded())
+            guard w > 0, h > 0 else { throw GoldenError.usage("--scale \(s) leaves no pixels of the \(stream.width)×\(stream.height) px recording") }
         }
         width = w; height = h
-        self.frames = frames
-        starts = decoded.starts
-        duration = decoded.duration
+        starts = stream.starts
+        duration = stream.duration
     }
 
-    /// The frame a viewer sees at comparison time `t`.
-    func frame(at t: Double) -> PixelBuffer {
+    private static func open(_ url: URL) throws -> any RecordingStream {
+        do { return try RecordingReader.open(url) } catch { throw GoldenError.usage("\(error)") }
+    }
+
+    /// The index of the frame a viewer sees at comparison time `t`.
+    func index(at t: Double) -> Int {
         let local = t - offset
         // Half a millisecond of slack: recordings store times rounded to milliseconds (WebP) or
         // centiseconds, so a frame due at 2/30 s may be stamped 0.067 s.
-        let i = (starts.lastIndex { $0 <= local + 0.0005 }) ?? 0
-        return frames[min(i, frames.count - 1)]
+        return (starts.lastIndex { $0 <= local + 0.0005 }) ?? 0
+    }
+
+    /// The frame a viewer sees at comparison time `t`.
+    func frame(at t: Double) throws -> PixelBuffer {
+        let wanted = index(at: t)
+        if let shown, shown.index == wanted { return shown.frame }
+        if let shown, wanted < shown.index {
+            // Going back (not done by compare's forward clock): start the stream again.
+            stream = try Self.open(recording.url)
+            self.shown = nil
+        }
+        var index = shown?.index ?? -1
+        var raw: PixelBuffer?
+        while index < wanted {
+            do {
+                guard let next = try stream.nextFrame() else { break }
+                raw = next
+            } catch { throw GoldenError.usage("\(recording.url.path): \(error)") }
+            index += 1
+        }
+        // A recording that decodes to fewer frames than it lists holds its last one.
+        guard let raw else {
+            if let shown { return shown.frame }
+            throw GoldenError.usage("\(recording.url.path): the recording has no frames that decode")
+        }
+        let frame = try fitted(raw)
+        shown = (index, frame)
+        return frame
+    }
+
+    private func fitted(_ raw: PixelBuffer) throws -> PixelBuffer {
+        var frame = raw
+        if let c = recording.crop, let cropped = frame.cropped(x: c.x, y: c.y, width: c.width, height: c.height) { frame = cropped }
+        if frame.width != width || frame.height != height { frame = try frame.resized(width: width, height: height) }
+        return frame
     }
 }

@@ -1,0 +1,128 @@
+import CGIF
+import FlipbookCore
+import Foundation
+
+/// A GIF file read record by record with giflib's low-level calls (no DGifSlurp, which holds
+/// every frame's pixels): graphics controls, the loop count, and image descriptors whose
+/// pixels are then either decoded or skipped undecoded.
+final class GIFRecords {
+    enum Record {
+        case control(GraphicsControlBlock)
+        case loop(Int)
+        case image(GifImageDesc)
+        case end
+    }
+
+    let name: String
+    let width: Int
+    let height: Int
+    /// Entries in the global colour table (0: none).
+    var globalTableSize: Int { Int(gif.pointee.SColorMap?.pointee.ColorCount ?? 0) }
+    var globalColorMap: UnsafeMutablePointer<ColorMapObject>? { gif.pointee.SColorMap }
+    private let gif: UnsafeMutablePointer<GifFileType>
+    private var imagesRead = 0
+
+    init(path: String) throws {
+        name = path
+        // A regular file only: giflib would wait for ever on a FIFO's writer.
+        var st = stat()
+        guard stat(path, &st) == 0 else { throw RenderError.gif("no such file: \(path)") }
+        guard st.st_mode & S_IFMT == S_IFREG else { throw RenderError.gif("\(path) is not a regular file") }
+        var err: Int32 = 0
+        guard let gif = DGifOpenFileName(path, &err) else { throw RenderError.gif("cannot open \(path) as a GIF: \(Self.message(err))") }
+        self.gif = gif
+        // The logical screen is read by DGifOpen: check it before a pixel is allocated (a
+        // 62-byte GIF can declare 65535 × 65535).
+        width = Int(gif.pointee.SWidth); height = Int(gif.pointee.SHeight)
+        guard width > 0, height > 0, width <= Limits.maximumStagePixels, height <= Limits.maximumStagePixels,
+              width * height <= Limits.maximumImagePixels else {
+            throw RenderError.gif("\(path) declares a \(width)×\(height) screen; at most \(Limits.maximumStagePixels) px a side and "
+                                  + "\(Limits.maximumImagePixels) pixels are decoded")
+        }
+    }
+
+    deinit { var e: Int32 = 0; DGifCloseFile(gif, &e) }
+
+    static func message(_ code: Int32) -> String {
+        GifErrorString(code).map { String(cString: $0) } ?? "giflib error \(code)"
+    }
+
+    private func failure(_ what: String) -> RenderError {
+        RenderError.gif("cannot decode \(name): \(what) (\(Self.message(gif.pointee.Error)))")
+    }
+
+    /// The next record that matters; other extensions are read past.
+    func next() throws -> Record {
+        while true {
+            var type = UNDEFINED_RECORD_TYPE
+            guard DGifGetRecordType(gif, &type) != GIF_ERROR else {
+                // A missing trailer after complete frames ends the file, as browsers read it.
+                if imagesRead > 0 && gif.pointee.Error == D_GIF_ERR_READ_FAILED { return .end }
+                throw failure("a record is unreadable")
+            }
+            switch type {
+            case IMAGE_DESC_RECORD_TYPE:
+                guard DGifGetImageDesc(gif) != GIF_ERROR else { throw failure("an image descriptor is unreadable") }
+                let d = gif.pointee.Image
+                guard d.Width > 0, d.Height > 0, Int(d.Width) <= Limits.maximumStagePixels, Int(d.Height) <= Limits.maximumStagePixels,
+                      Int(d.Width) * Int(d.Height) <= Limits.maximumImagePixels else {
+                    throw RenderError.gif("\(name): frame \(imagesRead + 1) declares a \(d.Width)×\(d.Height) image; at most "
+                                          + "\(Limits.maximumStagePixels) px a side are decoded")
+                }
+                imagesRead += 1
+                return .image(d)
+            case EXTENSION_RECORD_TYPE:
+                var code: Int32 = 0
+                var block: UnsafeMutablePointer<GifByteType>?
+                guard DGifGetExtension(gif, &code, &block) != GIF_ERROR else { throw failure("an extension is unreadable") }
+                var found: Record?
+                if code == GRAPHICS_EXT_FUNC_CODE, let block, block[0] >= 4 {
+                    var gcb = GraphicsControlBlock(DisposalMode: 0, UserInputFlag: false, DelayTime: 0, TransparentColor: NO_TRANSPARENT_COLOR)
+                    if DGifExtensionToGCB(Int(block[0]), block + 1, &gcb) != GIF_ERROR { found = .control(gcb) }
+                }
+                let isNetscape = code == APPLICATION_EXT_FUNC_CODE && block.map {
+                    $0[0] == 11 && String(decoding: UnsafeBufferPointer(start: $0 + 1, count: 11), as: UTF8.self) == "NETSCAPE2.0"
+                } == true
+                var sub = 0
+                while block != nil {
+                    guard DGifGetExtensionNext(gif, &block) != GIF_ERROR else { throw failure("an extension is unreadable") }
+                    sub += 1
+                    if isNetscape, sub == 1, let b = block, b[0] >= 3, b[1] == 1 { found = .loop(Int(b[2]) | Int(b[3]) << 8) }
+                }
+                if let found { return found }
+            case TERMINATE_RECORD_TYPE:
+                return .end
+            default:
+                throw failure("the file has an unknown record")
+            }
+        }
+    }
+
+    /// Reads past the current image's pixels without decoding them.
+    func skipImage() throws {
+        var codeSize: Int32 = 0
+        var block: UnsafeMutablePointer<GifByteType>?
+        guard DGifGetCode(gif, &codeSize, &block) != GIF_ERROR else { throw failure("an image's data is unreadable") }
+        while block != nil {
+            guard DGifGetCodeNext(gif, &block) != GIF_ERROR else { throw failure("an image's data is truncated") }
+        }
+    }
+
+    /// The current image's colour indices, row by row in display order (interlaced rows put back).
+    func readImage(_ d: GifImageDesc) throws -> [UInt8] {
+        let w = Int(d.Width), h = Int(d.Height)
+        var indices = [UInt8](repeating: 0, count: w * h)
+        // GIF89a interlacing: four passes, each starting at a row and stepping down.
+        let rows: [Int] = d.Interlace
+            ? [(0, 8), (4, 8), (2, 4), (1, 2)].flatMap { start, step in Swift.stride(from: start, to: h, by: step) }
+            : Array(0..<h)
+        try indices.withUnsafeMutableBufferPointer { buffer in
+            for row in rows {
+                guard DGifGetLine(gif, buffer.baseAddress! + row * w, Int32(w)) != GIF_ERROR else {
+                    throw failure("an image's data is truncated or corrupt")
+                }
+            }
+        }
+        return indices
+    }
+}

@@ -1,0 +1,138 @@
+import FlipbookCore
+import Foundation
+
+/// A video's frames through the ffmpeg program: ffprobe lists each frame's own time (variable
+/// rates kept), then ffmpeg decodes to raw RGBA on a pipe that is read one frame at a time, so
+/// a minute of 60 fps screen recording never sits in memory whole.
+public final class VideoFrameStream: RecordingStream {
+    public let width: Int
+    public let height: Int
+    public let starts: [Double]
+    public let duration: Double
+
+    private let name: String
+    private let decoder: Process
+    private let pipe: FileHandle
+    private let errors: ErrorCollector
+    private var delivered = 0
+    private var stopped = false
+
+    public init(url: URL, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+        name = url.path
+        guard let ffmpeg = FFmpegVideoWriter.executable(environment: environment) else {
+            throw RenderError.invalidArgument("\(url.path): videos are read by ffmpeg, which is not installed (apt-get install ffmpeg)")
+        }
+        let ffprobe = ffmpeg.deletingLastPathComponent().appendingPathComponent("ffprobe")
+        // A regular file, not a device or a FIFO that would block ffmpeg for ever.
+        var st = stat()
+        guard stat(url.path, &st) == 0 else { throw RenderError.invalidArgument("no such file: \(url.path)") }
+        guard st.st_mode & S_IFMT == S_IFREG else { throw RenderError.invalidArgument("\(url.path) is not a regular file") }
+        let probe = try Self.output(of: ffprobe, ["-v", "error", "-select_streams", "v:0", "-show_entries", "stream=width,height",
+                                                  "-show_entries", "frame=best_effort_timestamp_time", "-of", "csv=p=0", url.path])
+        // Lines are either the stream's "width,height" or one frame's time (perhaps with a trailing comma).
+        var size: [Int] = [], times: [Double] = []
+        for line in String(decoding: probe, as: UTF8.self).split(separator: "\n") {
+            let fields = line.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            if fields.count == 2, let a = Int(fields[0]), let b = Int(fields[1]) { size = [a, b] } else if fields.count == 1, let t = Double(fields[0]), t.isFinite { times.append(t) }
+        }
+        guard size.count == 2 else { throw RenderError.invalidArgument("\(url.path): ffprobe found no video stream") }
+        guard let first = times.first else { throw RenderError.invalidArgument("\(url.path): the video has no frames") }
+        try RecordingLimits.check(url.path, width: size[0], height: size[1])
+        width = size[0]; height = size[1]
+        starts = times.map { $0 - first }
+        // The last frame lasts as long as the one before it (a video stores no end time).
+        duration = starts.count > 1 ? starts[starts.count - 1] * 2 - starts[starts.count - 2] : 0.1
+        decoder = Process()
+        decoder.executableURL = ffmpeg
+        decoder.arguments = ["-v", "error", "-nostdin", "-i", url.path, "-map", "0:v:0", "-fps_mode", "passthrough",
+                             "-f", "rawvideo", "-pix_fmt", "rgba", "pipe:1"]
+        let out = Pipe(), err = Pipe()
+        decoder.standardOutput = out
+        decoder.standardError = err
+        decoder.standardInput = FileHandle.nullDevice
+        do { try decoder.run() } catch { throw RenderError.io("cannot start ffmpeg: \(error.localizedDescription)") }
+        pipe = out.fileHandleForReading
+        errors = ErrorCollector(err.fileHandleForReading)
+    }
+
+    deinit { stop() }
+
+    /// Ends ffmpeg even when it is blocked writing frames nobody will read: closing the pipe
+    /// makes its next write fail, and SIGKILL does not wait for that write to return.
+    private func stop() {
+        guard !stopped else { return }
+        stopped = true
+        try? pipe.close()
+        if decoder.isRunning { kill(decoder.processIdentifier, SIGKILL) }
+        decoder.waitUntilExit()
+    }
+
+    public func nextFrame() throws -> PixelBuffer? {
+        // No more frames than ffprobe counted: a file that decodes to more is cut off there.
+        guard !stopped, delivered < starts.count else { stop(); return nil }
+        let frameBytes = width * height * 4
+        var frame = Data()
+        frame.reserveCapacity(frameBytes)
+        while frame.count < frameBytes {
+            let chunk = pipe.readData(ofLength: frameBytes - frame.count)
+            if chunk.isEmpty { break }
+            frame.append(chunk)
+        }
+        guard frame.count == frameBytes else {
+            stop()
+            if delivered == 0 {
+                throw RenderError.invalidArgument("ffmpeg could not read \(name): " + TextSafety.forTerminal(errors.text, keepingLines: false))
+            }
+            return nil   // fewer frames decoded than listed: the recording ends at the last whole one
+        }
+        delivered += 1
+        return PixelBuffer(width: width, height: height, rgba: [UInt8](frame))
+    }
+
+    /// A program's standard output, at most `limit` bytes.
+    static func output(of program: URL, _ args: [String], limit: Int = 16 << 20) throws -> Data {
+        let p = Process()
+        p.executableURL = program
+        p.arguments = args
+        let out = Pipe(), err = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        p.standardInput = FileHandle.nullDevice
+        do { try p.run() } catch { throw RenderError.io("cannot start \(program.lastPathComponent): \(error.localizedDescription)") }
+        // Read stderr on another thread so a chatty program cannot block on a full pipe.
+        let errors = ErrorCollector(err.fileHandleForReading)
+        var data = Data()
+        let reader = out.fileHandleForReading
+        while data.count < limit {
+            let chunk = reader.readData(ofLength: min(1 << 20, limit - data.count))
+            if chunk.isEmpty { break }
+            data.append(chunk)
+        }
+        let cutOff = data.count >= limit
+        if cutOff, p.isRunning { p.terminate() }
+        p.waitUntilExit()
+        guard cutOff || p.terminationStatus == 0 else {
+            throw RenderError.invalidArgument("\(program.lastPathComponent) could not read the recording: "
+                                              + TextSafety.forTerminal(errors.text, keepingLines: false))
+        }
+        return data
+    }
+}
+
+/// Drains a pipe in the background; `text` waits for the end.
+final class ErrorCollector: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private var data = Data()
+
+    init(_ handle: FileHandle) {
+        DispatchQueue.global().async { [self] in
+            data = handle.readDataToEndOfFile()
+            done.signal()
+        }
+    }
+
+    var text: String {
+        done.wait()
+        return String(decoding: data.prefix(2000), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+}
