@@ -60,13 +60,11 @@ final class RecordedFrames {
         }
         var index = shown?.index ?? -1
         var raw: PixelBuffer?
-        while index < wanted {
-            do {
-                guard let next = try stream.nextFrame() else { break }
-                raw = next
-            } catch { throw GoldenError.usage("\(recording.url.path): \(error)") }
-            index += 1
-        }
+        do {
+            // Frames the clock passes over are skipped (cheap for a video); the one shown is decoded.
+            while index < wanted - 1, try stream.skipFrame() { index += 1 }
+            if let next = try stream.nextFrame() { raw = next; index += 1 }
+        } catch { throw GoldenError.usage("\(recording.url.path): \(error)") }
         // A recording that decodes to fewer frames than it lists holds its last one.
         guard let raw else {
             if let shown { return shown.frame }

@@ -68,3 +68,28 @@ struct RecordingTests {
         #expect(unpaired.status == 2 && unpaired.stderr.contains("need --against"), "\(unpaired.stderr)")
     }
 }
+
+/// A long screen recording is streamed, not held: compare's memory stays near one frame's.
+@Suite("long recordings")
+struct LongRecordingTests {
+    @Test("a 17 s, 60 fps recording at 8× (836 MB of frames decoded) compares in under 200 MB of memory")
+    func streamed() throws {
+        let dir = freshFolder("flipbook-long-recording")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let scene = packageRoot.appendingPathComponent("scenarios/loaders/dot-wave.yaml").path
+        let frames = dir.appendingPathComponent("frames").path
+        #expect(try CLI.run(["render", scene, "--scale", "8", "--frames", frames]).status == 0)
+        // The scene's frames at 640 × 320 px, looped for 17 s at 60 fps: 1,020 frames of
+        // 819,200 bytes each as RGBA.
+        let mp4 = dir.appendingPathComponent("long.mp4").path
+        let made = try CLI.spawn(URL(fileURLWithPath: "/usr/bin/ffmpeg"), ["-v", "error", "-stream_loop", "-1", "-framerate", "60",
+                                                                           "-i", frames + "/frame-%04d.png", "-t", "17",
+                                                                           "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", mp4])
+        try #require(made.status == 0, "\(made.stderr)")
+        let run = CLI.peakMemory(["compare", scene, "--against", mp4, "--scale", "0.25", "--fps", "5",
+                                  "-o", dir.appendingPathComponent("c.gif").path])
+        #expect(run.status == 0)
+        // Held whole, the decoded frames alone would be 1,020 × 819,200 B = 836 MB.
+        #expect(run.peakKilobytes > 0 && run.peakKilobytes < 200_000, "peak \(run.peakKilobytes) kB")
+    }
+}

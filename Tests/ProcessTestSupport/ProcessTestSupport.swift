@@ -55,3 +55,26 @@ public enum CLI {
         return (p.terminationStatus, o, String(decoding: e, as: UTF8.self))
     }
 }
+
+extension CLI {
+    /// Runs `flipbook` with `args` (output discarded) and returns its exit status and peak
+    /// resident memory in kB, measured by the kernel for that process alone (wait4's rusage).
+    public static func peakMemory(_ args: [String]) -> (status: Int32, peakKilobytes: Int) {
+        let argv = ([executable.path] + args).map { strdup($0) } + [nil]
+        let variables: [String] = ProcessInfo.processInfo.environment.filter { $0.key != "CI" }.map { "\($0.key)=\($0.value)" } + ["CI=true"]
+        let envp = variables.map { strdup($0) } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        var pid: pid_t = 0
+        guard posix_spawn(&pid, executable.path, &actions, nil, argv, envp) == 0 else { return (-1, 0) }
+        var status: Int32 = 0
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+        let exited = status & 0x7F == 0
+        return (exited ? (status >> 8) & 0xFF : 128 + (status & 0x7F), usage.ru_maxrss)
+    }
+}

@@ -13,6 +13,14 @@ public protocol RecordingStream: AnyObject {
     var duration: Double { get }
     /// The next frame as a viewer sees it (disposal and blending applied), nil after the last.
     func nextFrame() throws -> PixelBuffer?
+    /// Moves past the next frame, as cheaply as the format allows (a video's bytes are read and
+    /// dropped; GIF and APNG frames are still composed, later frames depend on them). False
+    /// after the last frame.
+    func skipFrame() throws -> Bool
+}
+
+extension RecordingStream {
+    public func skipFrame() throws -> Bool { try nextFrame() != nil }
 }
 
 extension RecordingStream {

@@ -68,25 +68,38 @@ public final class VideoFrameStream: RecordingStream {
     }
 
     public func nextFrame() throws -> PixelBuffer? {
+        var frame = [UInt8](repeating: 0, count: width * height * 4)
+        guard try read(into: &frame) else { return nil }
+        return PixelBuffer(width: width, height: height, rgba: frame)
+    }
+
+    public func skipFrame() throws -> Bool {
+        if scratch.count != width * height * 4 { scratch = [UInt8](repeating: 0, count: width * height * 4) }
+        return try read(into: &scratch)
+    }
+    private var scratch: [UInt8] = []
+
+    /// Fills `frame` with the next frame's bytes from ffmpeg's pipe; false at the end.
+    private func read(into frame: inout [UInt8]) throws -> Bool {
         // No more frames than ffprobe counted: a file that decodes to more is cut off there.
-        guard !stopped, delivered < starts.count else { stop(); return nil }
-        let frameBytes = width * height * 4
-        var frame = Data()
-        frame.reserveCapacity(frameBytes)
-        while frame.count < frameBytes {
-            let chunk = pipe.readData(ofLength: frameBytes - frame.count)
-            if chunk.isEmpty { break }
-            frame.append(chunk)
+        guard !stopped, delivered < starts.count else { stop(); return false }
+        let fd = pipe.fileDescriptor
+        var filled = 0
+        while filled < frame.count {
+            let n = frame.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress! + filled, $0.count - filled) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { break }
+            filled += n
         }
-        guard frame.count == frameBytes else {
+        guard filled == frame.count else {
             stop()
             if delivered == 0 {
                 throw RenderError.invalidArgument("ffmpeg could not read \(name): " + TextSafety.forTerminal(errors.text, keepingLines: false))
             }
-            return nil   // fewer frames decoded than listed: the recording ends at the last whole one
+            return false   // fewer frames decoded than listed: the recording ends at the last whole one
         }
         delivered += 1
-        return PixelBuffer(width: width, height: height, rgba: [UInt8](frame))
+        return true
     }
 
     /// A program's standard output, at most `limit` bytes.
