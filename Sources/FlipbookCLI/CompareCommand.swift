@@ -13,14 +13,17 @@ struct Compare: ParsableCommand {
         their last frame. Prints per variant its duration, its last animationDidStop, and the
         mean and largest share of pixels per frame that differ from the first variant.
 
-        With --against, a recording (a GIF) is decoded and shown first, on the same clock (its
-        frame at t is the one the GIF shows at t minus --offset), and the differences are
-        measured against it: how the seed gallery compares itself with the blog GIFs.
+        With --against, a recording (GIF, APNG, WebP, or a video read through ffmpeg) is decoded
+        as the clock reaches it and shown first (its frame at t is the one it shows at t minus
+        --offset), and the differences are measured against it: how the seed gallery compares
+        itself with the blog GIFs. The figures are then also printed per second (or per
+        --phase), and --ignore leaves regions such as a status bar out of them.
 
         Examples:
           flipbook compare scenarios/demo.yaml --variants default,slow -o out/compare.gif
           flipbook compare a.yaml b.yaml --layout overlay -o out/ab.gif --filmstrip out/ab.png --json
           flipbook compare seed.yaml --against original.gif -o out/vs.gif --filmstrip out/vs.png --filmstrip-times 1.2,3.3
+          flipbook compare header.yaml --against sim.mp4 --crop 0,0,1170,600 --scale 0.6667 --ignore 0,0,780,94 --phase pull=0-1.2 --phase spin=1.2-3 -o out/vs.mp4
         """
     )
 
@@ -65,6 +68,14 @@ struct Compare: ParsableCommand {
                                valueName: "S"))
     var scale: Double?
 
+    @Option(help: ArgumentHelp("A rectangle of the compared frame (the scene's pixels) left out of the difference figures, "
+                               + "such as a status bar the scene does not draw; repeatable.", valueName: "x,y,w,h"))
+    var ignore: [String] = []
+
+    @Option(help: ArgumentHelp("Also print the differences between two times, under a name; repeatable (default with --against: "
+                               + "per second).", valueName: "NAME=START-END"))
+    var phase: [String] = []
+
     @Option(name: .customLong("filmstrip-times"),
             help: ArgumentHelp("Exact instants for the filmstrip, comma-separated (0.2,0.35s,500ms).", valueName: "TIMES"))
     var filmstripTimes: String?
@@ -86,6 +97,10 @@ struct Compare: ParsableCommand {
         if !offset.isFinite || abs(offset) > Limits.maximumDuration { throw ValidationError("--offset must be a number of seconds") }
         if against == nil && offset != 0 { throw ValidationError("--offset needs --against RECORDING") }
         if against == nil && (crop != nil || scale != nil) { throw ValidationError("--crop and --scale apply to a recording: they need --against RECORDING") }
+        for p in phase where DifferencePeriod.parse(p) == nil {
+            throw ValidationError("--phase expects NAME=START-END with START before END, such as pull=0-1.2s or spin=1200ms-3s; found '\(p)'")
+        }
+        for r in ignore { _ = try RectangleArgument.parse(r, option: "--ignore") }
         if filmstripTimes != nil && filmstrip == nil { throw ValidationError("--filmstrip-times needs --filmstrip OUT.png") }
         if !(1...50).contains(filmstripColumns) { throw ValidationError("--filmstrip-columns must be between 1 and 50") }
     }
@@ -119,16 +134,12 @@ struct Compare: ParsableCommand {
             sinks.append(try FilmstripSink(url: ScenarioArguments.outputURL(filmstrip), times: times, columns: filmstripColumns, inputs: inputURLs))
         }
         var comparison = VariantComparison(inputs: inputs, layout: VariantGrid.Layout(rawValue: layout)!, fps: fps, plots: plot)
+        comparison.ignored = IgnoredRegions(try ignore.map { try RectangleArgument.parse($0, option: "--ignore") })
+        if !phase.isEmpty { comparison.periods = phase.compactMap(DifferencePeriod.parse) }
         if let against {
             guard FileManager.default.fileExists(atPath: against) else { throw ValidationError("--against: no such file: \(against)") }
             var recording = VariantComparison.Recording(url: URL(fileURLWithPath: against), offset: offset)
-            if let crop {
-                let parts = crop.split(separator: ",").map { Int($0.trimmingCharacters(in: .whitespaces)) }
-                guard parts.count == 4, let x = parts[0], let y = parts[1], let w = parts[2], let h = parts[3], w > 0, h > 0, x >= 0, y >= 0 else {
-                    throw ValidationError("--crop needs x,y,w,h in whole pixels (w and h positive), found '\(crop)'")
-                }
-                recording.crop = (x, y, w, h)
-            }
+            if let crop { recording.crop = try RectangleArgument.parse(crop, option: "--crop") }
             if let scale {
                 guard scale > 0, scale <= 8 else { throw ValidationError("--scale must be in (0, 8]") }
                 recording.scale = scale
@@ -165,6 +176,11 @@ struct Compare: ParsableCommand {
                 print(label + String(format: "%7.3f s  ", s.duration) + last + String(format: "  %8.2f%%  %10.2f%%", s.meanDifference * 100, s.largestDifference * 100))
                 for p in s.properties {
                     for line in p.lines { print("    " + line) }
+                }
+                for p in s.periods {
+                    let name = p.label.count >= 18 ? String(p.label.prefix(17)) + " " : p.label.padding(toLength: 18, withPad: " ", startingAt: 0)
+                    let range = String(format: "%.2f–%.2f s", p.start, p.end).padding(toLength: 15, withPad: " ", startingAt: 0)
+                    print("    " + name + range + String(format: "%8.2f%%  %10.2f%%", p.meanDifference * 100, p.largestDifference * 100))
                 }
             }
         }

@@ -12,6 +12,11 @@ final class CompositionSink: RenderSink, @unchecked Sendable {
     let downstream: [any RenderSink]
     let plots: [String]
     var differences: [[Double]] = []
+    /// When each row of `differences` was measured.
+    var differenceTimes: [Double] = []
+    /// Pixels left out of the figures (`--ignore`), and how many they are.
+    var ignored = IgnoredRegions()
+    private var ignoredMask: (mask: [Bool], count: Int)?
     /// Per plot: per variant: per component (name, samples).
     var plotSeries: [(name: String, perVariant: [[(name: String, samples: [(time: Double, value: Double)])]])] = []
     private var plan: RenderPlan?
@@ -85,7 +90,8 @@ final class CompositionSink: RenderSink, @unchecked Sendable {
         // Renders of one engine compare exactly; a recording (another renderer, a lossy GIF)
         // compares perceptually: pixelmatch's default threshold, antialiased edges ignored.
         let tolerance = recording == nil ? nil : GoldenSpec.Tolerance(threshold: 0.1, share: 1, ignoreAntialiasing: true)
-        differences.append(frames.map { ImageComparison.compare(frames[0], $0, tolerance: tolerance).share })
+        differences.append(measure(frames, tolerance: tolerance))
+        differenceTimes.append(t)
         for p in plotSeries.indices {
             for (v, runtime) in runtimes.enumerated() {
                 let components = Self.sample(plotSeries[p].name, on: runtime)
@@ -104,6 +110,22 @@ final class CompositionSink: RenderSink, @unchecked Sendable {
         }
     }
     private var lastComposed: PixelBuffer?
+
+    /// Each cell's share of pixels differing from the first cell's, ignored regions left out of
+    /// both the count and the total.
+    private func measure(_ frames: [PixelBuffer], tolerance: GoldenSpec.Tolerance?) -> [Double] {
+        guard !ignored.rectangles.isEmpty, let first = frames.first else {
+            return frames.map { ImageComparison.compare(frames[0], $0, tolerance: tolerance).share }
+        }
+        if ignoredMask == nil {
+            let mask = ignored.mask(width: first.width, height: first.height)
+            ignoredMask = (mask, mask.reduce(0) { $0 + ($1 ? 1 : 0) })
+        }
+        let (mask, count) = ignoredMask!
+        let blanked = frames.map { $0.width == first.width && $0.height == first.height ? $0.blanking(mask) : $0 }
+        let counted = max(1, first.width * first.height - count)
+        return blanked.map { Double(ImageComparison.compare(blanked[0], $0, tolerance: tolerance).differingPixels) / Double(counted) }
+    }
 
     func finish() throws { for s in downstream { try s.finish() } }
     func cancel() { for s in downstream { s.cancel() } }

@@ -24,6 +24,8 @@ public struct VariantComparison {
         public var largestDifference: Double
         /// Per plotted property component: range, overshoot and settling.
         public var properties: [PropertySummary] = []
+        /// The differences per phase or per second (`periods`), when asked.
+        public var periods: [DifferencePeriod] = []
     }
 
     /// One plotted value of one variant, summed up (docs/compare.md "Overshoot and settling").
@@ -77,6 +79,10 @@ public struct VariantComparison {
     public var fps: Double?
     /// `LAYER.KEYPATH`s to sample at every frame and plot.
     public var plots: [String]
+    /// Periods to measure the differences in (`--phase`); nil: none, or per second with a recording.
+    public var periods: [DifferencePeriod]?
+    /// Rectangles of the comparison frame left out of every difference figure (`--ignore`).
+    public var ignored = IgnoredRegions()
     /// The plots of the last `run`, one per property (`render()` draws one; `point(time:value:)`
     /// says where a value lands).
     public private(set) var propertyPlots: [PropertyPlot] = []
@@ -132,8 +138,12 @@ public struct VariantComparison {
                 throw GoldenError.usage("--plot expects LAYER.KEYPATH naming a layer every input has and an animatable key path; found '\(plot)'")
             }
         }
+        for r in ignored.rectangles where r.width <= 0 || r.height <= 0 || r.x < 0 || r.y < 0 || r.x + r.width > frameSize.0 || r.y + r.height > frameSize.1 {
+            throw GoldenError.usage("--ignore \(r.x),\(r.y),\(r.width),\(r.height) is not inside the \(frameSize.0)×\(frameSize.1) px frame compared")
+        }
         let sink = CompositionSink(runtimes: runtimes, labels: inputs.map(\.label), layout: layout, downstream: sinks, plots: plots,
                                    recording: recorded)
+        sink.ignored = ignored
         _ = try host.render(duration: duration, fps: rate, sinks: [sink], threads: threads)
         let stops = runtimes.map { r in
             r.stage.trace.filter { if case .animationDidStop = $0.kind { return true }; return false }.map(\.time)
@@ -149,6 +159,7 @@ public struct VariantComparison {
         }
         // With a recording, it is cell 0 and every difference is measured against it.
         let shift = recorded == nil ? 0 : 1
+        let periods = self.periods ?? (recorded == nil ? [] : DifferencePeriod.seconds(through: duration))
         let recordingSummary = recorded.map { r -> Summary in
             Summary(label: r.label, duration: r.duration, lastEvent: nil, meanDifference: 0, largestDifference: 0)
         }
@@ -162,7 +173,8 @@ public struct VariantComparison {
             }
             return Summary(label: input.label, duration: runtime.scenario.duration, lastEvent: stops[i].last,
                            meanDifference: diffs.isEmpty ? 0 : diffs.reduce(0, +) / Double(diffs.count), largestDifference: diffs.max() ?? 0,
-                           properties: properties)
+                           properties: properties,
+                           periods: DifferencePeriod.measure(periods, samples: Array(zip(sink.differenceTimes, diffs)).map { ($0.0, $0.1) }))
         }
     }
 }

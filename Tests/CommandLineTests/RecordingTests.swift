@@ -93,3 +93,75 @@ struct LongRecordingTests {
         #expect(run.peakKilobytes > 0 && run.peakKilobytes < 200_000, "peak \(run.peakKilobytes) kB")
     }
 }
+
+/// What compare prints against a recording: figures per second or per named phase, and
+/// regions (a status bar the scene does not draw) left out of them.
+@Suite("recording figures")
+struct RecordingFigureTests {
+    let scene = packageRoot.appendingPathComponent("scenarios/loaders/dot-wave.yaml").path
+
+    /// A lossless MP4 of the scene's own frames with a black bar over the top 20 px (160 × 80 px frames).
+    func barredRecording(in dir: URL) throws -> String {
+        let frames = dir.appendingPathComponent("frames").path
+        #expect(try CLI.run(["render", scene, "--frames", frames]).status == 0)
+        let mp4 = dir.appendingPathComponent("barred.mp4").path
+        let made = try CLI.spawn(URL(fileURLWithPath: "/usr/bin/ffmpeg"), ["-v", "error", "-framerate", "30", "-i", frames + "/frame-%04d.png",
+                                                                           "-vf", "drawbox=x=0:y=0:w=160:h=20:color=black:t=fill",
+                                                                           "-c:v", "libx264rgb", "-qp", "0", "-pix_fmt", "rgb24", mp4])
+        try #require(made.status == 0, "\(made.stderr)")
+        return mp4
+    }
+
+    func summary(_ args: [String]) throws -> [String: Any] {
+        let r = try CLI.run(["compare", scene] + args + ["--fps", "30", "--json"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let rows = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [[String: Any]]
+        return try #require(rows?.first { $0["label"] as? String == "default" })
+    }
+
+    @Test("--ignore leaves a region out of both the differing pixels and the total")
+    func ignore() throws {
+        let dir = freshFolder("flipbook-recording-figures")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let mp4 = try barredRecording(in: dir)
+        let out = dir.appendingPathComponent("c.gif").path
+        let plain = try summary(["--against", mp4, "-o", out])
+        let plainMean = try #require(plain["meanDifference"] as? Double)
+        // The bar covers 20 of 80 rows; where the scene draws nothing under it the pixels differ.
+        #expect(plainMean > 0.05, "\(plainMean)")
+        let ignored = try summary(["--against", mp4, "-o", out, "--ignore", "0,0,160,20"])
+        #expect(ignored["meanDifference"] as? Double == 0)
+        // Half of the bar ignored: the other half still counts, over 160 × 80 − 80 × 20 pixels.
+        let half = try summary(["--against", mp4, "-o", out, "--ignore", "0,0,80,20"])
+        let halfMean = try #require(half["meanDifference"] as? Double)
+        #expect(halfMean > 0 && halfMean < plainMean)
+        let outside = try CLI.run(["compare", scene, "--against", mp4, "-o", out, "--ignore", "100,0,80,20"])
+        #expect(outside.status == 2 && outside.stderr.contains("--ignore 100,0,80,20 is not inside the 160×80 px frame"), "\(outside.stderr)")
+        let malformed = try CLI.run(["compare", scene, "--against", mp4, "-o", out, "--ignore", "0,0,-1,20"])
+        #expect(malformed.status == 2 && malformed.stderr.contains("--ignore needs x,y,w,h"), "\(malformed.stderr)")
+    }
+
+    @Test("figures per second by default with a recording, per --phase when named; frames counted in [start, end)")
+    func periods() throws {
+        let dir = freshFolder("flipbook-recording-figures")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let mp4 = try barredRecording(in: dir)
+        let out = dir.appendingPathComponent("c.gif").path
+        // The scene lasts 1.2 s: two seconds, 30 + 6 frames at 30 fps.
+        let perSecond = try #require(try summary(["--against", mp4, "-o", out])["periods"] as? [[String: Any]])
+        #expect(perSecond.map { $0["label"] as? String } == ["second 1", "second 2"])
+        #expect(perSecond.map { $0["frames"] as? Int } == [30, 6])
+        let phases = try #require(try summary(["--against", mp4, "-o", out, "--phase", "early=0-0.5", "--phase", "late=500ms-1.2s",
+                                               "--ignore", "0,0,160,20"])["periods"] as? [[String: Any]])
+        #expect(phases.map { $0["label"] as? String } == ["early", "late"])
+        #expect(phases.map { $0["frames"] as? Int } == [15, 21])
+        #expect(phases.allSatisfy { $0["meanDifference"] as? Double == 0 })
+        // Each period's mean is the mean of its frames: weighted by frames, the periods give the whole.
+        let whole = try summary(["--against", mp4, "-o", out, "--phase", "a=0-0.5", "--phase", "b=0.5-1.2"])
+        let parts = try #require(whole["periods"] as? [[String: Any]])
+        let weighted = parts.reduce(0.0) { $0 + ($1["meanDifference"] as! Double) * Double($1["frames"] as! Int) } / 36
+        #expect(abs(weighted - (whole["meanDifference"] as! Double)) < 1e-9)
+        let bad = try CLI.run(["compare", scene, "--against", mp4, "-o", out, "--phase", "spin=3-1"])
+        #expect(bad.status == 2 && bad.stderr.contains("--phase expects NAME=START-END"), "\(bad.stderr)")
+    }
+}
