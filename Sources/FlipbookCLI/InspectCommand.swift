@@ -11,8 +11,13 @@ struct Inspect: ParsableCommand {
         each frame where an offset moved (offset, pull, inset, state). With --sample, prints
         one CSV row per frame instead.
 
+        Given a recording (.gif, .png/.apng, .webp or a video) instead, lists its frames: when
+        each starts, how long it shows and how much of it changed from the frame before (to find
+        the --offset at which motion starts for compare --against).
+
         Examples:
           flipbook inspect scenarios/demo.yaml
+          flipbook inspect sim.mp4 --until 2s
           flipbook inspect scenarios/demo.yaml --sample dot1.transform.scale --sample dot1.fillColor
           flipbook inspect scenarios/demo.yaml --sample dot2.opacity --fps 10 --until 1s
         """
@@ -61,6 +66,12 @@ struct Inspect: ParsableCommand {
     }
 
     func run() throws {
+        if RecordingFile.isRecording(self.scenario.file) {
+            guard sample.isEmpty, fps == nil, self.scenario.variant == nil else {
+                throw ValidationError("--sample, --fps and --variant apply to a scenario file, not a recording")
+            }
+            return try RecordingFile.printFrames(of: self.scenario.file, until: until?.seconds)
+        }
         let scenario = try self.scenario.load()
         let runtime = ScenarioRuntime(scenario: scenario)
         let end = until?.seconds ?? scenario.duration

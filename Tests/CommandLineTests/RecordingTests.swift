@@ -1,3 +1,4 @@
+import Flipbook
 import Foundation
 import Testing
 import ProcessTestSupport
@@ -163,5 +164,42 @@ struct RecordingFigureTests {
         #expect(abs(weighted - (whole["meanDifference"] as! Double)) < 1e-9)
         let bad = try CLI.run(["compare", scene, "--against", mp4, "-o", out, "--phase", "spin=3-1"])
         #expect(bad.status == 2 && bad.stderr.contains("--phase expects NAME=START-END"), "\(bad.stderr)")
+    }
+}
+
+/// `still` and `inspect` read recordings too: the frame compare would use, and the frame list.
+@Suite("still and inspect on recordings")
+struct RecordingToolTests {
+    let apng = packageRoot.appendingPathComponent("Tests/FlipbookRenderTests/Fixtures/recordings/dispose-previous.png").path
+
+    @Test("inspect lists each frame's start, how long it shows and the share that changed")
+    func inspect() throws {
+        let r = try CLI.run(["inspect", apng])
+        #expect(r.status == 0, "\(r.stderr)")
+        let lines = r.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasSuffix("8×8 px, 3 frames, 0.300 s") == true, "\(lines)")
+        // Frame 2: the blue square (16 px) goes back to red and a green one (16 px) appears: 32 of 64.
+        #expect(lines.last?.split(separator: " ").map(String.init) == ["2", "0.200", "0.100", "50.00%"], "\(lines)")
+        let until = try CLI.run(["inspect", apng, "--until", "0.1"])
+        #expect(until.stdout.split(separator: "\n").count == 4)
+        let sample = try CLI.run(["inspect", apng, "--sample", "a.opacity"])
+        #expect(sample.status == 2 && sample.stderr.contains("apply to a scenario file, not a recording"), "\(sample.stderr)")
+    }
+
+    @Test("still writes the recording's frame at a time, cut by --crop and resized by --scale")
+    func still() throws {
+        let dir = freshFolder("flipbook-recording-still")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("f.png")
+        let r = try CLI.run(["still", apng, "--at", "0.25", "--crop", "4,4,4,4", "--scale", "2", "-o", out.path])
+        #expect(r.status == 0 && r.stdout.contains("frame 2"), "\(r.stderr)")
+        // The green square of frame 2 (at 4,4, 4 × 4) doubled: 8 × 8 green.
+        let frame = try PNGCodec.read(out)
+        #expect(frame.width == 8 && frame.height == 8)
+        #expect(frame.rgba.count == 256 && stride(from: 0, to: 256, by: 4).allSatisfy { Array(frame.rgba[$0..<($0 + 4)]) == [0, 255, 0, 255] })
+        let outside = try CLI.run(["still", apng, "--at", "0", "--crop", "6,6,4,4", "-o", out.path])
+        #expect(outside.status == 2 && outside.stderr.contains("is not inside the 8×8 px recording"), "\(outside.stderr)")
+        let scene = try CLI.run(["still", packageRoot.appendingPathComponent("scenarios/loaders/dot-wave.yaml").path, "--at", "0", "--crop", "0,0,1,1"])
+        #expect(scene.status == 2 && scene.stderr.contains("--crop applies to a recording"), "\(scene.stderr)")
     }
 }
