@@ -102,6 +102,9 @@ extension Reader {
             case _ where type == .emitter && ScenarioKeys.layerEmitter.contains(k) && k != "birthRate":
                 if spec.emitter == nil { spec.emitter = EmitterSpec() }
                 readEmitterKey(k, v, into: &spec.emitter!)
+            case _ where type == .statusBar && ScenarioKeys.layerStatusBar.contains(k):
+                if spec.statusBar == nil { spec.statusBar = StatusBarSpec() }
+                readStatusBarKey(k, v, into: &spec.statusBar!)
             case _ where type.isScrollView && (ScenarioKeys.layerScroll.contains(k) || k == "rows"):
                 readScrollKey(k, v, into: &spec.scroll!)
             case _ where ScenarioKeys.optionKeys.contains(k):

@@ -167,6 +167,7 @@ enum ScenarioKeys {
     static let layerEmitter = ["emitterPosition", "emitterSize", "emitterShape", "emitterMode", "renderMode", "birthRate",
                                "lifetime", "velocity", "scale", "spin", "seed", "emitterCells"]
     static let emitterCell = ["particle", "color"] + EmitterCellSpec.numberKeys
+    static let layerStatusBar = ["style", "time", "carrier", "signal", "wifi", "battery", "batteryPercentage", "contentColor"]
     static let particle = ["shape", "size"]
 
     /// Layer keys that are not animatable properties: read by `Reader.readOption`.
@@ -187,6 +188,7 @@ enum ScenarioKeys {
         case .gradient: return layerCommon + layerGradient
         case .replicator: return layerCommon + layerReplicator
         case .emitter: return layerCommon + layerEmitter
+        case .statusBar: return layerCommon + layerStatusBar
         case .scroll: return layerCommon.filter { $0 != "mask" } + layerScroll
         case .table: return layerCommon.filter { $0 != "mask" } + layerScroll + ["rows"]
         }

@@ -55,6 +55,8 @@ public enum LayerType: String, Sendable, CaseIterable {
     case scroll
     /// A plain `UITableView` with `rows` (top level only).
     case table
+    /// A `StatusBarLayer`: a device's status bar, to line a scene up with a recording.
+    case statusBar
 
     /// Whether the layer is a scroll view's (scroll or table).
     var isScrollView: Bool { self == .scroll || self == .table }
@@ -66,7 +68,7 @@ public enum LayerType: String, Sendable, CaseIterable {
         case .text: return ["base", "text"]
         case .gradient: return ["base", "gradient"]
         case .replicator: return ["base", "replicator"]
-        case .emitter: return ["base"]
+        case .emitter, .statusBar: return ["base"]
         }
     }
 }
@@ -85,6 +87,8 @@ public struct LayerSpec: Sendable {
     public var scroll: ScrollSpec?
     /// The settings of an `emitter` layer.
     public var emitter: EmitterSpec?
+    /// The settings of a `statusBar` layer.
+    public var statusBar: StatusBarSpec?
 }
 
 /// A scroll view's settings (timing-model.md 13.1).
@@ -413,4 +417,17 @@ public struct ChainSpec: Sendable {
     /// The chain no longer fires at or after this time.
     public var until: Double?
     public var actions: [ScenarioAction]
+}
+
+/// A `statusBar` layer's settings (`StatusBarLayer`'s, under YAML names).
+public struct StatusBarSpec: Sendable {
+    public var style: StatusBarLayer.Style = .notch
+    public var time = "9:41"
+    public var carrier = "Carrier"
+    public var signal: Int?
+    public var wifi = 3
+    public var battery: Double = 1
+    public var batteryPercentage = false
+    public var contentColor: RGBA = .black
+    public init() {}
 }

@@ -88,6 +88,7 @@ public final class ScenarioRuntime {
         case .gradient: layer = CAGradientLayer()
         case .replicator: layer = CAReplicatorLayer()
         case .emitter: layer = Self.makeEmitter(spec.emitter ?? EmitterSpec())
+        case .statusBar: layer = makeStatusBar(spec.statusBar ?? StatusBarSpec())
         }
         layer.name = spec.id
         if let f = spec.frame { layer.frame = f }

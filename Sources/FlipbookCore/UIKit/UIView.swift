@@ -145,7 +145,12 @@ open class UIView: NSObject, CALayerDelegate {
         self.init(frame: backingLayer.frame)
     }
 
+    /// The engine's layer classes by name (Swift cannot call `init()` through a metatype whose
+    /// initializer is not `required`, and CALayer's is not, as in UIKit): most derived first.
     private static func makeLayer(for cls: AnyClass) -> CALayer {
+        if cls is StatusBarLayer.Type { return StatusBarLayer() }
+        if cls is CAReplicatorLayer.Type { return CAReplicatorLayer() }
+        if cls is CAEmitterLayer.Type { return CAEmitterLayer() }
         if cls is CAShapeLayer.Type { return CAShapeLayer() }
         if cls is CATextLayer.Type { return CATextLayer() }
         if cls is CAGradientLayer.Type { return CAGradientLayer() }
