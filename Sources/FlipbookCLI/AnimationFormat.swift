@@ -40,6 +40,17 @@ enum AnimationFormat: String, CaseIterable {
         }
     }
 
+    /// The format's media type, for a data URL.
+    var mediaType: String {
+        switch self {
+        case .gif: return "image/gif"
+        case .apng: return "image/apng"
+        case .webp: return "image/webp"
+        case .mp4: return "video/mp4"
+        case .webm: return "video/webm"
+        }
+    }
+
     /// The sink that writes this format to `url`.
     func sink(url: URL, inputs: [URL], loopCount: Int = 0, quality: Double? = nil) throws -> any RenderSink {
         switch self {

@@ -36,6 +36,11 @@ struct Test: ParsableCommand {
     @Option(help: "Where failure artifacts and reports go.")
     var artifacts = ".artifacts"
 
+    @Option(name: .customLong("artifact-animation"),
+            help: ArgumentHelp("Each failing scenario's whole render as it is now, beside its frames and in the report: "
+                               + "apng (default, exact), webp (exact, smaller), gif, mp4, webm, or none.", valueName: "FORMAT"))
+    var artifactAnimation = "apng"
+
     @Option(help: ArgumentHelp("Run shard I of N (1-based), e.g. 2/4: shards split the suite exactly.", valueName: "I/N"))
     var shard: String?
 
@@ -65,6 +70,29 @@ struct Test: ParsableCommand {
             throw ValidationError("--exact cannot be combined with --threshold, --share or --ignore-antialiasing")
         }
         _ = try parsedShard()
+        guard artifactAnimation == "none" || AnimationFormat(rawValue: artifactAnimation) != nil else {
+            throw ValidationError("--artifact-animation must be one of: \((AnimationFormat.allCases.map(\.rawValue) + ["none"]).joined(separator: ", "))")
+        }
+    }
+
+    /// Renders each failed scenario whole into its artifact folder, in `artifactAnimation`'s
+    /// format; a render that cannot be written is a note, not a second failure.
+    func writeAnimations(of failed: [ScenarioOutcome], root: URL) -> [String: GoldenArtifacts.Animation] {
+        guard let format = AnimationFormat(rawValue: artifactAnimation) else { return [:] }
+        var animations: [String: GoldenArtifacts.Animation] = [:]
+        for o in failed where o.status == .failed {
+            let name = "actual.\(format.rawValue)"
+            let url = root.appendingPathComponent(GoldenArtifacts.folderName(for: o.name), isDirectory: true).appendingPathComponent(name)
+            do {
+                try GoldenArtifacts.makeFolder(url.deletingLastPathComponent())
+                let runtime = ScenarioRuntime(scenario: try ScenarioLoader.load(file: o.file, imageLoader: { try PNGCodec.readImage($0) }))
+                _ = try runtime.render(sinks: [try format.sink(url: url, inputs: [URL(fileURLWithPath: o.file)])])
+                animations[o.name] = GoldenArtifacts.Animation(fileName: name, bytes: try InputFile.read(url.path), mediaType: format.mediaType)
+            } catch {
+                Console.out("  note: \(o.name): its animation was not written (\(error))")
+            }
+        }
+        return animations
     }
 
     func parsedShard() throws -> (index: Int, count: Int)? {
@@ -118,7 +146,8 @@ struct Test: ParsableCommand {
         }
         let failed = outcomes.filter(\.failed)
         if !failed.isEmpty || !orphans.isEmpty {
-            try GoldenArtifacts(root: URL(fileURLWithPath: artifacts, isDirectory: true)).write(outcomes, orphans: orphans)
+            let root = URL(fileURLWithPath: artifacts, isDirectory: true)
+            try GoldenArtifacts(root: root).write(outcomes, orphans: orphans, animations: writeAnimations(of: failed, root: root))
             Console.out("artifacts: \(artifacts)/report.html")
         }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9

@@ -8,8 +8,18 @@ public struct GoldenArtifacts: Sendable {
 
     public init(root: URL) { self.root = root }
 
-    /// Writes everything for `outcomes` (and the orphan golden folders) under `root`.
-    public func write(_ outcomes: [ScenarioOutcome], orphans: [String]) throws {
+    /// A failing scenario's whole render as it is now (written beside its frames), for the
+    /// report to play: an image (APNG, WebP, GIF) or a video (MP4, WebM).
+    public struct Animation: Sendable {
+        public var fileName: String
+        public var bytes: [UInt8]
+        public var mediaType: String
+        public init(fileName: String, bytes: [UInt8], mediaType: String) { self.fileName = fileName; self.bytes = bytes; self.mediaType = mediaType }
+    }
+
+    /// Writes everything for `outcomes` (and the orphan golden folders) under `root`; the
+    /// report plays each scenario's `animations` entry.
+    public func write(_ outcomes: [ScenarioOutcome], orphans: [String], animations: [String: Animation] = [:]) throws {
         try Self.makeFolder(root)
         var images: [String: [FrameImages]] = [:]
         for o in outcomes where o.failed {
@@ -43,14 +53,14 @@ public struct GoldenArtifacts: Sendable {
             try OutputFile.write(try PNGCodec.encode(try Filmstrip.compose(strip, columns: 3, thumbScale: 0.5)),
                                  to: dir.appendingPathComponent("strip.png"))
         }
-        try OutputFile.write(Array(GoldenReport.html(outcomes, orphans: orphans, images: images).utf8),
+        try OutputFile.write(Array(GoldenReport.html(outcomes, orphans: orphans, images: images, animations: animations).utf8),
                              to: root.appendingPathComponent("report.html"))
         try OutputFile.write(Array(Self.junit(outcomes).utf8), to: root.appendingPathComponent("junit.xml"))
         try OutputFile.write(Array(try Self.summary(outcomes, orphans: orphans)) + [10], to: root.appendingPathComponent("summary.json"))
     }
 
     /// Makes `folder` (and missing parents), or says in one line why it cannot be one.
-    static func makeFolder(_ folder: URL) throws {
+    public static func makeFolder(_ folder: URL) throws {
         var st = stat()
         if lstat(folder.path, &st) == 0, st.st_mode & S_IFMT != S_IFDIR {
             var target = stat()

@@ -5,7 +5,8 @@ import Foundation
 /// expected and actual frames side by side, the difference alone, a swipe slider and an onion
 /// skin. Tested in headless Chromium.
 enum GoldenReport {
-    static func html(_ outcomes: [ScenarioOutcome], orphans: [String], images: [String: [GoldenArtifacts.FrameImages]]) -> String {
+    static func html(_ outcomes: [ScenarioOutcome], orphans: [String], images: [String: [GoldenArtifacts.FrameImages]],
+                     animations: [String: GoldenArtifacts.Animation] = [:]) -> String {
         func esc(_ s: String) -> String { HTMLPage.escape(s) }
         func img(_ bytes: [UInt8], _ cls: String, _ alt: String) -> String { HTMLPage.image(bytes, class: cls, alt: alt) }
         let failed = outcomes.filter(\.failed)
@@ -26,6 +27,7 @@ enum GoldenReport {
         .swipe img, .onion img { display: block; }
         .swipe .top, .onion .top { position: absolute; left: 0; top: 0; }
         .swipe .top { clip-path: inset(0 50% 0 0); }
+        figure.now { margin: 8px 0; } video.animation { width: 320px; border: 1px solid #c7c7cc; display: block; }
         """)
         h += """
         <p class="summary">\(outcomes.count) scenario\(outcomes.count == 1 ? "" : "s"):
@@ -53,6 +55,14 @@ enum GoldenReport {
                     + "<span>\(String(format: "%.3f", o.frames.last!.time)) s</span></div>\n"
             }
             for m in o.messages { h += "<p class=\"msg\">\(esc(m))</p>\n" }
+            if let a = animations[o.name] {
+                // The render as it is now, playing (an image format loops by itself; a video is muted so it may autoplay).
+                let source = HTMLPage.dataURL(a.bytes, mediaType: a.mediaType)
+                let player = a.mediaType.hasPrefix("video/")
+                    ? "<video class=\"animation\" src=\"\(source)\" autoplay loop muted playsinline controls></video>"
+                    : "<img class=\"animation\" alt=\"\(esc(o.name)) as rendered now\" src=\"\(source)\">"
+                h += "<figure class=\"now\">\(player)<figcaption>as rendered now (\(esc(a.fileName)) beside the frames)</figcaption></figure>\n"
+            }
             for f in images[o.name] ?? [] {
                 let t = String(format: "%.3f", f.time)
                 h += """

@@ -7,8 +7,11 @@ package enum HTMLPage {
     package static func escape(_ s: String) -> String { TextSafety.forXML(s) }
 
     /// A PNG as a data URL.
-    package static func dataURL(png bytes: [UInt8]) -> String {
-        "data:image/png;base64," + Data(bytes).base64EncodedString()
+    package static func dataURL(png bytes: [UInt8]) -> String { dataURL(bytes, mediaType: "image/png") }
+
+    /// Bytes of any media type inline (`image/apng`, `video/mp4`, …).
+    package static func dataURL(_ bytes: [UInt8], mediaType: String) -> String {
+        "data:\(mediaType);base64," + Data(bytes).base64EncodedString()
     }
 
     /// An inline `<img>`.

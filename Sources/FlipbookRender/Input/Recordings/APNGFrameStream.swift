@@ -124,18 +124,21 @@ public final class APNGFrameStream: RecordingStream {
 
     /// Writes a frame's pixels into its region (blend source, or over), or clears the region (nil).
     private func fill(_ frame: Frame, with source: (pixels: PixelBuffer, over: Bool)?) {
+        // Straight RGBA once per frame: `PixelBuffer.rgba` converts the whole buffer on each access.
+        let rgba = source?.pixels.rgba ?? []
+        let over = source?.over ?? false
         for y in 0..<frame.height {
             for x in 0..<frame.width {
                 let o = ((frame.y + y) * width + frame.x + x) * 4
-                guard let (pixels, over) = source else { for c in 0..<4 { canvas[o + c] = 0 }; continue }
+                guard source != nil else { for c in 0..<4 { canvas[o + c] = 0 }; continue }
                 let s = (y * frame.width + x) * 4
-                let sa = Int(pixels.rgba[s + 3])
+                let sa = Int(rgba[s + 3])
                 if !over || sa == 255 {
-                    for c in 0..<4 { canvas[o + c] = pixels.rgba[s + c] }
+                    for c in 0..<4 { canvas[o + c] = rgba[s + c] }
                 } else if sa > 0 {
                     let da = Int(canvas[o + 3]) * (255 - sa) / 255
                     let a = sa + da
-                    for c in 0..<3 { canvas[o + c] = UInt8((Int(pixels.rgba[s + c]) * sa + Int(canvas[o + c]) * da + a / 2) / a) }
+                    for c in 0..<3 { canvas[o + c] = UInt8((Int(rgba[s + c]) * sa + Int(canvas[o + c]) * da + a / 2) / a) }
                     canvas[o + 3] = UInt8(a)
                 }
             }
