@@ -114,17 +114,16 @@ struct OutputSafetyTests {
         let dir = tmp()
         let out = dir.appendingPathComponent("keep.gif").path
         try Data("earlier".utf8).write(to: URL(fileURLWithPath: out))
+        // Watch the folder before the render starts, so the temporary file's creation is seen.
+        let watch = try FolderWatch(dir)
         let p = Process()
         p.executableURL = CLI.executable
         p.arguments = ["render", wave, "-o", out, "--quiet"]
         p.standardError = FileHandle.nullDevice
         try p.run()
-        // Wait until the render is writing its temporary file, then interrupt it.
-        let deadline = Date().addingTimeInterval(20)
-        while Date() < deadline, p.isRunning,
-              !(try FileManager.default.contentsOfDirectory(atPath: dir.path)).contains(where: { $0.hasSuffix(".tmp") }) {
-            usleep(5_000)
-        }
+        // Interrupt it once it is writing its temporary file.
+        let created = try watch.waitForCreation { $0.hasSuffix(".tmp") }
+        #expect(created != nil, "the render made no temporary file")
         kill(p.processIdentifier, signalNumber)
         p.waitUntilExit()
         #expect(p.terminationStatus == 3)

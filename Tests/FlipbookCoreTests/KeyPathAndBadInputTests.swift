@@ -192,26 +192,40 @@ struct BadInputTests {
         #expect(layer.presentation()!.opacity == 1)
     }
 
-    @Test("NaN model values and NaN keyframe fractions do not trap")
+    @Test("NaN input (engine-notes.md, bad input): a NaN curve is linear, a NaN keyframe value stays NaN while it plays, springs get their defaults, an overflowing cumulative transform is not finite")
     func nanValues() {
         let (stage, layer) = stageWithLayer()
         layer.position = CGPoint(x: CGFloat.nan, y: 0)
+        // Non-finite control points become 0: the curve through (0,0),(0,0),(0,0),(1,1) is y = x.
+        let curve = CAMediaTimingFunction(controlPoints: .nan, .nan, .nan, .nan)
+        for x in [0.1, 0.3, 0.75] { #expect(abs(curve.evaluate(x) - x) < 1e-9, "x = \(x)") }
         let k = CAKeyframeAnimation(keyPath: "position.y")
         k.values = [0, Double.nan, 1]
-        k.timingFunctions = [CAMediaTimingFunction(controlPoints: .nan, .nan, .nan, .nan)]
+        k.timingFunctions = [curve, curve]
         k.duration = 1
         layer.add(k, forKey: "k")
         let s = CASpringAnimation(keyPath: "opacity")
         s.mass = -1; s.stiffness = 0; s.damping = -5
-        s.fromValue = 0; s.toValue = 1
+        s.fromValue = 0; s.toValue = 1; s.duration = 2
         layer.add(s, forKey: "s")
-        stage.advance(to: 0.3)
-        _ = stage.snapshot()
         #expect(s.mass == 1 && s.stiffness == 100 && s.damping == 10)
+        stage.advance(to: 0.3)
+        // Both segments touch the NaN value: the presentation carries it (the renderer skips the layer).
+        #expect(layer.presentation()!.position.y.isNaN)
+        #expect(layer.presentation()!.position.x.isNaN)
+        stage.advance(to: 0.75)
+        #expect(layer.presentation()!.position.y.isNaN)
+        // The spring is the default one (mass 1, stiffness 100, damping 10): ζ = 0.5, ω0 = 10,
+        // so at 0.75 s the value is 1 − e^(−ζω0 t)(cos ωd t + ζω0/ωd sin ωd t), ωd = ω0 √(1 − ζ²).
+        let zeta = 0.5, w0 = 10.0, wd = w0 * (1 - zeta * zeta).squareRoot(), t = 0.75
+        let springValue = 1 - exp(-zeta * w0 * t) * (cos(wd * t) + zeta * w0 / wd * sin(wd * t))
+        #expect(abs(Double(layer.presentation()!.opacity) - springValue) < 1e-4, "\(layer.presentation()!.opacity) vs \(springValue)")
+        stage.advance(to: 1.2)
+        #expect(layer.presentation()!.position.y == 0, "removed on completion: the model value")
         let r = CABasicAnimation(keyPath: "transform")
         r.toValue = CATransform3DMakeScale(1e308, 1e308, 1e308); r.isCumulative = true; r.repeatCount = 1e30; r.duration = 0.001
         layer.add(r, forKey: "r")
         stage.advance(to: 5)
-        _ = stage.snapshot()
+        #expect(!layer.presentation()!.transform.m11.isFinite)
     }
 }

@@ -20,6 +20,24 @@ struct RasterizerTests {
         #expect(px.rgb(41, 30) == [255, 255, 255])
     }
 
+    @Test("a layer whose geometry is not finite is not drawn; its finite siblings are (engine-notes.md, bad input)",
+          arguments: [CGPoint(x: CGFloat.nan, y: 20), CGPoint(x: 20, y: CGFloat.infinity)])
+    func nonFiniteGeometry(position: CGPoint) throws {
+        let px = try render(CGSize(width: 40, height: 40)) { stage in
+            let bad = CALayer()
+            bad.bounds = CGRect(x: 0, y: 0, width: 40, height: 40)
+            bad.position = position
+            bad.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+            let good = CALayer()
+            good.frame = CGRect(x: 0, y: 0, width: 10, height: 10)
+            good.backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+            stage.rootLayer.addSublayer(bad)
+            stage.rootLayer.addSublayer(good)
+        }
+        #expect(px.rgb(5, 5) == [0, 0, 255])
+        for (x, y) in [(20, 20), (1, 39), (39, 1), (39, 39)] { #expect(px.rgb(x, y) == [255, 255, 255], "(\(x), \(y))") }
+    }
+
     @Test("cornerRadius rounds the background")
     func cornerRadius() throws {
         let px = try render(CGSize(width: 40, height: 40)) { stage in
