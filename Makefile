@@ -7,7 +7,7 @@ APT_PACKAGES := libcairo2-dev libpango1.0-dev libgif-dev libwebp-dev zlib1g-dev 
 # test` installs them, with their recommended packages, as docs/toolchain.md does).
 TEST_APT_PACKAGES := chromium ffmpeg
 
-.PHONY: gallery deps test-deps build demo test fuzz clean
+.PHONY: gallery deps test-deps build demo test lint fuzz clean
 
 # Installs the Debian packages in $(1) that are missing (root or sudo), with apt flags $(2).
 define install_missing
@@ -41,14 +41,18 @@ gallery: build
 test-deps: deps
 	$(call install_missing,$(TEST_APT_PACKAGES))
 
-# swift test, then the golden suite over scenarios/ (CI=true: a missing golden fails), the
-# schema check, and a minute of fuzzing.
-test: test-deps
+# The lint, swift test, then the golden suite over scenarios/ (CI=true: a missing golden fails),
+# the schema check, and a minute of fuzzing.
+test: test-deps lint
 	$(SWIFT) test
 	.build/debug/flipbook test --artifacts .artifacts
 	@python3 -c "import jsonschema, yaml" 2>/dev/null || python3 -m pip install -q jsonschema pyyaml
 	python3 Tests/schema/check_scenarios.py
 	$(MAKE) --no-print-directory fuzz
+
+# swift-format's rules as .swift-format sets them, and lines of code at most 140 characters.
+lint:
+	scripts/lint.sh
 
 # libFuzzer over the scenario loader and value parser, the golden store's manifests and traces,
 # and the PNG and GIF readers (Fuzz/), seeded from scenarios/, the bad-scenario corpus and

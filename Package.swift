@@ -104,7 +104,10 @@ let package = Package(
         ),
         .executableTarget(
             name: "FlipbookCLI",
-            dependencies: ["Flipbook", "FlipbookGolden", "FlipbookCompare", "CMallocTuning", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: [
+                "Flipbook", "FlipbookGolden", "FlipbookCompare", "CMallocTuning",
+                .product(name: "ArgumentParser", package: "swift-argument-parser")
+            ],
             swiftSettings: strictSettings
         ),
         // The README's Swift example, byte for byte (ReadmeSnippetTests keeps them equal).
@@ -179,7 +182,9 @@ let package = Package(
         ),
         .testTarget(
             name: "FlipbookScenarioTests",
-            dependencies: ["FlipbookScenario", "Flipbook", "ProcessTestSupport", .product(name: "PropertyBased", package: "swift-property-based")],
+            dependencies: [
+                "FlipbookScenario", "Flipbook", "ProcessTestSupport", .product(name: "PropertyBased", package: "swift-property-based")
+            ],
             resources: [.copy("Fixtures")],
             swiftSettings: strictSettings
         ),

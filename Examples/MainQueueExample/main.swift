@@ -45,4 +45,5 @@ stage.advance(to: 0)
 table.perform(.pull(200, over: 0.4, hold: 0.1), at: 0.1)
 let fps = Double(CommandLine.arguments.dropFirst().first ?? "30") ?? 30
 for k in 0...Int(1.5 * fps) { stage.advance(to: Double(k) / fps) }
-print(String(format: "%.4f state %@ inset %.0f offset %.2f", stage.currentTime, header.state, table.contentInset.top, table.contentOffset.y))
+print(
+    String(format: "%.4f state %@ inset %.0f offset %.2f", stage.currentTime, header.state, table.contentInset.top, table.contentOffset.y))

@@ -67,7 +67,7 @@ final class PulseRefreshController: NSObject, NSKeyValueObserving {   // PORT: `
         self.scrollView = scrollView
         super.init()
         scrollView.addSubview(header)
-        scrollView.addObserver(self, forKeyPath: "contentOffset", options: [.new], context: nil)   // PORT: was #keyPath(UIScrollView.contentOffset)
+        scrollView.addObserver(self, forKeyPath: "contentOffset", options: [.new], context: nil)  // PORT: was #keyPath(UIScrollView.contentOffset)
         scrollView.addObserver(self, forKeyPath: "panGestureRecognizer.state", options: [.new], context: nil)
     }
 

@@ -44,7 +44,10 @@ func engineBenchmark(layers n: Int) {
         evalTimes.append(seconds { for l in all { _ = l.presentationState(at: t) } })
         snapTimes.append(seconds { _ = stage.snapshot() })
     }
-    print(String(format: "engine: %6d layers × 3 animations: evaluate %.3f ms, snapshot %.3f ms, advance %.3f ms per frame (median of 30); first advance %.1f ms",
+    print(
+        String(
+            format:
+                "engine: %6d layers × 3 animations: evaluate %.3f ms, snapshot %.3f ms, advance %.3f ms per frame (median of 30); first advance %.1f ms",
                  n, median(evalTimes) * 1000, median(snapTimes) * 1000, median(advanceTimes) * 1000, firstAdvance * 1000))
 }
 
@@ -60,7 +63,8 @@ func renderBenchmark(_ path: String) throws {
     let runtime = ScenarioRuntime(scenario: scenario)
     let stage = runtime.stage
     let count = scenario.frameCount
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("flipbook-bench-\(ProcessInfo.processInfo.processIdentifier).gif")
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "flipbook-bench-\(ProcessInfo.processInfo.processIdentifier).gif")
     let gif = try GIFWriter(url: url, width: Int(scenario.canvas.width * scenario.canvas.scale),
                             height: Int(scenario.canvas.height * scenario.canvas.scale))
     var tSnap = 0.0, tRaster = 0.0, tGIF = 0.0
@@ -97,12 +101,17 @@ func pngBenchmark(_ path: String) throws {
         frames.append(try FrameRasterizer.rasterize(stage.snapshot(), background: scenario.canvas.background))
     }
     withExtendedLifetime(runtime) {}
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("flipbook-png-bench-\(ProcessInfo.processInfo.processIdentifier)")
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "flipbook-png-bench-\(ProcessInfo.processInfo.processIdentifier)")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: dir) }
     func size(_ url: URL) -> Int { (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0 }
     var bytes = 0
-    let cairo = seconds { for (i, f) in frames.enumerated() { let u = dir.appendingPathComponent("c\(i).png"); try? PNGCodec.writeThroughCairo(f, to: u); bytes += size(u) } }
+    let cairo = seconds {
+        for (i, f) in frames.enumerated() {
+            let u = dir.appendingPathComponent("c\(i).png"); try? PNGCodec.writeThroughCairo(f, to: u); bytes += size(u)
+        }
+    }
     print(String(format: "png: %@: Cairo's writer %.1f ms/frame, %d bytes/frame", (path as NSString).lastPathComponent,
                  cairo / Double(frames.count) * 1000, bytes / frames.count))
     for level: Int32 in [1, 2, 3, 6] {
@@ -155,8 +164,12 @@ func tableBenchmark(rows: Int, sweep: Bool) {
         tRaster += seconds { _ = try? FrameRasterizer.rasterize(snap!) }
     }
     withExtendedLifetime(source) {}
-    print(String(format: "table: %6d rows, %@, 10 s at 60 fps: per frame advance+snapshot %.3f ms, rasterize %.3f ms; setup %.1f ms; %d subviews",
-                 rows, sweep ? "swept end to end" : "swaying 40 pt", tAdvance / Double(frames) * 1000, tRaster / Double(frames) * 1000, setup * 1000, table.subviews.count))
+    print(
+        String(
+            format:
+                "table: %6d rows, %@, 10 s at 60 fps: per frame advance+snapshot %.3f ms, rasterize %.3f ms; setup %.1f ms; %d subviews",
+            rows, sweep ? "swept end to end" : "swaying 40 pt", tAdvance / Double(frames) * 1000, tRaster / Double(frames) * 1000,
+            setup * 1000, table.subviews.count))
 }
 
 if runAll || arguments.contains("table") {

@@ -13,7 +13,8 @@ enum AnimationFormat: String, CaseIterable {
     static func of(output: String?, format: String?, animated: Bool, formatOptions: Bool = true) throws -> AnimationFormat {
         if let format {
             guard let f = AnimationFormat(rawValue: format.lowercased()) else {
-                throw ValidationError("--format \(format) is not supported; choose one of: \(allCases.map(\.rawValue).joined(separator: ", "))")
+                throw ValidationError(
+                    "--format \(format) is not supported; choose one of: \(allCases.map(\.rawValue).joined(separator: ", "))")
             }
             return f
         }

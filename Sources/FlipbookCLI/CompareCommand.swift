@@ -54,7 +54,10 @@ struct Compare: ParsableCommand {
     @Flag(help: "Print the summary as JSON.")
     var json = false
 
-    @Option(help: ArgumentHelp("A recording (GIF, animated WebP, or an MP4/MOV/WebM read through ffmpeg) to show first and measure the variants against.", valueName: "RECORDING"))
+    @Option(
+        help: ArgumentHelp(
+            "A recording (GIF, animated WebP, or an MP4/MOV/WebM read through ffmpeg) to show first and measure the variants against.",
+            valueName: "RECORDING"))
     var against: String?
 
     @Option(help: "Seconds into the comparison at which the recording starts (negative: it starts earlier).")
@@ -96,9 +99,12 @@ struct Compare: ParsableCommand {
         if files.isEmpty { throw ValidationError("name at least one scenario file") }
         if !offset.isFinite || abs(offset) > Limits.maximumDuration { throw ValidationError("--offset must be a number of seconds") }
         if against == nil && offset != 0 { throw ValidationError("--offset needs --against RECORDING") }
-        if against == nil && (crop != nil || scale != nil) { throw ValidationError("--crop and --scale apply to a recording: they need --against RECORDING") }
+        if against == nil && (crop != nil || scale != nil) {
+            throw ValidationError("--crop and --scale apply to a recording: they need --against RECORDING")
+        }
         for p in phase where DifferencePeriod.parse(p) == nil {
-            throw ValidationError("--phase expects NAME=START-END with START before END, such as pull=0-1.2s or spin=1200ms-3s; found '\(p)'")
+            throw ValidationError(
+                "--phase expects NAME=START-END with START before END, such as pull=0-1.2s or spin=1200ms-3s; found '\(p)'")
         }
         for r in ignore { _ = try RectangleArgument.parse(r, option: "--ignore") }
         if filmstripTimes != nil && filmstrip == nil { throw ValidationError("--filmstrip-times needs --filmstrip OUT.png") }
@@ -116,12 +122,16 @@ struct Compare: ParsableCommand {
             }
             for name in names {
                 guard name == "default" || scenario.variantNames.contains(name) else {
-                    throw ValidationError("--variants: '\(name)' is not a variant of \(files[0]) (it has: \((["default"] + scenario.variantNames).joined(separator: ", ")))")
+                    throw ValidationError(
+                        "--variants: '\(name)' is not a variant of \(files[0]) (it has: \((["default"] + scenario.variantNames).joined(separator: ", ")))"
+                    )
                 }
                 inputs.append(.init(file: files[0], variant: name, label: name))
             }
         } else {
-            inputs = files.map { .init(file: $0, variant: "default", label: URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent) }
+            inputs = files.map {
+                .init(file: $0, variant: "default", label: URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent)
+            }
         }
         let inputURLs = files.map { URL(fileURLWithPath: $0) } + (against.map { [URL(fileURLWithPath: $0)] } ?? [])
         let plotPath = plot.isEmpty ? nil : plotFile ?? URL(fileURLWithPath: output).deletingPathExtension().path + "-plot.png"
@@ -131,7 +141,8 @@ struct Compare: ParsableCommand {
         var sinks: [any RenderSink] = [try format.sink(url: ScenarioArguments.outputURL(output), inputs: inputURLs)]
         if let filmstrip {
             let times = try filmstripTimes.map { try TimeArgument.list($0, option: "--filmstrip-times") }
-            sinks.append(try FilmstripSink(url: ScenarioArguments.outputURL(filmstrip), times: times, columns: filmstripColumns, inputs: inputURLs))
+            sinks.append(
+                try FilmstripSink(url: ScenarioArguments.outputURL(filmstrip), times: times, columns: filmstripColumns, inputs: inputURLs))
         }
         var comparison = VariantComparison(inputs: inputs, layout: VariantGrid.Layout(rawValue: layout)!, fps: fps, plots: plot)
         comparison.ignored = IgnoredRegions(try ignore.map { try RectangleArgument.parse($0, option: "--ignore") })
@@ -149,7 +160,10 @@ struct Compare: ParsableCommand {
         let summaries: [VariantComparison.Summary]
         do {
             if let html {
-                let title = "Flipbook compare: " + (files.map { URL(fileURLWithPath: $0).lastPathComponent } + (against.map { [URL(fileURLWithPath: $0).lastPathComponent] } ?? []))
+                let title =
+                    "Flipbook compare: "
+                    + (files.map { URL(fileURLWithPath: $0).lastPathComponent }
+                    + (against.map { [URL(fileURLWithPath: $0).lastPathComponent] } ?? []))
                     .joined(separator: ", ")
                 let result = try comparison.runWithPage(sinks: sinks, title: title)
                 summaries = result.summaries
@@ -171,14 +185,18 @@ struct Compare: ParsableCommand {
         } else {
             print("variant              duration  last stop   mean diff  largest diff")
             for s in summaries {
-                let label = s.label.count >= 20 ? String(s.label.prefix(19)) + " " : s.label.padding(toLength: 21, withPad: " ", startingAt: 0)
+                let label =
+                    s.label.count >= 20 ? String(s.label.prefix(19)) + " " : s.label.padding(toLength: 21, withPad: " ", startingAt: 0)
                 let last = s.lastEvent.map { String(format: "%7.3f s", $0) } ?? "      – "
-                print(label + String(format: "%7.3f s  ", s.duration) + last + String(format: "  %8.2f%%  %10.2f%%", s.meanDifference * 100, s.largestDifference * 100))
+                print(
+                    label + String(format: "%7.3f s  ", s.duration) + last
+                        + String(format: "  %8.2f%%  %10.2f%%", s.meanDifference * 100, s.largestDifference * 100))
                 for p in s.properties {
                     for line in p.lines { print("    " + line) }
                 }
                 for p in s.periods {
-                    let name = p.label.count >= 18 ? String(p.label.prefix(17)) + " " : p.label.padding(toLength: 18, withPad: " ", startingAt: 0)
+                    let name =
+                        p.label.count >= 18 ? String(p.label.prefix(17)) + " " : p.label.padding(toLength: 18, withPad: " ", startingAt: 0)
                     let range = String(format: "%.2f–%.2f s", p.start, p.end).padding(toLength: 15, withPad: " ", startingAt: 0)
                     print("    " + name + range + String(format: "%8.2f%%  %10.2f%%", p.meanDifference * 100, p.largestDifference * 100))
                 }

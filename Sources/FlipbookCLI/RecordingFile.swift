@@ -47,9 +47,11 @@ enum RecordingFile {
             } catch { throw ValidationError("\(path): \(error)") }
             let shows = (i + 1 < count ? stream.starts[i + 1] : stream.duration) - start
             let changed = previous.map { p in
-                Double(zip(p.premultipliedARGB, frame.premultipliedARGB).reduce(0) { $0 + ($1.0 != $1.1 ? 1 : 0) }) / Double(frame.premultipliedARGB.count)
+                Double(zip(p.premultipliedARGB, frame.premultipliedARGB).reduce(0) { $0 + ($1.0 != $1.1 ? 1 : 0) })
+                    / Double(frame.premultipliedARGB.count)
             }
-            print(String(format: "%5d  %8.3f  %6.3f  ", i, start, shows) + (changed.map { String(format: "%7.2f%%", $0 * 100) } ?? "      –"))
+            print(
+                String(format: "%5d  %8.3f  %6.3f  ", i, start, shows) + (changed.map { String(format: "%7.2f%%", $0 * 100) } ?? "      –"))
             previous = frame
         }
     }

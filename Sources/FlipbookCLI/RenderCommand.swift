@@ -18,7 +18,9 @@ struct Render: ParsableCommand {
     @OptionGroup var scenario: ScenarioArguments
 
     @Option(name: [.short, .customLong("output")],
-            help: "The animation to write: .gif; .apng (or .png with --animated) or .webp for full colour; .mp4 or .webm through ffmpeg (default: the scenario's name with .gif).")
+        help:
+            "The animation to write: .gif; .apng (or .png with --animated) or .webp for full colour; .mp4 or .webm through ffmpeg (default: the scenario's name with .gif)."
+    )
     var output: String?
 
     @Option(help: ArgumentHelp("The output's format, whatever its name says: gif, apng, webp, mp4 or webm.", valueName: "format"))
@@ -56,7 +58,10 @@ struct Render: ParsableCommand {
     @Flag(help: "Ordered (Bayer) dithering for frames with more than 255 colours.")
     var dither = false
 
-    @Option(name: .customLong("min-psnr"), help: ArgumentHelp("Quality floor for GIF frames with more than 256 colours, in dB (default 64; 99 = no table reuse).", valueName: "dB"))
+    @Option(
+        name: .customLong("min-psnr"),
+        help: ArgumentHelp(
+            "Quality floor for GIF frames with more than 256 colours, in dB (default 64; 99 = no table reuse).", valueName: "dB"))
     var minimumPSNR = 64.0
 
     @Option(help: "How many times the GIF loops (0 = forever).")
@@ -97,7 +102,8 @@ struct Render: ParsableCommand {
             scenario.canvas.scale = scale
             let px = max(scenario.canvas.width, scenario.canvas.height) * scale
             if px.rounded() > Double(ScenarioLoader.maximumPixels) {
-                throw ValidationError("--scale \(scale) makes the canvas \(Int(px.rounded())) px; at most \(ScenarioLoader.maximumPixels) px are allowed")
+                throw ValidationError(
+                    "--scale \(scale) makes the canvas \(Int(px.rounded())) px; at most \(ScenarioLoader.maximumPixels) px are allowed")
             }
         }
         var outputs = RenderOutputs()
@@ -153,7 +159,8 @@ struct Render: ParsableCommand {
         let rate = fps ?? scenario.fps
         if outputs.gif != nil, rate > GIFSink.maximumFramesPerSecond {
             Console.error("note: the GIF is composed at \(Int(GIFSink.maximumFramesPerSecond)) fps (20 ms a frame): browsers slow "
-                          + "GIF frames of 10 ms or less to about 100 ms" + (outputs.framesDirectory != nil ? "; PNG frames keep \(rate.formatted()) fps" : ""))
+                    + "GIF frames of 10 ms or less to about 100 ms"
+                    + (outputs.framesDirectory != nil ? "; PNG frames keep \(rate.formatted()) fps" : ""))
         }
         var written: [String] = []
         func shown(_ url: URL) -> String { url == OutputFile.standardOutput ? "standard output" : url.path }

@@ -35,21 +35,29 @@ struct Still: ParsableCommand {
     func validate() throws {
         if let scale, !(scale > 0 && scale <= 8) { throw ValidationError("--scale must be in (0, 8]") }
         try at.requireNonNegative("--at")
-        if crop != nil && !RecordingFile.isRecording(scenario.file) { throw ValidationError("--crop applies to a recording, not a scenario file") }
-        if scenario.variant != nil && RecordingFile.isRecording(scenario.file) { throw ValidationError("--variant applies to a scenario file, not a recording") }
+        if crop != nil && !RecordingFile.isRecording(scenario.file) {
+            throw ValidationError("--crop applies to a recording, not a scenario file")
+        }
+        if scenario.variant != nil && RecordingFile.isRecording(scenario.file) {
+            throw ValidationError("--variant applies to a scenario file, not a recording")
+        }
     }
 
     private func runOnRecording() throws {
         var (pixels, index, stream) = try RecordingFile.frame(of: scenario.file, at: at.seconds)
         if let crop {
             let c = try RectangleArgument.parse(crop, option: "--crop")
-            guard c.x + c.width <= pixels.width, c.y + c.height <= pixels.height, let cut = pixels.cropped(x: c.x, y: c.y, width: c.width, height: c.height) else {
+            guard c.x + c.width <= pixels.width, c.y + c.height <= pixels.height,
+                let cut = pixels.cropped(x: c.x, y: c.y, width: c.width, height: c.height)
+            else {
                 throw ValidationError("--crop \(crop) is not inside the \(pixels.width)×\(pixels.height) px recording")
             }
             pixels = cut
         }
         if let scale, scale != 1 {
-            pixels = try pixels.resized(width: max(1, Int((Double(pixels.width) * scale).rounded())), height: max(1, Int((Double(pixels.height) * scale).rounded())))
+            pixels = try pixels.resized(
+                width: max(1, Int((Double(pixels.width) * scale).rounded())), height: max(1, Int((Double(pixels.height) * scale).rounded()))
+            )
         }
         let url = ScenarioArguments.outputURL(output ?? "\(scenario.baseName)-still.png")
         let interruption = InterruptionGuard(files: [url.path])
@@ -77,7 +85,8 @@ struct Still: ParsableCommand {
         let interruption = InterruptionGuard(files: [url.path])
         defer { withExtendedLifetime(interruption) {} }
         try PNGCodec.write(pixels, to: url, inputs: [self.scenario.inputURL])
-        let line = "wrote \(url == OutputFile.standardOutput ? "standard output" : url.path) (t = \(String(format: "%g", at.seconds)) s, \(pixels.width)×\(pixels.height) px)\n"
+        let line =
+            "wrote \(url == OutputFile.standardOutput ? "standard output" : url.path) (t = \(String(format: "%g", at.seconds)) s, \(pixels.width)×\(pixels.height) px)\n"
         if url == OutputFile.standardOutput { FileHandle.standardError.write(Data(line.utf8)) } else { print(line, terminator: "") }
     }
 }

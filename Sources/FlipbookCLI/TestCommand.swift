@@ -26,7 +26,9 @@ struct Test: ParsableCommand {
     @Argument(help: "Scenario files or folders (default: scenarios).")
     var paths: [String] = []
 
-    @Option(help: ArgumentHelp("When to write goldens: missing, failed, all or never (default: FLIPBOOK_RECORD, else never on CI, else missing).",
+    @Option(
+        help: ArgumentHelp(
+            "When to write goldens: missing, failed, all or never (default: FLIPBOOK_RECORD, else never on CI, else missing).",
                                valueName: "mode"))
     var record: String?
 
@@ -71,7 +73,8 @@ struct Test: ParsableCommand {
         }
         _ = try parsedShard()
         guard artifactAnimation == "none" || AnimationFormat(rawValue: artifactAnimation) != nil else {
-            throw ValidationError("--artifact-animation must be one of: \((AnimationFormat.allCases.map(\.rawValue) + ["none"]).joined(separator: ", "))")
+            throw ValidationError(
+                "--artifact-animation must be one of: \((AnimationFormat.allCases.map(\.rawValue) + ["none"]).joined(separator: ", "))")
         }
     }
 
@@ -87,7 +90,8 @@ struct Test: ParsableCommand {
                 try GoldenArtifacts.makeFolder(url.deletingLastPathComponent())
                 let runtime = ScenarioRuntime(scenario: try ScenarioLoader.load(file: o.file, imageLoader: { try PNGCodec.readImage($0) }))
                 _ = try runtime.render(sinks: [try format.sink(url: url, inputs: [URL(fileURLWithPath: o.file)])])
-                animations[o.name] = GoldenArtifacts.Animation(fileName: name, bytes: try InputFile.read(url.path), mediaType: format.mediaType)
+                animations[o.name] = GoldenArtifacts.Animation(
+                    fileName: name, bytes: try InputFile.read(url.path), mediaType: format.mediaType)
             } catch {
                 Console.out("  note: \(o.name): its animation was not written (\(error))")
             }

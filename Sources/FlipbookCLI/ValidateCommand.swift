@@ -21,7 +21,10 @@ struct Validate: ParsableCommand {
                 let scenario = try ScenarioLoader.load(file: file, fontCheck: FontCatalog.substitute(for:),
                                                        imageLoader: { try PNGCodec.readImage($0) })
                 for w in scenario.warnings { Console.error(w.description) }
-                print("\(file): ok" + (scenario.warnings.isEmpty ? "" : " (\(scenario.warnings.count) warning\(scenario.warnings.count == 1 ? "" : "s"))"))
+                print(
+                    "\(file): ok"
+                        + (scenario.warnings.isEmpty
+                            ? "" : " (\(scenario.warnings.count) warning\(scenario.warnings.count == 1 ? "" : "s"))"))
             } catch let e as ScenarioError {
                 Console.error(e.description)
                 failed = true

@@ -14,7 +14,8 @@ enum ComparisonPage {
         var axis: (x0: Double, x1: Double, t0: Double, t1: Double)
     }
 
-    static func html(title: String, summaries: [VariantComparison.Summary], frames: [(time: Double, png: [UInt8])], plots: [Plot]) -> String {
+    static func html(title: String, summaries: [VariantComparison.Summary], frames: [(time: Double, png: [UInt8])], plots: [Plot]) -> String
+    {
         let esc = HTMLPage.escape
         var h = HTMLPage.head(title: title, style: """
         .player { background: #fff; border-radius: 10px; padding: 16px; box-shadow: 0 1px 3px #0002; display: inline-block; }
@@ -42,11 +43,14 @@ enum ComparisonPage {
             h += "<h2>Properties</h2>\n"
             for (i, p) in plots.enumerated() {
                 h += "<div class=\"plot\">" + HTMLPage.image(p.png, class: "plot-image", alt: "plot \(i + 1)")
-                h += String(format: "<div class=\"marker\" data-x0=\"%.6f\" data-x1=\"%.6f\" data-t0=\"%.6f\" data-t1=\"%.6f\" style=\"left: %.4f%%\"></div></div>\n",
+                h += String(
+                    format:
+                        "<div class=\"marker\" data-x0=\"%.6f\" data-x1=\"%.6f\" data-t0=\"%.6f\" data-t1=\"%.6f\" style=\"left: %.4f%%\"></div></div>\n",
                             p.axis.x0, p.axis.x1, p.axis.t0, p.axis.t1, p.axis.x0 * 100)
             }
         }
-        h += "<h2>Summary</h2>\n<table><tr><th>variant</th><th>duration</th><th>last stop</th><th>mean diff</th><th>largest diff</th></tr>\n"
+        h +=
+            "<h2>Summary</h2>\n<table><tr><th>variant</th><th>duration</th><th>last stop</th><th>mean diff</th><th>largest diff</th></tr>\n"
         for s in summaries {
             h += "<tr><td>\(esc(s.label))</td><td>" + String(format: "%.3f s", s.duration) + "</td><td>"
                 + (s.lastEvent.map { String(format: "%.3f s", $0) } ?? "–") + "</td><td>"

@@ -37,7 +37,9 @@ public struct MotionSegment: Codable, Sendable, Equatable {
 
     /// The moves of samples (time, value) in time order.
     public static func segments(of samples: [(time: Double, value: Double)]) -> [MotionSegment] {
-        guard samples.count >= 2, let lo = samples.map(\.value).min(), let hi = samples.map(\.value).max(), hi - lo > 1e-12 else { return [] }
+        guard samples.count >= 2, let lo = samples.map(\.value).min(), let hi = samples.map(\.value).max(), hi - lo > 1e-12 else {
+            return []
+        }
         let tolerance = restBand * (hi - lo)
         // Rests: runs of samples within the band of the run's first value for at least
         // `minimumRest` (a spring's slow turning point leaves the band before then).
@@ -122,11 +124,15 @@ extension VariantComparison.PropertySummary {
     public var lines: [String] {
         func n(_ v: Double) -> String { String(format: "%.4g", v + 0) }   // + 0: never "-0"
         func t(_ v: Double) -> String { String(format: "%.3f", v) }
-        var out = ["\(property): min \(n(minimum)), max \(n(maximum)), " + (segments.isEmpty ? "never moves" : "\(segments.count) move\(segments.count == 1 ? "" : "s")")]
+        var out = [
+            "\(property): min \(n(minimum)), max \(n(maximum)), "
+                + (segments.isEmpty ? "never moves" : "\(segments.count) move\(segments.count == 1 ? "" : "s")")
+        ]
         for m in segments {
-            let path = abs(m.to - m.from) < 0.02 * abs(m.peak - m.from) ? "\(n(m.from)) → \(n(m.peak)) → \(n(m.to))" : "\(n(m.from)) → \(n(m.to))"
+            let path =
+                abs(m.to - m.from) < 0.02 * abs(m.peak - m.from) ? "\(n(m.from)) → \(n(m.peak)) → \(n(m.to))" : "\(n(m.from)) → \(n(m.to))"
             out.append(m.atRest
-                ? "  \(t(m.start))–\(t(m.end)) s: \(path), overshoot \(String(format: "%.1f", m.overshoot * 100 + 0)) %, settled at \(t(m.settledAt)) s"
+                    ? "  \(t(m.start))–\(t(m.end)) s: \(path), overshoot \(String(format: "%.1f", m.overshoot * 100 + 0)) %, settled at \(t(m.settledAt)) s"
                 : "  \(t(m.start)) s on: \(n(m.from)) → \(n(m.peak)) → \(n(m.to)), still moving at the end")
         }
         return out

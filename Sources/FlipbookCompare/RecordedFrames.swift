@@ -30,7 +30,9 @@ final class RecordedFrames {
         }
         if let s = recording.scale, s != 1 {
             w = Int((Double(w) * s).rounded()); h = Int((Double(h) * s).rounded())
-            guard w > 0, h > 0 else { throw GoldenError.usage("--scale \(s) leaves no pixels of the \(stream.width)×\(stream.height) px recording") }
+            guard w > 0, h > 0 else {
+                throw GoldenError.usage("--scale \(s) leaves no pixels of the \(stream.width)×\(stream.height) px recording")
+            }
         }
         width = w; height = h
         starts = stream.starts

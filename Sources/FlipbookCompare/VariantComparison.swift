@@ -92,7 +92,8 @@ public struct VariantComparison {
     /// Runs the comparison like `run(sinks:)` and also returns the `--html` page: the composed
     /// frames under a scrubber, the plots and the summary.
     public mutating func runWithPage(sinks: [any RenderSink], title: String,
-                                     threads: Int = ProcessInfo.processInfo.activeProcessorCount) throws -> (summaries: [Summary], html: String) {
+        threads: Int = ProcessInfo.processInfo.activeProcessorCount
+    ) throws -> (summaries: [Summary], html: String) {
         let pageFrames = PageFramesSink()
         let summaries = try run(sinks: sinks + [pageFrames], threads: threads)
         let plots = try propertyPlots.map { plot -> ComparisonPage.Plot in
@@ -125,21 +126,27 @@ public struct VariantComparison {
         let frameSize = (Int((first.width * first.scale).rounded()), Int((first.height * first.scale).rounded()))
         for s in scenarios.dropFirst() where Int((s.canvas.width * s.canvas.scale).rounded()) != frameSize.0
             || Int((s.canvas.height * s.canvas.scale).rounded()) != frameSize.1 {
-            throw GoldenError.usage("\(s.file): its canvas (\(s.canvas.width)×\(s.canvas.height) at \(s.canvas.scale)x) differs from the first input's; variants compare on one canvas size")
+            throw GoldenError.usage(
+                "\(s.file): its canvas (\(s.canvas.width)×\(s.canvas.height) at \(s.canvas.scale)x) differs from the first input's; variants compare on one canvas size"
+            )
         }
         if let recorded, recorded.width != frameSize.0 || recorded.height != frameSize.1 {
-            throw GoldenError.usage("\(recorded.label) is \(recorded.width)×\(recorded.height) px but \(scenarios[0].file) renders \(frameSize.0)×\(frameSize.1) px; "
+            throw GoldenError.usage(
+                "\(recorded.label) is \(recorded.width)×\(recorded.height) px but \(scenarios[0].file) renders \(frameSize.0)×\(frameSize.1) px; "
                                     + "set the scenario's canvas and scale to the recording's pixel size")
         }
         let composite = VariantGrid.size(of: frameSize, count: runtimes.count + (recorded == nil ? 0 : 1), layout: layout)
         let host = Stage(size: CGSize(width: composite.width, height: composite.height), scale: 1)
         for plot in plots {
             guard runtimes.allSatisfy({ $0.sampledValue(plot) != nil }) else {
-                throw GoldenError.usage("--plot expects LAYER.KEYPATH naming a layer every input has and an animatable key path; found '\(plot)'")
+                throw GoldenError.usage(
+                    "--plot expects LAYER.KEYPATH naming a layer every input has and an animatable key path; found '\(plot)'")
             }
         }
-        for r in ignored.rectangles where r.width <= 0 || r.height <= 0 || r.x < 0 || r.y < 0 || r.x + r.width > frameSize.0 || r.y + r.height > frameSize.1 {
-            throw GoldenError.usage("--ignore \(r.x),\(r.y),\(r.width),\(r.height) is not inside the \(frameSize.0)×\(frameSize.1) px frame compared")
+        for r in ignored.rectangles
+        where r.width <= 0 || r.height <= 0 || r.x < 0 || r.y < 0 || r.x + r.width > frameSize.0 || r.y + r.height > frameSize.1 {
+            throw GoldenError.usage(
+                "--ignore \(r.x),\(r.y),\(r.width),\(r.height) is not inside the \(frameSize.0)×\(frameSize.1) px frame compared")
         }
         let sink = CompositionSink(runtimes: runtimes, labels: inputs.map(\.label), layout: layout, downstream: sinks, plots: plots,
                                    recording: recorded)
@@ -151,7 +158,8 @@ public struct VariantComparison {
         propertyPlots = sink.plotSeries.map { name, perVariant in
             let series = perVariant.enumerated().flatMap { i, components in
                 components.map { component, samples in
-                    PropertyPlot.Series(label: inputs[i].label + (component.isEmpty ? "" : " " + component), samples: Self.series(name, samples),
+                    PropertyPlot.Series(
+                        label: inputs[i].label + (component.isEmpty ? "" : " " + component), samples: Self.series(name, samples),
                                         events: component == components.first?.name ? stops[i] : [])
                 }
             }
@@ -172,9 +180,9 @@ public struct VariantComparison {
                 }
             }
             return Summary(label: input.label, duration: runtime.scenario.duration, lastEvent: stops[i].last,
-                           meanDifference: diffs.isEmpty ? 0 : diffs.reduce(0, +) / Double(diffs.count), largestDifference: diffs.max() ?? 0,
+                    meanDifference: diffs.isEmpty ? 0 : diffs.reduce(0, +) / Double(diffs.count), largestDifference: diffs.max() ?? 0,
                            properties: properties,
-                           periods: DifferencePeriod.measure(periods, samples: Array(zip(sink.differenceTimes, diffs)).map { ($0.0, $0.1) }))
+                    periods: DifferencePeriod.measure(periods, samples: Array(zip(sink.differenceTimes, diffs)).map { ($0.0, $0.1) }))
         }
     }
 }

@@ -14,7 +14,9 @@ public struct GoldenArtifacts: Sendable {
         public var fileName: String
         public var bytes: [UInt8]
         public var mediaType: String
-        public init(fileName: String, bytes: [UInt8], mediaType: String) { self.fileName = fileName; self.bytes = bytes; self.mediaType = mediaType }
+        public init(fileName: String, bytes: [UInt8], mediaType: String) {
+            self.fileName = fileName; self.bytes = bytes; self.mediaType = mediaType
+        }
     }
 
     /// Writes everything for `outcomes` (and the orphan golden folders) under `root`; the
@@ -39,7 +41,8 @@ public struct GoldenArtifacts: Sendable {
                     if let ce = e.cropped(x: box.x, y: box.y, width: box.w, height: box.h),
                        let ca = a.cropped(x: box.x, y: box.y, width: box.w, height: box.h),
                        let cd = d.cropped(x: box.x, y: box.y, width: box.w, height: box.h) {
-                        set.zoom = Zoom(x: max(0, box.x), y: max(0, box.y), expected: try PNGCodec.encode(ce), actual: try PNGCodec.encode(ca),
+                        set.zoom = Zoom(
+                            x: max(0, box.x), y: max(0, box.y), expected: try PNGCodec.encode(ce), actual: try PNGCodec.encode(ca),
                                         difference: try PNGCodec.encode(cd))
                     }
                 }
@@ -121,7 +124,8 @@ public struct GoldenArtifacts: Sendable {
             let time = String(format: "%.3f", o.renderSeconds + o.compareSeconds)
             x += "  <testcase classname=\"golden\" name=\"\(esc(o.name))\" file=\"\(esc(o.file))\" time=\"\(time)\""
             if o.failed {
-                x += ">\n    <failure message=\"\(esc(o.messages.first ?? o.status.rawValue))\">\(esc((o.environmentNotes + o.messages).joined(separator: "\n")))</failure>\n  </testcase>\n"
+                x +=
+                    ">\n    <failure message=\"\(esc(o.messages.first ?? o.status.rawValue))\">\(esc((o.environmentNotes + o.messages).joined(separator: "\n")))</failure>\n  </testcase>\n"
             } else {
                 x += "/>\n"
             }
@@ -130,7 +134,9 @@ public struct GoldenArtifacts: Sendable {
     }
 
     static func summary(_ outcomes: [ScenarioOutcome], orphans: [String]) throws -> [UInt8] {
-        struct Frame: Encodable { var index: Int; var time: Double; var share: Double; var largestDistance: Double; var largestAt: [Int]; var bounds: [Int]? }
+        struct Frame: Encodable {
+            var index: Int; var time: Double; var share: Double; var largestDistance: Double; var largestAt: [Int]; var bounds: [Int]?
+        }
         struct Entry: Encodable {
             var name: String; var file: String; var status: String; var environment: [String]; var messages: [String]
             var failingFrames: [Frame]; var renderSeconds: Double; var compareSeconds: Double

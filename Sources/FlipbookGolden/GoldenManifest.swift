@@ -43,7 +43,9 @@ public struct GoldenManifest: Codable, Sendable, Equatable {
 
     /// This machine's libraries and fonts with a streamed capture's geometry, times and pixel
     /// checksums (`GoldenStreamSink`).
-    static func current(width: Int, height: Int, scale: Double, times: [Double], pixelChecksums: [String], spec: GoldenSpec) -> GoldenManifest {
+    static func current(width: Int, height: Int, scale: Double, times: [Double], pixelChecksums: [String], spec: GoldenSpec)
+        -> GoldenManifest
+    {
         GoldenManifest(flipbookVersion: flipbookVersion, libraries: FontCatalog.libraryVersions, fonts: currentFonts(),
                        width: width, height: height, scale: scale, fps: spec.fps, times: times,
                        frames: times.indices.map(GoldenStore.frameName), tolerance: describe(spec.tolerance),
@@ -89,7 +91,8 @@ public struct GoldenManifest: Codable, Sendable, Equatable {
         for font in fonts {
             guard let then = recorded.fonts.first(where: { $0.family == font.family }) else { continue }
             if then.checksum != font.checksum || then.file != font.file {
-                out.append("font \(font.family) differs: recorded with \(then.file) (\(then.checksum)), here \(font.file) (\(font.checksum))")
+                out.append(
+                    "font \(font.family) differs: recorded with \(then.file) (\(then.checksum)), here \(font.file) (\(font.checksum))")
             }
         }
         if recorded.flipbookVersion != flipbookVersion {

@@ -45,7 +45,8 @@ enum GoldenReport {
             if !o.frames.isEmpty {
                 h += "<div class=\"timeline\" title=\"golden instants: red failed\">"
                 for f in o.frames {
-                    h += "<span class=\"\(f.passed ? "" : "fail")\" title=\"frame \(f.index), t = \(String(format: "%.3f", f.time)) s\"></span>"
+                    h +=
+                        "<span class=\"\(f.passed ? "" : "fail")\" title=\"frame \(f.index), t = \(String(format: "%.3f", f.time)) s\"></span>"
                 }
                 h += "</div>\n"
                 // Time labels under the strip: its ends, and the failing instants.
@@ -61,7 +62,8 @@ enum GoldenReport {
                 let player = a.mediaType.hasPrefix("video/")
                     ? "<video class=\"animation\" src=\"\(source)\" autoplay loop muted playsinline controls></video>"
                     : "<img class=\"animation\" alt=\"\(esc(o.name)) as rendered now\" src=\"\(source)\">"
-                h += "<figure class=\"now\">\(player)<figcaption>as rendered now (\(esc(a.fileName)) beside the frames)</figcaption></figure>\n"
+                h +=
+                    "<figure class=\"now\">\(player)<figcaption>as rendered now (\(esc(a.fileName)) beside the frames)</figcaption></figure>\n"
             }
             for f in images[o.name] ?? [] {
                 let t = String(format: "%.3f", f.time)

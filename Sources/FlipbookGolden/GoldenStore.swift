@@ -48,7 +48,9 @@ public struct GoldenStore: Sendable {
             var st = stat()
             guard lstat(url.path, &st) == 0 else { continue }
             let type = st.st_mode & S_IFMT
-            if type == S_IFLNK { throw GoldenStoreError(path: url.path, reason: "is a symbolic link; golden folders are never followed through links") }
+            if type == S_IFLNK {
+                throw GoldenStoreError(path: url.path, reason: "is a symbolic link; golden folders are never followed through links")
+            }
             if type != S_IFDIR { throw GoldenStoreError(path: url.path, reason: "is not a folder") }
         }
         return folder(for: name)
@@ -99,7 +101,8 @@ public struct GoldenStore: Sendable {
             throw GoldenStoreError(path: path, reason: "lists \(list.count) checksums for \(m.frames.count) frames; they must match")
         }
         if let bad = m.frames.first(where: { !isPlainName($0) || $0.hasPrefix(".") }) {
-            throw GoldenStoreError(path: path, reason: "names the frame \(TextSafety.quoted(bad)); frames are plain file names inside the folder")
+            throw GoldenStoreError(
+                path: path, reason: "names the frame \(TextSafety.quoted(bad)); frames are plain file names inside the folder")
         }
         if let bad = m.times.first(where: { !$0.isFinite }) {
             throw GoldenStoreError(path: path, reason: "has the time \(bad); times are finite seconds")
@@ -176,7 +179,8 @@ extension GoldenStore {
             m.fileChecksums = m.frames.indices.map { fileChecksums[$0] ?? "" }
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            try OutputFile.write(Array(try encoder.encode(m)) + [10], to: folder.appendingPathComponent("manifest.json"), followingLinks: false)
+            try OutputFile.write(
+                Array(try encoder.encode(m)) + [10], to: folder.appendingPathComponent("manifest.json"), followingLinks: false)
         }
     }
 

@@ -115,7 +115,7 @@ public struct GoldenSuite: Sendable {
                 defer { gate.signal() }
                 if names.filter({ $0 == names[i] }).count > 1 {
                     results.set(i, value: ScenarioOutcome(name: names[i], file: file, status: .error,
-                                                   messages: ["\(file): another scenario is also named '\(names[i])'; golden folders are named by file name"]))
+                            messages: ["\(file): another scenario is also named '\(names[i])'; golden folders are named by file name"]))
                 } else {
                     results.set(i, value: runOne(file, name: names[i], threads: perJob))
                 }
@@ -146,7 +146,9 @@ public struct GoldenSuite: Sendable {
         }
         guard store.exists(name) else {
             outcome.status = .missing
-            outcome.messages = ["\(name): no goldens in \(store.folder(for: name).path); record them with `flipbook test --record missing \(file)`"]
+            outcome.messages = [
+                "\(name): no goldens in \(store.folder(for: name).path); record them with `flipbook test --record missing \(file)`"
+            ]
             return outcome
         }
         let golden: GoldenStore.Recorded
@@ -161,7 +163,8 @@ public struct GoldenSuite: Sendable {
     /// Renders a scenario at its golden instants and compares each frame with `golden` as it comes
     /// (`GoldenStreamSink`), or records each as it comes when `golden` is nil.
     private func streamed(_ scenario: Scenario, name: String, outcome start: ScenarioOutcome, threads: Int,
-                          comparingWith golden: GoldenStore.Recorded? = nil, recording status: ScenarioOutcome.Status = .recorded) -> ScenarioOutcome {
+        comparingWith golden: GoldenStore.Recorded? = nil, recording status: ScenarioOutcome.Status = .recorded
+    ) -> ScenarioOutcome {
         var outcome = start
         let times = scenario.golden.times(duration: scenario.duration)
         let began = DispatchTime.now()
@@ -203,7 +206,8 @@ public struct GoldenSuite: Sendable {
         }
         outcome.environmentNotes = manifest.differences(from: golden.manifest)
         if !sameInstants {
-            outcome.messages.append("\(name): the golden instants changed: recorded \(golden.manifest.times.count), here \(times.count); re-record")
+            outcome.messages.append(
+                "\(name): the golden instants changed: recorded \(golden.manifest.times.count), here \(times.count); re-record")
         }
         outcome.frames = sink.outcomes.compactMap { $0 }
         outcome.messages += sink.messages.compactMap { $0 }
@@ -231,7 +235,9 @@ public struct GoldenSuite: Sendable {
         }
         guard store.exists(name) else {
             outcome.status = .missing
-            outcome.messages = ["\(name): no goldens in \(store.folder(for: name).path); record them with `flipbook test --record missing \(file)`"]
+            outcome.messages = [
+                "\(name): no goldens in \(store.folder(for: name).path); record them with `flipbook test --record missing \(file)`"
+            ]
             return outcome
         }
         let compareStart = DispatchTime.now()
@@ -244,7 +250,8 @@ public struct GoldenSuite: Sendable {
         outcome.environmentNotes = GoldenManifest.current(for: capture, spec: spec).differences(from: golden.manifest)
         if golden.manifest.times.count != capture.times.count
             || zip(golden.manifest.times, capture.times).contains(where: { abs($0 - $1) > 1e-9 }) {
-            outcome.messages.append("\(name): the golden instants changed: recorded \(golden.manifest.times.count), here \(capture.times.count); re-record")
+            outcome.messages.append(
+                "\(name): the golden instants changed: recorded \(golden.manifest.times.count), here \(capture.times.count); re-record")
         } else {
             // Frames are independent: check them on every core, report them in order.
             let slots = ParallelResults<(FrameOutcome?, String?)>(count: capture.times.count)
@@ -316,7 +323,8 @@ public struct GoldenSuite: Sendable {
     /// Where two traces first differ, or nil when they are the same.
     static func firstDifference(_ expected: String, _ actual: String) -> String? {
         guard expected != actual else { return nil }
-        let e = expected.split(separator: "\n", omittingEmptySubsequences: false), a = actual.split(separator: "\n", omittingEmptySubsequences: false)
+        let e = expected.split(separator: "\n", omittingEmptySubsequences: false),
+            a = actual.split(separator: "\n", omittingEmptySubsequences: false)
         for i in 0..<max(e.count, a.count) {
             let x = i < e.count ? String(e[i]) : "(end)", y = i < a.count ? String(a[i]) : "(end)"
             if x != y { return "at line \(i + 1): expected \"\(x)\", got \"\(y)\"" }

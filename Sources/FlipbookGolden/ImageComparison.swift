@@ -47,7 +47,8 @@ public enum ImageComparison {
                                tolerance: GoldenSpec.Tolerance? = nil) -> FrameDifference {
         let w = expected.width, h = expected.height
         guard w == actual.width, h == actual.height else {
-            return FrameDifference(differingPixels: max(w * h, actual.width * actual.height), totalPixels: max(w * h, actual.width * actual.height),
+            return FrameDifference(
+                differingPixels: max(w * h, actual.width * actual.height), totalPixels: max(w * h, actual.width * actual.height),
                                    largestDistance: 1, largestAt: (0, 0), bounds: (0, 0, max(w, actual.width), max(h, actual.height)),
                                    sizeMismatch: true)
         }

@@ -105,7 +105,9 @@ final class PullRefreshDriver: UIScrollViewDelegate {
     }
 
     private func fire(_ t: ThresholdSpec, measured: Double) {
-        runtime.stage.record(String(format: "refresh: %@ %@ %@ (%.1f)", t.source.rawValue, t.on == .release ? "released at" : "crossed \(t.on.rawValue)",
+        runtime.stage.record(
+            String(
+                format: "refresh: %@ %@ %@ (%.1f)", t.source.rawValue, t.on == .release ? "released at" : "crossed \(t.on.rawValue)",
                                     Self.number(t.value), measured))
         runtime.perform(t.actions)
     }

@@ -118,7 +118,11 @@ extension Reader {
             case "speed": spec.speed = v.number("a speed")
             case "repeatCount":
                 if let r = v.number("a repeat count (or inf)", allowInfinity: true) {
-                    if r < 0 { sink.error("repeatCount must not be negative, found \(formatted(r))", at: v.mark) } else { spec.repeatCount = r }
+                    if r < 0 {
+                        sink.error("repeatCount must not be negative, found \(formatted(r))", at: v.mark)
+                    } else {
+                        spec.repeatCount = r
+                    }
                 }
             case "repeatDuration":
                 if let r = v.number("a repeat duration in seconds", allowInfinity: true) {
@@ -132,7 +136,10 @@ extension Reader {
             case "additive": spec.additive = v.bool()
             case "cumulative": spec.cumulative = v.bool()
             case "valueFunction":
-                let names = ["rotateX", "rotateY", "rotateZ", "scale", "scaleX", "scaleY", "scaleZ", "translate", "translateX", "translateY", "translateZ"]
+                let names = [
+                    "rotateX", "rotateY", "rotateZ", "scale", "scaleX", "scaleY", "scaleZ", "translate", "translateX", "translateY",
+                    "translateZ"
+                ]
                 if let s = enumValue(v, names) { spec.valueFunction = CAValueFunctionName(rawValue: s) }
             case "from": spec.from = value(v)
             case "to": spec.to = value(v)
@@ -160,7 +167,9 @@ extension Reader {
                     if !parsed.contains(where: { $0 == nil }) { spec.timingFunctions = parsed.map { $0! } }
                 }
             case "calculationMode":
-                if let s = enumValue(v, ["linear", "discrete", "paced", "cubic", "cubicPaced"]) { spec.calculationMode = CAAnimationCalculationMode(rawValue: s) }
+                if let s = enumValue(v, ["linear", "discrete", "paced", "cubic", "cubicPaced"]) {
+                    spec.calculationMode = CAAnimationCalculationMode(rawValue: s)
+                }
             case "path":
                 if keyPath.map({ Reader.kind(of: $0) }) != .point {
                     sink.error("a keyframe 'path' animates a point key path such as position", at: v.mark)
@@ -173,16 +182,21 @@ extension Reader {
             case "biasValues": spec.bias = v.numbers(nil, "a list of numbers in [-1, 1]")
             case "animations":
                 guard depth < 16 else { sink.error("groups nest too deeply", at: v.mark); continue }
-                spec.children = v.sequence("a list of animations")?.compactMap { readAnimation($0, name: "\(name).child", depth: depth + 1) } ?? []
+                spec.children =
+                    v.sequence("a list of animations")?.compactMap { readAnimation($0, name: "\(name).child", depth: depth + 1) } ?? []
             case "mass": spec.mass = positive(v, "mass")
             case "stiffness": spec.stiffness = positive(v, "stiffness")
             case "damping":
-                if let d = v.number("a damping coefficient") { if d < 0 { sink.error("damping must not be negative", at: v.mark) } else { spec.damping = d } }
+                if let d = v.number("a damping coefficient") {
+                    if d < 0 { sink.error("damping must not be negative", at: v.mark) } else { spec.damping = d }
+                }
             case "initialVelocity": spec.initialVelocity = v.number("an initial velocity")
             case "allowsOverdamping": spec.allowsOverdamping = v.bool()
             case "perceptualDuration": spec.perceptualDuration = positive(v, "perceptualDuration")
             case "bounce":
-                if let b = v.number("a bounce in (-1, 1]") { if b <= -1 || b > 1 { sink.error("bounce must be in (-1, 1]", at: v.mark) } else { spec.bounce = b } }
+                if let b = v.number("a bounce in (-1, 1]") {
+                    if b <= -1 || b > 1 { sink.error("bounce must be in (-1, 1]", at: v.mark) } else { spec.bounce = b }
+                }
             default: break
             }
         }
@@ -191,7 +205,8 @@ extension Reader {
             let discrete = spec.calculationMode == .discrete
             let expected = discrete ? vals.count + 1 : vals.count
             if kt.count != expected && !(discrete && kt.count == vals.count) {
-                sink.error("keyTimes has \(kt.count) entries but values has \(vals.count); expected \(expected)\(discrete ? " (discrete: one more than values)" : "")",
+                sink.error(
+                    "keyTimes has \(kt.count) entries but values has \(vals.count); expected \(expected)\(discrete ? " (discrete: one more than values)" : "")",
                            at: keyTimesNode?.mark ?? n.mark)
             }
         }

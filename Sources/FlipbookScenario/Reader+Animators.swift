@@ -16,7 +16,10 @@ extension Reader {
         var out: [String: AnimatorSpec] = [:]
         for (name, _, _) in pairs { animatorNames.insert(name) }
         for (name, _, body) in pairs {
-            guard let fields = body.mapping(allowed: ScenarioKeys.animator, what: "an animator such as { duration: 1, curve: easeIn, set: { … } }") else { continue }
+            guard
+                let fields = body.mapping(
+                    allowed: ScenarioKeys.animator, what: "an animator such as { duration: 1, curve: easeIn, set: { … } }")
+            else { continue }
             func entry(_ k: String) -> YNode? { fields.first { $0.key == k }?.value }
             var spec = AnimatorSpec(name: name, duration: 0)
             if let d = entry("duration") {
@@ -59,7 +62,9 @@ extension Reader {
             return nil
         }
         if let f = entry("fraction") {
-            if let c = entry("call") { sink.error("an animator step either sets 'fraction' or has a 'call', not both", at: c.mark); return nil }
+            if let c = entry("call") {
+                sink.error("an animator step either sets 'fraction' or has a 'call', not both", at: c.mark); return nil
+            }
             guard let v = f.number("a fraction from 0 to 1") else { return nil }
             return [.animator(name, .fraction(v))]
         }
@@ -119,16 +124,23 @@ extension Reader {
             }
         }
         if !hasDuration { sink.error("'keyframes' needs a 'duration'", at: kn.mark) }
-        guard let framesNode = entry("frames") else { sink.error("'keyframes' needs 'frames' (a list of { start, duration, set })", at: mark); return nil }
+        guard let framesNode = entry("frames") else {
+            sink.error("'keyframes' needs 'frames' (a list of { start, duration, set })", at: mark); return nil
+        }
         guard let items = framesNode.sequence("a list of keyframes { start, duration, set }") else { return nil }
         var frames: [KeyframeSpec] = []
         for item in items {
-            guard let fields = item.mapping(allowed: ScenarioKeys.keyframe, what: "a keyframe such as { start: 0, duration: 0.5, set: { … } }") else { continue }
+            guard
+                let fields = item.mapping(
+                    allowed: ScenarioKeys.keyframe, what: "a keyframe such as { start: 0, duration: 0.5, set: { … } }")
+            else { continue }
             func field(_ k: String) -> YNode? { fields.first { $0.key == k }?.value }
             func fraction(_ k: String, _ fallback: Double) -> Double {
                 guard let n = field(k) else { return fallback }
                 guard let v = n.number("a fraction of the whole duration, 0 to 1") else { return fallback }
-                if v < 0 || v > 1 { sink.error("'\(k)' is a fraction of the whole duration, 0 to 1; found \(formatted(v))", at: n.mark); return fallback }
+                if v < 0 || v > 1 {
+                    sink.error("'\(k)' is a fraction of the whole duration, 0 to 1; found \(formatted(v))", at: n.mark); return fallback
+                }
                 return v
             }
             let start = fraction("start", 0), length = fraction("duration", 1 - start)
@@ -151,7 +163,9 @@ extension Reader {
             case "layer":
                 guard let id = v.string("a layer id") else { continue }
                 if layerTypes[id] == nil {
-                    sink.error("unknown layer '\(id)'", at: v.mark, hint: nearest(to: id, in: Array(layerTypes.keys)).map { "did you mean '\($0)'?" })
+                    sink.error(
+                        "unknown layer '\(id)'", at: v.mark,
+                        hint: nearest(to: id, in: Array(layerTypes.keys)).map { "did you mean '\($0)'?" })
                 }
                 spec.layer = id
             case "type": if let t = enumValue(v, ["fade", "push", "moveIn", "reveal", "flip"]) { spec.type = t }
@@ -165,7 +179,9 @@ extension Reader {
                 if k == "startProgress" { spec.startProgress = p } else { spec.endProgress = p }
             }
         }
-        if spec.layer.isEmpty, !fields.contains(where: { $0.key == "layer" }) { sink.error("'transition' needs 'layer' (the layer it plays on)", at: tn.mark) }
+        if spec.layer.isEmpty, !fields.contains(where: { $0.key == "layer" }) {
+            sink.error("'transition' needs 'layer' (the layer it plays on)", at: tn.mark)
+        }
         var sets: [(layer: String, keyPath: LayerKeyPath, value: AnimatableValue)] = [], settings: [LayerSetting] = []
         if let s = entry("set") {
             guard let changes = readSets(s) else { return nil }

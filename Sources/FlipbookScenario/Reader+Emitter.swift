@@ -8,11 +8,16 @@ extension Reader {
         case "emitterPosition": if let p = v.numbers(2, "a point [x, y]") { e.position = CGPoint(x: p[0], y: p[1]) }
         case "emitterSize":
             if let s = v.numbers(2, "a size [width, height]") {
-                if s.contains(where: { $0 < 0 }) { sink.error("emitterSize must not be negative", at: v.mark) } else { e.size = CGSize(width: s[0], height: s[1]) }
+                if s.contains(where: { $0 < 0 }) {
+                    sink.error("emitterSize must not be negative", at: v.mark)
+                } else {
+                    e.size = CGSize(width: s[0], height: s[1])
+                }
             }
         case "emitterShape": if let s = enumValue(v, ["point", "line", "rectangle", "circle", "cuboid", "sphere"]) { e.shape = s }
         case "emitterMode": if let s = enumValue(v, ["points", "outline", "surface", "volume"]) { e.mode = s }
-        case "renderMode": if let s = enumValue(v, ["unordered", "oldestFirst", "oldestLast", "backToFront", "additive"]) { e.renderMode = s }
+        case "renderMode":
+            if let s = enumValue(v, ["unordered", "oldestFirst", "oldestLast", "backToFront", "additive"]) { e.renderMode = s }
         case "lifetime", "velocity", "scale", "spin":
             guard let x = values.number(v) else { return }
             switch k {
@@ -34,12 +39,17 @@ extension Reader {
     }
 
     private func readEmitterCell(_ n: YNode) -> EmitterCellSpec? {
-        guard let pairs = n.mapping(allowed: ScenarioKeys.emitterCell, what: "an emitter cell such as { birthRate: 20, lifetime: 2, velocity: 100 }") else { return nil }
+        guard
+            let pairs = n.mapping(
+                allowed: ScenarioKeys.emitterCell, what: "an emitter cell such as { birthRate: 20, lifetime: 2, velocity: 100 }")
+        else { return nil }
         var cell = EmitterCellSpec()
         for (k, _, v) in pairs {
             switch k {
             case "particle":
-                guard let fields = v.mapping(allowed: ScenarioKeys.particle, what: "a particle { shape: rectangle, size: [8, 4] }") else { continue }
+                guard let fields = v.mapping(allowed: ScenarioKeys.particle, what: "a particle { shape: rectangle, size: [8, 4] }") else {
+                    continue
+                }
                 for (pk, _, pv) in fields {
                     if pk == "shape", let s = enumValue(pv, ["rectangle", "circle"]) { cell.particleShape = s }
                     if pk == "size", let s = pv.numbers(2, "a size [width, height]") {

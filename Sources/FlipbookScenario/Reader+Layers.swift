@@ -18,7 +18,11 @@ extension Reader {
                 if k == "width" { c.width = x } else { c.height = x }
             case "scale":
                 guard let x = v.number("a backing scale such as 2") else { continue }
-                if !(x > 0 && x <= 8) { sink.error("canvas scale must be in (0, 8], found \(formatted(x))", at: v.mark) } else { c.scale = x }
+                if !(x > 0 && x <= 8) {
+                    sink.error("canvas scale must be in (0, 8], found \(formatted(x))", at: v.mark)
+                } else {
+                    c.scale = x
+                }
             case "background":
                 if v.isNull { c.background = nil } else if let col = values.color(v) { c.background = col }
             default: _ = kn
@@ -28,10 +32,12 @@ extension Reader {
         if entry("height") == nil { sink.error("canvas needs 'height'", at: n.mark) }
         let pw = (c.width * c.scale).rounded(), ph = (c.height * c.scale).rounded()
         if pw > Double(ScenarioLoader.maximumPixels) || ph > Double(ScenarioLoader.maximumPixels) {
-            sink.error("canvas is \(formatted(pw))×\(formatted(ph)) px; at most \(ScenarioLoader.maximumPixels)×\(ScenarioLoader.maximumPixels) px are allowed",
+            sink.error(
+                "canvas is \(formatted(pw))×\(formatted(ph)) px; at most \(ScenarioLoader.maximumPixels)×\(ScenarioLoader.maximumPixels) px are allowed",
                        at: n.mark)
         } else if c.width > 0, c.height > 0, pw < 1 || ph < 1 {
-            sink.error("canvas is " + String(format: "%g×%g", c.width * c.scale, c.height * c.scale) + " px at scale \(formatted(c.scale)); "
+            sink.error(
+                "canvas is " + String(format: "%g×%g", c.width * c.scale, c.height * c.scale) + " px at scale \(formatted(c.scale)); "
                        + "a frame needs at least 1×1 px", at: n.mark)
         }
         return c
@@ -129,14 +135,20 @@ extension Reader {
             if let s = enumValue(v, ["nonZero", "evenOdd"]) { options.fillRule = s == "evenOdd" ? .evenOdd : .nonZero }
         case "lineDashPattern":
             if let xs = v.numbers(nil, "a list of dash lengths") {
-                if xs.contains(where: { $0 < 0 }) { sink.error("dash lengths must not be negative", at: v.mark) } else { options.lineDashPattern = xs }
+                if xs.contains(where: { $0 < 0 }) {
+                    sink.error("dash lengths must not be negative", at: v.mark)
+                } else {
+                    options.lineDashPattern = xs
+                }
             }
         case "string": options.text = v.string("the text to show")
         case "font":
             options.font = v.string("a font family name")
             if let name = options.font { fontUses.append((name, v.mark)) }
         case "alignment":
-            if let s = enumValue(v, ["natural", "left", "right", "center", "justified"]) { options.alignment = CATextLayerAlignmentMode(rawValue: s) }
+            if let s = enumValue(v, ["natural", "left", "right", "center", "justified"]) {
+                options.alignment = CATextLayerAlignmentMode(rawValue: s)
+            }
         case "wrapped": options.wrapped = v.bool()
         case "preservesDepth": options.preservesDepth = v.bool()
         case "birthRate":

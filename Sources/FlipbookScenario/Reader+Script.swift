@@ -6,7 +6,9 @@ extension Reader {
     // MARK: - Script and chains
 
     func readEvent(_ n: YNode, duration: Double) -> EventSpec? {
-        guard let pairs = n.mapping(allowed: ScenarioKeys.event, what: "an event such as { at: 0, add: pulse, to: dot }") else { return nil }
+        guard let pairs = n.mapping(allowed: ScenarioKeys.event, what: "an event such as { at: 0, add: pulse, to: dot }") else {
+            return nil
+        }
         var at: Double?
         var label: String?
         for (k, _, v) in pairs {
@@ -23,7 +25,9 @@ extension Reader {
     }
 
     func readChain(_ n: YNode) -> ChainSpec? {
-        guard let pairs = n.mapping(allowed: ScenarioKeys.chain, what: "a chain such as { whenStops: first, add: pulse, to: dot2 }") else { return nil }
+        guard let pairs = n.mapping(allowed: ScenarioKeys.chain, what: "a chain such as { whenStops: first, add: pulse, to: dot2 }") else {
+            return nil
+        }
         var when: String?, finished: Bool?, until: Double?
         for (k, _, v) in pairs {
             switch k {
@@ -46,7 +50,8 @@ extension Reader {
             ids = [id]
         }
         for id in ids where layerTypes[id] == nil {
-            sink.error("unknown layer '\(id)'", at: n.mark, hint: nearest(to: id, in: Array(layerTypes.keys)).map { "did you mean '\($0)'?" })
+            sink.error(
+                "unknown layer '\(id)'", at: n.mark, hint: nearest(to: id, in: Array(layerTypes.keys)).map { "did you mean '\($0)'?" })
             return nil
         }
         return ids
@@ -63,7 +68,9 @@ extension Reader {
             sink.error("'frames' belongs to a keyframes step ({ keyframes: { duration: 1 }, frames: [ … ] })", at: entry("frames")!.mark)
         }
         guard verbs.count == 1 else {
-            sink.error(verbs.isEmpty ? "expected one action: add, remove, removeAll, set, animate (with set), keyframes (with frames), transition (with set), insertRows, beginRefreshing, endRefreshing, scrollTo, animator or log"
+            sink.error(
+                verbs.isEmpty
+                    ? "expected one action: add, remove, removeAll, set, animate (with set), keyframes (with frames), transition (with set), insertRows, beginRefreshing, endRefreshing, scrollTo, animator or log"
                                      : "one action per entry, found \(verbs.joined(separator: " and "))", at: mark)
             return nil
         }
@@ -73,7 +80,8 @@ extension Reader {
                 sink.error("'completion' belongs to a set (transaction) or animate block", at: c.mark)
             } else if let items = c.sequence("a list of actions") {
                 for item in items {
-                    guard let pairs = item.mapping(allowed: ScenarioKeys.actionKeys, what: "an action such as { add: pulse, to: dot }") else { continue }
+                    guard let pairs = item.mapping(allowed: ScenarioKeys.actionKeys, what: "an action such as { add: pulse, to: dot }")
+                    else { continue }
                     completion += readActions(pairs, at: item.mark) ?? []
                 }
             }
@@ -93,7 +101,9 @@ extension Reader {
         case "add":
             guard let tn = entry("add"), let t = tn.string("an animation name") else { return nil }
             guard let template = templates[t] else {
-                sink.error("unknown animation '\(t)'", at: tn.mark, hint: nearest(to: t, in: Array(templateMarks.keys)).map { "did you mean '\($0)'?" })
+                sink.error(
+                    "unknown animation '\(t)'", at: tn.mark,
+                    hint: nearest(to: t, in: Array(templateMarks.keys)).map { "did you mean '\($0)'?" })
                 return nil
             }
             guard let toNode = entry("to") else { sink.error("'add' needs 'to' (the layer)", at: mark); return nil }
@@ -101,7 +111,8 @@ extension Reader {
             for id in layers {
                 let type = layerTypes[id] ?? .layer
                 for (kp, needed) in template.requiredLayerKinds where !type.classKind.contains(needed) {
-                    sink.error("animation '\(t)' animates '\(kp)', which a layer of type \(type.rawValue) ('\(id)') does not have", at: tn.mark)
+                    sink.error(
+                        "animation '\(t)' animates '\(kp)', which a layer of type \(type.rawValue) ('\(id)') does not have", at: tn.mark)
                 }
             }
             return [.add(template: t, layers: layers, key: entry("key")?.string("an animation key"), tag: entry("tag")?.string("a tag"))]
@@ -135,7 +146,9 @@ extension Reader {
                 case "delay": if let d = seconds(v, "delay") { block.delay = d }
                 case "curve": if let c = viewCurve(v) { block.curve = c }
                 case "damping":
-                    if let d = v.number("a damping ratio in (0, 1]") { if d <= 0 || d > 1 { sink.error("damping must be in (0, 1]", at: v.mark) } else { block.damping = d } }
+                    if let d = v.number("a damping ratio in (0, 1]") {
+                        if d <= 0 || d > 1 { sink.error("damping must be in (0, 1]", at: v.mark) } else { block.damping = d }
+                    }
                 case "velocity": block.velocity = v.number("an initial spring velocity") ?? 0
                 case "repeat": block.repeats = v.bool() ?? false
                 case "autoreverse": block.autoreverses = v.bool() ?? false
@@ -153,7 +166,10 @@ extension Reader {
             if let d = entry("duration"), let x = d.number("a duration in seconds") {
                 if x < 0 { sink.error("duration must not be negative", at: d.mark) } else { dur = x }
             }
-            return [.set(changes.sets, settings: changes.settings, disableActions: disable, duration: dur, timing: entry("timingFunction").flatMap { timing($0) },
+            return [
+                .set(
+                    changes.sets, settings: changes.settings, disableActions: disable, duration: dur,
+                    timing: entry("timingFunction").flatMap { timing($0) },
                          completion: completion)]
         }
     }
@@ -166,14 +182,17 @@ extension Reader {
             guard let dot = k.firstIndex(of: ".") else { sink.error("expected layerId.keyPath, found '\(k)'", at: kn.mark); continue }
             let id = String(k[..<dot]), path = String(k[k.index(after: dot)...])
             guard let type = layerTypes[id] else {
-                sink.error("unknown layer '\(id)'", at: kn.mark, hint: nearest(to: id, in: Array(layerTypes.keys)).map { "did you mean '\($0)'?" })
+                sink.error(
+                    "unknown layer '\(id)'", at: kn.mark, hint: nearest(to: id, in: Array(layerTypes.keys)).map { "did you mean '\($0)'?" })
                 continue
             }
             // A scroll view's insets and offset.
             if type.isScrollView, ScenarioKeys.scrollValueKeys.contains(path) {
                 var options = LayerOptions()
                 if path == "contentOffset" {
-                    if let p = v.numbers(2, "an offset [x, y]") { options.scrollValues = [("contentOffset.x", p[0]), ("contentOffset.y", p[1])] }
+                    if let p = v.numbers(2, "an offset [x, y]") {
+                        options.scrollValues = [("contentOffset.x", p[0]), ("contentOffset.y", p[1])]
+                    }
                 } else if let x = v.number("points") {
                     options.scrollValues = [(path, x)]
                 }
@@ -195,7 +214,9 @@ extension Reader {
             }
             guard let kp = LayerKeyPath(path) else {
                 sink.error("unknown key path '\(path)'", at: kn.mark,
-                           hint: nearest(to: path, in: ScenarioKeys.allKeyPaths + ScenarioKeys.settableOptions(type)).map { "did you mean '\($0)'?" })
+                    hint: nearest(to: path, in: ScenarioKeys.allKeyPaths + ScenarioKeys.settableOptions(type)).map {
+                        "did you mean '\($0)'?"
+                    })
                 continue
             }
             if !type.classKind.contains(kp.property.layerClassName) {
@@ -222,7 +243,9 @@ extension Reader {
             stack = startedTags(chain)
             while let tag = stack.popLast() {
                 if tag == chain.whenStops {
-                    sink.error("this chain restarts '\(tag)' with zero duration (under 1 ms a cycle): it would loop forever at one instant", at: marks[i])
+                    sink.error(
+                        "this chain restarts '\(tag)' with zero duration (under 1 ms a cycle): it would loop forever at one instant",
+                        at: marks[i])
                     break
                 }
                 guard visited.insert(tag).inserted else { continue }
@@ -234,7 +257,9 @@ extension Reader {
     // MARK: - Golden settings
 
     func readGolden(_ n: YNode, duration: Double) -> GoldenSpec? {
-        guard let pairs = n.mapping(allowed: ScenarioKeys.golden, what: "golden settings such as { fps: 10, at: [0.35] }") else { return nil }
+        guard let pairs = n.mapping(allowed: ScenarioKeys.golden, what: "golden settings such as { fps: 10, at: [0.35] }") else {
+            return nil
+        }
         var spec = GoldenSpec()
         for (k, _, v) in pairs {
             switch k {
@@ -248,21 +273,32 @@ extension Reader {
                 guard let items = v.sequence("a list of times in seconds") else { continue }
                 for item in items {
                     guard let t = item.number("a time in seconds") else { continue }
-                    if t < 0 || t > duration { sink.error("golden instant \(t) s is outside the scenario (0…\(duration) s)", at: item.mark) }
+                    if t < 0 || t > duration {
+                        sink.error("golden instant \(t) s is outside the scenario (0…\(duration) s)", at: item.mark)
+                    }
                     else { spec.instants.append(t) }
                 }
             default:
-                guard let tp = v.mapping(allowed: ScenarioKeys.tolerance, what: "a tolerance such as { threshold: 0.1, share: 0.005 }") else { continue }
+                guard let tp = v.mapping(allowed: ScenarioKeys.tolerance, what: "a tolerance such as { threshold: 0.1, share: 0.005 }")
+                else { continue }
                 var tolerance = GoldenSpec.Tolerance()
                 for (tk, _, tv) in tp {
                     switch tk {
                     case "threshold":
                         if let x = tv.number("a colour distance in [0, 1]") {
-                            if (0...1).contains(x) { tolerance.threshold = x } else { sink.error("threshold must be in [0, 1], found \(x)", at: tv.mark) }
+                            if (0...1).contains(x) {
+                                tolerance.threshold = x
+                            } else {
+                                sink.error("threshold must be in [0, 1], found \(x)", at: tv.mark)
+                            }
                         }
                     case "share":
                         if let x = tv.number("a share of pixels in [0, 1]") {
-                            if (0...1).contains(x) { tolerance.share = x } else { sink.error("share must be in [0, 1], found \(x)", at: tv.mark) }
+                            if (0...1).contains(x) {
+                                tolerance.share = x
+                            } else {
+                                sink.error("share must be in [0, 1], found \(x)", at: tv.mark)
+                            }
                         }
                     default: tolerance.ignoreAntialiasing = tv.bool() ?? false
                     }

@@ -14,7 +14,9 @@ extension Reader {
             }
         case "contentInset":
             if case .scalar = v.node {
-                if let top = v.number("a top inset, or [top, left, bottom, right]") { spec.contentInset = UIEdgeInsets(top: top, left: 0, bottom: 0, right: 0) }
+                if let top = v.number("a top inset, or [top, left, bottom, right]") {
+                    spec.contentInset = UIEdgeInsets(top: top, left: 0, bottom: 0, right: 0)
+                }
             } else if let xs = v.numbers(4, "insets [top, left, bottom, right]") {
                 spec.contentInset = UIEdgeInsets(top: xs[0], left: xs[1], bottom: xs[2], right: xs[3])
             }
@@ -24,7 +26,11 @@ extension Reader {
             if case .scalar(let s) = v.node, s.string == "normal" || s.string == "fast" {
                 spec.decelerationRate = s.string == "fast" ? 0.99 : 0.998
             } else if let r = v.number("normal, fast, or a per-millisecond factor in (0, 1)") {
-                if r > 0 && r < 1 { spec.decelerationRate = r } else { sink.error("decelerationRate must be in (0, 1), found \(formatted(r))", at: v.mark) }
+                if r > 0 && r < 1 {
+                    spec.decelerationRate = r
+                } else {
+                    sink.error("decelerationRate must be in (0, 1), found \(formatted(r))", at: v.mark)
+                }
             }
         case "rows": spec.rows = readRows(v)
         default: break
@@ -32,7 +38,9 @@ extension Reader {
     }
 
     private func readRows(_ n: YNode) -> RowsSpec? {
-        guard let pairs = n.mapping(allowed: ScenarioKeys.rows, what: "rows such as { template: \"Row {n}\", count: 20 }") else { return nil }
+        guard let pairs = n.mapping(allowed: ScenarioKeys.rows, what: "rows such as { template: \"Row {n}\", count: 20 }") else {
+            return nil
+        }
         var rows = RowsSpec()
         var template: String?, count: Int?, first = 1
         var items: [String]?
@@ -44,14 +52,20 @@ extension Reader {
                 count = v.wholeNumber("a number of rows", key: "count", in: 0...Limits.maximumTableRows)
             case "first":
                 // Row numbers are printed, so first + count must stay a number people can read.
-                first = v.wholeNumber("the number of the first row", key: "first", in: -Limits.maximumRowNumber...Limits.maximumRowNumber) ?? first
+                first =
+                    v.wholeNumber("the number of the first row", key: "first", in: -Limits.maximumRowNumber...Limits.maximumRowNumber)
+                    ?? first
             case "height":
-                if let h = v.number("a row height in points") { if h > 0 { rows.height = h } else { sink.error("row height must be positive", at: v.mark) } }
+                if let h = v.number("a row height in points") {
+                    if h > 0 { rows.height = h } else { sink.error("row height must be positive", at: v.mark) }
+                }
             case "font":
                 rows.font = v.string("a font family name")
                 if let name = rows.font { fontUses.append((name, v.mark)) }
             case "fontSize":
-                if let s = v.number("a font size in points") { if s > 0 { rows.fontSize = s } else { sink.error("fontSize must be positive", at: v.mark) } }
+                if let s = v.number("a font size in points") {
+                    if s > 0 { rows.fontSize = s } else { sink.error("fontSize must be positive", at: v.mark) }
+                }
             case "textColor": if let c = values.color(v) { rows.textColor = c }
             case "background": rows.background = v.isNull ? nil : values.color(v)
             case "separators": rows.separators = v.bool() ?? true
@@ -112,12 +126,15 @@ extension Reader {
     // MARK: - Refresh
 
     func readRefresh(_ n: YNode) -> RefreshSpec? {
-        guard let pairs = n.mapping(allowed: ScenarioKeys.refresh, what: "pull-to-refresh settings (scrollView, headerHeight, bindings, …)") else { return nil }
+        guard let pairs = n.mapping(allowed: ScenarioKeys.refresh, what: "pull-to-refresh settings (scrollView, headerHeight, bindings, …)")
+        else { return nil }
         func entry(_ k: String) -> YNode? { pairs.first { $0.key == k }?.value }
         guard let scroll = scrollViewReference(entry("scrollView"), at: n.mark, what: "refresh") else { return nil }
         var height: Double?
         if let h = entry("headerHeight") {
-            if let x = h.number("the header's height in points") { if x > 0 { height = x } else { sink.error("headerHeight must be positive", at: h.mark) } }
+            if let x = h.number("the header's height in points") {
+                if x > 0 { height = x } else { sink.error("headerHeight must be positive", at: h.mark) }
+            }
         } else {
             sink.error("refresh needs 'headerHeight' (points; the pull percentage and the held-open inset use it)", at: n.mark)
         }
@@ -145,7 +162,11 @@ extension Reader {
     }
 
     private func readBinding(_ n: YNode) -> BindingSpec? {
-        guard let pairs = n.mapping(allowed: ScenarioKeys.binding, what: "a binding such as { source: percent, input: [0, 1], target: arc.strokeEnd, output: [0, 1] }") else { return nil }
+        guard
+            let pairs = n.mapping(
+                allowed: ScenarioKeys.binding,
+                what: "a binding such as { source: percent, input: [0, 1], target: arc.strokeEnd, output: [0, 1] }")
+        else { return nil }
         func entry(_ k: String) -> YNode? { pairs.first { $0.key == k }?.value }
         guard let source = pullSource(entry("source")) else { return nil }
         guard let inputNode = entry("input"), let input = inputNode.numbers(2, "an input range [from, to]") else {
@@ -166,7 +187,9 @@ extension Reader {
             return binding
         }
         guard let target = animatableTarget(targetNode) else { return nil }
-        guard let outputNode = entry("output") else { sink.error("a binding needs 'output' (two values for the target)", at: n.mark); return nil }
+        guard let outputNode = entry("output") else {
+            sink.error("a binding needs 'output' (two values for the target)", at: n.mark); return nil
+        }
         guard let items = outputNode.sequence("two values [at input start, at input end]"), items.count == 2 else {
             if case .sequence = outputNode.node { sink.error("output needs exactly two values", at: outputNode.mark) }
             return nil
@@ -184,7 +207,9 @@ extension Reader {
         let name = String(s.string[..<dot]), path = String(s.string[s.string.index(after: dot)...])
         guard animatorNames.contains(name), layerTypes[name] == nil else { return nil }
         guard path == "fractionComplete" else {
-            sink.error("an animator binding drives 'fractionComplete', found '\(path)'", at: n.mark, hint: "did you mean '\(name).fractionComplete'?")
+            sink.error(
+                "an animator binding drives 'fractionComplete', found '\(path)'", at: n.mark,
+                hint: "did you mean '\(name).fractionComplete'?")
             return name
         }
         return name
@@ -196,11 +221,14 @@ extension Reader {
         guard let dot = s.firstIndex(of: ".") else { sink.error("expected layerId.keyPath, found '\(s)'", at: n.mark); return nil }
         let id = String(s[..<dot]), path = String(s[s.index(after: dot)...])
         guard let type = layerTypes[id] else {
-            sink.error("unknown layer '\(id)'", at: n.mark, hint: nearest(to: id, in: Array(layerTypes.keys)).map { "did you mean '\($0)'?" })
+            sink.error(
+                "unknown layer '\(id)'", at: n.mark, hint: nearest(to: id, in: Array(layerTypes.keys)).map { "did you mean '\($0)'?" })
             return nil
         }
         guard let kp = LayerKeyPath(path), type.classKind.contains(kp.property.layerClassName) else {
-            let known = ScenarioKeys.allKeyPaths.filter { LayerKeyPath($0).map { type.classKind.contains($0.property.layerClassName) } ?? false }
+            let known = ScenarioKeys.allKeyPaths.filter {
+                LayerKeyPath($0).map { type.classKind.contains($0.property.layerClassName) } ?? false
+            }
             sink.error("'\(path)' is not an animatable property of layer '\(id)' (type \(type.rawValue))", at: n.mark,
                        hint: nearest(to: path, in: known).map { "did you mean '\($0)'?" })
             return nil
@@ -209,13 +237,16 @@ extension Reader {
     }
 
     private func readThreshold(_ n: YNode) -> ThresholdSpec? {
-        guard let pairs = n.mapping(allowed: ScenarioKeys.threshold, what: "a threshold such as { value: 60, when: down, do: [ … ] }") else { return nil }
+        guard let pairs = n.mapping(allowed: ScenarioKeys.threshold, what: "a threshold such as { value: 60, when: down, do: [ … ] }")
+        else { return nil }
         func entry(_ k: String) -> YNode? { pairs.first { $0.key == k }?.value }
         guard let source = pullSource(entry("source")) else { return nil }
         guard let vn = entry("value") else { sink.error("a threshold needs 'value' (the pull it reacts to)", at: n.mark); return nil }
         guard let value = vn.number("a pull value") else { return nil }
         var on = ThresholdSpec.Crossing.down
-        if let o = entry("when") { guard let c = enumValue(o, ThresholdSpec.Crossing.allCases.map(\.rawValue)) else { return nil }; on = .init(rawValue: c)! }
+        if let o = entry("when") {
+            guard let c = enumValue(o, ThresholdSpec.Crossing.allCases.map(\.rawValue)) else { return nil }; on = .init(rawValue: c)!
+        }
         var whileDragging = true
         if let w = entry("whileDragging") { whileDragging = w.bool() ?? true }
         guard let d = entry("do") else { sink.error("a threshold needs 'do' (a list of actions)", at: n.mark); return nil }
@@ -232,8 +263,12 @@ extension Reader {
             if let previous = last[slot] {
                 let ordered = t.on == .up ? t.value <= previous.value : t.value >= previous.value
                 if !ordered {
-                    sink.error("thresholds out of order: \(t.source.rawValue) \(formatted(t.value)) (when: \(t.on.rawValue)) comes after \(formatted(previous.value)) on line \(previous.line)",
-                               at: mark, hint: t.on == .up ? "list 'when: up' thresholds from the largest value down" : "list them from the smallest value up, as the pull meets them")
+                    sink.error(
+                        "thresholds out of order: \(t.source.rawValue) \(formatted(t.value)) (when: \(t.on.rawValue)) comes after \(formatted(previous.value)) on line \(previous.line)",
+                        at: mark,
+                        hint: t.on == .up
+                            ? "list 'when: up' thresholds from the largest value down"
+                            : "list them from the smallest value up, as the pull meets them")
                 }
             }
             last[slot] = (t.value, mark.line)
@@ -244,14 +279,19 @@ extension Reader {
         guard let items = n.sequence("a list of actions") else { return nil }
         var out: [ScenarioAction] = []
         for item in items {
-            guard let pairs = item.mapping(allowed: ScenarioKeys.actionKeys, what: "an action such as { add: pulse, to: dot }") else { continue }
+            guard let pairs = item.mapping(allowed: ScenarioKeys.actionKeys, what: "an action such as { add: pulse, to: dot }") else {
+                continue
+            }
             out += readActions(pairs, at: item.mark) ?? []
         }
         return out
     }
 
     private func readRefreshing(_ n: YNode) -> RefreshingSpec? {
-        guard let pairs = n.mapping(allowed: ScenarioKeys.refreshing, what: "the refreshing state (open, endsAfter or endsAt, close, onBegin, …)") else { return nil }
+        guard
+            let pairs = n.mapping(
+                allowed: ScenarioKeys.refreshing, what: "the refreshing state (open, endsAfter or endsAt, close, onBegin, …)")
+        else { return nil }
         var spec = RefreshingSpec()
         for (k, _, v) in pairs {
             switch k {
@@ -273,15 +313,23 @@ extension Reader {
 
     /// `{ duration, curve, damping, … }`: a UIView.animate block's settings.
     private func readBlockSettings(_ n: YNode) -> ViewBlock? {
-        guard let pairs = n.mapping(allowed: ScenarioKeys.viewBlock, what: "'spring' or an animation such as { duration: 0.25, curve: easeInOut }") else { return nil }
+        guard
+            let pairs = n.mapping(
+                allowed: ScenarioKeys.viewBlock, what: "'spring' or an animation such as { duration: 0.25, curve: easeInOut }")
+        else { return nil }
         var block = ViewBlock(duration: 0.25)
         for (k, _, v) in pairs {
             switch k {
-            case "duration": if let d = v.number("a duration in seconds") { if d >= 0 { block.duration = d } else { sink.error("duration must not be negative", at: v.mark) } }
+            case "duration":
+                if let d = v.number("a duration in seconds") {
+                    if d >= 0 { block.duration = d } else { sink.error("duration must not be negative", at: v.mark) }
+                }
             case "delay": if let d = v.number("a delay in seconds") { block.delay = max(0, d) }
             case "curve": if let c = viewCurve(v) { block.curve = c }
             case "damping":
-                if let d = v.number("a damping ratio in (0, 1]") { if d > 0 && d <= 1 { block.damping = d } else { sink.error("damping must be in (0, 1]", at: v.mark) } }
+                if let d = v.number("a damping ratio in (0, 1]") {
+                    if d > 0 && d <= 1 { block.damping = d } else { sink.error("damping must be in (0, 1]", at: v.mark) }
+                }
             case "velocity": block.velocity = v.number("an initial spring velocity") ?? 0
             default: sink.error("'\(k)' does not apply here", at: v.mark)
             }
@@ -300,11 +348,18 @@ extension Reader {
         var current: (scroll: String, start: Double, steps: [TouchScript.Step], line: Int)?
         var clock = 0.0
         for item in items {
-            guard let pairs = item.mapping(allowed: ScenarioKeys.touchStep, what: "a touch step: { down: true }, { drag: 80, duration: 0.5 }, { hold: 0.2 } or { release: true }") else { continue }
+            guard
+                let pairs = item.mapping(
+                    allowed: ScenarioKeys.touchStep,
+                    what: "a touch step: { down: true }, { drag: 80, duration: 0.5 }, { hold: 0.2 } or { release: true }")
+            else { continue }
             func entry(_ k: String) -> YNode? { pairs.first { $0.key == k }?.value }
             let verbs = ["down", "drag", "hold", "release"].filter { entry($0) != nil }
             guard verbs.count == 1 else {
-                sink.error(verbs.isEmpty ? "a touch step needs one of: down, drag, hold, release" : "one touch step per entry, found \(verbs.joined(separator: " and "))", at: item.mark)
+                sink.error(
+                    verbs.isEmpty
+                        ? "a touch step needs one of: down, drag, hold, release"
+                        : "one touch step per entry, found \(verbs.joined(separator: " and "))", at: item.mark)
                 continue
             }
             for k in ["duration", "curve"] where entry(k) != nil && verbs[0] != "drag" {
@@ -330,7 +385,9 @@ extension Reader {
                     sink.error("the finger is already down (touched down on line \(c.line)); release it first", at: item.mark)
                     continue
                 }
-                let target: YNode? = { if case .scalar(let s) = entry("down")!.node, s.string == "true" { return nil } else { return entry("down") } }()
+                let target: YNode? = {
+                    if case .scalar(let s) = entry("down")!.node, s.string == "true" { return nil } else { return entry("down") }
+                }()
                 // A finger on an unknown target is still down: the steps after it are not errors too.
                 let scroll = scrollViewReference(target, at: item.mark, what: "a touch") ?? ""
                 // Where across (and down) the scroll view the finger is: its centre by default.
@@ -352,7 +409,9 @@ extension Reader {
                 }
                 var d = 0.0
                 if let dd = entry("duration") {
-                    if let x = dd.number("a duration in seconds") { if x >= 0 { d = x } else { sink.error("duration must not be negative", at: dd.mark) } }
+                    if let x = dd.number("a duration in seconds") {
+                        if x >= 0 { d = x } else { sink.error("duration must not be negative", at: dd.mark) }
+                    }
                 } else {
                     sink.error("a drag needs 'duration' (seconds)", at: item.mark)
                 }
@@ -365,7 +424,9 @@ extension Reader {
                     if h < 0 { sink.error("hold must not be negative", at: item.mark) } else { current?.steps.append(.hold(h)); clock += h }
                 }
             default:
-                guard let c = current else { sink.error("a release with no touch down: add { down: true } before it", at: item.mark); continue }
+                guard let c = current else {
+                    sink.error("a release with no touch down: add { down: true } before it", at: item.mark); continue
+                }
                 var velocity: CGPoint?
                 if let v = entry("velocity") {
                     if case .sequence = v.node {
@@ -375,7 +436,8 @@ extension Reader {
                     }
                 }
                 if !c.scroll.isEmpty {
-                    out.append(TouchSpec(scrollView: c.scroll, start: c.start, script: TouchScript(c.steps + [.release(velocity: velocity)])))
+                    out.append(
+                        TouchSpec(scrollView: c.scroll, start: c.start, script: TouchScript(c.steps + [.release(velocity: velocity)])))
                 }
                 current = nil
             }

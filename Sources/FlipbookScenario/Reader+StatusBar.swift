@@ -5,7 +5,8 @@ extension Reader {
     /// One key of a `statusBar` layer.
     func readStatusBarKey(_ k: String, _ v: YNode, into s: inout StatusBarSpec) {
         switch k {
-        case "style": if let x = enumValue(v, StatusBarLayer.Style.allCases.map(\.rawValue)) { s.style = StatusBarLayer.Style(rawValue: x)! }
+        case "style":
+            if let x = enumValue(v, StatusBarLayer.Style.allCases.map(\.rawValue)) { s.style = StatusBarLayer.Style(rawValue: x)! }
         case "time": if let x = v.string("a time as shown, such as \"9:41\"") { s.time = x }
         case "carrier": if let x = v.string("a carrier name") { s.carrier = x }
         case "signal", "wifi":

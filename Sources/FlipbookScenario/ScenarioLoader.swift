@@ -50,7 +50,8 @@ public enum ScenarioLoader {
         var budget = maximumNodes
         guard countNodes(root, budget: &budget) else {
             throw ScenarioError([Diagnostic(file: file, line: 1, column: 1,
-                                            message: "the file expands to more than \(maximumNodes) YAML nodes (through aliases?); refusing to read it")])
+                    message: "the file expands to more than \(maximumNodes) YAML nodes (through aliases?); refusing to read it")
+            ])
         }
         let reader = Reader(sink: sink, base: baseDirectory, imageLoader: imageLoader)
         let scenario = reader.scenario(YNode(node: root, sink: sink), file: file, variant: variant)
@@ -233,7 +234,8 @@ enum ScenarioKeys {
     static let actionKeys = ["add", "to", "key", "tag", "remove", "from", "removeAll", "set", "actions", "duration", "timingFunction",
                              "log", "animate", "completion", "insertRows", "into", "row", "animated",
                              "beginRefreshing", "endRefreshing", "scrollTo", "scrollView",
-                             "animator", "call", "fraction", "delay", "durationFactor", "curve", "finishAt", "keyframes", "frames", "transition"]
+        "animator", "call", "fraction", "delay", "durationFactor", "curve", "finishAt", "keyframes", "frames", "transition"
+    ]
     static let transition = ["layer", "type", "subtype", "duration", "curve", "startProgress", "endProgress"]
     static let keyframeBlock = ["duration", "delay", "curve", "mode", "repeat", "autoreverse", "beginFromCurrentState"]
     static let keyframe = ["start", "duration", "set"]

@@ -42,7 +42,8 @@ final class Reader {
         case notPNG, missing, notRegular
         var description: String {
             switch self {
-            case .notPNG: return "not a PNG file (or larger than \(Limits.maximumStagePixels) px a side or \(Limits.maximumImagePixels) pixels)"
+            case .notPNG:
+                return "not a PNG file (or larger than \(Limits.maximumStagePixels) px a side or \(Limits.maximumImagePixels) pixels)"
             case .missing: return "no such file"
             case .notRegular: return "not a regular file of at most \(Limits.maximumInputBytes) bytes"
             }
@@ -60,7 +61,9 @@ final class Reader {
                 for (k, v) in chosen { if let key = k.string, sink.params[key] != nil { sink.params[key] = v } }
             }
         }
-        guard let top = root.mapping(allowed: ScenarioKeys.top, what: "a scenario mapping (canvas, layers, animations, …)") else { return nil }
+        guard let top = root.mapping(allowed: ScenarioKeys.top, what: "a scenario mapping (canvas, layers, animations, …)") else {
+            return nil
+        }
         func entry(_ k: String) -> YNode? { top.first { $0.key == k }?.value }
 
         // Parameters first: every other value may refer to them.
@@ -91,7 +94,11 @@ final class Reader {
         let canvas = readCanvas(entry("canvas"), at: root.mark)
         var fps = 30.0
         if let f = entry("fps"), let v = f.number("a frame rate") {
-            if ScenarioLoader.fpsRange.contains(v) { fps = v } else { sink.error("fps must be between 1 and 100, found \(formatted(v))", at: f.mark) }
+            if ScenarioLoader.fpsRange.contains(v) {
+                fps = v
+            } else {
+                sink.error("fps must be between 1 and 100, found \(formatted(v))", at: f.mark)
+            }
         }
         var duration = 0.0
         if let d = entry("duration") {
@@ -108,7 +115,8 @@ final class Reader {
             sink.error("missing 'duration' (seconds to render)", at: root.mark)
         }
         if duration > 0, (duration * fps).rounded() > Double(ScenarioLoader.maximumFrames) {
-            sink.error("\(formatted(duration)) s at \(formatted(fps)) fps is \(formatted((duration * fps).rounded())) frames; at most \(ScenarioLoader.maximumFrames) are allowed",
+            sink.error(
+                "\(formatted(duration)) s at \(formatted(fps)) fps is \(formatted((duration * fps).rounded())) frames; at most \(ScenarioLoader.maximumFrames) are allowed",
                        at: entry("duration")?.mark ?? root.mark)
         }
 
@@ -139,9 +147,12 @@ final class Reader {
             let count = golden.times(duration: duration).count
             let pixels = Double(count) * (canvas.width * canvas.scale).rounded() * (canvas.height * canvas.scale).rounded()
             if count > Limits.maximumGoldenInstants {
-                sink.error("the golden settings give \(count) instants; at most \(Limits.maximumGoldenInstants) are compared (lower fps)", at: node.mark)
+                sink.error(
+                    "the golden settings give \(count) instants; at most \(Limits.maximumGoldenInstants) are compared (lower fps)",
+                    at: node.mark)
             } else if pixels > Double(Limits.maximumGoldenPixels) {
-                sink.error("the golden settings give \(count) instants of \(formatted((canvas.width * canvas.scale).rounded()))×\(formatted((canvas.height * canvas.scale).rounded())) px; "
+                sink.error(
+                    "the golden settings give \(count) instants of \(formatted((canvas.width * canvas.scale).rounded()))×\(formatted((canvas.height * canvas.scale).rounded())) px; "
                            + "at most \(Limits.maximumGoldenPixels) pixels in all are compared (lower fps or scale)", at: node.mark)
             }
         }

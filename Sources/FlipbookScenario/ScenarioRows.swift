@@ -19,7 +19,8 @@ final class ScenarioRows: NSObject, UITableViewDataSource {
         let label = cell.textLabel
         label?.text = texts[indexPath.row]
         cell.layer.name = "\(tableView.layer.name ?? "table").row\(indexPath.row)"
-        label?.font = spec.font.flatMap { UIFont(name: $0, size: CGFloat(spec.fontSize)) } ?? UIFont.systemFont(ofSize: CGFloat(spec.fontSize))
+        label?.font =
+            spec.font.flatMap { UIFont(name: $0, size: CGFloat(spec.fontSize)) } ?? UIFont.systemFont(ofSize: CGFloat(spec.fontSize))
         label?.textColor = UIColor(rgba: spec.textColor)
         cell.backgroundColor = spec.background.map { UIColor(rgba: $0) }
         return cell

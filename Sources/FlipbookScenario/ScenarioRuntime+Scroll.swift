@@ -12,7 +12,8 @@ extension ScenarioRuntime {
             guard let view = views[spec.id] as? UIScrollView else { return nil }
             var line = String(format: "offset %@ y=%.2f", spec.id, view.contentOffset.y + 0)
             if let driver = refreshDriver, driver.scrollView === view {
-                line += String(format: " pull=%.2f inset=%.2f %@%@", driver.measures[.pull]! + 0, view.contentInset.top, driver.state.rawValue,
+                line += String(
+                    format: " pull=%.2f inset=%.2f %@%@", driver.measures[.pull]! + 0, view.contentInset.top, driver.state.rawValue,
                                view.isDragging ? " dragging" : view.isDecelerating ? " decelerating" : "")
             }
             return line
@@ -79,5 +80,7 @@ extension ScenarioRuntime {
 }
 
 extension UIColor {
-    convenience init(rgba c: RGBA) { self.init(red: CGFloat(c.red), green: CGFloat(c.green), blue: CGFloat(c.blue), alpha: CGFloat(c.alpha)) }
+    convenience init(rgba c: RGBA) {
+        self.init(red: CGFloat(c.red), green: CGFloat(c.green), blue: CGFloat(c.blue), alpha: CGFloat(c.alpha))
+    }
 }

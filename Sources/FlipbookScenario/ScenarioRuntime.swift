@@ -34,7 +34,11 @@ public final class ScenarioRuntime {
         self.scenario = scenario
         stage = Stage(size: CGSize(width: scenario.canvas.width, height: scenario.canvas.height), scale: scenario.canvas.scale)
         for spec in scenario.layers {
-            if spec.type.isScrollView { stage.rootView.addSubview(makeScrollView(spec)) } else { stage.rootLayer.addSublayer(makeLayer(spec)) }
+            if spec.type.isScrollView {
+                stage.rootView.addSubview(makeScrollView(spec))
+            } else {
+                stage.rootLayer.addSublayer(makeLayer(spec))
+            }
         }
         startScrollScenes()
         let runner = ChainRunner(runtime: self)
@@ -256,7 +260,8 @@ extension ScenarioRuntime {
         replacementFirings.counts[slot] = count
         guard count > Self.maximumChainFiringsPerInstant else { return true }
         if warnedLoops.insert(slot).inserted {
-            stage.warn("chains on tag '\(tag)' stopped on layer '\(layer)' (key '\(key)'): they fired \(Self.maximumChainFiringsPerInstant) "
+            stage.warn(
+                "chains on tag '\(tag)' stopped on layer '\(layer)' (key '\(key)'): they fired \(Self.maximumChainFiringsPerInstant) "
                        + "times at this instant, each adding an animation that replaces the one whose stop fired them; "
                        + "this happens again whenever the loop restarts, without further warnings")
         }

@@ -14,7 +14,8 @@ struct ValueParser {
         case .number: return number(n).map(AnimatableValue.number)
         case .point: return n.numbers(2, "a point [x, y]").map { .point(CGPoint(x: $0[0], y: $0[1])) }
         case .size: return n.numbers(2, "a size [width, height]").map { .size(CGSize(width: $0[0], height: $0[1])) }
-        case .rect: return n.numbers(4, "a rectangle [x, y, width, height]").map { .rect(CGRect(x: $0[0], y: $0[1], width: $0[2], height: $0[3])) }
+        case .rect:
+            return n.numbers(4, "a rectangle [x, y, width, height]").map { .rect(CGRect(x: $0[0], y: $0[1], width: $0[2], height: $0[3])) }
         case .color:
             if n.isNull { return AnimatableValue.none }
             return color(n).map(AnimatableValue.color)
@@ -127,7 +128,8 @@ struct ValueParser {
                 f = m
             case "matrix":
                 guard nums.count == 6 else { sink.error("matrix(a, b, c, d, tx, ty) takes 6 numbers", at: n.mark); return nil }
-                f = CATransform3DMakeAffineTransform(CGAffineTransform(a: nums[0], b: nums[1], c: nums[2], d: nums[3], tx: nums[4], ty: nums[5]))
+                f = CATransform3DMakeAffineTransform(
+                    CGAffineTransform(a: nums[0], b: nums[1], c: nums[2], d: nums[3], tx: nums[4], ty: nums[5]))
             default:
                 let known = ["translate", "translateX", "translateY", "translateZ", "scale", "scaleX", "scaleY", "rotate",
                              "rotateX", "rotateY", "rotateZ", "perspective", "matrix"]

@@ -23,6 +23,7 @@ public func expectGolden(_ stage: Stage, named name: String, times: [Double], to
 /// Checks a scenario file against its goldens (Swift Testing).
 public func expectGolden(scenarioFile path: String, goldenDirectory: URL? = nil, artifacts: URL? = nil, record: RecordMode? = nil,
                          filePath: String = #filePath, sourceLocation: SourceLocation = #_sourceLocation) {
-    let result = GoldenAssertion.check(scenarioFile: path, goldenDirectory: goldenDirectory, artifacts: artifacts, record: record, callerFile: filePath)
+    let result = GoldenAssertion.check(
+        scenarioFile: path, goldenDirectory: goldenDirectory, artifacts: artifacts, record: record, callerFile: filePath)
     if let failure = result.failure { Issue.record(Comment(rawValue: failure), sourceLocation: sourceLocation) }
 }

@@ -44,7 +44,9 @@ struct ArtifactAnimationTests {
             #expect(decoded.frames.last?.rgba == (try PNGCodec.read(still)).rgba, "\(format): last frame exact")
             let report = try String(contentsOf: artifacts.appendingPathComponent("report.html"), encoding: .utf8)
             #expect(report.contains("<img class=\"animation\"") && report.contains("src=\"data:\(media);base64,"), "\(format)")
-            #expect(try Self.animationSize(inReportAt: artifacts) == "\(decoded.width)x\(decoded.height)", "\(format): Chromium plays the report's animation")
+            #expect(
+                try Self.animationSize(inReportAt: artifacts) == "\(decoded.width)x\(decoded.height)",
+                "\(format): Chromium plays the report's animation")
         }
     }
 
@@ -77,6 +79,8 @@ struct ArtifactAnimationTests {
         let files = try FileManager.default.contentsOfDirectory(atPath: artifacts.appendingPathComponent("dots").path)
         #expect(!files.contains { $0.hasPrefix("actual.") }, "\(files)")
         let bad = try CLI.run(["test", scene.path, "--golden-dir", golden, "--artifact-animation", "tiff"])
-        #expect(bad.status == 2 && bad.stderr.contains("--artifact-animation must be one of: gif, apng, webp, mp4, webm, none"), "\(bad.stderr)")
+        #expect(
+            bad.status == 2 && bad.stderr.contains("--artifact-animation must be one of: gif, apng, webp, mp4, webm, none"), "\(bad.stderr)"
+        )
     }
 }

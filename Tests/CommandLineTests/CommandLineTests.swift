@@ -141,7 +141,9 @@ struct CommandLineTests {
     @Test("--sample and --plot take a scroll view's contentOffset.y, the name scenario files document (13.1)")
     func contentOffsetByItsName() throws {
         let (dir, scene) = try tablePull(fps: 60, duration: 0.5, drag: 60)
-        let sampled = try CLI.run(["inspect", scene.path, "--sample", "table.contentOffset.y", "--sample", "table.bounds.origin.y", "--until", "0.4"])
+        let sampled = try CLI.run([
+            "inspect", scene.path, "--sample", "table.contentOffset.y", "--sample", "table.bounds.origin.y", "--until", "0.4"
+        ])
         #expect(sampled.status == 0, "\(sampled.stderr)")
         let rows = sampled.stdout.split(separator: "\n").dropFirst().map { $0.split(separator: ",").map(String.init) }
         #expect(rows.count == 25 && rows.allSatisfy { $0.count == 3 && $0[1] == $0[2] }, "\(sampled.stdout)")
@@ -155,13 +157,18 @@ struct CommandLineTests {
 
     @Test("--sample and --plot take a scroll view's contentInset.top: 0, then the header's height while refreshing (13.5)")
     func contentInsetByItsName() throws {
-        let (dir, scene) = try tablePull(fps: 10, duration: 1, drag: 120, refresh: "refresh: { headerHeight: 20, refreshing: { endsAfter: 5 } }")
+        let (dir, scene) = try tablePull(
+            fps: 10, duration: 1, drag: 120, refresh: "refresh: { headerHeight: 20, refreshing: { endsAfter: 5 } }")
         let r = try CLI.run(["inspect", scene.path, "--sample", "table.contentInset.top"])
         #expect(r.status == 0, "\(r.stderr)")
         let insets = r.stdout.split(separator: "\n").dropFirst().map { $0.split(separator: ",").map(String.init)[1] }
         #expect(insets.first == "0" && insets.last == "20", "\(r.stdout)")
-        let plotted = try CLI.run(["compare", scene.path, "-o", dir.appendingPathComponent("c.gif").path, "--plot", "table.contentInset.top", "--json"])
-        #expect(plotted.status == 0 && plotted.stdout.contains("\"property\" : \"table.contentInset.top\""), "\(plotted.stdout) \(plotted.stderr)")
+        let plotted = try CLI.run([
+            "compare", scene.path, "-o", dir.appendingPathComponent("c.gif").path, "--plot", "table.contentInset.top", "--json"
+        ])
+        #expect(
+            plotted.status == 0 && plotted.stdout.contains("\"property\" : \"table.contentInset.top\""),
+            "\(plotted.stdout) \(plotted.stderr)")
     }
 
     /// A 100 × 200 pt table of 25 rows pulled `drag` pt from 0.1 s over 0.3 s (linear), then let go,

@@ -116,7 +116,9 @@ struct CompareFormatTests {
             #expect(head == Array(magic.unicodeScalars.map { UInt8($0.value) }), "\(name)")
         }
         let bad = try CLI.run(["compare", demo, "--variants", "default,slow", "-o", dir.appendingPathComponent("c.tiff").path])
-        #expect(bad.status == 2 && bad.stderr.contains(".tiff is not a supported format") && !bad.stderr.contains("--animated"), "\(bad.stderr)")
+        #expect(
+            bad.status == 2 && bad.stderr.contains(".tiff is not a supported format") && !bad.stderr.contains("--animated"), "\(bad.stderr)"
+        )
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("c.tiff").path))
     }
 }

@@ -25,7 +25,10 @@ struct RecordingTests {
         let webp = dir.appendingPathComponent("rec.webp").path
         #expect(try CLI.run(["render", scene, "--frames", frames, "-o", webp]).status == 0)
         let mp4 = dir.appendingPathComponent("sim.mp4").path
-        let made = try CLI.spawn(URL(fileURLWithPath: "/usr/bin/ffmpeg"), ["-v", "error", "-framerate", "30", "-i", frames + "/frame-%04d.png",
+        let made = try CLI.spawn(
+            URL(fileURLWithPath: "/usr/bin/ffmpeg"),
+            [
+                "-v", "error", "-framerate", "30", "-i", frames + "/frame-%04d.png",
                                                                            "-c:v", "libx264rgb", "-qp", "0", "-pix_fmt", "rgb24", mp4])
         try #require(made.status == 0, "\(made.stderr)")
         #expect(try meanDifference(against: mp4, in: dir) == 0)
@@ -52,7 +55,10 @@ struct RecordingTests {
         #expect(try CLI.run(["render", scene, "--scale", "3", "--frames", frames]).status == 0)
         // The "screen": the 240 × 120 px scene at 3×, with 30 px of black left and 60 px above.
         let mp4 = dir.appendingPathComponent("screen.mp4").path
-        let made = try CLI.spawn(URL(fileURLWithPath: "/usr/bin/ffmpeg"), ["-v", "error", "-framerate", "30", "-i", frames + "/frame-%04d.png",
+        let made = try CLI.spawn(
+            URL(fileURLWithPath: "/usr/bin/ffmpeg"),
+            [
+                "-v", "error", "-framerate", "30", "-i", frames + "/frame-%04d.png",
                                                                            "-vf", "pad=iw+60:ih+90:30:60:color=black",
                                                                            "-c:v", "libx264rgb", "-qp", "0", "-pix_fmt", "rgb24", mp4])
         try #require(made.status == 0, "\(made.stderr)")
@@ -63,7 +69,9 @@ struct RecordingTests {
         let mean = rows?.first { $0["label"] as? String == "default" }?["meanDifference"] as? Double
         // Resampling 3× to 2× blurs edges a little; the perceptual measure ignores that.
         #expect(mean.map { $0 < 0.005 } == true, "\(String(describing: mean))")
-        let outside = try CLI.run(["compare", scene, "--against", mp4, "--crop", "200,60,240,120", "-o", dir.appendingPathComponent("d.gif").path])
+        let outside = try CLI.run([
+            "compare", scene, "--against", mp4, "--crop", "200,60,240,120", "-o", dir.appendingPathComponent("d.gif").path
+        ])
         #expect(outside.status == 2 && outside.stderr.contains("is not inside the 300×210 px recording"), "\(outside.stderr)")
         let unpaired = try CLI.run(["compare", scene, "--crop", "0,0,10,10", "-o", dir.appendingPathComponent("e.gif").path])
         #expect(unpaired.status == 2 && unpaired.stderr.contains("need --against"), "\(unpaired.stderr)")
@@ -85,7 +93,8 @@ struct LongRecordingTests {
         let mp4 = dir.appendingPathComponent("long.mp4").path
         let made = try CLI.spawn(URL(fileURLWithPath: "/usr/bin/ffmpeg"), ["-v", "error", "-stream_loop", "-1", "-framerate", "60",
                                                                            "-i", frames + "/frame-%04d.png", "-t", "17",
-                                                                           "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", mp4])
+                "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", mp4
+            ])
         try #require(made.status == 0, "\(made.stderr)")
         let run = CLI.peakMemory(["compare", scene, "--against", mp4, "--scale", "0.25", "--fps", "5",
                                   "-o", dir.appendingPathComponent("c.gif").path])
@@ -106,7 +115,10 @@ struct RecordingFigureTests {
         let frames = dir.appendingPathComponent("frames").path
         #expect(try CLI.run(["render", scene, "--frames", frames]).status == 0)
         let mp4 = dir.appendingPathComponent("barred.mp4").path
-        let made = try CLI.spawn(URL(fileURLWithPath: "/usr/bin/ffmpeg"), ["-v", "error", "-framerate", "30", "-i", frames + "/frame-%04d.png",
+        let made = try CLI.spawn(
+            URL(fileURLWithPath: "/usr/bin/ffmpeg"),
+            [
+                "-v", "error", "-framerate", "30", "-i", frames + "/frame-%04d.png",
                                                                            "-vf", "drawbox=x=0:y=0:w=160:h=20:color=black:t=fill",
                                                                            "-c:v", "libx264rgb", "-qp", "0", "-pix_fmt", "rgb24", mp4])
         try #require(made.status == 0, "\(made.stderr)")
@@ -137,7 +149,8 @@ struct RecordingFigureTests {
         let halfMean = try #require(half["meanDifference"] as? Double)
         #expect(halfMean > 0 && halfMean < plainMean)
         let outside = try CLI.run(["compare", scene, "--against", mp4, "-o", out, "--ignore", "100,0,80,20"])
-        #expect(outside.status == 2 && outside.stderr.contains("--ignore 100,0,80,20 is not inside the 160×80 px frame"), "\(outside.stderr)")
+        #expect(
+            outside.status == 2 && outside.stderr.contains("--ignore 100,0,80,20 is not inside the 160×80 px frame"), "\(outside.stderr)")
         let malformed = try CLI.run(["compare", scene, "--against", mp4, "-o", out, "--ignore", "0,0,-1,20"])
         #expect(malformed.status == 2 && malformed.stderr.contains("--ignore needs x,y,w,h"), "\(malformed.stderr)")
     }
@@ -196,10 +209,13 @@ struct RecordingToolTests {
         // The green square of frame 2 (at 4,4, 4 × 4) doubled: 8 × 8 green.
         let frame = try PNGCodec.read(out)
         #expect(frame.width == 8 && frame.height == 8)
-        #expect(frame.rgba.count == 256 && stride(from: 0, to: 256, by: 4).allSatisfy { Array(frame.rgba[$0..<($0 + 4)]) == [0, 255, 0, 255] })
+        #expect(
+            frame.rgba.count == 256 && stride(from: 0, to: 256, by: 4).allSatisfy { Array(frame.rgba[$0..<($0 + 4)]) == [0, 255, 0, 255] })
         let outside = try CLI.run(["still", apng, "--at", "0", "--crop", "6,6,4,4", "-o", out.path])
         #expect(outside.status == 2 && outside.stderr.contains("is not inside the 8×8 px recording"), "\(outside.stderr)")
-        let scene = try CLI.run(["still", packageRoot.appendingPathComponent("scenarios/loaders/dot-wave.yaml").path, "--at", "0", "--crop", "0,0,1,1"])
+        let scene = try CLI.run([
+            "still", packageRoot.appendingPathComponent("scenarios/loaders/dot-wave.yaml").path, "--at", "0", "--crop", "0,0,1,1"
+        ])
         #expect(scene.status == 2 && scene.stderr.contains("--crop applies to a recording"), "\(scene.stderr)")
     }
 }

@@ -12,7 +12,9 @@ struct ComparePageBrowserTests {
     static let demo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("scenarios/demo.yaml").path
 
-    @Test("opened at t = 1.0 s the scrubber, the label, the grid and the plot marker all show 1.0 s; the screenshot shows the dots and the marker")
+    @Test(
+        "opened at t = 1.0 s the scrubber, the label, the grid and the plot marker all show 1.0 s; the screenshot shows the dots and the marker"
+    )
     func scrubber() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("page-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
@@ -40,7 +42,8 @@ struct ComparePageBrowserTests {
         let plot = try #require(comparison.propertyPlots.first)
         let expected = plot.point(time: 1.0, value: plot.valueRange.lowerBound).x / Double(plot.width) * 100
         let marker = try #require(dom.range(of: "class=\"marker\"").map { String(dom[$0.lowerBound...].prefix(300)) })
-        let left = try #require(marker.components(separatedBy: "left: ").dropFirst().first.flatMap { Double($0.prefix { "0123456789.".contains($0) }) })
+        let left = try #require(
+            marker.components(separatedBy: "left: ").dropFirst().first.flatMap { Double($0.prefix { "0123456789.".contains($0) }) })
         #expect(abs(left - expected) < 0.01, "marker at \(left) %, expected \(expected) %")
 
         let shot = dir.appendingPathComponent("shot.png")

@@ -40,10 +40,14 @@ struct CompareTests {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("compare-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         let gif = dir.appendingPathComponent("c.gif")
-        var itself = VariantComparison(inputs: [.init(file: demo, variant: "default", label: "a"), .init(file: demo, variant: "default", label: "b")])
+        var itself = VariantComparison(inputs: [
+            .init(file: demo, variant: "default", label: "a"), .init(file: demo, variant: "default", label: "b")
+        ])
         let same = try itself.run(sinks: [GIFSink(url: gif)])
         #expect(same.map(\.largestDifference) == [0, 0])
-        var slower = VariantComparison(inputs: [.init(file: demo, variant: "default", label: "default"), .init(file: demo, variant: "slow", label: "slow")])
+        var slower = VariantComparison(inputs: [
+            .init(file: demo, variant: "default", label: "default"), .init(file: demo, variant: "slow", label: "slow")
+        ])
         let slow = try slower.run(sinks: [GIFSink(url: gif)])
         #expect(slow[1].meanDifference > 0 && slow[1].largestDifference >= slow[1].meanDifference)
         let decoded = try GIFReader.read(gif)
@@ -101,7 +105,9 @@ struct RecordingComparisonTests {
         let original = try recording(in: d)
         let strip = d.appendingPathComponent("vs.png")
         var comparison = demo(against: original)
-        _ = try comparison.run(sinks: [GIFSink(url: d.appendingPathComponent("vs.gif")), FilmstripSink(url: strip, times: [0.35, 1.01], columns: 2)])
+        _ = try comparison.run(sinks: [
+            GIFSink(url: d.appendingPathComponent("vs.gif")), FilmstripSink(url: strip, times: [0.35, 1.01], columns: 2)
+        ])
         // Filmstrips show cells at half size: two composed frames (recording | ours) side by side.
         let image = try PNGCodec.read(strip)
         let composed = VariantGrid.size(of: (320, 120), count: 2, layout: .row)
@@ -137,7 +143,8 @@ struct RecordingComparisonTests {
 struct PlotTests {
     func scenario(_ body: String) throws -> String {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("plot-\(UUID().uuidString).yaml")
-        try ("canvas: { width: 100, height: 40, scale: 1, background: \"#ffffff\" }\n" + body).write(to: url, atomically: true, encoding: .utf8)
+        try ("canvas: { width: 100, height: 40, scale: 1, background: \"#ffffff\" }\n" + body).write(
+            to: url, atomically: true, encoding: .utf8)
         return url.path
     }
 

@@ -8,12 +8,14 @@ struct ArcTurnTests {
     func sweeps() {
         let pi = CGFloat.pi
         expectClose(Double(PathGeometry.arcSweep(start: 1.5 * pi, end: 5.5 * pi, decreasing: false)), Double(4 * pi), 1e-12, "two laps")
-        expectClose(Double(PathGeometry.arcSweep(start: 5.5 * pi, end: 1.5 * pi, decreasing: true)), Double(-4 * pi), 1e-12, "two laps back")
+        expectClose(
+            Double(PathGeometry.arcSweep(start: 5.5 * pi, end: 1.5 * pi, decreasing: true)), Double(-4 * pi), 1e-12, "two laps back")
         expectClose(Double(PathGeometry.arcSweep(start: 0, end: 3 * pi, decreasing: false)), Double(3 * pi), 1e-12, "one and a half turns")
         // Less than a turn ahead (or behind): the modulo rule, a full turn for a multiple of 2π.
         expectClose(Double(PathGeometry.arcSweep(start: 0, end: 1.5 * pi, decreasing: false)), Double(1.5 * pi), 1e-12, "three quarters")
         expectClose(Double(PathGeometry.arcSweep(start: 0, end: -0.5 * pi, decreasing: false)), Double(1.5 * pi), 1e-12, "behind: mod 2π")
-        expectClose(Double(PathGeometry.arcSweep(start: 0, end: 4 * pi, decreasing: true)), Double(-2 * pi), 1e-12, "the wrong way: one turn")
+        expectClose(
+            Double(PathGeometry.arcSweep(start: 0, end: 4 * pi, decreasing: true)), Double(-2 * pi), 1e-12, "the wrong way: one turn")
         #expect(PathGeometry.arcSweep(start: 0, end: 2 * pi, decreasing: false) == 2 * pi)
     }
 

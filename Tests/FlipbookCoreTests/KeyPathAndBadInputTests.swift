@@ -66,7 +66,9 @@ struct KeyPathTests {
         #expect(AnimatableValue(bridging: CGFloat(2)) == .number(2))
         #expect(AnimatableValue(bridging: NSNumber(value: 0.25)) == .number(0.25))
         #expect(AnimatableValue(bridging: NSValue(cgPoint: CGPoint(x: 1, y: 2))) == .point(CGPoint(x: 1, y: 2)))
-        #expect(AnimatableValue(bridging: NSValue(cgRect: CGRect(x: 1, y: 2, width: 3, height: 4))) == .rect(CGRect(x: 1, y: 2, width: 3, height: 4)))
+        #expect(
+            AnimatableValue(bridging: NSValue(cgRect: CGRect(x: 1, y: 2, width: 3, height: 4)))
+                == .rect(CGRect(x: 1, y: 2, width: 3, height: 4)))
         let t = CATransform3DMakeScale(1.5, 1.5, 0)
         #expect(AnimatableValue(bridging: NSValue(caTransform3D: t)) == .transform(t))
         #expect(NSValue(caTransform3D: t).caTransform3DValue == t)
@@ -192,7 +194,9 @@ struct BadInputTests {
         #expect(layer.presentation()!.opacity == 1)
     }
 
-    @Test("NaN input (engine-notes.md, bad input): a NaN curve is linear, a NaN keyframe value stays NaN while it plays, springs get their defaults, an overflowing cumulative transform is not finite")
+    @Test(
+        "NaN input (engine-notes.md, bad input): a NaN curve is linear, a NaN keyframe value stays NaN while it plays, springs get their defaults, an overflowing cumulative transform is not finite"
+    )
     func nanValues() {
         let (stage, layer) = stageWithLayer()
         layer.position = CGPoint(x: CGFloat.nan, y: 0)

@@ -20,12 +20,22 @@ struct ScrollViewTests {
             } else if let v0 = num(i["initialVelocity_ptPerS"]) {
                 let rate = num(i["decelerationRate"])!
                 if let t = num(i["t"]) {
-                    expectClose(ScrollPhysics.decelerationDistance(initialVelocity: v0, rate: rate, time: t), num(e["distance"])!, v.tolerance, "\(v.id) distance")
-                    expectClose(ScrollPhysics.decelerationVelocity(initialVelocity: v0, rate: rate, time: t), num(e["velocity"])!, v.tolerance, "\(v.id) velocity")
+                    expectClose(
+                        ScrollPhysics.decelerationDistance(initialVelocity: v0, rate: rate, time: t), num(e["distance"])!, v.tolerance,
+                        "\(v.id) distance")
+                    expectClose(
+                        ScrollPhysics.decelerationVelocity(initialVelocity: v0, rate: rate, time: t), num(e["velocity"])!, v.tolerance,
+                        "\(v.id) velocity")
                 } else {
-                    expectClose(ScrollPhysics.restDistance(initialVelocity: v0, rate: rate), num(e["restDistanceExact"])!, v.tolerance, "\(v.id) rest")
-                    expectClose(ScrollPhysics.projectedDistance(initialVelocity: v0, rate: rate), num(e["restDistanceWWDC18"])!, v.tolerance, "\(v.id) projection")
-                    expectClose(ScrollPhysics.decelerationDuration(initialVelocity: v0, rate: rate), num(e["timeUntilRemainingDistanceBelow0.5pt"])!, v.tolerance, "\(v.id) duration")
+                    expectClose(
+                        ScrollPhysics.restDistance(initialVelocity: v0, rate: rate), num(e["restDistanceExact"])!, v.tolerance,
+                        "\(v.id) rest")
+                    expectClose(
+                        ScrollPhysics.projectedDistance(initialVelocity: v0, rate: rate), num(e["restDistanceWWDC18"])!, v.tolerance,
+                        "\(v.id) projection")
+                    expectClose(
+                        ScrollPhysics.decelerationDuration(initialVelocity: v0, rate: rate),
+                        num(e["timeUntilRemainingDistanceBelow0.5pt"])!, v.tolerance, "\(v.id) duration")
                 }
             } else if let x0 = num(i["displacementFromRestOffset"]) {
                 expectClose(ScrollPhysics.bounceDisplacement(initial: x0, velocity: num(i["velocity"])!, time: num(i["t"])!),
@@ -85,12 +95,16 @@ struct ScrollViewTests {
         #expect(abs(sv.layer.presentation()!.bounds.origin.y + 30) < 1e-9)
     }
 
-    @Test("the delegate hears UIKit's sequence: will begin, did scroll, will end (velocity in pt/ms, a target it may change), did end, decelerating")
+    @Test(
+        "the delegate hears UIKit's sequence: will begin, did scroll, will end (velocity in pt/ms, a target it may change), did end, decelerating"
+    )
     func delegateSequence() {
         final class Listener: UIScrollViewDelegate {
             var log: [String] = []
             var retarget: CGFloat?
-            func scrollViewWillBeginDragging(_ scrollView: UIScrollView) { log.append("willBeginDragging tracking=\(scrollView.isTracking)") }
+            func scrollViewWillBeginDragging(_ scrollView: UIScrollView) {
+                log.append("willBeginDragging tracking=\(scrollView.isTracking)")
+            }
             func scrollViewDidScroll(_ scrollView: UIScrollView) { log.append("didScroll") }
             func scrollViewWillEndDragging(_ scrollView: UIScrollView, withVelocity velocity: CGPoint,
                                            targetContentOffset: UnsafeMutablePointer<CGPoint>) {
@@ -102,7 +116,9 @@ struct ScrollViewTests {
             }
             func scrollViewWillBeginDecelerating(_ scrollView: UIScrollView) { log.append("willBeginDecelerating") }
             func scrollViewDidEndDecelerating(_ scrollView: UIScrollView) { log.append("didEndDecelerating at \(CACurrentMediaTime())") }
-            func scrollViewDidEndScrollingAnimation(_ scrollView: UIScrollView) { log.append("didEndScrollingAnimation at \(CACurrentMediaTime())") }
+            func scrollViewDidEndScrollingAnimation(_ scrollView: UIScrollView) {
+                log.append("didEndScrollingAnimation at \(CACurrentMediaTime())")
+            }
         }
         let (stage, sv) = scrollScene(width: 100, height: 100, contentHeight: 500)
         let listener = Listener()

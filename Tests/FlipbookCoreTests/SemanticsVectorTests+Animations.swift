@@ -170,7 +170,8 @@ extension SemanticsVectorTests {
             let copy = a.copy() as! CAKeyframeAnimation
             if let modelY = num(v.input["modelPositionY"]) {
                 copy.isAdditive = v.input["additive"] as? Bool ?? false
-                expectClose(evaluate(copy, keyPath: "position.y", model: modelY, at: t), num(v.expected["presentationY"])!, v.tolerance, v.id)
+                expectClose(
+                    evaluate(copy, keyPath: "position.y", model: modelY, at: t), num(v.expected["presentationY"])!, v.tolerance, v.id)
                 continue
             }
             let kv = KeyframeValues(values: copy.bridgedValues!, animation: copy)
@@ -219,7 +220,7 @@ extension SemanticsVectorTests {
     func springs() {
         for v in SemanticsVector.category("spring") {
             let o = SpringOscillator(mass: num(v.input["m"])!, stiffness: num(v.input["k"])!, damping: num(v.input["c"])!,
-                                     initialVelocity: num(v.input["v0"])!, allowsOverdamping: v.input["allowsOverdamping"] as? Bool ?? false)
+                initialVelocity: num(v.input["v0"])!, allowsOverdamping: v.input["allowsOverdamping"] as? Bool ?? false)
             expectClose(o.position(at: num(v.input["t"])!), num(v.expected["x"])!, v.tolerance, v.id)
         }
         for v in SemanticsVector.category("spring_settling") {
@@ -246,7 +247,8 @@ extension SemanticsVectorTests {
                 let tol = max(v.tolerance, 1e-6 * num(v.expected["stiffness"])!)
                 expectClose(p.stiffness, num(v.expected["stiffness"])!, tol, "\(v.id) stiffness")
                 expectClose(p.damping, num(v.expected["damping"])!, max(v.tolerance, 1e-6 * p.damping), "\(v.id) damping")
-                expectClose(p.naturalFrequency, num(v.expected["naturalFrequency"])!, max(v.tolerance, 1e-7 * p.naturalFrequency), "\(v.id) ω0")
+                expectClose(
+                    p.naturalFrequency, num(v.expected["naturalFrequency"])!, max(v.tolerance, 1e-7 * p.naturalFrequency), "\(v.id) ω0")
                 expectClose(p.duration, num(v.expected["caAnimationDuration"])!, v.tolerance, "\(v.id) duration")
             }
         }
@@ -264,8 +266,11 @@ extension SemanticsVectorTests {
                 expectClose([c.red, c.green, c.blue, c.alpha], nums(v.expected["value_rgba"])!, v.tolerance, v.id)
             } else {
                 let from = nums(v.input["from"])!, to = nums(v.input["to"])!
-                let a: AnimatableValue = from.count == 2 ? .point(CGPoint(x: from[0], y: from[1])) : .rect(CGRect(x: from[0], y: from[1], width: from[2], height: from[3]))
-                let b: AnimatableValue = to.count == 2 ? .point(CGPoint(x: to[0], y: to[1])) : .rect(CGRect(x: to[0], y: to[1], width: to[2], height: to[3]))
+                let a: AnimatableValue =
+                    from.count == 2
+                    ? .point(CGPoint(x: from[0], y: from[1])) : .rect(CGRect(x: from[0], y: from[1], width: from[2], height: from[3]))
+                let b: AnimatableValue =
+                    to.count == 2 ? .point(CGPoint(x: to[0], y: to[1])) : .rect(CGRect(x: to[0], y: to[1], width: to[2], height: to[3]))
                 switch ValueMath.interpolate(a, b, p) {
                 case .point(let q): expectClose([q.x, q.y], nums(v.expected["value"])!, v.tolerance, v.id)
                 case .rect(let r): expectClose([r.minX, r.minY, r.width, r.height], nums(v.expected["value"])!, v.tolerance, v.id)

@@ -70,7 +70,8 @@ struct TableViewTests {
         table.reloadData()
         stage.advance(to: 0.1)
         #expect(table.visibleCells.count == Limits.maximumVisibleRows)
-        #expect(stage.warnings.filter { $0.contains("more than 1000 rows of a table are on screen at once") }.count == 1, "\(stage.warnings)")
+        #expect(
+            stage.warnings.filter { $0.contains("more than 1000 rows of a table are on screen at once") }.count == 1, "\(stage.warnings)")
         stage.advance(to: 0.2)
         #expect(stage.warnings.count == 1)
     }

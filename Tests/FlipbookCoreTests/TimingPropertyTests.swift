@@ -18,7 +18,8 @@ struct TimingPropertyTests {
                                      autoreverses: r.2, fillMode: Self.fills[r.3])
             let s = p.evaluate(parentTime: parentTime)
             guard s.applied else { return }
-            #expect(s.localTime >= 0 && s.localTime <= p.duration * (1 + 1e-12), "local \(s.localTime) of \(p.duration): \(p) at \(parentTime)")
+            #expect(
+                s.localTime >= 0 && s.localTime <= p.duration * (1 + 1e-12), "local \(s.localTime) of \(p.duration): \(p) at \(parentTime)")
             #expect(s.fraction >= 0 && s.fraction <= 1 + 1e-12, "fraction \(s.fraction): \(p) at \(parentTime)")
             #expect(s.localTime.isFinite && s.fraction.isFinite)
         }
@@ -40,7 +41,8 @@ struct TimingPropertyTests {
     @Test("a removed animation never affects the presentation (3.1, 3.3)")
     func removedNeverShows() async {
         let anim = zip(Gen.double(in: 0.01...2), Gen.double(in: -2...2), Gen.double(in: 0...3), Gen.bool)
-        await propertyCheck(count: 300, input: anim, Gen.double(in: 0...3), Gen.double(in: 0...3), Gen.int(in: 0...3)) { a, removeAt, laterBy, fill in
+        await propertyCheck(count: 300, input: anim, Gen.double(in: 0...3), Gen.double(in: 0...3), Gen.int(in: 0...3)) {
+            a, removeAt, laterBy, fill in
             let stage = Stage(size: CGSize(width: 10, height: 10))
             let layer = CALayer()
             layer.opacity = 0.3

@@ -34,7 +34,8 @@ struct UIViewAnimationTests {
             stage.rootView.addSubview(view)
             stage.advance(to: num(v.input["callTime"])!)
             let curve = (v.input["curve"] as! String).components(separatedBy: "(").first!
-            let options: UIView.AnimationOptions = ["curveEaseIn": .curveEaseIn, "curveEaseOut": .curveEaseOut, "curveLinear": .curveLinear][curve] ?? []
+            let options: UIView.AnimationOptions =
+                ["curveEaseIn": .curveEaseIn, "curveEaseOut": .curveEaseOut, "curveLinear": .curveLinear][curve] ?? []
             UIView.animate(withDuration: num(v.input["duration"])!, delay: num(v.input["delay"])!, options: options, animations: {
                 view.alpha = 1
             })

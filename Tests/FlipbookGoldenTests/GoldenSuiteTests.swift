@@ -52,7 +52,9 @@ struct GoldenSuiteTests {
         let manifest = try box.store.load("square").manifest
         #expect(manifest.times == [0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6])
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("frame-006.png").path))
-        #expect(try String(contentsOf: folder.appendingPathComponent("trace.txt"), encoding: .utf8).contains("0.3000 stop box slide finished=true"))
+        #expect(
+            try String(contentsOf: folder.appendingPathComponent("trace.txt"), encoding: .utf8).contains(
+                "0.3000 stop box slide finished=true"))
         let again = box.suite(.never).run([file])
         #expect(again.map(\.status) == [.passed], "\(again.map(\.messages))")
         #expect(again[0].frames.count == 7 && again[0].frames.allSatisfy { $0.passed && $0.difference.isIdentical })

@@ -29,7 +29,8 @@ struct HostileGoldenTests {
         let target = try victim(box)
         let folder = box.store.folder(for: "square")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("trace.txt").path, withDestinationPath: target.path)
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.appendingPathComponent("trace.txt").path, withDestinationPath: target.path)
         let outcome = box.suite(.missing).run([file])[0]
         #expect(outcome.status == .error)
         #expect(outcome.messages.joined().contains("trace.txt: is a symbolic link"), "\(outcome.messages)")
@@ -67,13 +68,15 @@ struct HostileGoldenTests {
         try outside.write(to: manifestURL, atomically: true, encoding: .utf8)
         var o = box.suite(.never).run([file])[0]
         #expect(o.status == .error && o.messages.joined().contains("names the frame '../../victim.png'"), "\(o.messages)")
-        let short = good.replacingOccurrences(of: "\"frame-006.png\"", with: "").replacingOccurrences(of: "\"frame-005.png\",", with: "\"frame-005.png\"")
+        let short = good.replacingOccurrences(of: "\"frame-006.png\"", with: "").replacingOccurrences(
+            of: "\"frame-005.png\",", with: "\"frame-005.png\"")
         try short.write(to: manifestURL, atomically: true, encoding: .utf8)
         o = box.suite(.never).run([file])[0]
         #expect(o.status == .error && o.messages.joined().contains("lists 6 frames for 7 times"), "\(o.messages)")
         try "{ not json".write(to: manifestURL, atomically: true, encoding: .utf8)
         o = box.suite(.never).run([file])[0]
-        #expect(o.status == .error && o.messages.joined().contains("manifest.json is not a golden manifest (not valid JSON)"), "\(o.messages)")
+        #expect(
+            o.status == .error && o.messages.joined().contains("manifest.json is not a golden manifest (not valid JSON)"), "\(o.messages)")
         try "{}".write(to: manifestURL, atomically: true, encoding: .utf8)
         o = box.suite(.never).run([file])[0]
         #expect(o.messages.joined().contains("is not a golden manifest (the key"), "\(o.messages)")
@@ -135,19 +138,28 @@ struct HostileGoldenTests {
         let box = Sandbox()
         let art = box.dir.appendingPathComponent("art")
         let outcome = ScenarioOutcome(name: "report.html", file: "report.html.yaml", status: .failed,
-                                      frames: [FrameOutcome(index: 0, time: 0, difference: FrameDifference(differingPixels: 1, totalPixels: 1,
+            frames: [
+                FrameOutcome(
+                    index: 0, time: 0,
+                    difference: FrameDifference(
+                        differingPixels: 1, totalPixels: 1,
                                                largestDistance: 1, largestAt: (0, 0), bounds: nil, sizeMismatch: false), passed: false,
                                                expected: PixelBuffer(width: 1, height: 1, rgba: [0, 0, 0, 255]),
                                                actual: PixelBuffer(width: 1, height: 1, rgba: [255, 255, 255, 255]))],
                                       messages: ["differs"])
         try GoldenArtifacts(root: art).write([outcome], orphans: [])
         var isFolder: ObjCBool = true
-        #expect(FileManager.default.fileExists(atPath: art.appendingPathComponent("report.html").path, isDirectory: &isFolder) && !isFolder.boolValue)
+        #expect(
+            FileManager.default.fileExists(atPath: art.appendingPathComponent("report.html").path, isDirectory: &isFolder)
+                && !isFolder.boolValue)
         #expect(FileManager.default.fileExists(atPath: art.appendingPathComponent("report.html-scenario/frame-000-diff.png").path))
         // An artifacts path under a file is one clear error.
         let file = box.dir.appendingPathComponent("plain")
         try "x".write(to: file, atomically: true, encoding: .utf8)
-        #expect(throws: OutputError(path: file.appendingPathComponent("sub").path, reason: "cannot be made: \(file.path) is a file, not a folder")) {
+        #expect(
+            throws: OutputError(
+                path: file.appendingPathComponent("sub").path, reason: "cannot be made: \(file.path) is a file, not a folder")
+        ) {
             try GoldenArtifacts(root: file.appendingPathComponent("sub")).write([outcome], orphans: [])
         }
     }

@@ -27,7 +27,9 @@ struct APNGTests {
             guard let r = pending else { return }
             var size = uLong(r.h * (1 + r.w * 4))
             var raw = [UInt8](repeating: 0, count: Int(size))
-            let status = raw.withUnsafeMutableBufferPointer { out in data.withUnsafeBufferPointer { uncompress(out.baseAddress, &size, $0.baseAddress, uLong($0.count)) } }
+            let status = raw.withUnsafeMutableBufferPointer { out in
+                data.withUnsafeBufferPointer { uncompress(out.baseAddress, &size, $0.baseAddress, uLong($0.count)) }
+            }
             try #require(status == Z_OK && Int(size) == raw.count)
             for y in 0..<r.h {
                 let row = y * (1 + r.w * 4)

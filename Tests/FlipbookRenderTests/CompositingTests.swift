@@ -210,7 +210,9 @@ struct CompositingTests {
     func pngContents() throws {
         let dir = temporaryDirectory()
         let file = dir.appendingPathComponent("dot@2x.png")
-        try PNGCodec.write(PixelBuffer(width: 2, height: 2, rgba: [UInt8](repeating: 0, count: 0) + (0..<4).flatMap { _ in [0, 200, 0, 255] as [UInt8] }), to: file)
+        try PNGCodec.write(
+            PixelBuffer(width: 2, height: 2, rgba: [UInt8](repeating: 0, count: 0) + (0..<4).flatMap { _ in [0, 200, 0, 255] as [UInt8] }),
+            to: file)
         let image = try #require(UIImage(contentsOfFile: file.path))
         #expect(image.size == CGSize(width: 1, height: 1))
         let px = try render(CGSize(width: 10, height: 10)) { stage in

@@ -8,7 +8,10 @@ import FlipbookCore
 @Suite("GIF compression")
 struct GIFCompressionTests {
     /// A deterministic pseudo-random stream (the tests must not depend on a seed source).
-    struct Lcg { var state: UInt64; mutating func next() -> Int { state = state &* 6364136223846793005 &+ 1442695040888963407; return Int(state >> 33) } }
+    struct Lcg {
+        var state: UInt64;
+        mutating func next() -> Int { state = state &* 6364136223846793005 &+ 1442695040888963407; return Int(state >> 33) }
+    }
 
     /// A one-image GIF around our code blocks, written by hand so giflib's decoder checks them.
     static func singleImageGIF(width: Int, height: Int, bits: Int, blocks: [UInt8]) -> Data {
@@ -37,7 +40,9 @@ struct GIFCompressionTests {
         var symbols = [UInt8]()
         while symbols.count < w * h {
             let kind = rng.next() % 3, n = 1 + rng.next() % 40, s = UInt8(rng.next() % (1 << bits))
-            for j in 0..<n { symbols.append(kind == 0 ? s : kind == 1 ? UInt8((Int(s) + j) % (1 << bits)) : UInt8(rng.next() % (1 << bits))) }
+            for j in 0..<n {
+                symbols.append(kind == 0 ? s : kind == 1 ? UInt8((Int(s) + j) % (1 << bits)) : UInt8(rng.next() % (1 << bits)))
+            }
         }
         symbols = Array(symbols.prefix(w * h))
         var encoder = LZWEncoder()
@@ -151,7 +156,8 @@ struct GIFCompressionTests {
         return worst
     }
 
-    @Test("reusing an approximate table never drops a frame below the PSNR floor, or below what its own table gives", arguments: [30.0, 64.0])
+    @Test(
+        "reusing an approximate table never drops a frame below the PSNR floor, or below what its own table gives", arguments: [30.0, 64.0])
     func psnrFloor(minimum: Double) throws {
         let gif = try writeGradient("floor-\(Int(minimum)).gif", minimumPSNR: minimum)
         for (k, f) in Self.gradientFrames.enumerated() {

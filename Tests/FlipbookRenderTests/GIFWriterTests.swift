@@ -235,7 +235,9 @@ struct GIFWriterTests {
         for y in 0..<23 { for x in 0..<37 {
             let a = px.pixel(x: x, y: y), b = back.pixel(x: x, y: y)
             // Straight colours of a transparent pixel are not kept; premultiplied ones are.
-            #expect(a.a == b.a && (a.a == 0 || (abs(Int(a.r) - Int(b.r)) <= 1 && abs(Int(a.g) - Int(b.g)) <= 1 && abs(Int(a.b) - Int(b.b)) <= 1)))
+                #expect(
+                    a.a == b.a
+                        && (a.a == 0 || (abs(Int(a.r) - Int(b.r)) <= 1 && abs(Int(a.g) - Int(b.g)) <= 1 && abs(Int(a.b) - Int(b.b)) <= 1)))
             if opaque { #expect(a == b) }
         } }
     }

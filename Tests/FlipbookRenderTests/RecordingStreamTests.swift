@@ -10,7 +10,8 @@ import FlipbookCore
 struct RecordingStreamTests {
     func url(_ name: String) throws -> URL {
         let parts = name.split(separator: ".")
-        return try #require(Bundle.module.url(forResource: String(parts[0]), withExtension: String(parts[1]), subdirectory: "Fixtures/recordings"))
+        return try #require(
+            Bundle.module.url(forResource: String(parts[0]), withExtension: String(parts[1]), subdirectory: "Fixtures/recordings"))
     }
 
     func frames(_ name: String) throws -> (stream: any RecordingStream, frames: [PixelBuffer]) {

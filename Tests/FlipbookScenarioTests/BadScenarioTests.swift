@@ -30,7 +30,9 @@ struct BadScenarioTests {
             for (diag, exp) in zip(d, expectations) {
                 let parts = exp.split(separator: ":", maxSplits: 2).map { $0.trimmingCharacters(in: .whitespaces) }
                 let rest = parts[2].components(separatedBy: " | ")
-                #expect(diag.line == Int(parts[0]) && diag.column == Int(parts[1]), "\(name): at \(diag.line):\(diag.column), expected \(parts[0]):\(parts[1]) — \(diag.message)")
+                #expect(
+                    diag.line == Int(parts[0]) && diag.column == Int(parts[1]),
+                    "\(name): at \(diag.line):\(diag.column), expected \(parts[0]):\(parts[1]) — \(diag.message)")
                 #expect(diag.message.contains(rest[0]), "\(name): '\(diag.message)' lacks '\(rest[0])'")
                 if rest.count > 1 { #expect(diag.hint?.contains(rest[1]) == true, "\(name): hint '\(diag.hint ?? "none")'") }
                 #expect(diag.description.hasPrefix("\(url.path):\(diag.line):\(diag.column): error: "))

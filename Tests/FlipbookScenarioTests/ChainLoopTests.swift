@@ -24,7 +24,9 @@ struct ChainLoopTests {
          "  - { whenStops: first, add: pulse, to: dot, tag: first }\n  - { whenStops: first, add: pulse, to: dot, tag: first }"),
         ("re-add under the stopped key", "  - { at: 0, add: pulse, to: dot, tag: a }\n  - { at: 0.1, add: pulse, to: dot, tag: a }",
          "  - { whenStops: a, add: pulse, to: dot, tag: a }"),
-        ("two tags replacing each other", "  - { at: 0, add: pulse, to: dot, key: k, tag: x }\n  - { at: 0.1, add: pulse, to: dot, key: k, tag: y }",
+        (
+            "two tags replacing each other",
+            "  - { at: 0, add: pulse, to: dot, key: k, tag: x }\n  - { at: 0.1, add: pulse, to: dot, key: k, tag: y }",
          "  - { whenStops: x, add: pulse, to: dot, key: k, tag: y }\n  - { whenStops: y, add: pulse, to: dot, key: k, tag: x }"),
     ]
 
@@ -50,7 +52,8 @@ struct ChainLoopTests {
     @Test("finished: true or until on the chains breaks the loop, and validate accepts it", arguments: [0, 1, 2])
     func brokenLoopsAccepted(_ i: Int) throws {
         for suffix in [", finished: true", ", until: 1.5"] {
-            let scenario = try ScenarioLoader.load(yaml: Self.yaml(Self.shapes[i], chainSuffix: suffix), file: "ok.yaml", baseDirectory: packageRoot)
+            let scenario = try ScenarioLoader.load(
+                yaml: Self.yaml(Self.shapes[i], chainSuffix: suffix), file: "ok.yaml", baseDirectory: packageRoot)
             let runtime = ScenarioRuntime(scenario: scenario)
             runtime.stage.advance(to: 2)
             let stops = runtime.stage.trace.filter { if case .animationDidStop = $0.kind { return true }; return false }
@@ -62,7 +65,9 @@ struct ChainLoopTests {
                 #expect(stops.count >= 5 && perInstant <= 2, "\(Self.shapes[i].name)\(suffix): \(perInstant) stops at one instant")
             } else {
                 // until: the chains stop firing at 1.5 s, so the last pulse they add ends by 1.8 s.
-                #expect(!stops.isEmpty && stops.allSatisfy { $0.time <= 1.8 + 1e-9 }, "\(Self.shapes[i].name)\(suffix): \(stops.last?.time ?? -1)")
+                #expect(
+                    !stops.isEmpty && stops.allSatisfy { $0.time <= 1.8 + 1e-9 },
+                    "\(Self.shapes[i].name)\(suffix): \(stops.last?.time ?? -1)")
             }
         }
     }
@@ -74,7 +79,8 @@ struct ChainLoopTests {
             + "  - { whenStops: one, add: pulse, to: dot2, tag: two }\n  - { whenStops: two, add: pulse, to: dot, tag: one }\n"
         let pingpong = Self.base + "script:\n  - { at: 0, add: pulse, to: dot, key: k, tag: x }\nchains:\n"
             + "  - { whenStops: x, add: pulse, to: dot, key: k, tag: y }\n  - { whenStops: y, add: pulse, to: dot, key: k, tag: x }\n"
-        let selfLoop = Self.base + "script:\n  - { at: 0, add: pulse, to: dot, tag: a }\nchains:\n  - { whenStops: a, add: pulse, to: dot, tag: a }\n"
+        let selfLoop =
+            Self.base + "script:\n  - { at: 0, add: pulse, to: dot, tag: a }\nchains:\n  - { whenStops: a, add: pulse, to: dot, tag: a }\n"
         for yaml in [ring, pingpong, selfLoop] {
             let scenario = try ScenarioLoader.load(yaml: yaml, file: "ok.yaml", baseDirectory: packageRoot)
             let runtime = ScenarioRuntime(scenario: scenario)

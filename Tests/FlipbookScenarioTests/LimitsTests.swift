@@ -21,7 +21,9 @@ struct LimitsTests {
         let many = (0...Limits.maximumLayers).map { "  - { id: l\($0) }" }.joined(separator: "\n")
         let d = diagnostics(head + "layers:\n" + many + "\n")
         #expect(d.count == 1 && d[0].message.contains("more than \(Limits.maximumLayers) layers") && d[0].line == 4, "\(d.prefix(2))")
-        let nested = "layers:\n  - id: top\n    sublayers:\n" + (0..<Limits.maximumLayers).map { "      - { id: s\($0) }" }.joined(separator: "\n") + "\n"
+        let nested =
+            "layers:\n  - id: top\n    sublayers:\n" + (0..<Limits.maximumLayers).map { "      - { id: s\($0) }" }.joined(separator: "\n")
+            + "\n"
         #expect(diagnostics(head + nested).first?.message.contains("more than") == true)
         let fits = (1..<100).map { "  - { id: l\($0) }" }.joined(separator: "\n")
         #expect(diagnostics(head + "layers:\n" + fits + "\n").isEmpty)

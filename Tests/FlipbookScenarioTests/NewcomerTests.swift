@@ -62,7 +62,9 @@ struct NewcomerTests {
         let scenario = try ScenarioLoader.load(yaml: yaml, file: "f.yaml", baseDirectory: packageRoot,
                                                fontCheck: FontCatalog.substitute(for:))
         #expect(scenario.warnings.map { [$0.line, $0.column] } == [[4, 70], [7, 31]])
-        #expect(scenario.warnings.first?.description.hasPrefix("f.yaml:4:70: warning: font 'Avenir-Book' is not installed; Liberation Sans is used instead") == true)
+        #expect(
+            scenario.warnings.first?.description.hasPrefix(
+                "f.yaml:4:70: warning: font 'Avenir-Book' is not installed; Liberation Sans is used instead") == true)
         let unchecked = try ScenarioLoader.load(yaml: yaml, file: "f.yaml", baseDirectory: packageRoot)
         #expect(unchecked.warnings.isEmpty)
     }

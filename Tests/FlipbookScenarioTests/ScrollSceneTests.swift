@@ -113,7 +113,9 @@ struct ScrollSceneTests {
         #expect(table.numberOfRows(inSection: 0) == 31)
         #expect(table.cellForRow(at: IndexPath(row: 0, section: 0))?.textLabel?.text == "new")
         let states = r.stage.trace.compactMap { e -> String? in
-            guard case .scripted(let s) = e.kind, s.hasPrefix("refresh: "), !s.contains("crossed"), !s.contains("released") else { return nil }
+            guard case .scripted(let s) = e.kind, s.hasPrefix("refresh: "), !s.contains("crossed"), !s.contains("released") else {
+                return nil
+            }
             return String(format: "%.3f %@", e.time, String(s.dropFirst(9)))
         }
         #expect(states == ["0.717 pulling", "1.200 refreshing", "2.200 closing", "2.600 idle"], "\(states)")

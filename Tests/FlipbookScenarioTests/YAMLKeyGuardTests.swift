@@ -42,7 +42,9 @@ struct YAMLKeyGuardTests {
             _ = try ScenarioLoader.load(file: url.path)
             Issue.record("the alias-bomb key loaded")
         } catch let e as ScenarioError {
-            #expect(e.diagnostics.count == 1 && e.diagnostics[0].message.contains("explicit keys ('?') are not part of the scenario format") && e.diagnostics[0].line == 15, "\(e)")
+            #expect(
+                e.diagnostics.count == 1 && e.diagnostics[0].message.contains("explicit keys ('?') are not part of the scenario format")
+                    && e.diagnostics[0].line == 15, "\(e)")
         }
     }
 }

@@ -67,7 +67,9 @@ struct PauseWhileTouchedTests {
         let refresh = NewsRefresh(scrollView: scroll)
         stage.advance(to: 0)
         UIView.animate(withDuration: 0.2, delay: 1.5, options: .curveLinear, animations: { banner.alpha = 0 })
-        scroll.perform(TouchScript([.touchDown, .move(by: CGPoint(x: 0, y: -100), duration: 0.3, curve: CAMediaTimingFunction(name: .linear)),
+        scroll.perform(
+            TouchScript([
+                .touchDown, .move(by: CGPoint(x: 0, y: -100), duration: 0.3, curve: CAMediaTimingFunction(name: .linear)),
                                     .release(velocity: CGPoint(x: 0, y: -600))]), at: 0.5)
         return (stage, scroll, banner, refresh)
     }

@@ -88,7 +88,8 @@ struct RefreshHeaderPortTests {
         table.frame.size.width = 300
         #expect(header.frame.width == 300, "flexible width follows the table")
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("header-\(UUID().uuidString).png")
-        _ = try stage.render(duration: 0.5, fps: 10, outputs: RenderOutputs(filmstrip: url), background: RGBA(red: 1, green: 1, blue: 1, alpha: 1))
+        _ = try stage.render(
+            duration: 0.5, fps: 10, outputs: RenderOutputs(filmstrip: url), background: RGBA(red: 1, green: 1, blue: 1, alpha: 1))
         let strip = try PNGCodec.read(url)
         // The header draws: its label and spinning indicator put dark ink on the white strip.
         let rgba = strip.rgba

@@ -47,13 +47,17 @@ struct SeedSceneAgreementTests {
         for t in [5.5, 5.8, 6.1, 6.3, 6.6, 6.84] {
             stage.advance(to: t)
             scene.stage.advance(to: t)
-            #expect(abs(table.contentOffset.y - sceneTable.contentOffset.y) < 1e-6, "t=\(t): port \(table.contentOffset.y), scenario \(sceneTable.contentOffset.y)")
+            #expect(
+                abs(table.contentOffset.y - sceneTable.contentOffset.y) < 1e-6,
+                "t=\(t): port \(table.contentOffset.y), scenario \(sceneTable.contentOffset.y)")
         }
         // Released at 6.84 with the control refreshing in both: the inset holds it 60 pt open.
         for t in [6.9, 7.0, 7.2, 8.0] {
             stage.advance(to: t)
             scene.stage.advance(to: t)
-            #expect(abs(table.contentOffset.y - sceneTable.contentOffset.y) < 1e-6, "t=\(t): port \(table.contentOffset.y), scenario \(sceneTable.contentOffset.y)")
+            #expect(
+                abs(table.contentOffset.y - sceneTable.contentOffset.y) < 1e-6,
+                "t=\(t): port \(table.contentOffset.y), scenario \(sceneTable.contentOffset.y)")
         }
         #expect(table.contentInset.top == 124 && abs(table.contentOffset.y + 124) < 0.5)
     }
@@ -80,8 +84,10 @@ struct SeedSceneAgreementTests {
             stage.advance(to: t)
             scene.stage.advance(to: t)
             let path = try #require((scene.layers["wave"] as? CAShapeLayer)?.path)
-            let control = path.elements.compactMap { e -> CGPoint? in if case .quadCurveTo(let c, _) = e { return c } else { return nil } }.first
-            #expect(abs((control?.y ?? 0) + bender.bend) < 1e-6, "t=\(t): the code's bend \(bender.bend), the scenario's \(-(control?.y ?? 0))")
+            let control = path.elements.compactMap { e -> CGPoint? in if case .quadCurveTo(let c, _) = e { return c } else { return nil } }
+                .first
+            #expect(
+                abs((control?.y ?? 0) + bender.bend) < 1e-6, "t=\(t): the code's bend \(bender.bend), the scenario's \(-(control?.y ?? 0))")
         }
     }
 
@@ -99,7 +105,8 @@ struct SeedSceneAgreementTests {
             let ours = try #require(news.label.layer.presentation()?.value(forKeyPath: "transform.scale.x") as? CGFloat)
             let theirs = try #require(scene.layers["newsLabel"]?.presentation()?.value(forKeyPath: "transform.scale.x") as? CGFloat)
             #expect(abs(ours - theirs) < 1e-6, "t=\(t): port \(ours), scenario \(theirs)")
-            let fade = try #require(news.label.layer.presentation()?.opacity), sceneFade = try #require(scene.layers["newsLabel"]?.presentation()?.opacity)
+            let fade = try #require(news.label.layer.presentation()?.opacity),
+                sceneFade = try #require(scene.layers["newsLabel"]?.presentation()?.opacity)
             #expect(abs(fade - sceneFade) < 1e-6, "t=\(t): opacity port \(fade), scenario \(sceneFade)")
         }
     }

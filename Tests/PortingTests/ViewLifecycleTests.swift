@@ -9,7 +9,9 @@ struct ViewLifecycleTests {
     final class Recorder: UIView {
         var log: [String] = []
         var layouts = 0
-        override func willMove(toSuperview newSuperview: UIView?) { log.append("willMove(toSuperview: \(newSuperview == nil ? "nil" : "view"))") }
+        override func willMove(toSuperview newSuperview: UIView?) {
+            log.append("willMove(toSuperview: \(newSuperview == nil ? "nil" : "view"))")
+        }
         override func didMoveToSuperview() { log.append("didMoveToSuperview") }
         override func willMove(toWindow newWindow: UIWindow?) { log.append("willMove(toWindow: \(newWindow == nil ? "nil" : "window"))") }
         override func didMoveToWindow() { log.append("didMoveToWindow \(window == nil ? "nil" : "window")") }

@@ -61,7 +61,8 @@ extension CLI {
     /// resident memory in kB, measured by the kernel for that process alone (wait4's rusage).
     public static func peakMemory(_ args: [String]) -> (status: Int32, peakKilobytes: Int) {
         let argv = ([executable.path] + args).map { strdup($0) } + [nil]
-        let variables: [String] = ProcessInfo.processInfo.environment.filter { $0.key != "CI" }.map { "\($0.key)=\($0.value)" } + ["CI=true"]
+        let variables: [String] =
+            ProcessInfo.processInfo.environment.filter { $0.key != "CI" }.map { "\($0.key)=\($0.value)" } + ["CI=true"]
         let envp = variables.map { strdup($0) } + [nil]
         defer { (argv + envp).forEach { free($0) } }
         var actions = posix_spawn_file_actions_t()

@@ -23,7 +23,8 @@ func fuzzOtherInput(_ bytes: [UInt8]) -> Bool {
         let name = bytes.first == UInt8(ascii: "{") ? "manifest.json" : "trace.txt"
         try? Data(bytes).write(to: dir.appendingPathComponent(name))
         if name == "trace.txt", !FileManager.default.fileExists(atPath: dir.appendingPathComponent("manifest.json").path) {
-            let manifest = #"{"flipbookVersion":"0","libraries":{},"fonts":[],"width":1,"height":1,"scale":1,"fps":10,"times":[],"frames":[],"tolerance":"exact"}"#
+            let manifest =
+                #"{"flipbookVersion":"0","libraries":{},"fonts":[],"width":1,"height":1,"scale":1,"fps":10,"times":[],"frames":[],"tolerance":"exact"}"#
             try? Data(manifest.utf8).write(to: dir.appendingPathComponent("manifest.json"))
         }
         let store = GoldenStore(root: dir.deletingLastPathComponent())
@@ -70,7 +71,8 @@ func fuzzOneInput(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
 // SwiftPM gives every executable its own `main`, which would shadow libFuzzer's; so this one
 // hands control to libFuzzer's driver (linked by -sanitize=fuzzer).
 @_silgen_name("LLVMFuzzerRunDriver")
-func LLVMFuzzerRunDriver(_ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+func LLVMFuzzerRunDriver(
+    _ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
                          _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt) -> CInt
 
 var argc = CommandLine.argc

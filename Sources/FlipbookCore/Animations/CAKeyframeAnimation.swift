@@ -202,7 +202,9 @@ struct KeyframeValues {
             return tl.time(jj + 1) - tl.time(jj)
         }
         let (t0, c0, b0) = (param(animation.tensionValues, i), param(animation.continuityValues, i), param(animation.biasValues, i))
-        let (t1, c1, b1) = (param(animation.tensionValues, i + 1), param(animation.continuityValues, i + 1), param(animation.biasValues, i + 1))
+        let (t1, c1, b1) = (
+            param(animation.tensionValues, i + 1), param(animation.continuityValues, i + 1), param(animation.biasValues, i + 1)
+        )
         let d0 = ValueMath.subtract(p(i), p(i - 1)), d1 = ValueMath.subtract(p(i + 1), p(i)), d2 = ValueMath.subtract(p(i + 2), p(i + 1))
         var ts = ValueMath.add(ValueMath.scaled(d0, (1 - t0) * (1 - c0) * (1 + b0) / 2),
                                ValueMath.scaled(d1, (1 - t0) * (1 + c0) * (1 - b0) / 2))

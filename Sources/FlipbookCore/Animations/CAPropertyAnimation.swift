@@ -27,7 +27,8 @@ public final class CAValueFunction: Sendable, Equatable {
         case .scaleX: return .transform(CATransform3DMakeScale(first, 1, 1))
         case .scaleY: return .transform(CATransform3DMakeScale(1, first, 1))
         case .scaleZ: return .transform(CATransform3DMakeScale(1, 1, first))
-        case .translate: return .transform(CATransform3DMakeTranslation(n(0, 0), nums.count > 1 ? nums[1] : 0, nums.count > 2 ? nums[2] : 0))
+        case .translate:
+            return .transform(CATransform3DMakeTranslation(n(0, 0), nums.count > 1 ? nums[1] : 0, nums.count > 2 ? nums[2] : 0))
         case .translateX: return .transform(CATransform3DMakeTranslation(first, 0, 0))
         case .translateY: return .transform(CATransform3DMakeTranslation(0, first, 0))
         case .translateZ: return .transform(CATransform3DMakeTranslation(0, 0, first))

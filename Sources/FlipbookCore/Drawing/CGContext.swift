@@ -60,7 +60,9 @@ public final class CGContext {
     public func setLineCap(_ cap: CGLineCap) { recording.append(.setLineCap(cap)) }
     public func setLineJoin(_ join: CGLineJoin) { recording.append(.setLineJoin(join)) }
     public func setMiterLimit(_ limit: CGFloat) { recording.append(.setMiterLimit(limit)) }
-    public func setLineDash(phase: CGFloat, lengths: [CGFloat]) { recording.append(.setLineDash(phase: phase, lengths: lengths.map { Double($0) })) }
+    public func setLineDash(phase: CGFloat, lengths: [CGFloat]) {
+        recording.append(.setLineDash(phase: phase, lengths: lengths.map { Double($0) }))
+    }
     public func setAlpha(_ alpha: CGFloat) { recording.append(.setAlpha(alpha)) }
 
     // MARK: Path construction (points are in user space; commands store them as given,

@@ -92,7 +92,9 @@ open class UIGestureRecognizer: NSObject, KeyValueObservable {
     }
 
     /// Where the gesture is, in `view`'s coordinates (the Stage's canvas when nil).
-    open func location(in view: UIView?) -> CGPoint { self.view.map { $0.convert(CGPoint(x: $0.bounds.midX, y: $0.bounds.midY), to: view) } ?? .zero }
+    open func location(in view: UIView?) -> CGPoint {
+        self.view.map { $0.convert(CGPoint(x: $0.bounds.midX, y: $0.bounds.midY), to: view) } ?? .zero
+    }
 
     /// The number of fingers (one while a scripted touch is down).
     open var numberOfTouches: Int { state == .began || state == .changed ? 1 : 0 }

@@ -248,12 +248,15 @@ public enum PathGeometry {
             let r1 = lerp(p0, p1, t), r2 = lerp(p1, p2, t), rm = lerp(r1, r2, t)
             return .quad(rm, r2, p2)
         case .cubic(let a, let c1, let c2, let b):
-            func splitLeft(_ p0: CGPoint, _ p1: CGPoint, _ p2: CGPoint, _ p3: CGPoint, _ t: CGFloat) -> (CGPoint, CGPoint, CGPoint, CGPoint) {
+            func splitLeft(_ p0: CGPoint, _ p1: CGPoint, _ p2: CGPoint, _ p3: CGPoint, _ t: CGFloat) -> (CGPoint, CGPoint, CGPoint, CGPoint)
+            {
                 let a1 = lerp(p0, p1, t), b1 = lerp(p1, p2, t), c = lerp(p2, p3, t)
                 let a2 = lerp(a1, b1, t), b2 = lerp(b1, c, t), m = lerp(a2, b2, t)
                 return (p0, a1, a2, m)
             }
-            func splitRight(_ p0: CGPoint, _ p1: CGPoint, _ p2: CGPoint, _ p3: CGPoint, _ t: CGFloat) -> (CGPoint, CGPoint, CGPoint, CGPoint) {
+            func splitRight(_ p0: CGPoint, _ p1: CGPoint, _ p2: CGPoint, _ p3: CGPoint, _ t: CGFloat) -> (
+                CGPoint, CGPoint, CGPoint, CGPoint
+            ) {
                 let a1 = lerp(p0, p1, t), b1 = lerp(p1, p2, t), c = lerp(p2, p3, t)
                 let a2 = lerp(a1, b1, t), b2 = lerp(b1, c, t), m = lerp(a2, b2, t)
                 return (m, b2, c, p3)

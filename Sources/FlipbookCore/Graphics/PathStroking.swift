@@ -93,7 +93,9 @@ enum PathStroker {
             // A zero-length subpath: round and square caps still draw a dot.
             if cap == .round { circle(first, half, into: &out) }
             if cap == .square { polygon([CGPoint(x: first.x - half, y: first.y - half), CGPoint(x: first.x + half, y: first.y - half),
-                                         CGPoint(x: first.x + half, y: first.y + half), CGPoint(x: first.x - half, y: first.y + half)], into: &out) }
+                        CGPoint(x: first.x + half, y: first.y + half), CGPoint(x: first.x - half, y: first.y + half)
+                    ], into: &out)
+            }
             return
         }
         let n = pts.count

@@ -103,7 +103,8 @@ open class CALayer: NSObject, CAMediaTiming {
     open var shadowRadius: CGFloat { get { modelState.shadowRadius } set { setModel(.shadowRadius, .number(newValue)) } }
     open var shadowOffset: CGSize { get { modelState.shadowOffset } set { setModel(.shadowOffset, .size(newValue)) } }
     open var shadowPath: CGPath? {
-        get { modelState.shadowPath.map { CGPath(elements: $0) } } set { setModel(.shadowPath, newValue.map { .path($0.elements) } ?? .none) }
+        get { modelState.shadowPath.map { CGPath(elements: $0) } }
+        set { setModel(.shadowPath, newValue.map { .path($0.elements) } ?? .none) }
     }
     /// The layer's image: a `LayerImage` (or `CGImage`) value.
     open var contents: Any? {
@@ -437,7 +438,9 @@ open class CALayer: NSObject, CAMediaTiming {
     /// Nil unless exactly one attached animation (not in a group) drives exactly that key path.
     public func animatedValue(forKeyPath keyPath: String) -> Any? {
         guard let wanted = LayerKeyPath(keyPath) else { return nil }
-        let drivers = attached.filter { ($0.animation as? CAPropertyAnimation)?.parsedKeyPath.map { LayerKeyPath.same($0, wanted) } == true }
+        let drivers = attached.filter {
+            ($0.animation as? CAPropertyAnimation)?.parsedKeyPath.map { LayerKeyPath.same($0, wanted) } == true
+        }
         guard drivers.count == 1, let record = drivers.first, record.beginResolved,
               let anim = record.animation as? CAPropertyAnimation else { return nil }
         let time = TransactionContext.current.now

@@ -59,7 +59,9 @@ final class ScrollIndicators {
         showing = true
         layout(scrollView)
         withoutActions {
-            for (bar, shows) in [(vertical, scrollView.showsVerticalScrollIndicator), (horizontal, scrollView.showsHorizontalScrollIndicator)] {
+            for (bar, shows) in [
+                (vertical, scrollView.showsVerticalScrollIndicator), (horizontal, scrollView.showsHorizontalScrollIndicator)
+            ] {
                 bar.removeAnimation(forKey: "fade")
                 bar.opacity = shows && !bar.isHidden ? 1 : 0
             }

@@ -205,7 +205,7 @@ public final class Stage {
             fired += 1
             if fired > maximumEventsPerAdvance {
                 warningLog.append(StageWarning(kind: .eventLimit, time: nil,
-                                               message: "more than \(maximumEventsPerAdvance) events before t=\(time); the rest wait for the next advance"))
+                        message: "more than \(maximumEventsPerAdvance) events before t=\(time); the rest wait for the next advance"))
                 break
             }
             if next.time != instant { instant = next.time; firedAtInstant = 0 }
@@ -279,7 +279,8 @@ public final class Stage {
                     let globalEnd = StageInstant.of(layer.globalTime(ofLocal: end))
                     if globalEnd.isFinite {
                         consider(DueEvent(time: max(globalEnd, currentTime), sequence: record.sequence, rank: 1,
-                                          mayRunUserCode: record.animation.delegate != nil || !record.completionGroups.isEmpty) { [unowned self] in
+                                mayRunUserCode: record.animation.delegate != nil || !record.completionGroups.isEmpty
+                            ) { [unowned self] in
                             fireStop(record, on: layer)
                         })
                     }

@@ -262,7 +262,9 @@ open class UITableView: UIScrollView {
                 if wanted.count == Limits.maximumVisibleRows, i < total, rowTops[i] < bottom {
                     if !warnedAboutVisibleRows {
                         warnedAboutVisibleRows = true
-                        layer.stage?.warn("more than \(Limits.maximumVisibleRows) rows of a table are on screen at once; only the first \(Limits.maximumVisibleRows) are drawn")
+                        layer.stage?.warn(
+                            "more than \(Limits.maximumVisibleRows) rows of a table are on screen at once; only the first \(Limits.maximumVisibleRows) are drawn"
+                        )
                     }
                     break
                 }

@@ -97,13 +97,33 @@ enum PathBuilders {
         let br = corners.contains(.bottomRight), bl = corners.contains(.bottomLeft)
         e.append(.moveTo(CGPoint(x: r.minX + (tl ? rw : 0), y: r.minY)))
         e.append(.lineTo(CGPoint(x: r.maxX - (tr ? rw : 0), y: r.minY)))
-        if tr { e.append(.curveTo(control1: CGPoint(x: r.maxX - rw + k * rw, y: r.minY), control2: CGPoint(x: r.maxX, y: r.minY + rh - k * rh), to: CGPoint(x: r.maxX, y: r.minY + rh))) }
+        if tr {
+            e.append(
+                .curveTo(
+                    control1: CGPoint(x: r.maxX - rw + k * rw, y: r.minY), control2: CGPoint(x: r.maxX, y: r.minY + rh - k * rh),
+                    to: CGPoint(x: r.maxX, y: r.minY + rh)))
+        }
         e.append(.lineTo(CGPoint(x: r.maxX, y: r.maxY - (br ? rh : 0))))
-        if br { e.append(.curveTo(control1: CGPoint(x: r.maxX, y: r.maxY - rh + k * rh), control2: CGPoint(x: r.maxX - rw + k * rw, y: r.maxY), to: CGPoint(x: r.maxX - rw, y: r.maxY))) }
+        if br {
+            e.append(
+                .curveTo(
+                    control1: CGPoint(x: r.maxX, y: r.maxY - rh + k * rh), control2: CGPoint(x: r.maxX - rw + k * rw, y: r.maxY),
+                    to: CGPoint(x: r.maxX - rw, y: r.maxY)))
+        }
         e.append(.lineTo(CGPoint(x: r.minX + (bl ? rw : 0), y: r.maxY)))
-        if bl { e.append(.curveTo(control1: CGPoint(x: r.minX + rw - k * rw, y: r.maxY), control2: CGPoint(x: r.minX, y: r.maxY - rh + k * rh), to: CGPoint(x: r.minX, y: r.maxY - rh))) }
+        if bl {
+            e.append(
+                .curveTo(
+                    control1: CGPoint(x: r.minX + rw - k * rw, y: r.maxY), control2: CGPoint(x: r.minX, y: r.maxY - rh + k * rh),
+                    to: CGPoint(x: r.minX, y: r.maxY - rh)))
+        }
         e.append(.lineTo(CGPoint(x: r.minX, y: r.minY + (tl ? rh : 0))))
-        if tl { e.append(.curveTo(control1: CGPoint(x: r.minX, y: r.minY + rh - k * rh), control2: CGPoint(x: r.minX + rw - k * rw, y: r.minY), to: CGPoint(x: r.minX + rw, y: r.minY))) }
+        if tl {
+            e.append(
+                .curveTo(
+                    control1: CGPoint(x: r.minX, y: r.minY + rh - k * rh), control2: CGPoint(x: r.minX + rw - k * rw, y: r.minY),
+                    to: CGPoint(x: r.minX + rw, y: r.minY)))
+        }
         e.append(.closeSubpath)
         return e
     }

@@ -69,7 +69,9 @@ open class UILabel: UIView {
         let width: Double? = numberOfLines == 1 || size.width <= 0 || !size.width.isFinite ? nil : Double(size.width)
         return measurer.size(of: style, fontSize: Double(textLayer.fontSize), width: width)
     }
-    open override var intrinsicContentSize: CGSize { sizeThatFits(CGSize(width: CGFloat.greatestFiniteMagnitude, height: .greatestFiniteMagnitude)) }
+    open override var intrinsicContentSize: CGSize {
+        sizeThatFits(CGSize(width: CGFloat.greatestFiniteMagnitude, height: .greatestFiniteMagnitude))
+    }
     /// Resizes the label to its text, keeping its origin (as UIKit does).
     open override func sizeToFit() {
         let origin = frame.origin

@@ -111,7 +111,9 @@ final class KeyframeTrack {
     /// when it ends; keyframes are taken in start order and may not reach back before the
     /// previous one's end. Discrete: the value jumps at each keyframe's start.
     func animation(mode: CAAnimationCalculationMode) -> CAKeyframeAnimation {
-        let ordered = frames.enumerated().sorted { $0.element.start != $1.element.start ? $0.element.start < $1.element.start : $0.offset < $1.offset }
+        let ordered = frames.enumerated().sorted {
+            $0.element.start != $1.element.start ? $0.element.start < $1.element.start : $0.offset < $1.offset
+        }
             .map(\.element)
         var times: [Double] = [0], values: [AnimatableValue] = [initial]
         if mode == .discrete {
@@ -126,7 +128,11 @@ final class KeyframeTrack {
                 let start = max(f.start, times.last!)
                 let end = max(start, f.start + f.duration)
                 if start > times.last! { times.append(start); values.append(current) }
-                if end > times.last! || times.count == 1 { times.append(end); values.append(f.value) } else { values[values.count - 1] = f.value }
+                if end > times.last! || times.count == 1 {
+                    times.append(end); values.append(f.value)
+                } else {
+                    values[values.count - 1] = f.value
+                }
                 current = f.value
             }
             if times.last! < 1 { times.append(1); values.append(current) }

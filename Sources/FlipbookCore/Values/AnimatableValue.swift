@@ -121,7 +121,9 @@ public final class LayerImage: Equatable, Sendable {
         guard data.count >= 24, Array(data.prefix(8)) == signature else { return nil }
         func be32(_ o: Int) -> Int { data[data.startIndex + o..<data.startIndex + o + 4].reduce(0) { $0 << 8 | Int($1) } }
         let w = be32(16), h = be32(20)
-        guard w > 0, h > 0, w <= Limits.maximumStagePixels, h <= Limits.maximumStagePixels, w * h <= Limits.maximumImagePixels else { return nil }
+        guard w > 0, h > 0, w <= Limits.maximumStagePixels, h <= Limits.maximumStagePixels, w * h <= Limits.maximumImagePixels else {
+            return nil
+        }
         width = w; height = h; rgba = []; pngData = data; self.scale = scale > 0 ? scale : 1
     }
 

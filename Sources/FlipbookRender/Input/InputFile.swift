@@ -14,7 +14,9 @@ public enum InputFile {
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | (followingLinks ? 0 : O_NOFOLLOW))
         guard fd >= 0 else {
             let code = errno
-            if code == ELOOP && !followingLinks { throw RenderError.io("\(path) is a symbolic link; it is not followed (replace it with the file itself)") }
+            if code == ELOOP && !followingLinks {
+                throw RenderError.io("\(path) is a symbolic link; it is not followed (replace it with the file itself)")
+            }
             if code == ENOENT { throw RenderError.io("no such file: \(path)") }
             throw RenderError.io("cannot read \(path): \(String(cString: strerror(code)))")
         }

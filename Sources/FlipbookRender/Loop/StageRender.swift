@@ -98,7 +98,9 @@ extension Stage {
         // A GIF is written at 50 fps at most (GIFSink): without PNG frames asking for the full
         // rate, the whole render runs at that rate instead of drawing the GIF's frames as extra
         // instants one by one.
-        let rate = outputs.gif != nil && outputs.framesDirectory == nil && outputs.apng == nil && outputs.webp == nil && outputs.video == nil ? min(fps, GIFSink.maximumFramesPerSecond) : fps
+        let rate =
+            outputs.gif != nil && outputs.framesDirectory == nil && outputs.apng == nil && outputs.webp == nil && outputs.video == nil
+            ? min(fps, GIFSink.maximumFramesPerSecond) : fps
         return try render(duration: duration, fps: rate, sinks: sinks, background: background, threads: threads, progress: progress)
     }
 
@@ -119,14 +121,19 @@ extension Stage {
 
     private func renderFrames(duration: Double, fps: Double, sinks: [any RenderSink], background: RGBA?, threads: Int,
                               progress: ((Int, Int) -> Void)?) throws -> RenderResult {
-        guard fps.isFinite, Limits.framesPerSecond.contains(fps) else { throw RenderError.invalidArgument("fps must be in 1…100, got \(fps)") }
+        guard fps.isFinite, Limits.framesPerSecond.contains(fps) else {
+            throw RenderError.invalidArgument("fps must be in 1…100, got \(fps)")
+        }
         guard duration.isFinite, duration > 0 else { throw RenderError.invalidArgument("duration must be positive, got \(duration)") }
         let count = Stage.frameCount(duration: duration, fps: fps)
         guard count >= 1 else { throw RenderError.invalidArgument("duration \(duration) s at \(fps) fps gives no frames") }
-        guard count <= Limits.maximumFrames else { throw RenderError.invalidArgument("\(duration) s at \(fps) fps is more than \(Limits.maximumFrames) frames") }
+        guard count <= Limits.maximumFrames else {
+            throw RenderError.invalidArgument("\(duration) s at \(fps) fps is more than \(Limits.maximumFrames) frames")
+        }
         guard let w = boundedInt((size.width * scale).rounded()), let h = boundedInt((size.height * scale).rounded()),
               w > 0, h > 0, w <= Limits.maximumStagePixels, h <= Limits.maximumStagePixels else {
-            throw RenderError.invalidArgument("a \(size.width)×\(size.height) pt stage at \(scale)x is outside 1…\(Limits.maximumStagePixels) px")
+            throw RenderError.invalidArgument(
+                "a \(size.width)×\(size.height) pt stage at \(scale)x is outside 1…\(Limits.maximumStagePixels) px")
         }
         let start = currentTime
         let plan = RenderPlan(frameCount: count, fps: fps, duration: duration, width: w, height: h,

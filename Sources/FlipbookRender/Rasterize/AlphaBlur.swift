@@ -41,7 +41,9 @@ enum AlphaBlur {
     }
 
     /// A running-sum box filter of width 2r+1 along each line, edges treated as zero.
-    private static func boxPass(_ src: inout [Double], _ dst: inout [Double], count: Int, lines: Int, step: Int, lineStep: Int, radius r: Int) {
+    private static func boxPass(
+        _ src: inout [Double], _ dst: inout [Double], count: Int, lines: Int, step: Int, lineStep: Int, radius r: Int
+    ) {
         let norm = 1 / Double(2 * r + 1)
         for line in 0..<lines {
             let base = line * lineStep

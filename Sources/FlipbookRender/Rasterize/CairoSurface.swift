@@ -103,7 +103,8 @@ enum CairoSurface {
                                _ body: (OpaquePointer) throws -> T) throws -> T {
         try words.withUnsafeMutableBytes { raw in
             let base = raw.baseAddress!.assumingMemoryBound(to: UInt8.self)
-            guard let surface = cairo_image_surface_create_for_data(base, CAIRO_FORMAT_ARGB32, Int32(width), Int32(height), Int32(width * 4)),
+            guard
+                let surface = cairo_image_surface_create_for_data(base, CAIRO_FORMAT_ARGB32, Int32(width), Int32(height), Int32(width * 4)),
                   cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
                 throw RenderError.cairo("cannot create a \(width)×\(height) surface")
             }

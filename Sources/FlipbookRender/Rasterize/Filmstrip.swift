@@ -18,7 +18,9 @@ public struct Filmstrip {
     }
 
     /// Composes `frames` (with their times) into a grid of `columns`, scaled by `thumbScale`.
-    public static func compose(_ frames: [(time: Double, pixels: PixelBuffer)], columns: Int, thumbScale: Double = 0.5) throws -> PixelBuffer {
+    public static func compose(_ frames: [(time: Double, pixels: PixelBuffer)], columns: Int, thumbScale: Double = 0.5) throws
+        -> PixelBuffer
+    {
         guard let first = frames.first?.pixels else { throw RenderError.invalidArgument("no frames for the filmstrip") }
         let cols = max(1, min(columns, frames.count))
         let rows = (frames.count + cols - 1) / cols
@@ -46,7 +48,8 @@ public struct Filmstrip {
                 var state = LayerState()
                 state.fontSize = 13
                 state.foregroundColor = RGBA(red: 0.15, green: 0.15, blue: 0.15, alpha: 1)
-                TextPainter.draw(text, state: state, bounds: CGRect(x: Double(x), y: Double(y + th + 3), width: Double(tw), height: 18), cr: cr)
+                TextPainter.draw(
+                    text, state: state, bounds: CGRect(x: Double(x), y: Double(y + th + 3), width: Double(tw), height: 18), cr: cr)
             }
         }
     }

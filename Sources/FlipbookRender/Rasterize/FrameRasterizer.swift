@@ -14,7 +14,9 @@ public enum FrameRasterizer {
         guard let w = boundedInt((snapshot.size.width * snapshot.scale).rounded()),
               let h = boundedInt((snapshot.size.height * snapshot.scale).rounded()),
               w > 0, h > 0, w <= Limits.maximumStagePixels, h <= Limits.maximumStagePixels else {
-            throw RenderError.invalidArgument("canvas of \(snapshot.size.width)×\(snapshot.size.height) pt at \(snapshot.scale)x is outside 1…\(Limits.maximumStagePixels) px")
+            throw RenderError.invalidArgument(
+                "canvas of \(snapshot.size.width)×\(snapshot.size.height) pt at \(snapshot.scale)x is outside 1…\(Limits.maximumStagePixels) px"
+            )
         }
         // The background is written as words directly; Cairo then draws into the same memory.
         let fill = background.map(premultipliedWord) ?? 0

@@ -122,7 +122,9 @@ struct LayerPainter {
             for i in 0..<n {
                 let u0 = Double(i) / Double(n), u1 = Double(i + 1) / Double(n)
                 let v0 = Double(j) / Double(n), v1 = Double(j + 1) / Double(n)
-                guard let p00 = project(u0, v0), let p10 = project(u1, v0), let p01 = project(u0, v1), let p11 = project(u1, v1) else { continue }
+                guard let p00 = project(u0, v0), let p10 = project(u1, v0), let p01 = project(u0, v1), let p11 = project(u1, v1) else {
+                    continue
+                }
                 let s00 = CGPoint(x: u0 * Double(pw), y: v0 * Double(ph)), s10 = CGPoint(x: u1 * Double(pw), y: v0 * Double(ph))
                 let s01 = CGPoint(x: u0 * Double(pw), y: v1 * Double(ph)), s11 = CGPoint(x: u1 * Double(pw), y: v1 * Double(ph))
                 paintTriangle(flat, (s00, s10, s11), (p00, p10, p11))

@@ -10,7 +10,8 @@ enum Projection {
         m = CATransform3DConcat(m, s.transform)
         m = CATransform3DConcat(m, CATransform3DMakeTranslation(s.position.x, s.position.y, s.zPosition + s.anchorPointZ))
         if let p = parent, !CATransform3DIsIdentity(p.sublayerTransform) {
-            let pa = CGPoint(x: p.bounds.origin.x + p.anchorPoint.x * p.bounds.width, y: p.bounds.origin.y + p.anchorPoint.y * p.bounds.height)
+            let pa = CGPoint(
+                x: p.bounds.origin.x + p.anchorPoint.x * p.bounds.width, y: p.bounds.origin.y + p.anchorPoint.y * p.bounds.height)
             m = CATransform3DConcat(m, CATransform3DMakeTranslation(-pa.x, -pa.y, 0))
             m = CATransform3DConcat(m, p.sublayerTransform)
             m = CATransform3DConcat(m, CATransform3DMakeTranslation(pa.x, pa.y, 0))

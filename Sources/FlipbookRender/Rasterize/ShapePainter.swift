@@ -28,7 +28,9 @@ enum ShapePainter {
             // Dashes stay where they were on the untrimmed path (timing-model.md 12.4).
             dashOffset += start * total
         }
-        if let dashes = style.lineDashPattern, !dashes.isEmpty, dashes.allSatisfy({ $0 >= 0 && $0.isFinite }), dashOffset.isFinite, dashes.contains(where: { $0 > 0 }) {
+        if let dashes = style.lineDashPattern, !dashes.isEmpty, dashes.allSatisfy({ $0 >= 0 && $0.isFinite }), dashOffset.isFinite,
+            dashes.contains(where: { $0 > 0 })
+        {
             cairo_set_dash(cr, dashes, Int32(dashes.count), dashOffset)
         } else {
             cairo_set_dash(cr, nil, 0, 0)

@@ -10,7 +10,9 @@ public final class PNGFramesSink: RenderSink, Sendable {
         self.directory = directory
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory) {
-            guard isDirectory.boolValue else { throw OutputError(path: directory.path, reason: "is not a directory; --frames names a directory") }
+            guard isDirectory.boolValue else {
+                throw OutputError(path: directory.path, reason: "is not a directory; --frames names a directory")
+            }
             return
         }
         let parent = directory.deletingLastPathComponent().path

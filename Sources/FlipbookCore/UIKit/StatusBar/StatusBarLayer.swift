@@ -86,7 +86,7 @@ open class StatusBarLayer: CALayer {
         for i in 0..<5 {
             let dot = CGRect(x: x, y: mid - 2.75, width: 5.5, height: 5.5)
             parts.append(i < lit ? StatusBarGlyphs.fill(CGPath(ellipseIn: dot, transform: nil), contentColor)
-                                 : StatusBarGlyphs.stroke(CGPath(ellipseIn: dot.insetBy(dx: 0.5, dy: 0.5), transform: nil), contentColor, width: 1))
+                    : StatusBarGlyphs.stroke(CGPath(ellipseIn: dot.insetBy(dx: 0.5, dy: 0.5), transform: nil), contentColor, width: 1))
             x += 6.5
         }
         x += 3
@@ -97,7 +97,8 @@ open class StatusBarLayer: CALayer {
             x += label.frame.width + 5
         }
         if wifiBars > 0 {
-            parts += StatusBarGlyphs.wifi(in: CGRect(x: x, y: mid - 4.5, width: 13, height: 9.5), lit: min(3, wifiBars), color: contentColor,
+            parts += StatusBarGlyphs.wifi(
+                in: CGRect(x: x, y: mid - 4.5, width: 13, height: 9.5), lit: min(3, wifiBars), color: contentColor,
                                          unlit: nil)
         }
         let clock = text(time, size: 12, bold: true)

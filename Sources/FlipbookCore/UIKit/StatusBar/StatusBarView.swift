@@ -22,7 +22,10 @@ open class StatusBarView: UIView {
     open var signalBars: Int? { get { statusBarLayer.signalBars } set { statusBarLayer.signalBars = newValue } }
     open var wifiBars: Int { get { statusBarLayer.wifiBars } set { statusBarLayer.wifiBars = newValue } }
     open var batteryLevel: CGFloat { get { statusBarLayer.batteryLevel } set { statusBarLayer.batteryLevel = newValue } }
-    open var showsBatteryPercentage: Bool { get { statusBarLayer.showsBatteryPercentage } set { statusBarLayer.showsBatteryPercentage = newValue } }
+    open var showsBatteryPercentage: Bool {
+        get { statusBarLayer.showsBatteryPercentage }
+        set { statusBarLayer.showsBatteryPercentage = newValue }
+    }
     /// The colour of the bar's content (`.black` by default; `.white` for light content).
     open var contentColor: UIColor {
         get { UIColor(cgColor: statusBarLayer.contentColor) }

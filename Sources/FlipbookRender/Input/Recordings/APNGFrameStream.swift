@@ -93,8 +93,10 @@ public final class APNGFrameStream: RecordingStream {
         try RecordingLimits.check(url.path, width: w, height: h)
         frames.removeAll { $0.data.isEmpty }
         guard !frames.isEmpty else { throw RenderError.invalidArgument("\(url.path) has no frames") }
-        for (i, f) in frames.enumerated() where f.width <= 0 || f.height <= 0 || f.x < 0 || f.y < 0 || f.x + f.width > w || f.y + f.height > h {
-            throw RenderError.invalidArgument("\(url.path): frame \(i + 1)'s region \(f.x),\(f.y) \(f.width)×\(f.height) is not inside the \(w)×\(h) image")
+        for (i, f) in frames.enumerated()
+        where f.width <= 0 || f.height <= 0 || f.x < 0 || f.y < 0 || f.x + f.width > w || f.y + f.height > h {
+            throw RenderError.invalidArgument(
+                "\(url.path): frame \(i + 1)'s region \(f.x),\(f.y) \(f.width)×\(f.height) is not inside the \(w)×\(h) image")
         }
         self.bytes = bytes
         self.header = header

@@ -64,7 +64,9 @@ public final class GIFFrameStream: RecordingStream {
                 return nil
             case .image(let d):
                 apply(disposal)
-                let gcb = control ?? GraphicsControlBlock(DisposalMode: 0, UserInputFlag: false, DelayTime: 0, TransparentColor: NO_TRANSPARENT_COLOR)
+                let gcb =
+                    control
+                    ?? GraphicsControlBlock(DisposalMode: 0, UserInputFlag: false, DelayTime: 0, TransparentColor: NO_TRANSPARENT_COLOR)
                 control = nil
                 let indices = try records.readImage(d)
                 let x0 = Int(d.Left), y0 = Int(d.Top), iw = Int(d.Width), ih = Int(d.Height)

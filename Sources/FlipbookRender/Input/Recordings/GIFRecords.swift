@@ -77,7 +77,8 @@ final class GIFRecords {
                 guard DGifGetExtension(gif, &code, &block) != GIF_ERROR else { throw failure("an extension is unreadable") }
                 var found: Record?
                 if code == GRAPHICS_EXT_FUNC_CODE, let block, block[0] >= 4 {
-                    var gcb = GraphicsControlBlock(DisposalMode: 0, UserInputFlag: false, DelayTime: 0, TransparentColor: NO_TRANSPARENT_COLOR)
+                    var gcb = GraphicsControlBlock(
+                        DisposalMode: 0, UserInputFlag: false, DelayTime: 0, TransparentColor: NO_TRANSPARENT_COLOR)
                     if DGifExtensionToGCB(Int(block[0]), block + 1, &gcb) != GIF_ERROR { found = .control(gcb) }
                 }
                 let isNetscape = code == APPLICATION_EXT_FUNC_CODE && block.map {

@@ -33,7 +33,11 @@ public final class VideoFrameStream: RecordingStream {
         var size: [Int] = [], times: [Double] = []
         for line in String(decoding: probe, as: UTF8.self).split(separator: "\n") {
             let fields = line.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-            if fields.count == 2, let a = Int(fields[0]), let b = Int(fields[1]) { size = [a, b] } else if fields.count == 1, let t = Double(fields[0]), t.isFinite { times.append(t) }
+            if fields.count == 2, let a = Int(fields[0]), let b = Int(fields[1]) {
+                size = [a, b]
+            } else if fields.count == 1, let t = Double(fields[0]), t.isFinite {
+                times.append(t)
+            }
         }
         guard size.count == 2 else { throw RenderError.invalidArgument("\(url.path): ffprobe found no video stream") }
         guard let first = times.first else { throw RenderError.invalidArgument("\(url.path): the video has no frames") }
@@ -94,7 +98,8 @@ public final class VideoFrameStream: RecordingStream {
         guard filled == frame.count else {
             stop()
             if delivered == 0 {
-                throw RenderError.invalidArgument("ffmpeg could not read \(name): " + TextSafety.forTerminal(errors.text, keepingLines: false))
+                throw RenderError.invalidArgument(
+                    "ffmpeg could not read \(name): " + TextSafety.forTerminal(errors.text, keepingLines: false))
             }
             return false   // fewer frames decoded than listed: the recording ends at the last whole one
         }
