@@ -5,7 +5,7 @@ import Yams
 extension Reader {
     // MARK: - Animations
 
-    func timing(_ n: YNode) -> TimingSpec? {
+    func timing(_ n: YAMLNode) -> TimingSpec? {
         let names = ["linear", "easeIn", "easeOut", "easeInEaseOut", "default"]
         if case .sequence = n.node {
             guard let p = n.numbers(4, "four control points [x1, y1, x2, y2]") else { return nil }
@@ -27,7 +27,7 @@ extension Reader {
                                "curveEaseOut": "easeOut", "curveLinear": "linear", "ease": "default"]
 
     /// A `UIView.animate` curve: UIKit's names, or Core Animation's for the same curves.
-    func viewCurve(_ n: YNode) -> String? {
+    func viewCurve(_ n: YAMLNode) -> String? {
         let names = ["easeInOut", "easeIn", "easeOut", "linear"]
         guard let raw = n.string("one of: \(names.joined(separator: ", "))") else { return nil }
         if names.contains(raw) { return raw }
@@ -59,7 +59,7 @@ extension Reader {
         }
     }
 
-    func readAnimation(_ n: YNode, name: String, depth: Int) -> AnimationSpec? {
+    func readAnimation(_ n: YAMLNode, name: String, depth: Int) -> AnimationSpec? {
         if let ref = n.scalarString, case .scalar = n.node {
             // A template referenced by name (inside a group).
             guard depth > 0 else { n.fail("an animation mapping"); return nil }
@@ -77,7 +77,7 @@ extension Reader {
         guard case .mapping(let m) = n.node else { n.fail("an animation mapping with a type"); return nil }
         var kind = AnimationSpec.Kind.basic
         if let t = m.first(where: { $0.key.string == "type" }) {
-            let tn = YNode(node: t.value, sink: sink)
+            let tn = YAMLNode(node: t.value, sink: sink)
             if let s = enumValue(tn, ["basic", "keyframe", "group", "spring"]) { kind = AnimationSpec.Kind(rawValue: s)! }
         } else if m.contains(where: { $0.key.string == "animations" }) {
             kind = .group
@@ -96,7 +96,7 @@ extension Reader {
             sink.error("a \(kind.rawValue) animation needs a 'keyPath'", at: n.mark)
         }
         let hasValueFunction = pairs.contains { $0.key == "valueFunction" }
-        func value(_ v: YNode) -> AnimatableValue? {
+        func value(_ v: YAMLNode) -> AnimatableValue? {
             guard let kp = keyPath else { return nil }
             if hasValueFunction {
                 if case .sequence = v.node { return v.numbers(nil, "a list of numbers").map { .array($0.map(AnimatableValue.number)) } }
@@ -104,7 +104,7 @@ extension Reader {
             }
             return values.value(v, kind: Reader.kind(of: kp))
         }
-        var keyTimesNode: YNode?, valuesNode: YNode?, tfNode: YNode?
+        var keyTimesNode: YAMLNode?, valuesNode: YAMLNode?, tfNode: YAMLNode?
         for (k, _, v) in pairs {
             switch k {
             case "type", "keyPath": break
@@ -219,7 +219,7 @@ extension Reader {
         return spec
     }
 
-    func positive(_ v: YNode, _ what: String) -> Double? {
+    func positive(_ v: YAMLNode, _ what: String) -> Double? {
         guard let x = v.number("a positive number") else { return nil }
         if x <= 0 { sink.error("\(what) must be positive, found \(formatted(x))", at: v.mark); return nil }
         return x

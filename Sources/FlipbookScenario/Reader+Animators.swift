@@ -4,14 +4,14 @@ import Foundation
 extension Reader {
     /// A non-negative number of seconds for `name` (`duration`, `delay`); nil, with the error
     /// reported, otherwise.
-    func seconds(_ v: YNode, _ name: String) -> Double? {
+    func seconds(_ v: YAMLNode, _ name: String) -> Double? {
         guard let x = v.number("a \(name) in seconds") else { return nil }
         guard x >= 0 else { sink.error("\(name) must not be negative", at: v.mark); return nil }
         return x
     }
 
     /// `animators:`: property animators by name (timing-model.md 11.4).
-    func readAnimators(_ n: YNode) -> [String: AnimatorSpec] {
+    func readAnimators(_ n: YAMLNode) -> [String: AnimatorSpec] {
         guard let pairs = n.mapping(what: "a mapping of property animators by name") else { return [:] }
         var out: [String: AnimatorSpec] = [:]
         for (name, _, _) in pairs { animatorNames.insert(name) }
@@ -20,7 +20,7 @@ extension Reader {
                 let fields = body.mapping(
                     allowed: ScenarioKeys.animator, what: "an animator such as { duration: 1, curve: easeIn, set: { … } }")
             else { continue }
-            func entry(_ k: String) -> YNode? { fields.first { $0.key == k }?.value }
+            func entry(_ k: String) -> YAMLNode? { fields.first { $0.key == k }?.value }
             var spec = AnimatorSpec(name: name, duration: 0)
             if let d = entry("duration") {
                 if let v = seconds(d, "duration") { spec.duration = v }
@@ -53,8 +53,8 @@ extension Reader {
 
     /// `{ animator: NAME, call: start | pause | continue | reverse | forward | stop | finish }` or
     /// `{ animator: NAME, fraction: 0.4 }`.
-    func readAnimatorStep(_ pairs: [(key: String, keyNode: YNode, value: YNode)], at mark: SourceMark) -> [ScenarioAction]? {
-        func entry(_ k: String) -> YNode? { pairs.first { $0.key == k }?.value }
+    func readAnimatorStep(_ pairs: [(key: String, keyNode: YAMLNode, value: YAMLNode)], at mark: SourceMark) -> [ScenarioAction]? {
+        func entry(_ k: String) -> YAMLNode? { pairs.first { $0.key == k }?.value }
         guard let nameNode = entry("animator"), let name = nameNode.string("an animator name") else { return nil }
         guard animatorNames.contains(name) else {
             sink.error("unknown animator '\(name)'", at: nameNode.mark,
@@ -106,9 +106,9 @@ extension Reader {
 
 extension Reader {
     /// `{ keyframes: { duration, delay, curve, mode, … }, frames: [ { start, duration, set } ] }`.
-    func readKeyframesStep(_ pairs: [(key: String, keyNode: YNode, value: YNode)], completion: [ScenarioAction],
+    func readKeyframesStep(_ pairs: [(key: String, keyNode: YAMLNode, value: YAMLNode)], completion: [ScenarioAction],
                            at mark: SourceMark) -> [ScenarioAction]? {
-        func entry(_ k: String) -> YNode? { pairs.first { $0.key == k }?.value }
+        func entry(_ k: String) -> YAMLNode? { pairs.first { $0.key == k }?.value }
         guard let kn = entry("keyframes"), let settings = kn.mapping(allowed: ScenarioKeys.keyframeBlock) else { return nil }
         var block = KeyframeBlock(duration: 0)
         var hasDuration = false
@@ -134,7 +134,7 @@ extension Reader {
                 let fields = item.mapping(
                     allowed: ScenarioKeys.keyframe, what: "a keyframe such as { start: 0, duration: 0.5, set: { … } }")
             else { continue }
-            func field(_ k: String) -> YNode? { fields.first { $0.key == k }?.value }
+            func field(_ k: String) -> YAMLNode? { fields.first { $0.key == k }?.value }
             func fraction(_ k: String, _ fallback: Double) -> Double {
                 guard let n = field(k) else { return fallback }
                 guard let v = n.number("a fraction of the whole duration, 0 to 1") else { return fallback }
@@ -154,8 +154,8 @@ extension Reader {
 
 extension Reader {
     /// `{ transition: { layer, type, subtype, duration, curve, startProgress, endProgress }, set: { … } }`.
-    func readTransitionStep(_ pairs: [(key: String, keyNode: YNode, value: YNode)], at mark: SourceMark) -> [ScenarioAction]? {
-        func entry(_ k: String) -> YNode? { pairs.first { $0.key == k }?.value }
+    func readTransitionStep(_ pairs: [(key: String, keyNode: YAMLNode, value: YAMLNode)], at mark: SourceMark) -> [ScenarioAction]? {
+        func entry(_ k: String) -> YAMLNode? { pairs.first { $0.key == k }?.value }
         guard let tn = entry("transition"), let fields = tn.mapping(allowed: ScenarioKeys.transition) else { return nil }
         var spec = TransitionSpec(layer: "")
         for (k, _, v) in fields {

@@ -3,7 +3,7 @@ import Foundation
 
 extension Reader {
     /// One key of an `emitter` layer (timing-model.md 12.6).
-    func readEmitterKey(_ k: String, _ v: YNode, into e: inout EmitterSpec) {
+    func readEmitterKey(_ k: String, _ v: YAMLNode, into e: inout EmitterSpec) {
         switch k {
         case "emitterPosition": if let p = v.numbers(2, "a point [x, y]") { e.position = CGPoint(x: p[0], y: p[1]) }
         case "emitterSize":
@@ -38,7 +38,7 @@ extension Reader {
         }
     }
 
-    private func readEmitterCell(_ n: YNode) -> EmitterCellSpec? {
+    private func readEmitterCell(_ n: YAMLNode) -> EmitterCellSpec? {
         guard
             let pairs = n.mapping(
                 allowed: ScenarioKeys.emitterCell, what: "an emitter cell such as { birthRate: 20, lifetime: 2, velocity: 100 }")

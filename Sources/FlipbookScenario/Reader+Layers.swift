@@ -5,10 +5,10 @@ import Yams
 extension Reader {
     // MARK: - Canvas
 
-    func readCanvas(_ n: YNode?, at mark: SourceMark) -> Scenario.Canvas? {
+    func readCanvas(_ n: YAMLNode?, at mark: SourceMark) -> Scenario.Canvas? {
         guard let n else { sink.error("missing 'canvas' (width, height, scale, background)", at: mark); return nil }
         guard let pairs = n.mapping(allowed: ScenarioKeys.canvas) else { return nil }
-        func entry(_ k: String) -> YNode? { pairs.first { $0.key == k }?.value }
+        func entry(_ k: String) -> YAMLNode? { pairs.first { $0.key == k }?.value }
         var c = Scenario.Canvas(width: 0, height: 0, scale: 2, background: RGBA(red: 1, green: 1, blue: 1, alpha: 1))
         for (k, kn, v) in pairs {
             switch k {
@@ -45,7 +45,7 @@ extension Reader {
 
     // MARK: - Layers
 
-    func collectIDs(_ n: YNode) {
+    func collectIDs(_ n: YAMLNode) {
         guard case .mapping(let m) = n.node else { return }
         layerCount += 1
         // A hostile file may nest layers deeper than anything needs; stop counting past the limit.
@@ -63,21 +63,21 @@ extension Reader {
         }
         if let id {
             if layerTypes[id] != nil {
-                let kn = m.first { $0.key.string == "id" }.map { YNode(node: $0.value, sink: sink) }
+                let kn = m.first { $0.key.string == "id" }.map { YAMLNode(node: $0.value, sink: sink) }
                 sink.error("duplicate layer id '\(id)'", at: kn?.mark ?? n.mark)
             }
             layerTypes[id] = type
             layerOrder.append(id)
         }
-        if case .sequence(let s) = subs { for c in s { collectIDs(YNode(node: c, sink: sink)) } }
-        if let mask { collectIDs(YNode(node: mask, sink: sink)) }
+        if case .sequence(let s) = subs { for c in s { collectIDs(YAMLNode(node: c, sink: sink)) } }
+        if let mask { collectIDs(YAMLNode(node: mask, sink: sink)) }
     }
 
-    func readLayer(_ n: YNode) -> LayerSpec? {
+    func readLayer(_ n: YAMLNode) -> LayerSpec? {
         guard case .mapping(let m) = n.node else { n.fail("a layer mapping with an id"); return nil }
         var type = LayerType.layer
         if let t = m.first(where: { $0.key.string == "type" }) {
-            let tn = YNode(node: t.value, sink: sink)
+            let tn = YAMLNode(node: t.value, sink: sink)
             if let s = tn.string("a layer type") {
                 if let lt = LayerType(rawValue: s) { type = lt } else {
                     sink.error("unknown layer type '\(s)'; expected one of: \(LayerType.allCases.map(\.rawValue).joined(separator: ", "))",
@@ -125,7 +125,7 @@ extension Reader {
     }
 
     /// Reads one non-animatable layer setting (`ScenarioKeys.optionKeys`).
-    func readOption(_ k: String, _ v: YNode, into options: inout LayerOptions) {
+    func readOption(_ k: String, _ v: YAMLNode, into options: inout LayerOptions) {
         switch k {
         case "lineCap":
             if let s = enumValue(v, ["butt", "round", "square"]) { options.lineCap = CAShapeLayerLineCap(rawValue: s) }
@@ -184,7 +184,7 @@ extension Reader {
         }
     }
 
-    func enumValue(_ n: YNode, _ allowed: [String]) -> String? {
+    func enumValue(_ n: YAMLNode, _ allowed: [String]) -> String? {
         guard let s = n.string("one of: \(allowed.joined(separator: ", "))") else { return nil }
         guard allowed.contains(s) else {
             sink.error("expected one of: \(allowed.joined(separator: ", ")), found '\(s)'", at: n.mark,

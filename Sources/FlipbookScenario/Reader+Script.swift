@@ -5,7 +5,7 @@ import Yams
 extension Reader {
     // MARK: - Script and chains
 
-    func readEvent(_ n: YNode, duration: Double) -> EventSpec? {
+    func readEvent(_ n: YAMLNode, duration: Double) -> EventSpec? {
         guard let pairs = n.mapping(allowed: ScenarioKeys.event, what: "an event such as { at: 0, add: pulse, to: dot }") else {
             return nil
         }
@@ -24,7 +24,7 @@ extension Reader {
         return EventSpec(at: at, actions: actions, label: label)
     }
 
-    func readChain(_ n: YNode) -> ChainSpec? {
+    func readChain(_ n: YAMLNode) -> ChainSpec? {
         guard let pairs = n.mapping(allowed: ScenarioKeys.chain, what: "a chain such as { whenStops: first, add: pulse, to: dot2 }") else {
             return nil
         }
@@ -42,10 +42,10 @@ extension Reader {
         return ChainSpec(whenStops: when, finished: finished, until: until, actions: actions)
     }
 
-    func layerList(_ n: YNode) -> [String]? {
+    func layerList(_ n: YAMLNode) -> [String]? {
         var ids: [String] = []
         if case .sequence(let s) = n.node {
-            for item in s { if let id = YNode(node: item, sink: sink).string("a layer id") { ids.append(id) } }
+            for item in s { if let id = YAMLNode(node: item, sink: sink).string("a layer id") { ids.append(id) } }
         } else if let id = n.string("a layer id or a list of them") {
             ids = [id]
         }
@@ -57,8 +57,8 @@ extension Reader {
         return ids
     }
 
-    func readActions(_ pairs: [(key: String, keyNode: YNode, value: YNode)], at mark: SourceMark) -> [ScenarioAction]? {
-        func entry(_ k: String) -> YNode? { pairs.first { $0.key == k }?.value }
+    func readActions(_ pairs: [(key: String, keyNode: YAMLNode, value: YAMLNode)], at mark: SourceMark) -> [ScenarioAction]? {
+        func entry(_ k: String) -> YAMLNode? { pairs.first { $0.key == k }?.value }
         var verbs = ["add", "remove", "removeAll", "set", "log", "animate", "insertRows", "beginRefreshing", "endRefreshing", "scrollTo",
                      "animator", "keyframes", "transition"]
             .filter { entry($0) != nil }
@@ -174,7 +174,9 @@ extension Reader {
         }
     }
 
-    func readSets(_ setNode: YNode) -> (sets: [(layer: String, keyPath: LayerKeyPath, value: AnimatableValue)], settings: [LayerSetting])? {
+    func readSets(
+        _ setNode: YAMLNode
+    ) -> (sets: [(layer: String, keyPath: LayerKeyPath, value: AnimatableValue)], settings: [LayerSetting])? {
         guard let sets = setNode.mapping(what: "a mapping of layer.keyPath to value") else { return nil }
         var out: [(String, LayerKeyPath, AnimatableValue)] = []
         var settings: [LayerSetting] = []
@@ -256,7 +258,7 @@ extension Reader {
 
     // MARK: - Golden settings
 
-    func readGolden(_ n: YNode, duration: Double) -> GoldenSpec? {
+    func readGolden(_ n: YAMLNode, duration: Double) -> GoldenSpec? {
         guard let pairs = n.mapping(allowed: ScenarioKeys.golden, what: "golden settings such as { fps: 10, at: [0.35] }") else {
             return nil
         }

@@ -6,7 +6,7 @@ extension Reader {
     // MARK: - Scroll and table layers
 
     /// Reads one scroll-view key of a `scroll` or `table` layer.
-    func readScrollKey(_ k: String, _ v: YNode, into spec: inout ScrollSpec) {
+    func readScrollKey(_ k: String, _ v: YAMLNode, into spec: inout ScrollSpec) {
         switch k {
         case "contentSize":
             if case .size(let s)? = values.value(v, kind: .size) {
@@ -37,7 +37,7 @@ extension Reader {
         }
     }
 
-    private func readRows(_ n: YNode) -> RowsSpec? {
+    private func readRows(_ n: YAMLNode) -> RowsSpec? {
         guard let pairs = n.mapping(allowed: ScenarioKeys.rows, what: "rows such as { template: \"Row {n}\", count: 20 }") else {
             return nil
         }
@@ -90,7 +90,7 @@ extension Reader {
     var scrollViewIDs: [String] { layerOrder.filter { layerTypes[$0]?.isScrollView == true } }
 
     /// A scroll view named by `n`, or the only one when `n` is absent.
-    func scrollViewReference(_ n: YNode?, at mark: SourceMark, kind: LayerType? = nil, what: String) -> String? {
+    func scrollViewReference(_ n: YAMLNode?, at mark: SourceMark, kind: LayerType? = nil, what: String) -> String? {
         let candidates = scrollViewIDs.filter { kind == nil || layerTypes[$0] == kind }
         let noun = kind == .table ? "table" : "scroll view"
         guard let n else {
@@ -108,10 +108,10 @@ extension Reader {
         return id
     }
 
-    func readInsertRows(_ n: YNode, into: YNode?, row: YNode?, animated: YNode?, at mark: SourceMark) -> [ScenarioAction]? {
+    func readInsertRows(_ n: YAMLNode, into: YAMLNode?, row: YAMLNode?, animated: YAMLNode?, at mark: SourceMark) -> [ScenarioAction]? {
         var texts: [String] = []
         if case .sequence(let s) = n.node {
-            texts = s.compactMap { YNode(node: $0, sink: sink).string("a row title") }
+            texts = s.compactMap { YAMLNode(node: $0, sink: sink).string("a row title") }
         } else if let t = n.string("a row title or a list of them") {
             texts = [t]
         }
@@ -125,10 +125,10 @@ extension Reader {
 
     // MARK: - Refresh
 
-    func readRefresh(_ n: YNode) -> RefreshSpec? {
+    func readRefresh(_ n: YAMLNode) -> RefreshSpec? {
         guard let pairs = n.mapping(allowed: ScenarioKeys.refresh, what: "pull-to-refresh settings (scrollView, headerHeight, bindings, …)")
         else { return nil }
-        func entry(_ k: String) -> YNode? { pairs.first { $0.key == k }?.value }
+        func entry(_ k: String) -> YAMLNode? { pairs.first { $0.key == k }?.value }
         guard let scroll = scrollViewReference(entry("scrollView"), at: n.mark, what: "refresh") else { return nil }
         var height: Double?
         if let h = entry("headerHeight") {
@@ -156,18 +156,18 @@ extension Reader {
         return spec
     }
 
-    private func pullSource(_ n: YNode?) -> PullSource? {
+    private func pullSource(_ n: YAMLNode?) -> PullSource? {
         guard let n else { return .pull }
         return enumValue(n, PullSource.allCases.map(\.rawValue)).flatMap(PullSource.init)
     }
 
-    private func readBinding(_ n: YNode) -> BindingSpec? {
+    private func readBinding(_ n: YAMLNode) -> BindingSpec? {
         guard
             let pairs = n.mapping(
                 allowed: ScenarioKeys.binding,
                 what: "a binding such as { source: percent, input: [0, 1], target: arc.strokeEnd, output: [0, 1] }")
         else { return nil }
-        func entry(_ k: String) -> YNode? { pairs.first { $0.key == k }?.value }
+        func entry(_ k: String) -> YAMLNode? { pairs.first { $0.key == k }?.value }
         guard let source = pullSource(entry("source")) else { return nil }
         guard let inputNode = entry("input"), let input = inputNode.numbers(2, "an input range [from, to]") else {
             if entry("input") == nil { sink.error("a binding needs 'input' (the pull range [from, to])", at: n.mark) }
@@ -202,7 +202,7 @@ extension Reader {
     }
 
     /// `NAME.fractionComplete` naming a declared animator; nil for anything else.
-    private func animatorTarget(_ n: YNode) -> String? {
+    private func animatorTarget(_ n: YAMLNode) -> String? {
         guard case .scalar(let s) = n.node, let dot = s.string.firstIndex(of: ".") else { return nil }
         let name = String(s.string[..<dot]), path = String(s.string[s.string.index(after: dot)...])
         guard animatorNames.contains(name), layerTypes[name] == nil else { return nil }
@@ -216,7 +216,7 @@ extension Reader {
     }
 
     /// `layerId.keyPath` naming an animatable property the layer has.
-    private func animatableTarget(_ n: YNode) -> (layer: String, keyPath: LayerKeyPath)? {
+    private func animatableTarget(_ n: YAMLNode) -> (layer: String, keyPath: LayerKeyPath)? {
         guard let s = n.string("layerId.keyPath") else { return nil }
         guard let dot = s.firstIndex(of: ".") else { sink.error("expected layerId.keyPath, found '\(s)'", at: n.mark); return nil }
         let id = String(s[..<dot]), path = String(s[s.index(after: dot)...])
@@ -236,10 +236,10 @@ extension Reader {
         return (id, kp)
     }
 
-    private func readThreshold(_ n: YNode) -> ThresholdSpec? {
+    private func readThreshold(_ n: YAMLNode) -> ThresholdSpec? {
         guard let pairs = n.mapping(allowed: ScenarioKeys.threshold, what: "a threshold such as { value: 60, when: down, do: [ … ] }")
         else { return nil }
-        func entry(_ k: String) -> YNode? { pairs.first { $0.key == k }?.value }
+        func entry(_ k: String) -> YAMLNode? { pairs.first { $0.key == k }?.value }
         guard let source = pullSource(entry("source")) else { return nil }
         guard let vn = entry("value") else { sink.error("a threshold needs 'value' (the pull it reacts to)", at: n.mark); return nil }
         guard let value = vn.number("a pull value") else { return nil }
@@ -275,7 +275,7 @@ extension Reader {
         }
     }
 
-    func actionList(_ n: YNode) -> [ScenarioAction]? {
+    func actionList(_ n: YAMLNode) -> [ScenarioAction]? {
         guard let items = n.sequence("a list of actions") else { return nil }
         var out: [ScenarioAction] = []
         for item in items {
@@ -287,7 +287,7 @@ extension Reader {
         return out
     }
 
-    private func readRefreshing(_ n: YNode) -> RefreshingSpec? {
+    private func readRefreshing(_ n: YAMLNode) -> RefreshingSpec? {
         guard
             let pairs = n.mapping(
                 allowed: ScenarioKeys.refreshing, what: "the refreshing state (open, endsAfter or endsAt, close, onBegin, …)")
@@ -312,7 +312,7 @@ extension Reader {
     }
 
     /// `{ duration, curve, damping, … }`: a UIView.animate block's settings.
-    private func readBlockSettings(_ n: YNode) -> ViewBlock? {
+    private func readBlockSettings(_ n: YAMLNode) -> ViewBlock? {
         guard
             let pairs = n.mapping(
                 allowed: ScenarioKeys.viewBlock, what: "'spring' or an animation such as { duration: 0.25, curve: easeInOut }")
@@ -342,7 +342,7 @@ extension Reader {
     /// A list of finger steps: `{ at, down, x, y }` touches down (on the only scroll view, or the
     /// one named; at its centre unless x/y say where), `{ drag, duration, curve }`, `{ hold }`, `{ release, velocity }`; each step
     /// follows the previous one, `at` may only move it later.
-    func readTouches(_ n: YNode, duration: Double) -> [TouchSpec] {
+    func readTouches(_ n: YAMLNode, duration: Double) -> [TouchSpec] {
         guard let items = n.sequence("a list of touch steps") else { return [] }
         var out: [TouchSpec] = []
         var current: (scroll: String, start: Double, steps: [TouchScript.Step], line: Int)?
@@ -353,7 +353,7 @@ extension Reader {
                     allowed: ScenarioKeys.touchStep,
                     what: "a touch step: { down: true }, { drag: 80, duration: 0.5 }, { hold: 0.2 } or { release: true }")
             else { continue }
-            func entry(_ k: String) -> YNode? { pairs.first { $0.key == k }?.value }
+            func entry(_ k: String) -> YAMLNode? { pairs.first { $0.key == k }?.value }
             let verbs = ["down", "drag", "hold", "release"].filter { entry($0) != nil }
             guard verbs.count == 1 else {
                 sink.error(
@@ -385,7 +385,7 @@ extension Reader {
                     sink.error("the finger is already down (touched down on line \(c.line)); release it first", at: item.mark)
                     continue
                 }
-                let target: YNode? = {
+                let target: YAMLNode? = {
                     if case .scalar(let s) = entry("down")!.node, s.string == "true" { return nil } else { return entry("down") }
                 }()
                 // A finger on an unknown target is still down: the steps after it are not errors too.

@@ -3,7 +3,7 @@ import Foundation
 
 extension Reader {
     /// One key of a `statusBar` layer.
-    func readStatusBarKey(_ k: String, _ v: YNode, into s: inout StatusBarSpec) {
+    func readStatusBarKey(_ k: String, _ v: YAMLNode, into s: inout StatusBarSpec) {
         switch k {
         case "style":
             if let x = enumValue(v, StatusBarLayer.Style.allCases.map(\.rawValue)) { s.style = StatusBarLayer.Style(rawValue: x)! }

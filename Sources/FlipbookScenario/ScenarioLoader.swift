@@ -54,7 +54,7 @@ public enum ScenarioLoader {
             ])
         }
         let reader = Reader(sink: sink, base: baseDirectory, imageLoader: imageLoader)
-        let scenario = reader.scenario(YNode(node: root, sink: sink), file: file, variant: variant)
+        let scenario = reader.scenario(YAMLNode(node: root, sink: sink), file: file, variant: variant)
         if !sink.diagnostics.isEmpty || scenario == nil {
             var diags = sink.diagnostics
             if diags.isEmpty { diags = [Diagnostic(file: file, line: 1, column: 1, message: "invalid scenario")] }

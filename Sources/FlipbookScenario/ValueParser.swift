@@ -9,7 +9,7 @@ struct ValueParser {
     let imageLoader: (URL) throws -> LayerImage
 
     /// A value of `kind`, or nil after reporting what was expected.
-    func value(_ n: YNode, kind: ValueKind) -> AnimatableValue? {
+    func value(_ n: YAMLNode, kind: ValueKind) -> AnimatableValue? {
         switch kind {
         case .number: return number(n).map(AnimatableValue.number)
         case .point: return n.numbers(2, "a point [x, y]").map { .point(CGPoint(x: $0[0], y: $0[1])) }
@@ -38,7 +38,7 @@ struct ValueParser {
     }
 
     /// A number; strings with `deg` or `pi` suffixes are angles in radians (`90deg`, `0.5pi`).
-    func number(_ n: YNode) -> Double? {
+    func number(_ n: YAMLNode) -> Double? {
         if let s = n.scalarString?.trimmingCharacters(in: .whitespaces).lowercased() {
             if s.hasSuffix("deg"), let v = Double(s.dropLast(3).trimmingCharacters(in: .whitespaces)), v.isFinite {
                 return v * .pi / 180
@@ -64,7 +64,7 @@ struct ValueParser {
     ]
 
     /// `#rgb`, `#rrggbb`, `#rrggbbaa` or a UIKit colour name.
-    func color(_ n: YNode) -> RGBA? {
+    func color(_ n: YAMLNode) -> RGBA? {
         let what = "a colour such as \"#3c3c3c\", \"#3c3c3c80\" or a name (\(Self.namedColors.keys.sorted().joined(separator: ", ")))"
         guard let s = n.scalarString?.trimmingCharacters(in: .whitespaces) else { n.fail(what); return nil }
         if let c = Self.namedColors[s] { return c }
@@ -84,7 +84,7 @@ struct ValueParser {
 
     /// `identity`, CSS-like functions (`translate(10, 0) rotate(45deg) scale(1.5)`, the rightmost
     /// applied first), or 16 numbers m11…m44.
-    func transform(_ n: YNode) -> CATransform3D? {
+    func transform(_ n: YAMLNode) -> CATransform3D? {
         if case .sequence = n.node {
             return n.numbers(16, "16 numbers m11…m44 or a transform string").map { CATransform3D(entries: $0.map { CGFloat($0) }) }
         }
@@ -153,7 +153,7 @@ struct ValueParser {
 
     /// SVG path data, or a shorthand mapping: `oval`, `rect`, `roundedRect` (+ `radius`),
     /// `arc` (UIBezierPath's visual `clockwise`), `polyline` (+ `closed`).
-    func path(_ n: YNode) -> [PathElement]? {
+    func path(_ n: YAMLNode) -> [PathElement]? {
         guard let elements = pathElements(n) else { return nil }
         if elements.count > Limits.maximumPathElements {
             sink.error("the path has \(elements.count) elements; at most \(Limits.maximumPathElements) are allowed", at: n.mark)
@@ -162,7 +162,7 @@ struct ValueParser {
         return elements
     }
 
-    private func pathElements(_ n: YNode) -> [PathElement]? {
+    private func pathElements(_ n: YAMLNode) -> [PathElement]? {
         if let s = n.scalarString {
             do { return try SVGPathParser.parse(s) } catch let e as SVGPathParser.Failure {
                 sink.error("invalid path data: \(e.message)", at: n.mark); return nil
@@ -170,7 +170,7 @@ struct ValueParser {
         }
         guard let pairs = n.mapping(allowed: ["oval", "rect", "roundedRect", "radius", "arc", "polyline", "closed"],
                                     what: "SVG path data or a shape such as { oval: [0, 0, 10, 10] }") else { return nil }
-        func entry(_ k: String) -> YNode? { pairs.first { $0.key == k }?.value }
+        func entry(_ k: String) -> YAMLNode? { pairs.first { $0.key == k }?.value }
         func rect(_ k: String) -> CGRect? {
             entry(k)?.numbers(4, "a rectangle [x, y, width, height]").map { CGRect(x: $0[0], y: $0[1], width: $0[2], height: $0[3]) }
         }
@@ -183,7 +183,7 @@ struct ValueParser {
         }
         if let arc = entry("arc") {
             guard let a = arc.mapping(allowed: ["center", "radius", "startAngle", "endAngle", "clockwise"]) else { return nil }
-            func v(_ k: String) -> YNode? { a.first { $0.key == k }?.value }
+            func v(_ k: String) -> YAMLNode? { a.first { $0.key == k }?.value }
             guard let c = v("center")?.numbers(2, "a point [x, y]"), let r = v("radius").flatMap({ number($0) }),
                   let s = v("startAngle").flatMap({ number($0) }), let e = v("endAngle").flatMap({ number($0) }) else {
                 sink.error("an arc needs center, radius, startAngle and endAngle", at: arc.mark); return nil
@@ -204,7 +204,7 @@ struct ValueParser {
         return nil
     }
 
-    func image(_ n: YNode) -> LayerImage? {
+    func image(_ n: YAMLNode) -> LayerImage? {
         guard let name = n.string("an image file name (PNG)") else { return nil }
         let url = name.hasPrefix("/") ? URL(fileURLWithPath: name) : baseDirectory.appendingPathComponent(name)
         guard FileManager.default.fileExists(atPath: url.path) else {

@@ -2,7 +2,7 @@ import Foundation
 import Yams
 
 /// A YAML node with its position, and typed readers that report what they expected.
-struct YNode {
+struct YAMLNode {
     let node: Node
     let sink: DiagnosticSink
     /// Set when the node already produced an error (an unknown parameter): readers then
@@ -55,12 +55,12 @@ struct YNode {
     }
 
     /// Key/value pairs of a mapping; unknown and duplicate keys are reported.
-    func mapping(allowed: [String]? = nil, what: String = "a mapping") -> [(key: String, keyNode: YNode, value: YNode)]? {
+    func mapping(allowed: [String]? = nil, what: String = "a mapping") -> [(key: String, keyNode: YAMLNode, value: YAMLNode)]? {
         guard case .mapping(let m) = node else { fail(what); return nil }
-        var out: [(String, YNode, YNode)] = []
+        var out: [(String, YAMLNode, YAMLNode)] = []
         var seen = Set<String>()
         for (k, v) in m {
-            let kn = YNode(node: k, sink: sink)
+            let kn = YAMLNode(node: k, sink: sink)
             guard let key = kn.scalarString else { kn.fail("a key"); continue }
             if !seen.insert(key).inserted { sink.error("duplicate key '\(key)'", at: kn.mark); continue }
             if let allowed, !allowed.contains(key) {
@@ -69,14 +69,14 @@ struct YNode {
                 sink.error("unknown key '\(key)'; expected one of: \(allowed.joined(separator: ", "))", at: kn.mark, hint: hint)
                 continue
             }
-            out.append((key, kn, YNode(node: v, sink: sink)))
+            out.append((key, kn, YAMLNode(node: v, sink: sink)))
         }
         return out
     }
 
-    func sequence(_ what: String = "a list") -> [YNode]? {
+    func sequence(_ what: String = "a list") -> [YAMLNode]? {
         guard case .sequence(let s) = node else { fail(what); return nil }
-        return s.map { YNode(node: $0, sink: sink) }
+        return s.map { YAMLNode(node: $0, sink: sink) }
     }
 
     func string(_ what: String = "a string") -> String? {
@@ -132,7 +132,7 @@ struct YNode {
         if let count, s.count != count { fail(what); return nil }
         var out: [Double] = []
         for item in s {
-            guard let v = YNode(node: item, sink: sink).number(what) else { return nil }
+            guard let v = YAMLNode(node: item, sink: sink).number(what) else { return nil }
             out.append(v)
         }
         return out

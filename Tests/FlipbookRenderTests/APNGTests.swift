@@ -5,7 +5,7 @@ import FlipbookCore
 @testable import FlipbookRender
 
 /// Animated PNG output, read back by a decoder written here from the APNG specification (chunks,
-/// inflate, un-filter, regions composed with dispose none / blend source).
+/// inflate, un-filter, regions composed with dispose none and blend source or over).
 @Suite("APNG output")
 struct APNGTests {
     struct Decoded {
@@ -13,6 +13,7 @@ struct APNGTests {
         var frames: [[UInt8]] = []   // straight RGBA
         var delays: [(UInt16, UInt16)] = []
         var chunkTypes: [String] = []
+        var blendOps: [UInt8] = []
     }
 
     static func decode(_ bytes: [UInt8]) throws -> Decoded {
@@ -20,7 +21,7 @@ struct APNGTests {
         #expect(Array(bytes[0..<8]) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
         var d = Decoded()
         var canvas: [UInt8] = []
-        var pending: (x: Int, y: Int, w: Int, h: Int)?
+        var pending: (x: Int, y: Int, w: Int, h: Int, over: Bool)?
         var data: [UInt8] = []
         var expectedSequence = 0
         func flush() throws {
@@ -39,8 +40,12 @@ struct APNGTests {
                         var v = raw[row + 1 + x * 4 + c]
                         if raw[row] == 1 && x > 0 { v &+= raw[row + 1 + (x - 1) * 4 + c] }
                         raw[row + 1 + x * 4 + c] = v
-                        canvas[((r.y + y) * d.width + r.x + x) * 4 + c] = v
                     }
+                    // Blend over: the encoder only uses it with opaque or fully transparent pixels.
+                    let alpha = raw[row + 1 + x * 4 + 3]
+                    if r.over { try #require(alpha == 0 || alpha == 255, "blend over with alpha \(alpha)") }
+                    if r.over && alpha == 0 { continue }
+                    for c in 0..<4 { canvas[((r.y + y) * d.width + r.x + x) * 4 + c] = raw[row + 1 + x * 4 + c] }
                 }
             }
             d.frames.append(canvas)
@@ -62,9 +67,10 @@ struct APNGTests {
             case "fcTL":
                 try flush()
                 #expect(b32(0) == expectedSequence); expectedSequence += 1
-                pending = (b32(12), b32(16), b32(4), b32(8))
+                pending = (b32(12), b32(16), b32(4), b32(8), body[25] == 1)
                 d.delays.append((UInt16(body[20]) << 8 | UInt16(body[21]), UInt16(body[22]) << 8 | UInt16(body[23])))
-                #expect(body[24] == 0 && body[25] == 0)
+                #expect(body[24] == 0 && body[25] <= 1)
+                d.blendOps.append(body[25])
             case "IDAT": data += body
             case "fdAT":
                 #expect(b32(0) == expectedSequence); expectedSequence += 1
@@ -96,5 +102,60 @@ struct APNGTests {
         }
         // Later frames carry only what changed: each fdAT region is smaller than the canvas.
         #expect(decoded.chunkTypes.filter { $0 == "fdAT" }.count == 4)
+    }
+
+    /// Two dots moving apart in opposite corners over a noisy picture (which costs bytes when a
+    /// region repeats it), on an opaque or a clear stage.
+    static func cornerDots(opaqueBackground: Bool) throws -> (frames: [PixelBuffer], decoded: Decoded) {
+        var noise = [UInt8](repeating: 0, count: 200 * 100 * 4)
+        var seed: UInt32 = 12345
+        for i in 0..<noise.count {
+            seed = seed &* 1_103_515_245 &+ 12345
+            noise[i] = i % 4 == 3 ? (opaqueBackground ? 255 : 128) : UInt8(truncatingIfNeeded: seed >> 16)
+        }
+        func stage() -> Stage {
+            let stage = Stage(size: CGSize(width: 200, height: 100), scale: 1)
+            let picture = CALayer()
+            picture.frame = CGRect(x: 0, y: 0, width: 200, height: 100)
+            picture.contents = LayerImage(width: 200, height: 100, rgba: noise)
+            stage.rootLayer.addSublayer(picture)
+            for (x, y, dx) in [(5.0, 5.0, 1.0), (185.0, 85.0, -1.0)] {
+                let dot = CALayer()
+                dot.frame = CGRect(x: x, y: y, width: 10, height: 10)
+                dot.cornerRadius = 5
+                dot.backgroundColor = CGColor(red: 0.9, green: 0.3, blue: 0.1, alpha: 1)
+                stage.rootLayer.addSublayer(dot)
+                let move = CABasicAnimation(keyPath: "position.x")
+                move.byValue = 20.0 * dx; move.duration = 0.5
+                dot.add(move, forKey: "move")
+            }
+            return stage
+        }
+        let background: RGBA? = opaqueBackground ? RGBA(red: 1, green: 1, blue: 1, alpha: 1) : RGBA(red: 0, green: 0, blue: 0, alpha: 0)
+        let url = temporaryDirectory().appendingPathComponent("dots.apng")
+        var outputs = RenderOutputs()
+        outputs.apng = url
+        _ = try stage().render(duration: 0.5, fps: 10, outputs: outputs, background: background)
+        let reference = stage()
+        let frames = try (0..<5).map { k -> PixelBuffer in
+            reference.advance(to: Double(k) / 10)
+            return try FrameRasterizer.rasterize(reference.snapshot(), background: background)
+        }
+        return (frames, try decode(Array(try Data(contentsOf: url))))
+    }
+
+    @Test("opaque changes far apart: unchanged pixels go transparent and blend over (smaller), and every frame stays exact")
+    func blendOverWhenOpaque() throws {
+        let (frames, decoded) = try Self.cornerDots(opaqueBackground: true)
+        #expect(decoded.frames.count == 5)
+        for (k, frame) in decoded.frames.enumerated() { #expect(frame == frames[k].rgba, "frame \(k)") }
+        #expect(decoded.blendOps.first == 0 && decoded.blendOps.dropFirst().contains(1), "\(decoded.blendOps)")
+    }
+
+    @Test("changes that are not opaque (a clear stage) always replace their rectangle (blend source)")
+    func blendSourceWhenTranslucent() throws {
+        let (frames, decoded) = try Self.cornerDots(opaqueBackground: false)
+        for (k, frame) in decoded.frames.enumerated() { #expect(frame == frames[k].rgba, "frame \(k)") }
+        #expect(decoded.blendOps.allSatisfy { $0 == 0 }, "\(decoded.blendOps)")
     }
 }

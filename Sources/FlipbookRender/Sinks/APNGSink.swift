@@ -24,12 +24,14 @@ public final class APNGSink: RenderSink, @unchecked Sendable {
     }
 
     public func prepare(_ frame: PixelBuffer, index: Int, previous: PixelBuffer?) throws -> (any Sendable)? {
-        try APNGEncoder.region(frame, previous: index == 0 ? nil : previous)
+        // zlib level 6, not the PNG frames' 2: an APNG is kept and posted, and level 6 made the
+        // gallery's 27–62 % smaller for 1.3–1.8× the time, still faster than ffmpeg's encoder.
+        try APNGEncoder.region(frame, previous: index == 0 ? nil : previous, level: APNGEncoder.level)
     }
 
     public func consume(_ frame: PixelBuffer, index: Int, prepared: (any Sendable)?) throws {
         guard let file else { throw RenderError.io("the APNG sink has not begun") }
-        let region = try (prepared as? APNGEncoder.Region) ?? APNGEncoder.region(frame, previous: nil)
+        let region = try (prepared as? APNGEncoder.Region) ?? APNGEncoder.region(frame, previous: nil, level: APNGEncoder.level)
         try file.write(APNGEncoder.frameChunks(region, delay: delay, first: index == 0, sequence: &sequence))
     }
 

@@ -81,7 +81,7 @@ extension GIFWriter {
         // Large frames code their trials on several threads (one dictionary each); the
         // choice does not depend on which finishes first.
         let trials = codings.indices.flatMap { i in codings[i].flexible == nil ? [(i, false)] : [(i, false), (i, true)] }
-        while coders.count < trials.count { coders.append(LZWCoder()) }
+        while coders.count < trials.count { coders.append(LZWTrialCoder()) }
         let coded = ParallelResults<[UInt8]>(count: trials.count)
         let runTrial: @Sendable (Int) -> Void = { [coders, codings] j in
             let (i, useFlexible) = trials[j], c = codings[i]
@@ -228,7 +228,7 @@ extension GIFWriter {
     }
 
     func encode(_ symbols: [UInt8], flexible: [Bool]?, transparent: UInt8, bits: Int) -> [UInt8] {
-        if coders.isEmpty { coders.append(LZWCoder()) }
+        if coders.isEmpty { coders.append(LZWTrialCoder()) }
         return coders[0].encode(symbols, flexible: flexible, transparent: transparent, bits: bits)
     }
 

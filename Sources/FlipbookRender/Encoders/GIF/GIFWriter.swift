@@ -25,11 +25,11 @@ public final class GIFWriter {
     /// the writer needs is bounded by this, not by the number of frames.
     public static let lookaheadBytes = 16 << 20
 
-    let output: GIFOutput
+    let output: GiflibWriteTarget
     let loopCount: Int
     var gif: UnsafeMutablePointer<GifFileType>?
     var previous: [UInt32] = []
-    var coders: [LZWCoder] = []
+    var coders: [LZWTrialCoder] = []
     var global: Palette?
     var pending: [FrameDelta] = []
     var pendingBytes = 0
@@ -56,7 +56,7 @@ public final class GIFWriter {
         }
         self.url = URL(fileURLWithPath: file.path); self.width = width; self.height = height
         self.loopCount = loopCount
-        output = GIFOutput(file)
+        output = GiflibWriteTarget(file)
         var err: Int32 = 0
         guard let g = EGifOpen(Unmanaged.passUnretained(output).toOpaque(), gifOutputFunction, &err) else {
             output.file.cancel()

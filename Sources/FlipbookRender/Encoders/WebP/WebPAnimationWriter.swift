@@ -16,8 +16,9 @@ final class WebPAnimationWriter {
         guard WebPAnimEncoderOptionsInit(&options) != 0 else { throw RenderError.io("libwebp: version mismatch") }
         options.anim_params.loop_count = Int32(loopCount)
         options.anim_params.bgcolor = 0
-        // Key frames now and then keep seeking cheap; libwebp picks the rest.
-        options.kmin = 9; options.kmax = 17
+        // libwebp's own key-frame spacing (only the first frame is one), as img2webp and ffmpeg
+        // use: forcing one every 9–17 frames cost 7–44 % more bytes and up to 5× the time on the
+        // gallery (docs/benchmarks.md), for cheaper seeking that short loops do not need.
         guard WebPConfigInit(&config) != 0 else { throw RenderError.io("libwebp: version mismatch") }
         if let quality {
             config.lossless = 0

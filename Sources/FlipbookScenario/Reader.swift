@@ -50,10 +50,10 @@ final class Reader {
         }
     }
 
-    func scenario(_ root: YNode, file: String, variant: String?) -> Scenario? {
+    func scenario(_ root: YAMLNode, file: String, variant: String?) -> Scenario? {
         // Parameters before anything else, even the top level's own values (`duration: $d`):
         // reading the top mapping resolves its values' `$names`.
-        if let params = root.node.mapping?[Node("params")], let pairs = YNode(node: params, sink: sink).mapping() {
+        if let params = root.node.mapping?[Node("params")], let pairs = YAMLNode(node: params, sink: sink).mapping() {
             for (k, _, v) in pairs { sink.params[k] = v.node }
             // The chosen variant's overrides of declared parameters too (unknown ones are
             // reported below, with the variants).
@@ -64,7 +64,7 @@ final class Reader {
         guard let top = root.mapping(allowed: ScenarioKeys.top, what: "a scenario mapping (canvas, layers, animations, …)") else {
             return nil
         }
-        func entry(_ k: String) -> YNode? { top.first { $0.key == k }?.value }
+        func entry(_ k: String) -> YAMLNode? { top.first { $0.key == k }?.value }
 
         // Parameters first: every other value may refer to them.
         var variantNames: [String] = []

@@ -2,7 +2,7 @@ import CGIF
 import Foundation
 
 /// What giflib's output function writes to, and the first write error it met.
-final class GIFOutput {
+final class GiflibWriteTarget {
     let file: OutputFile
     var error: (any Error)?
     init(_ file: OutputFile) { self.file = file }
@@ -13,7 +13,7 @@ final class GIFOutput {
 func gifOutputFunction(_ gif: UnsafeMutablePointer<GifFileType>?, _ bytes: UnsafePointer<GifByteType>?,
                                _ count: Int32) -> Int32 {
     guard let gif, let user = gif.pointee.UserData else { return 0 }
-    let output = Unmanaged<GIFOutput>.fromOpaque(user).takeUnretainedValue()
+    let output = Unmanaged<GiflibWriteTarget>.fromOpaque(user).takeUnretainedValue()
     guard output.error == nil else { return 0 }
     guard let bytes, count > 0 else { return count }
     do {

@@ -1,7 +1,7 @@
 import Foundation
 
 /// An LZW dictionary of its own, so trial codings can run on several threads at once.
-final class LZWCoder: @unchecked Sendable {
+final class LZWTrialCoder: @unchecked Sendable {
     // Used by one trial at a time: each concurrent trial gets a different coder.
     private var encoder = LZWEncoder()
 
