@@ -3,9 +3,10 @@
 
 SWIFT ?= swift
 APT_PACKAGES := libcairo2-dev libpango1.0-dev libgif-dev libwebp-dev zlib1g-dev pkg-config fonts-dejavu-core fonts-wqy-microhei fonts-liberation fonts-texgyre
-# The golden report's browser test needs Chromium, the video-output tests ffmpeg (only `make
-# test` installs them, with their recommended packages, as docs/toolchain.md does).
-TEST_APT_PACKAGES := chromium ffmpeg
+# The golden report's browser test needs Chromium, the video-output tests ffmpeg, the memory
+# test GNU time (only `make test` installs them, with their recommended packages, as
+# docs/toolchain.md does).
+TEST_APT_PACKAGES := chromium ffmpeg time
 
 .PHONY: gallery deps test-deps build demo test lint fuzz clean
 

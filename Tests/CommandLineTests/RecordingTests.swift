@@ -96,7 +96,7 @@ struct LongRecordingTests {
                 "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", mp4
             ])
         try #require(made.status == 0, "\(made.stderr)")
-        let run = CLI.peakMemory(["compare", scene, "--against", mp4, "--scale", "0.25", "--fps", "5",
+        let run = try CLI.peakMemory(["compare", scene, "--against", mp4, "--scale", "0.25", "--fps", "5",
                                   "-o", dir.appendingPathComponent("c.gif").path])
         #expect(run.status == 0)
         // Held whole, the decoded frames alone would be 1,020 × 819,200 B = 836 MB.
