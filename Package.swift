@@ -37,6 +37,8 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        // `flipbook preview`'s HTTP server (docs/preview.md says why this one).
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],
     targets: [
         .systemLibrary(
@@ -96,6 +98,16 @@ let package = Package(
             dependencies: ["Flipbook", "FlipbookGolden"],
             swiftSettings: strictSettings
         ),
+        // flipbook preview: watch a scene file, re-render it on save, serve the page. Not a
+        // library product: `import Flipbook` users do not build the HTTP server.
+        .target(
+            name: "FlipbookPreview",
+            dependencies: [
+                "Flipbook", "FlipbookCompare",
+                .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "FlyingSocks", package: "FlyingFox"),
+            ],
+            swiftSettings: strictSettings
+        ),
         // Golden assertions for Swift Testing and XCTest (reporting at the caller's line).
         .target(
             name: "FlipbookTesting",
@@ -105,7 +117,7 @@ let package = Package(
         .executableTarget(
             name: "FlipbookCLI",
             dependencies: [
-                "Flipbook", "FlipbookGolden", "FlipbookCompare", "CMallocTuning",
+                "Flipbook", "FlipbookGolden", "FlipbookCompare", "FlipbookPreview", "CMallocTuning",
                 .product(name: "ArgumentParser", package: "swift-argument-parser")
             ],
             swiftSettings: strictSettings

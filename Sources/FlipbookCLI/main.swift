@@ -15,7 +15,7 @@ struct FlipbookCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "flipbook",
         abstract: "Render Core-Animation-style scenarios headlessly to GIFs and PNGs.",
-        subcommands: [Render.self, Still.self, Validate.self, Inspect.self, Test.self, Compare.self],
+        subcommands: [Render.self, Still.self, Validate.self, Inspect.self, Test.self, Compare.self, Preview.self],
         defaultSubcommand: nil
     )
 }

@@ -2,10 +2,13 @@ import Flipbook
 import FlipbookGolden
 import Foundation
 
-/// `flipbook compare --html`: one self-contained page with the composed grid under a time
-/// scrubber that moves every variant together (and a marker along each plot's time axis), a
-/// play button, the plots and the summary table. `#t=1.25` in the address opens it at that
-/// instant. Tested in headless Chromium, like the golden report.
+/// `flipbook compare --html` and `flipbook preview`: one self-contained page with the composed
+/// grid under a time scrubber that moves every variant together (and a marker along each plot's
+/// time axis), play/pause at the scene's own speed (0.25×–2×, looping or not), frame stepping
+/// (buttons, ← →), the plots, the summary table, the event trace (the entries up to the
+/// scrubber's instant marked) and the scripted finger as a marker. `#t=1.25` in the address
+/// opens it at that instant (`#t=1.25&play` playing); the address follows the scrubber. Tested in
+/// headless Chromium, like the golden report.
 enum ComparisonPage {
     struct Plot {
         var png: [UInt8]
@@ -14,12 +17,26 @@ enum ComparisonPage {
         var axis: (x0: Double, x1: Double, t0: Double, t1: Double)
     }
 
-    static func html(title: String, summaries: [VariantComparison.Summary], frames: [(time: Double, png: [UInt8])], plots: [Plot]) -> String
-    {
+    /// The page's extras: the event trace, and where the finger is at each frame (fractions of
+    /// the composed frame's width and height; nil while no finger touches).
+    struct Timeline {
+        var trace: [(time: Double, text: String)] = []
+        var fingers: [(x: Double, y: Double)?] = []
+    }
+
+    static func html(title: String, summaries: [VariantComparison.Summary], frames: [(time: Double, png: [UInt8])], plots: [Plot],
+                     timeline: Timeline = Timeline()) -> String {
         let esc = HTMLPage.escape
         var h = HTMLPage.head(title: title, style: """
         .player { background: #fff; border-radius: 10px; padding: 16px; box-shadow: 0 1px 3px #0002; display: inline-block; }
         .player img { display: block; image-rendering: pixelated; border: 1px solid #c7c7cc; max-width: 100%; }
+        .stage { position: relative; display: inline-block; }
+        #finger { position: absolute; width: 28px; height: 28px; margin: -14px 0 0 -14px; border-radius: 50%;
+          background: #007aff55; border: 2px solid #007aff; display: none; pointer-events: none; }
+        #trace { font: 12px ui-monospace, monospace; max-height: 220px; overflow: auto; background: #fff; padding: 8px 12px;
+          border: 1px solid #e5e5ea; border-radius: 8px; }
+        #trace li { color: #8e8e93; list-style: none; } #trace li.past { color: #1c1c1e; }
+        #trace li.now { color: #1c1c1e; font-weight: 600; background: #fff3bf; }
         .controls { display: flex; gap: 12px; align-items: center; margin-top: 10px; }
         #scrubber { width: 420px; } #time { font-variant-numeric: tabular-nums; min-width: 90px; }
         .plot { position: relative; display: inline-block; margin: 12px 12px 0 0; }
@@ -29,14 +46,20 @@ enum ComparisonPage {
         td, th { padding: 4px 10px; border-bottom: 1px solid #e5e5ea; text-align: right; font-variant-numeric: tabular-nums; }
         td:first-child, th:first-child { text-align: left; }
         """)
-        h += "<div class=\"player\">\n"
+        h += "<div class=\"player\"><div class=\"stage\">\n"
         if let first = frames.first {
             h += HTMLPage.image(first.png, class: "grid", alt: "every variant at the scrubber's instant", id: "frame") + "\n"
         }
         h += """
+        <div id="finger" title="the scripted finger"></div></div>
         <div class="controls"><button id="play" type="button">Play</button>
+        <button id="previous" type="button" title="previous frame (←)">◀︎</button>
         <input id="scrubber" type="range" min="0" max="\(max(0, frames.count - 1))" value="0" step="1">
-        <output id="time">t = \(String(format: "%.3f", frames.first?.time ?? 0)) s</output></div></div>
+        <button id="next" type="button" title="next frame (→)">▶︎</button>
+        <output id="time">t = \(String(format: "%.3f", frames.first?.time ?? 0)) s</output>
+        <label>speed <select id="speed"><option>0.25</option><option>0.5</option><option selected>1</option><option>1.5</option>
+        <option>2</option></select>×</label>
+        <label><input id="loop" type="checkbox" checked> loop</label></div></div>
 
         """
         if !plots.isEmpty {
@@ -60,18 +83,32 @@ enum ComparisonPage {
             }
         }
         h += "</table>\n"
+        if !timeline.trace.isEmpty {
+            h += "<h2>Events</h2>\n<ol id=\"trace\">\n"
+            for e in timeline.trace {
+                h += "<li data-t=\"" + String(format: "%.6f", e.time) + "\">" + esc(e.text) + "</li>\n"
+            }
+            h += "</ol>\n"
+        }
+        let fingers = timeline.fingers.map { f in f.map { String(format: "[%.5f,%.5f]", $0.x, $0.y) } ?? "null" }.joined(separator: ",")
         let urls = frames.map { "\"" + HTMLPage.dataURL(png: $0.png) + "\"" }.joined(separator: ",\n")
         let times = frames.map { String(format: "%.6f", $0.time) }.joined(separator: ",")
         h += """
         <script>
         const frames = [\(urls)];
         const times = [\(times)];
+        const fingers = [\(fingers)];
         const img = document.getElementById('frame');
         const scrubber = document.getElementById('scrubber');
         const label = document.getElementById('time');
+        const finger = document.getElementById('finger');
+        const playButton = document.getElementById('play');
         const markers = Array.from(document.querySelectorAll('.marker'));
+        const events = Array.from(document.querySelectorAll('#trace li'));
+        let current = 0;
         function show(i) {
           i = Math.max(0, Math.min(frames.length - 1, i));
+          current = i;
           scrubber.value = i;
           scrubber.setAttribute('aria-valuenow', i);
           scrubber.setAttribute('aria-valuetext', times[i].toFixed(3) + ' s');
@@ -82,23 +119,56 @@ enum ComparisonPage {
             const f = t1 > t0 ? (times[i] - t0) / (t1 - t0) : 0;
             m.style.left = (100 * (x0 + (x1 - x0) * f)).toFixed(4) + '%';
           }
+          const f = fingers[i];
+          finger.style.display = f ? 'block' : 'none';
+          if (f) { finger.style.left = (100 * f[0]) + '%'; finger.style.top = (100 * f[1]) + '%'; }
+          let last = -1;
+          events.forEach((e, k) => { const past = +e.dataset.t <= times[i] + 1e-9; e.className = past ? 'past' : ''; if (past) last = k; });
+          if (last >= 0) events[last].className = 'now';
+          history.replaceState(null, '', '#t=' + times[i].toFixed(3) + (timer ? '&play' : ''));
         }
-        scrubber.addEventListener('input', () => show(+scrubber.value));
-        let timer = null;
-        document.getElementById('play').addEventListener('click', (e) => {
-          if (timer) { clearInterval(timer); timer = null; e.target.textContent = 'Play'; return; }
-          e.target.textContent = 'Pause';
-          const step = times.length > 1 ? (times[times.length - 1] - times[0]) / (times.length - 1) : 0.1;
-          timer = setInterval(() => show((+scrubber.value + 1) % frames.length), 1000 * step);
+        // Playing follows the scene's clock: the frame shown is the last one at or before
+        // (elapsed time × speed), so it runs at real speed whatever the frame rate.
+        let timer = null, startedAt = 0, startTime = 0;
+        function pause() { if (timer) { clearInterval(timer); timer = null; } playButton.textContent = 'Play'; show(current); }
+        function play() {
+          if (timer) return;
+          if (current >= frames.length - 1) current = 0;
+          playButton.textContent = 'Pause';
+          startedAt = performance.now(); startTime = times[current];
+          timer = setInterval(() => {
+            const speed = +document.getElementById('speed').value;
+            let t = startTime + (performance.now() - startedAt) / 1000 * speed;
+            const end = times[times.length - 1];
+            if (t > end) {
+              if (!document.getElementById('loop').checked) { show(frames.length - 1); pause(); return; }
+              startedAt = performance.now(); startTime = times[0]; t = times[0];
+            }
+            let i = current > 0 && times[current] <= t ? current : 0;
+            while (i + 1 < times.length && times[i + 1] <= t + 1e-9) i++;
+            if (i !== current) show(i);
+          }, 15);
+        }
+        playButton.addEventListener('click', () => timer ? pause() : play());
+        document.getElementById('speed').addEventListener('change', () => { if (timer) { startedAt = performance.now(); startTime = times[current]; } });
+        scrubber.addEventListener('input', () => { pause(); show(+scrubber.value); });
+        document.getElementById('previous').addEventListener('click', () => { pause(); show(current - 1); });
+        document.getElementById('next').addEventListener('click', () => { pause(); show(current + 1); });
+        document.addEventListener('keydown', (e) => {
+          if (e.key === 'ArrowLeft') { pause(); show(current - 1); }
+          else if (e.key === 'ArrowRight') { pause(); show(current + 1); }
+          else if (e.key === ' ') { e.preventDefault(); timer ? pause() : play(); }
         });
-        // #t=1.25 opens the page at the frame nearest that instant.
+        // #t=1.25 opens the page at the frame nearest that instant; &play starts it playing.
         const asked = /t=([0-9.]+)/.exec(location.hash);
+        const playing = /[#&]play/.test(location.hash);
+        let best = 0;
         if (asked) {
           const t = +asked[1];
-          let best = 0;
           times.forEach((x, i) => { if (Math.abs(x - t) < Math.abs(times[best] - t)) best = i; });
-          show(best);
         }
+        show(best);
+        if (playing) play();
         </script>
         </body></html>
 

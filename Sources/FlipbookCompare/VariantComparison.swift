@@ -86,15 +86,19 @@ public struct VariantComparison {
     /// The plots of the last `run`, one per property (`render()` draws one; `point(time:value:)`
     /// says where a value lands).
     public private(set) var propertyPlots: [PropertyPlot] = []
+    /// The runtimes of the last `run` (for the page's trace and finger), the first one's cell
+    /// and the number of cells.
+    private var lastRun: (runtimes: [(runtime: ScenarioRuntime, label: String)], cellOffset: Int, cellCount: Int) = ([], 0, 0)
     /// The plots drawn, for `PropertyPlot.stack`.
     public var plotImages: [PixelBuffer] { get throws { try propertyPlots.map { try $0.render() } } }
 
     /// Runs the comparison like `run(sinks:)` and also returns the `--html` page: the composed
     /// frames under a scrubber, the plots and the summary.
+    /// `pageFrameLimit` caps the frames the page holds (evenly spaced beyond it).
     public mutating func runWithPage(sinks: [any RenderSink], title: String,
-        threads: Int = ProcessInfo.processInfo.activeProcessorCount
+        threads: Int = ProcessInfo.processInfo.activeProcessorCount, pageFrameLimit: Int = 240
     ) throws -> (summaries: [Summary], html: String) {
-        let pageFrames = PageFramesSink()
+        let pageFrames = PageFramesSink(limit: pageFrameLimit)
         let summaries = try run(sinks: sinks + [pageFrames], threads: threads)
         let plots = try propertyPlots.map { plot -> ComparisonPage.Plot in
             let range = plot.timeRange
@@ -102,7 +106,25 @@ public struct VariantComparison {
             let x1 = plot.point(time: range.upperBound, value: plot.valueRange.lowerBound).x / Double(plot.width)
             return ComparisonPage.Plot(png: try PNGCodec.encode(try plot.render()), axis: (x0, x1, range.lowerBound, range.upperBound))
         }
-        return (summaries, ComparisonPage.html(title: title, summaries: summaries, frames: pageFrames.frames, plots: plots))
+        return (summaries, ComparisonPage.html(title: title, summaries: summaries, frames: pageFrames.frames, plots: plots,
+                                               timeline: timeline(at: pageFrames.frames.map(\.time))))
+    }
+
+    /// The first scenario's event trace and its finger at `times`, placed in its cell of the
+    /// composed frame (as fractions of that frame's size).
+    private func timeline(at times: [Double]) -> ComparisonPage.Timeline {
+        guard let first = lastRun.runtimes.first else { return ComparisonPage.Timeline() }
+        let canvas = first.runtime.scenario.canvas
+        let frame = (Int((canvas.width * canvas.scale).rounded()), Int((canvas.height * canvas.scale).rounded()))
+        let cell = VariantGrid.cell(lastRun.cellOffset, count: lastRun.cellCount, frame: frame, layout: layout)
+        let size = VariantGrid.size(of: frame, count: lastRun.cellCount, layout: layout)
+        let fingers = times.map { t in
+            first.runtime.fingerLocation(at: t).map { p in
+                ((Double(cell.minX) + Double(p.x) * canvas.scale) / Double(size.width),
+                 (Double(cell.minY) + Double(p.y) * canvas.scale) / Double(size.height))
+            }
+        }
+        return ComparisonPage.Timeline(trace: first.runtime.stage.trace.map { ($0.time, $0.description) }, fingers: fingers)
     }
 
     public init(inputs: [Input], layout: VariantGrid.Layout = .row, fps: Double? = nil, plots: [String] = []) {
@@ -152,6 +174,7 @@ public struct VariantComparison {
                                    recording: recorded)
         sink.ignored = ignored
         _ = try host.render(duration: duration, fps: rate, sinks: [sink], threads: threads)
+        lastRun = (zip(runtimes, inputs).map { ($0, $1.label) }, recorded == nil ? 0 : 1, runtimes.count + (recorded == nil ? 0 : 1))
         let stops = runtimes.map { r in
             r.stage.trace.filter { if case .animationDidStop = $0.kind { return true }; return false }.map(\.time)
         }
