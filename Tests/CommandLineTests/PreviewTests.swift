@@ -124,6 +124,22 @@ struct PreviewTests {
         #expect(preview.get("page/2") == second)
     }
 
+    @Test("a long render reports its progress and is cancelled by the next save: the short scene saved after it is the first render shown")
+    func cancelledBySave() throws {
+        // 30 s at 60 fps on a large canvas: minutes of rendering in a debug build.
+        let long = Self.scene().replacingOccurrences(of: "duration: 1\n", with: "duration: 30\n")
+            .replacingOccurrences(of: "fps: 20", with: "fps: 60").replacingOccurrences(of: "scale: 1", with: "scale: 4")
+        let preview = try Running(scene: long)
+        let running = preview.status(within: 60) { ($0["rendering"] as? Bool) == true && (($0["progress"] as? Double) ?? 0) > 0 }
+        let progress = (running?["progress"] as? Double) ?? -1
+        #expect(progress > 0 && progress < 1, "progress \(progress)")
+        try Self.scene().write(to: preview.file, atomically: true, encoding: .utf8)
+        let done = preview.status(within: 30) { Self.version($0) >= 1 }
+        #expect(done.map(Self.version) == 1)
+        // The page shown is the 1 s scene's (its summary gives each variant's duration).
+        #expect(preview.get("page/1")?.contains("<td>1.000 s</td>") == true)
+    }
+
     @Test("--host other than 127.0.0.1 warns; a port out of range or a missing file is refused with exit 2")
     func badInput() throws {
         let r1 = try CLI.run(["preview", "nowhere.yaml", "--port", "0"])

@@ -109,4 +109,21 @@ struct TouchScriptEqualityTests {
         #expect(TouchScript.pull(100, over: 0.5, x: 120) != TouchScript.pull(100, over: 0.5, x: 121))
         #expect(TouchScript.pull(100, over: 0.5) != TouchScript.pull(100, over: 0.5, x: 120))
     }
+
+    @Test("fingerLocation: nil before touch down and after lift; the down point plus the move's progress between")
+    func fingerLocation() {
+        // Down at (100, NaN): x 100, y the centre of a 200-point-high view; then 60 pt down over
+        // 0.5 s, linear; hold 0.2 s; lift.
+        let script = TouchScript([.touchDownAt(CGPoint(x: 100, y: CGFloat.nan)),
+                                  .move(by: CGPoint(x: 0, y: 60), duration: 0.5, curve: CAMediaTimingFunction(name: .linear)),
+                                  .hold(0.2), .release(velocity: nil)])
+        let size = CGSize(width: 300, height: 200)
+        #expect(script.fingerLocation(at: 0.99, startingAt: 1, in: size) == nil)
+        #expect(script.fingerLocation(at: 1, startingAt: 1, in: size) == CGPoint(x: 100, y: 100))
+        // Moves are sampled at 60 Hz: at 1.25 s the sample of 15/60 s is the latest, half way.
+        let mid = script.fingerLocation(at: 1.25, startingAt: 1, in: size)
+        #expect(mid.map { abs($0.x - 100) < 1e-9 && abs($0.y - 130) < 1e-6 } == true, "\(String(describing: mid))")
+        #expect(script.fingerLocation(at: 1.6, startingAt: 1, in: size) == CGPoint(x: 100, y: 160))
+        #expect(script.fingerLocation(at: 1.71, startingAt: 1, in: size) == nil)
+    }
 }
