@@ -3,8 +3,18 @@ import Flipbook
 import FlipbookGolden
 import Foundation
 
+/// `flipbook test`: runs the suite (`test run`, the default) or merges shards (`test merge`).
 struct Test: ParsableCommand {
     static let configuration = CommandConfiguration(
+        abstract: "Render scenarios at their golden instants and compare them with golden/ (or record goldens).",
+        subcommands: [TestRun.self, TestMerge.self],
+        defaultSubcommand: TestRun.self
+    )
+}
+
+struct TestRun: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
         abstract: "Render scenarios at their golden instants and compare them with golden/ (or record goldens).",
         discussion: """
         Frames are compared as decoded PNGs, exactly unless a tolerance is set, and the event
@@ -20,6 +30,9 @@ struct Test: ParsableCommand {
           flipbook test scenarios/loaders --record missing
           CI=true flipbook test --shard 2/4 --artifacts out/artifacts
           flipbook test --filter orbit --threshold 0.1 --share 0.005 --ignore-antialiasing
+
+        A sharded run always writes its artifacts (results.json among them), passed or not, for
+        `flipbook test merge SHARD-DIR... --artifacts DIR` to join into one report.
         """
     )
 
@@ -149,7 +162,8 @@ struct Test: ParsableCommand {
             Console.out("warning: \(suite.store.folder(for: orphan).path) has goldens but no scenario named \(TextSafety.quoted(orphan))")
         }
         let failed = outcomes.filter(\.failed)
-        if !failed.isEmpty || !orphans.isEmpty {
+        // A shard's artifacts are always written: the merge needs every shard's results.
+        if !failed.isEmpty || !orphans.isEmpty || shard != nil {
             let root = URL(fileURLWithPath: artifacts, isDirectory: true)
             try GoldenArtifacts(root: root).write(outcomes, orphans: orphans, animations: writeAnimations(of: failed, root: root))
             Console.out("artifacts: \(artifacts)/report.html")

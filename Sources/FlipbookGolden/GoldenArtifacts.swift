@@ -60,6 +60,7 @@ public struct GoldenArtifacts: Sendable {
                              to: root.appendingPathComponent("report.html"))
         try OutputFile.write(Array(Self.junit(outcomes).utf8), to: root.appendingPathComponent("junit.xml"))
         try OutputFile.write(Array(try Self.summary(outcomes, orphans: orphans)) + [10], to: root.appendingPathComponent("summary.json"))
+        try OutputFile.write(try SuiteResults(outcomes, orphans: orphans).encoded(), to: root.appendingPathComponent(SuiteResults.fileName))
     }
 
     /// Makes `folder` (and missing parents), or says in one line why it cannot be one.
@@ -84,7 +85,7 @@ public struct GoldenArtifacts: Sendable {
     }
 
     /// The files of the run itself, which no scenario's folder may take.
-    public static let reportFiles = ["report.html", "junit.xml", "summary.json"]
+    public static let reportFiles = ["report.html", "junit.xml", "summary.json", SuiteResults.fileName]
 
     /// The folder of a scenario's artifacts: its name, unless a scenario is named like a
     /// report file (`report.html.yaml`), whose folder would keep the report from being written.
