@@ -43,10 +43,13 @@ test-deps: deps
 	$(call install_missing,$(TEST_APT_PACKAGES))
 
 # The lint, swift test, then the golden suite over scenarios/ (CI=true: a missing golden fails),
-# the schema check, and a minute of fuzzing.
+# the same goldens from debug and release builds on 1 and 2 threads (byte-identical), the schema
+# check, and a minute of fuzzing.
 test: test-deps lint
 	$(SWIFT) test
 	.build/debug/flipbook test --artifacts .artifacts
+	$(SWIFT) build -c release --product flipbook
+	scripts/determinism.sh .build/debug/flipbook .build/release/flipbook
 	@python3 -c "import jsonschema, yaml" 2>/dev/null || python3 -m pip install -q jsonschema pyyaml
 	python3 Tests/schema/check_scenarios.py
 	$(MAKE) --no-print-directory fuzz

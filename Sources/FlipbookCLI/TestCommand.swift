@@ -65,6 +65,9 @@ struct TestRun: ParsableCommand {
     @Option(help: "Scenarios rendered at once (default 1).")
     var jobs = 1
 
+    @Option(help: "Threads rasterizing frames, shared by the jobs (default: the machine's cores). Results do not depend on it.")
+    var threads: Int?
+
     @Option(help: "Per-pixel YIQ distance (0…1) above which a pixel differs; turns on the perceptual tolerance.")
     var threshold: Double?
 
@@ -79,6 +82,7 @@ struct TestRun: ParsableCommand {
 
     func validate() throws {
         if !(1...64).contains(jobs) { throw ValidationError("--jobs must be between 1 and 64") }
+        if let threads, !(1...64).contains(threads) { throw ValidationError("--threads must be between 1 and 64") }
         if let threshold, !(0...1).contains(threshold) { throw ValidationError("--threshold must be between 0 and 1") }
         if let share, !(0...1).contains(share) { throw ValidationError("--share must be between 0 and 1") }
         if exact && (threshold != nil || share != nil || ignoreAntialiasing) {
@@ -136,7 +140,7 @@ struct TestRun: ParsableCommand {
             tolerance = .some(GoldenSpec.Tolerance(threshold: threshold, share: share ?? 0, ignoreAntialiasing: ignoreAntialiasing))
         }
         let suite = GoldenSuite(store: GoldenStore(root: URL(fileURLWithPath: goldenDirectory, isDirectory: true)), record: mode,
-                                tolerance: tolerance, jobs: jobs)
+                                tolerance: tolerance, jobs: jobs, threads: threads ?? ProcessInfo.processInfo.activeProcessorCount)
         let start = DispatchTime.now()
         let outcomes = suite.run(files)
         // Orphans only make sense for the whole suite (no filter, no shard, default paths).

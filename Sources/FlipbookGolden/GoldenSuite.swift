@@ -222,6 +222,7 @@ public struct GoldenSuite: Sendable {
             return again
         }
         outcome.status = .failed
+        if outcome.frames.contains(where: { !$0.passed }) { outcome.messages += Self.fontNotes(scenario, name: name) }
         return outcome
     }
 
@@ -334,5 +335,16 @@ public struct GoldenSuite: Sendable {
 
     private func seconds(since start: DispatchTime) -> Double {
         Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+    }
+}
+
+extension GoldenSuite {
+    /// For a scene with text whose frames differ: the fonts fontconfig gives its text on this
+    /// machine, so a report from another machine says which files drew the letters.
+    static func fontNotes(_ scenario: Scenario, name: String) -> [String] {
+        scenario.textFontNames.map { fontName in
+            let files = FontCatalog.files(forFontName: fontName).map { "\($0.family) (\($0.file))" }.joined(separator: ", ")
+            return "\(name): text in \(fontName.map { "'\($0)'" } ?? "the system font") is drawn here with \(files)"
+        }
     }
 }

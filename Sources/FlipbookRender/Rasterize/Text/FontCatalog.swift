@@ -64,6 +64,15 @@ extension FontCatalog {
         return String(cString: file)
     }
 
+    /// The families text in `fontName` is drawn with, in fallback order, and the file
+    /// fontconfig gives each here ("(none)" when it finds none).
+    public static func files(forFontName fontName: String?) -> [(family: String, file: String)] {
+        TextPainter.families(for: fontName).family.split(separator: ",").map { part in
+            let family = part.trimmingCharacters(in: .whitespaces)
+            return (family, file(forFamily: family) ?? "(none)")
+        }
+    }
+
     /// The versions of the libraries that decide pixels.
     public static var libraryVersions: [String: String] {
         ["cairo": String(cString: cairo_version_string()), "pango": String(cString: pango_version_string()),
