@@ -59,7 +59,7 @@ lint:
 	scripts/lint.sh
 
 # libFuzzer over the scenario loader and value parser, the golden store's manifests and traces,
-# and the PNG and GIF readers (Fuzz/), seeded from scenarios/, the bad-scenario corpus and
+# shards' results.json (test merge), and the PNG and GIF readers (Fuzz/), seeded from scenarios/, the bad-scenario corpus and
 # Fuzz/seeds, with Fuzz/flipbook.dict's keys; `make fuzz FUZZ_SECONDS=3600` runs longer. A crash, a hang (10 s) or a
 # rejection without FILE:LINE:COLUMN fails it and leaves the input in .build/fuzz-artifacts/.
 FUZZ_SECONDS ?= 60

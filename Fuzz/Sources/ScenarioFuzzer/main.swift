@@ -3,8 +3,8 @@ import FlipbookGolden
 import Foundation
 
 /// Untrusted files other than scenarios, told apart by their first bytes so one corpus holds
-/// them all: a PNG (a golden frame, a layer image), a GIF (a recording), a golden manifest
-/// (JSON) or a trace (`# trace` followed by text). Each must load or be refused with an error,
+/// them all: a PNG (a golden frame, a layer image), a GIF (a recording), a shard's results
+/// (JSON naming "scenarios"), a golden manifest (other JSON) or a trace (`# trace` followed by text). Each must load or be refused with an error,
 /// never trap or hang.
 func fuzzOtherInput(_ bytes: [UInt8]) -> Bool {
     if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
@@ -15,6 +15,14 @@ func fuzzOtherInput(_ bytes: [UInt8]) -> Bool {
         let url = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("flipbook-fuzz-\(getpid()).gif")
         guard (try? Data(bytes).write(to: url)) != nil else { return true }
         _ = try? GIFReader.read(url)
+        return true
+    }
+    if bytes.first == UInt8(ascii: "{"), String(decoding: bytes, as: UTF8.self).contains("\"scenarios\"") {
+        // A shard's results.json, as `flipbook test merge` reads it from a downloaded folder.
+        let dir = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("flipbook-fuzz-\(getpid())/shard")
+        try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        try? Data(bytes).write(to: dir.appendingPathComponent(SuiteResults.fileName))
+        if let results = try? SuiteResults.read(dir) { _ = results.outcomes(readingPicturesFrom: dir) }
         return true
     }
     if bytes.first == UInt8(ascii: "{") || bytes.starts(with: Array("# trace".utf8)) {
