@@ -37,7 +37,7 @@ enum ComparisonPage {
           border: 1px solid #e5e5ea; border-radius: 8px; }
         #trace li { color: #8e8e93; list-style: none; } #trace li.past { color: #1c1c1e; }
         #trace li.now { color: #1c1c1e; font-weight: 600; background: #fff3bf; }
-        .controls { display: flex; gap: 12px; align-items: center; margin-top: 10px; }
+        .controls { display: flex; flex-wrap: wrap; gap: 12px; align-items: center; margin-top: 10px; } .controls label { white-space: nowrap; }
         #scrubber { width: 420px; } #time { font-variant-numeric: tabular-nums; min-width: 90px; }
         .plot { position: relative; display: inline-block; margin: 12px 12px 0 0; }
         .plot img { display: block; border: 1px solid #c7c7cc; background: #fff; }
