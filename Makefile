@@ -28,6 +28,7 @@ deps:
 
 build: deps
 	$(SWIFT) build -c release --product flipbook
+	$(SWIFT) build -c release --product flipbook-preview
 
 demo: build
 	@mkdir -p out

@@ -12,6 +12,8 @@ var products: [Product] = [
     .library(name: "FlipbookTesting", targets: ["FlipbookTesting"]),
     .executable(name: "flipbook", targets: ["FlipbookCLI"]),
     .executable(name: "flipbook-bench", targets: ["FlipbookBenchmarks"]),
+    // `flipbook preview` runs it: the HTTP server stays out of every other command's start-up.
+    .executable(name: "flipbook-preview", targets: ["FlipbookPreviewCLI"]),
 ]
 var platformModules: [Target] = []
 #if os(Linux)
@@ -117,9 +119,14 @@ let package = Package(
         .executableTarget(
             name: "FlipbookCLI",
             dependencies: [
-                "Flipbook", "FlipbookGolden", "FlipbookCompare", "FlipbookPreview", "CMallocTuning",
+                "Flipbook", "FlipbookGolden", "FlipbookCompare", "CMallocTuning",
                 .product(name: "ArgumentParser", package: "swift-argument-parser")
             ],
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "FlipbookPreviewCLI",
+            dependencies: ["Flipbook", "FlipbookPreview", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strictSettings
         ),
         // The README's Swift example, byte for byte (ReadmeSnippetTests keeps them equal).

@@ -1,97 +1,29 @@
 import ArgumentParser
 import Flipbook
-import FlipbookPreview
 import Foundation
 
+/// `flipbook preview`: runs `flipbook-preview`, built beside this program, with the same
+/// arguments. The server lives there so its libraries (FoundationNetworking, libcurl and 25
+/// more) are not loaded at the start of every other command.
 struct Preview: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Show a scenario playing in the browser, re-rendered each time the file is saved.",
         discussion: """
-        Serves a page on 127.0.0.1 (--host to serve further, with a warning): the scene at its own speed
-        with a scrubber, frame stepping (← →), play/pause, loop and speed 0.25×–2×, its variants side by
-        side, --plot curves, the event trace and the scripted finger. Saving the file re-renders it (a
-        render still running is cancelled) and the page updates in place at the instant it showed; a file
-        that does not load shows its FILE:LINE:COLUMN errors over the last good render. Ctrl-C stops.
-
-          flipbook preview scenarios/demo.yaml --plot dot1.transform.scale.x
+        flipbook preview FILE [--port N] [--host ADDRESS] [--variants a,b,...] [--plot LAYER.KEYPATH ...]
+        Runs flipbook-preview, built beside flipbook; `flipbook preview --help` shows its options.
         """)
 
-    @Argument(help: "The scenario file (YAML).")
-    var file: String
-
-    @Option(help: "Port to serve on; 0 picks a free one.")
-    var port: Int = 8080
-
-    @Option(help: ArgumentHelp("Address to serve on (default 127.0.0.1, this machine only).", valueName: "ADDRESS"))
-    var host: String?
-
-    @Option(help: ArgumentHelp("Variants side by side, comma-separated (default: default and every variant).", valueName: "NAMES"))
-    var variants: String?
-
-    @Option(help: ArgumentHelp("Plot LAYER.KEYPATH under the player (repeatable).", valueName: "LAYER.KEYPATH"))
-    var plot: [String] = []
-
-    func validate() throws {
-        guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
-        if let variants, variants.split(separator: ",", omittingEmptySubsequences: false).contains(where: \.isEmpty) {
-            throw ValidationError("--variants expects names separated by commas, such as default,slow; found '\(variants)'")
-        }
-    }
+    @Argument(parsing: .captureForPassthrough, help: "The scenario file and the preview's options.")
+    var arguments: [String] = []
 
     func run() throws {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory), !isDirectory.boolValue else {
-            throw ValidationError("no such scenario file: \(file)")
+        let me = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        let helper = URL(fileURLWithPath: me).deletingLastPathComponent().appendingPathComponent("flipbook-preview").path
+        guard FileManager.default.isExecutableFile(atPath: helper) else {
+            throw ValidationError("\(helper) is not built: `swift build --product flipbook-preview` (make build builds it)")
         }
-        let options = PreviewSession.Options(file: file, variants: variants.map { $0.split(separator: ",").map(String.init) }, plots: plot)
-        let session = PreviewSession(options: options)
-        let quoted = file.contains(" ") ? "'\(file)'" : file
-        let name = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
-        let server: PreviewServer
-        do {
-            server = try PreviewServer(session: session, host: host, port: UInt16(port), commands: [
-                "flipbook render \(quoted) -o out/\(name).gif",
-                "flipbook test \(quoted) --record missing",
-                "flipbook compare \(quoted) --html out/\(name).html" + plot.map { " --plot \($0)" }.joined(),
-                "flipbook inspect \(quoted)",
-            ])
-        } catch {
-            throw ValidationError("--host must be an IPv4 address such as 0.0.0.0; found '\(host ?? "")'")
-        }
-        if let host, host != "127.0.0.1" {
-            Console.error("flipbook: warning: serving on \(host): anyone who can reach this machine there can see the scene and its render")
-        }
-        let stopped = DispatchSemaphore(value: 0)
-        let failure = FailureBox()
-        // Ctrl-C (or SIGTERM) ends the preview: nothing is being written, so it exits 0.
-        let signals = [SIGINT, SIGTERM].map { number -> any DispatchSourceSignal in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { stopped.signal() }
-            source.resume()
-            return source
-        }
-        defer { signals.forEach { $0.cancel() } }
-        session.start()
-        Task {
-            do {
-                try await server.run { url in Console.out("Previewing \(file) at \(url) (Ctrl-C stops)") }
-            } catch {
-                failure.error = error
-            }
-            stopped.signal()
-        }
-        stopped.wait()
-        session.stop()
-        if let error = failure.error {
-            Console.error("flipbook: error: cannot serve on \(host ?? "127.0.0.1"):\(port) (\(error)); try another --port")
-            throw ExitCode(Exit.input)
-        }
+        let argv = ([helper] + arguments).map { strdup($0) } + [nil]
+        execv(helper, argv)
+        throw ValidationError("cannot run \(helper): \(String(cString: strerror(errno)))")
     }
-}
-
-/// The server task's error, handed to the waiting main thread.
-private final class FailureBox: @unchecked Sendable {
-    // Written by the task before it signals, read by the main thread after the wait.
-    var error: (any Error)?
 }
