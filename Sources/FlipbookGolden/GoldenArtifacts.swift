@@ -53,6 +53,8 @@ public struct GoldenArtifacts: Sendable {
                 images[o.name, default: []].append(set)
                 strip += [(f.time, e), (f.time, a), (f.time, d)]
             }
+            // Frames merged from a shard may come without pictures (missing or linked files): no strip then.
+            guard !strip.isEmpty else { continue }
             try OutputFile.write(try PNGCodec.encode(try Filmstrip.compose(strip, columns: 3, thumbScale: 0.5)),
                                  to: dir.appendingPathComponent("strip.png"))
         }

@@ -107,8 +107,9 @@ public struct SuiteResults: Codable, Sendable {
                 var outcome = FrameOutcome(index: f.index, time: f.time, difference: difference, passed: f.passed)
                 if !f.passed {
                     let base = dir.appendingPathComponent(String(format: "frame-%03d", f.index)).path
-                    outcome.expected = try? PNGCodec.read(URL(fileURLWithPath: base + "-expected.png"))
-                    outcome.actual = try? PNGCodec.read(URL(fileURLWithPath: base + "-actual.png"))
+                    // Links are not followed: a downloaded folder must not make the report show files from elsewhere.
+                    outcome.expected = try? PNGCodec.read(URL(fileURLWithPath: base + "-expected.png"), followingLinks: false)
+                    outcome.actual = try? PNGCodec.read(URL(fileURLWithPath: base + "-actual.png"), followingLinks: false)
                 }
                 return outcome
             }

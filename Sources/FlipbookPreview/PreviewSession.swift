@@ -111,7 +111,7 @@ public final class PreviewSession: @unchecked Sendable {
                 status.progress = 1
                 status.errors = []
                 status.warnings = scenario.warnings.map(\.description)
-                status.renderSeconds = seconds
+                status.renderSeconds = (seconds * 1000).rounded() / 1000   // milliseconds: the page shows it
             }
         } catch is CancellationError {
             // A newer change is queued behind this render.

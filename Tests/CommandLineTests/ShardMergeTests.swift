@@ -73,6 +73,19 @@ struct ShardMergeTests {
             to: evil.appendingPathComponent("results.json"), atomically: true, encoding: .utf8)
         let r5 = try CLI.run(["test", "merge", "evil", "--artifacts", "m5"], in: dir)
         #expect(r5.status == 2 && r5.stderr.contains("not the results of flipbook test"), "\(r5.stderr)")
+        // A picture that is a link (to anything) is not read: the merged report has no pictures for that scenario.
+        let linked = dir.appendingPathComponent("linked")
+        try FileManager.default.copyItem(at: dir.appendingPathComponent("s1"), to: linked)
+        let c = linked.appendingPathComponent("c")
+        for name in try FileManager.default.contentsOfDirectory(atPath: c.path) where name.hasSuffix("-expected.png") {
+            let outside = dir.appendingPathComponent("outside-\(name)")
+            try FileManager.default.moveItem(at: c.appendingPathComponent(name), to: outside)
+            try FileManager.default.createSymbolicLink(at: c.appendingPathComponent(name), withDestinationURL: outside)
+        }
+        let r6 = try CLI.run(["test", "merge", "linked", "--artifacts", "m6"], in: dir)
+        #expect(r6.status == 1)
+        let merged = (try? FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("m6/c").path)) ?? []
+        #expect(!merged.contains { $0.hasSuffix("-expected.png") }, "\(merged)")
     }
 }
 
