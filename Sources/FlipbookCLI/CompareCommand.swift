@@ -6,6 +6,7 @@ import Foundation
 
 struct Compare: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "compare",
         abstract: "Show variants of an animation on one clock: a grid GIF, a filmstrip and numbers.",
         discussion: """
         Variants come from one file's `variants` (`default` is the file without overrides) or

@@ -4,6 +4,7 @@ import Foundation
 
 struct Inspect: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "inspect",
         abstract: "Print a scenario's event trace, or sample properties over time as CSV.",
         discussion: """
         The trace lists every scripted event and every animation start and stop with its time,

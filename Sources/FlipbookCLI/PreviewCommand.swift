@@ -7,6 +7,7 @@ import Foundation
 /// more) are not loaded at the start of every other command.
 struct Preview: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "preview",
         abstract: "Show a scenario playing in the browser, re-rendered each time the file is saved.",
         discussion: """
         flipbook preview FILE [--port N] [--host ADDRESS] [--variants a,b,...] [--plot LAYER.KEYPATH ...]

@@ -4,6 +4,7 @@ import Foundation
 
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "render",
         abstract: "Render a scenario to an animated GIF, PNG frames and/or a filmstrip.",
         discussion: """
         Examples:

@@ -4,6 +4,7 @@ import Foundation
 
 struct Still: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "still",
         abstract: "Render one frame of a scenario to a PNG.",
         discussion: """
         Given a recording (.gif, .png/.apng, .webp, .mp4, .mov, .m4v, .webm, .mkv) instead of a

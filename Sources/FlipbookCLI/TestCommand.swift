@@ -6,6 +6,7 @@ import Foundation
 /// `flipbook test`: runs the suite (`test run`, the default) or merges shards (`test merge`).
 struct Test: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "test",
         abstract: "Render scenarios at their golden instants and compare them with golden/ (or record goldens).",
         subcommands: [TestRun.self, TestMerge.self],
         defaultSubcommand: TestRun.self

@@ -4,6 +4,7 @@ import Foundation
 
 struct Validate: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "validate",
         abstract: "Check scenario files without rendering.",
         discussion: """
         Examples:
