@@ -93,10 +93,10 @@ extension LayerState {
 
 /// Replica snapshots one frame may still make (per thread: a snapshot is taken on one thread).
 final class SnapshotBudget {
-    private static let key = "Flipbook.SnapshotBudget"
+    private static let perThread = ThreadLocal<SnapshotBudget>()
     var remaining = CAReplicatorLayer.maximumCopiesPerFrame
 
-    static var current: SnapshotBudget { ThreadLocal.value(forKey: key) { SnapshotBudget() } }
+    static var current: SnapshotBudget { perThread.value { SnapshotBudget() } }
 
     /// Starts a new frame's budget.
     static func reset() { current.remaining = CAReplicatorLayer.maximumCopiesPerFrame }

@@ -75,13 +75,13 @@ extension DispatchQueue {
 
     private var isMain: Bool { label == DispatchQueue.main.label }
 
-    private static let originKey = "Flipbook.StageOrigin"
+    private static let stageOrigin = ThreadLocal<OffClockReports>()
 
     /// `work` as handed to Dispatch: background work queued by Stage code remembers the Stage,
     /// so main-queue work it queues in turn is reported; main-queue work queued off the Stage
     /// by such background work is that report.
     private static func carryingStageOrigin(_ work: @escaping () -> Void, forMainQueue: Bool) -> () -> Void {
-        let origin = Stage.current?.offClockReports ?? Thread.current.threadDictionary[originKey] as? OffClockReports
+        let origin = Stage.current?.offClockReports ?? Self.stageOrigin.current
         guard let origin else { return work }
         if forMainQueue {
             origin.report("main-queue work was queued from a background queue that Stage code started: it runs when the "
@@ -90,9 +90,9 @@ extension DispatchQueue {
             return work
         }
         return {
-            Thread.current.threadDictionary[originKey] = origin
+            Self.stageOrigin.set(origin)
             work()
-            Thread.current.threadDictionary[originKey] = nil
+            Self.stageOrigin.set(nil)
         }
     }
 }

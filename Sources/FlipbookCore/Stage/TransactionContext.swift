@@ -13,11 +13,11 @@ final class TransactionContext {
         init(isImplicit: Bool) { self.isImplicit = isImplicit }
     }
 
-    private static let key = "Flipbook.TransactionContext"
+    private static let perThread = ThreadLocal<TransactionContext>()
 
     /// The context of the calling thread.
     static var current: TransactionContext {
-        ThreadLocal.value(forKey: key) { TransactionContext() }
+        perThread.value { TransactionContext() }
     }
 
     var explicitFrames: [Frame] = []

@@ -131,12 +131,12 @@ final class TextLayoutCache {
     }
 
     private var layouts: [Key: OpaquePointer] = [:]
-    private static let threadKey = "FlipbookTextLayoutCache"
+    private static let perThread = ThreadLocal<TextLayoutCache>()
     private static let capacity = 512
 
     /// This thread's cache (released with the thread).
     static var forThisThread: TextLayoutCache {
-        ThreadLocal.value(forKey: threadKey) { TextLayoutCache() }
+        perThread.value { TextLayoutCache() }
     }
 
     deinit { for layout in layouts.values { g_object_unref(UnsafeMutableRawPointer(layout)) } }
