@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import FlipbookCore
+@testable import FlipbookCore
 @testable import FlipbookRender
 
 /// UILabel lays text out as UIKit does: centred vertically, `numberOfLines`, `lineBreakMode`,
@@ -82,5 +82,21 @@ struct LabelTextTests {
         let tail = try ink(.byTruncatingTail), head = try ink(.byTruncatingHead), clip = try ink(.byClipping)
         #expect(tail.premultipliedARGB != head.premultipliedARGB)
         #expect(tail.premultipliedARGB != clip.premultipliedARGB)
+    }
+}
+
+/// A frame's pixels depend on its snapshot alone, not on what the rasterizing thread drew
+/// before (the bytes must not depend on the thread count).
+@Suite("frames drawn the same whatever the thread drew before")
+struct DrawingHistoryTests {
+    @Test("a scene drawn, then a changed copy (its text under other transforms), then the scene again: the same pixels",
+          arguments: 0..<UInt64(120))
+    func noCarryOver(seed: UInt64) throws {
+        let white = RGBA(red: 1, green: 1, blue: 1, alpha: 1)
+        var r = SeededRandom(seed: seed)
+        let scene = RandomSnapshots.scene(&r)
+        let first = try FrameRasterizer.rasterize(scene, background: white)
+        _ = try FrameRasterizer.rasterize(RandomSnapshots.changed(scene, &r), background: white)
+        #expect(try FrameRasterizer.rasterize(scene, background: white) == first, "seed \(seed)")
     }
 }

@@ -42,10 +42,13 @@ enum TextPainter {
     /// Lays out and draws `style.string` inside `bounds`.
     static func draw(_ style: TextStyle, state: LayerState, bounds: CGRect, cr: OpaquePointer) {
         guard !style.string.isEmpty, let color = state.foregroundColor else { return }
+        var matrix = cairo_matrix_t()
+        cairo_get_matrix(cr, &matrix)
         let key = TextLayoutCache.Key(string: style.string, fontName: style.fontName, fontSize: max(1, state.fontSize),
                                       width: max(0, bounds.width), isWrapped: style.isWrapped,
                                       truncation: style.truncation.rawValue, alignment: style.alignment.rawValue,
-                                      maximumLines: style.maximumLines)
+                                      maximumLines: style.maximumLines,
+                                      transform: [matrix.xx, matrix.yx, matrix.xy, matrix.yy])
         guard let layout = TextLayoutCache.forThisThread.layout(for: key, make: { makeLayout(style, key: key, cr: cr) }) else { return }
         cairo_save(cr)
         cairo_rectangle(cr, bounds.minX, bounds.minY, bounds.width, bounds.height)
@@ -118,6 +121,11 @@ enum TextPainter {
 /// Pango layouts kept per rasterizing thread and reused while a label's text and geometry
 /// stay the same: laying out (shaping) the wave scene's 12 labels again on every frame was
 /// most of its drawing time. A layout is only ever used by the thread that made it.
+///
+/// The key holds the drawing transform (its linear part; Pango ignores the translation): a
+/// layout made under one transform and relaid out by `pango_cairo_update_layout` under another
+/// puts glyphs where a fresh layout would not, so reusing it across transforms made a frame's
+/// pixels depend on what its thread had drawn before (and so, on the thread count).
 final class TextLayoutCache {
     struct Key: Hashable {
         var string: String
@@ -128,6 +136,8 @@ final class TextLayoutCache {
         var truncation: String
         var alignment: String
         var maximumLines = 0
+        /// The context matrix's xx, yx, xy, yy when the layout is drawn (identity: measuring).
+        var transform: [Double] = [1, 0, 0, 1]
     }
 
     private var layouts: [Key: OpaquePointer] = [:]
