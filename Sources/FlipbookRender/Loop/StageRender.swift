@@ -112,15 +112,16 @@ extension Stage {
                        progress: ((Int, Int) -> Void)? = nil) throws -> RenderResult {
         do {
             return try renderFrames(duration: duration, fps: fps, sinks: sinks, background: background,
-                                    threads: max(1, threads), progress: progress)
+                                    threads: max(1, threads), progress: progress, threading: .automatic, redraw: .damaged)
         } catch {
             for s in sinks { s.cancel() }
             throw error
         }
     }
 
-    private func renderFrames(duration: Double, fps: Double, sinks: [any RenderSink], background: RGBA?, threads: Int,
-                              progress: ((Int, Int) -> Void)?) throws -> RenderResult {
+    /// The render loop with its strategies chosen (tests pin them; the bytes never depend on them).
+    func renderFrames(duration: Double, fps: Double, sinks: [any RenderSink], background: RGBA?, threads: Int,
+                      progress: ((Int, Int) -> Void)?, threading: LoopThreading, redraw: LoopRedraw) throws -> RenderResult {
         guard fps.isFinite, Limits.framesPerSecond.contains(fps) else {
             throw RenderError.invalidArgument("fps must be in 1…100, got \(fps)")
         }
@@ -135,62 +136,11 @@ extension Stage {
             throw RenderError.invalidArgument(
                 "a \(size.width)×\(size.height) pt stage at \(scale)x is outside 1…\(Limits.maximumStagePixels) px")
         }
-        let start = currentTime
         let plan = RenderPlan(frameCount: count, fps: fps, duration: duration, width: w, height: h,
-                              delays: GIFWriter.delays(count: count, fps: fps), start: start)
+                              delays: GIFWriter.delays(count: count, fps: fps), start: currentTime)
         for s in sinks { try s.begin(plan) }
-
-        // Instants that are not frames are snapshotted on the way (the clock only moves on).
-        var instants = sinks.enumerated().flatMap { i, s in s.instants.map { (time: $0, sink: i) } }.sorted { $0.time < $1.time }
-        var instantSnapshots: [(time: Double, sink: Int, snapshot: FrameSnapshot)] = []
-        var checkedFonts = Set<String>()
-        func takeInstants(upTo time: Double) {
-            while let next = instants.first, next.time <= time {
-                instants.removeFirst()
-                advance(to: start + next.time)
-                instantSnapshots.append((next.time, next.sink, snapshot()))
-            }
-        }
-        // The Stage advances on this thread; snapshots (values) are rasterized in parallel a batch
-        // at a time while this thread hands the previous batch to the sinks in frame order. Two
-        // batches are alive at once, so memory stays bounded, and the output does not depend on
-        // the thread count. While a sink codes on this thread (a GIF), one thread fewer rasterizes.
-        let batchSize = max(1, sinks.contains { $0.consumesHeavily } ? threads - 1 : threads)
-        func snapshots(from first: Int) -> [FrameSnapshot] {
-            (first..<min(count, first + batchSize)).map { index in
-                takeInstants(upTo: plan.time(ofFrame: index))
-                advance(to: start + plan.time(ofFrame: index))
-                let snap = snapshot()
-                reportWhatIsNotDrawnAsAsked(in: snap.root, checked: &checkedFonts)
-                return snap
-            }
-        }
-        let pool = FrameBufferPool(capacity: batchSize + 1)
-        var k = 0
-        var lastConsumed: [UInt32]?
-        var inFlight = RasterBatch(snapshots(from: 0), first: 0, after: nil, sinks: sinks, background: background,
-                                   threads: threads, pool: pool)
-        while k < count {
-            let rendered = try inFlight.wait()
-            let next = k + rendered.count
-            if next < count {
-                inFlight = RasterBatch(snapshots(from: next), first: next, after: rendered.last?.pixels, sinks: sinks,
-                                       background: background, threads: threads, pool: pool)
-            }
-            for (offset, frame) in rendered.enumerated() {
-                let index = k + offset
-                for (i, sink) in sinks.enumerated() { try sink.consume(frame.pixels, index: index, prepared: frame.prepared[i]) }
-                progress?(index + 1, count)
-                // Sinks compare a frame with the one before at most: the one before that is free.
-                if let earlier = lastConsumed { pool.give(earlier) }
-                lastConsumed = frame.pixels.premultipliedARGB
-            }
-            k = next
-        }
-        takeInstants(upTo: duration)
-        for shot in instantSnapshots {
-            try sinks[shot.sink].consume(instant: shot.time, frame: try FrameRasterizer.rasterize(shot.snapshot, background: background))
-        }
+        let loop = FrameLoop(stage: self, plan: plan, sinks: sinks, background: background, threads: threads, redraw: redraw)
+        try loop.run(threading: threading, progress: progress)
         for s in sinks { try s.finish() }
         return RenderResult(frameCount: count, delays: plan.delays, width: w, height: h)
     }
@@ -224,37 +174,4 @@ extension Stage {
 
     static let knownGravities: Set<CALayerContentsGravity> = [.center, .top, .bottom, .left, .right, .topLeft, .topRight,
                                                               .bottomLeft, .bottomRight, .resize, .resizeAspect, .resizeAspectFill]
-}
-
-/// Snapshots being rasterized on other threads while the caller hands earlier frames to the
-/// sinks; each sink's per-frame `prepare` runs there too.
-private final class RasterBatch: @unchecked Sendable {
-    typealias Frame = (pixels: PixelBuffer, prepared: [(any Sendable)?])
-    // Written once by the worker before `done` is signalled, read after waiting on it.
-    private var result: Result<[Frame], any Error> = .success([])
-    private let done = DispatchSemaphore(value: 0)
-
-    /// `previous` is the frame before the first snapshot (nil when it is frame 0).
-    init(_ snapshots: [FrameSnapshot], first: Int, after previous: PixelBuffer?, sinks: [any RenderSink],
-         background: RGBA?, threads: Int, pool: FrameBufferPool) {
-        DispatchQueue.global().async { [self] in
-            result = Result {
-                let pixels = try FrameRasterizer.rasterize(snapshots, background: background, threads: threads, reusing: pool)
-                let prepared = ParallelResults<[(any Sendable)?]>(count: pixels.count)
-                DispatchQueue.concurrentPerform(iterations: pixels.count) { i in
-                    prepared.set(i, Result {
-                        let before = i == 0 ? previous : pixels[i - 1]
-                        return try sinks.map { try $0.prepare(pixels[i], index: first + i, previous: before) }
-                    })
-                }
-                return zip(pixels, try prepared.values()).map { ($0, $1) }
-            }
-            done.signal()
-        }
-    }
-
-    func wait() throws -> [Frame] {
-        done.wait()
-        return try result.get()
-    }
 }

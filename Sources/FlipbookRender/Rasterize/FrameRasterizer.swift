@@ -6,11 +6,14 @@ import Foundation
 public enum FrameRasterizer {
     /// Rasterizes `snapshot` at its scale over `background` (nil: transparent).
     public static func rasterize(_ snapshot: FrameSnapshot, background: RGBA? = nil) throws -> PixelBuffer {
-        try rasterize(snapshot, background: background, reusing: nil)
+        let (w, h) = try pixelSize(of: snapshot)
+        var words = [UInt32](repeating: 0, count: w * h)
+        try redraw(snapshot, rows: 0..<h, in: &words, width: w, background: background)
+        return PixelBuffer(width: w, height: h, premultipliedARGB: words)
     }
 
-    /// Rasterizes into a buffer from `pool` when it has one (see `FrameBufferPool`).
-    static func rasterize(_ snapshot: FrameSnapshot, background: RGBA?, reusing pool: FrameBufferPool?) throws -> PixelBuffer {
+    /// The canvas size in pixels, checked.
+    static func pixelSize(of snapshot: FrameSnapshot) throws -> (width: Int, height: Int) {
         guard let w = boundedInt((snapshot.size.width * snapshot.scale).rounded()),
               let h = boundedInt((snapshot.size.height * snapshot.scale).rounded()),
               w > 0, h > 0, w <= Limits.maximumStagePixels, h <= Limits.maximumStagePixels else {
@@ -18,10 +21,29 @@ public enum FrameRasterizer {
                 "canvas of \(snapshot.size.width)×\(snapshot.size.height) pt at \(snapshot.scale)x is outside 1…\(Limits.maximumStagePixels) px"
             )
         }
+        return (w, h)
+    }
+
+    /// Draws `rows` of `snapshot` into `words` (a whole `width`-wide frame): those rows are
+    /// filled with the background, then drawn through a surface that spans only them (the
+    /// device offset puts them in place); every other row is left as it was. For a snapshot
+    /// `BandSafety` allows, the rows come out as a whole-frame draw gives them.
+    static func redraw(_ snapshot: FrameSnapshot, rows: Range<Int>, in words: inout [UInt32], width: Int, background: RGBA?) throws {
+        guard !rows.isEmpty else { return }
+        precondition(rows.lowerBound >= 0 && rows.upperBound * width <= words.count, "rows outside the frame")
         // The background is written as words directly; Cairo then draws into the same memory.
         let fill = background.map(premultipliedWord) ?? 0
-        var words = pool?.take(count: w * h, filledWith: fill) ?? [UInt32](repeating: fill, count: w * h)
-        try CairoSurface.withSurface(over: &words, width: w, height: h) { surface in
+        try words.withUnsafeMutableBufferPointer { buffer in
+            let band = buffer.baseAddress! + rows.lowerBound * width
+            band.update(repeating: fill, count: rows.count * width)
+            let bytes = UnsafeMutableRawPointer(band).assumingMemoryBound(to: UInt8.self)
+            guard let surface = cairo_image_surface_create_for_data(bytes, CAIRO_FORMAT_ARGB32, Int32(width), Int32(rows.count),
+                                                                    Int32(width * 4)),
+                  cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+                throw RenderError.cairo("cannot create a \(width)×\(rows.count) surface")
+            }
+            defer { cairo_surface_finish(surface); cairo_surface_destroy(surface) }
+            cairo_surface_set_device_offset(surface, 0, -Double(rows.lowerBound))
             guard let cr = cairo_create(surface) else { throw RenderError.cairo("cannot create a context") }
             defer { cairo_destroy(cr) }
             cairo_scale(cr, snapshot.scale, snapshot.scale)
@@ -33,7 +55,6 @@ public enum FrameRasterizer {
                 throw RenderError.cairo(String(cString: cairo_status_to_string(status)))
             }
         }
-        return PixelBuffer(width: w, height: h, premultipliedARGB: words)
     }
 
     /// A colour as the premultiplied ARGB32 word `cairo_paint` would write: Cairo turns each
@@ -47,20 +68,14 @@ public enum FrameRasterizer {
         return byte(a) << 24 | byte(c.red * a) << 16 | byte(c.green * a) << 8 | byte(c.blue * a)
     }
 
-
     /// Rasterizes several snapshots on up to `threads` threads; results are in input order.
     public static func rasterize(_ snapshots: [FrameSnapshot], background: RGBA?, threads: Int) throws -> [PixelBuffer] {
-        try rasterize(snapshots, background: background, threads: threads, reusing: nil)
-    }
-
-    static func rasterize(_ snapshots: [FrameSnapshot], background: RGBA?, threads: Int,
-                          reusing pool: FrameBufferPool?) throws -> [PixelBuffer] {
         if threads <= 1 || snapshots.count <= 1 {
-            return try snapshots.map { try rasterize($0, background: background, reusing: pool) }
+            return try snapshots.map { try rasterize($0, background: background) }
         }
         let results = ParallelResults<PixelBuffer>(count: snapshots.count)
         DispatchQueue.concurrentPerform(iterations: snapshots.count) { i in
-            results.set(i, Result { try rasterize(snapshots[i], background: background, reusing: pool) })
+            results.set(i, Result { try rasterize(snapshots[i], background: background) })
         }
         return try results.values()
     }

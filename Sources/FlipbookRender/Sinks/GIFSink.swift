@@ -53,6 +53,10 @@ public final class GIFSink: RenderSink, @unchecked Sendable {
         composedTimes.isEmpty ? FrameChange(from: previous?.premultipliedARGB, to: frame) : nil
     }
 
+    public func prepare(_ frame: PixelBuffer, index: Int, damage: FrameDamage) throws -> (any Sendable)? {
+        composedTimes.isEmpty ? FrameChange(from: damage.previous?.premultipliedARGB, to: frame, rows: damage.rows) : nil
+    }
+
     public func consume(_ frame: PixelBuffer, index: Int, prepared: (any Sendable)?) throws {
         guard composedTimes.isEmpty else { return }   // composed from the instants instead
         guard let writer else { throw RenderError.gif("the GIF sink has not begun") }

@@ -23,9 +23,11 @@ public struct RenderPlan: Sendable, Equatable {
 ///
 /// One render loop (`Stage.render(duration:fps:sinks:…)`) feeds any list of sinks:
 /// 1. `begin(_:)` once, before any frame;
-/// 2. `prepare(_:index:previous:)` for each frame on the rasterizing threads, in any order and
+/// 2. `prepare(_:index:damage:)` for each frame, possibly on other threads, in any order and
 ///    concurrently with other frames: per-frame work that can run in parallel (finding what
-///    changed, encoding a PNG). It must not touch state that `consume` mutates;
+///    changed, encoding a PNG). It must not touch state that `consume` mutates. `damage` says
+///    which rows can differ from the previous frame, which it carries; by default this calls
+///    `prepare(_:index:previous:)`;
 /// 3. `consume(_:index:prepared:)` for each frame on the calling thread, in frame order, with what
 ///    `prepare` returned for it;
 /// 4. `consume(instant:frame:)` for each of the sink's `instants` (times that need not be frames);
@@ -40,6 +42,9 @@ public protocol RenderSink: AnyObject, Sendable {
     var consumesHeavily: Bool { get }
     func begin(_ plan: RenderPlan) throws
     func prepare(_ frame: PixelBuffer, index: Int, previous: PixelBuffer?) throws -> (any Sendable)?
+    /// `prepare` told what the loop knows of the change: rows outside `damage.rows` hold the same
+    /// pixels as `damage.previous` (sinks that look for changes need only look there).
+    func prepare(_ frame: PixelBuffer, index: Int, damage: FrameDamage) throws -> (any Sendable)?
     func consume(_ frame: PixelBuffer, index: Int, prepared: (any Sendable)?) throws
     func consume(instant time: Double, frame: PixelBuffer) throws
     func finish() throws
@@ -51,5 +56,8 @@ extension RenderSink {
     public var consumesHeavily: Bool { false }
     public func begin(_ plan: RenderPlan) throws {}
     public func prepare(_ frame: PixelBuffer, index: Int, previous: PixelBuffer?) throws -> (any Sendable)? { nil }
+    public func prepare(_ frame: PixelBuffer, index: Int, damage: FrameDamage) throws -> (any Sendable)? {
+        try prepare(frame, index: index, previous: damage.previous)
+    }
     public func consume(instant time: Double, frame: PixelBuffer) throws {}
 }

@@ -32,12 +32,15 @@ struct FrameDelta: Sendable {
         return FrameDelta(x: 0, y: 0, width: width, height: height, pixels: packed, changed: nil, delay: delay)
     }
 
-    /// The bounding box of the pixels that differ between two frames of the same size.
-    static func between(_ old: [UInt32], _ new: [UInt32], width w: Int, height h: Int, delay: Int) -> FrameDelta {
+    /// The bounding box of the pixels that differ between two frames of the same size, looking
+    /// only at `rows` (the others are known to be the same).
+    static func between(_ old: [UInt32], _ new: [UInt32], width w: Int, height h: Int, rows: Range<Int>? = nil,
+                        delay: Int) -> FrameDelta {
         var minX = w, minY = h, maxX = -1, maxY = -1
+        let rows = rows.map { $0.clamped(to: 0..<h) } ?? 0..<h
         old.withUnsafeBufferPointer { o in
             new.withUnsafeBufferPointer { n in
-                for y in 0..<h {
+                for y in rows {
                     let row = y * w
                     // Whole equal rows are the common case: compare them as memory first.
                     if memcmp(o.baseAddress! + row, n.baseAddress! + row, w * 4) == 0 { continue }
@@ -97,10 +100,12 @@ struct FrameDelta: Sendable {
 struct FrameChange: Sendable {
     let delta: FrameDelta
 
-    /// The change from `previous` (nil: `frame` is the first) to `frame`.
-    init(from previous: [UInt32]?, to frame: PixelBuffer) {
+    /// The change from `previous` (nil: `frame` is the first) to `frame`, which can only differ
+    /// in `rows` (nil: anywhere).
+    init(from previous: [UInt32]?, to frame: PixelBuffer, rows: Range<Int>? = nil) {
         if let previous {
-            delta = FrameDelta.between(previous, frame.premultipliedARGB, width: frame.width, height: frame.height, delay: 0)
+            delta = FrameDelta.between(previous, frame.premultipliedARGB, width: frame.width, height: frame.height, rows: rows,
+                                       delay: 0)
         } else {
             delta = FrameDelta.whole(frame.premultipliedARGB, width: frame.width, height: frame.height, delay: 0)
         }

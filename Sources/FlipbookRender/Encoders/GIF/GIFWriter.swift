@@ -28,7 +28,9 @@ public final class GIFWriter {
     let output: GiflibWriteTarget
     let loopCount: Int
     var gif: UnsafeMutablePointer<GifFileType>?
-    var previous: [UInt32] = []
+    /// The last frame, kept only while frames come without their change (`add(_:delay:)`):
+    /// holding a render loop's frame would make the loop copy the buffer it draws in next.
+    var previous: [UInt32]?
     var coders: [LZWTrialCoder] = []
     var global: Palette?
     var pending: [FrameDelta] = []
@@ -90,9 +92,18 @@ public final class GIFWriter {
         guard frame.width == width, frame.height == height, frame.premultipliedARGB.count == width * height else {
             throw RenderError.invalidArgument("frame is \(frame.width)×\(frame.height), GIF is \(width)×\(height)")
         }
-        var delta = change?.delta ?? FrameChange(from: frameCount == 0 ? nil : previous, to: frame).delta
+        var delta: FrameDelta
+        if let change {
+            delta = change.delta
+            previous = nil
+        } else {
+            guard frameCount == 0 || previous != nil else {
+                throw RenderError.gif("frame \(frameCount) comes without its change, after frames that came with theirs")
+            }
+            delta = FrameChange(from: previous, to: frame).delta
+            previous = frame.premultipliedARGB
+        }
         delta.delay = delay
-        previous = frame.premultipliedARGB
         frameCount += 1
         if global != nil {
             try write(delta)
