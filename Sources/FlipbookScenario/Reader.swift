@@ -50,14 +50,20 @@ final class Reader {
         }
     }
 
+    /// The value under a key, compared as text. (Yams's own lookup builds a node for the key whose
+    /// tag resolves through its default resolver: ICU regular expressions, built on first use.)
+    static func value(in node: Node?, forKey key: String) -> Node? {
+        node?.mapping?.first { $0.key.scalar?.string == key }?.value
+    }
+
     func scenario(_ root: YAMLNode, file: String, variant: String?) -> Scenario? {
         // Parameters before anything else, even the top level's own values (`duration: $d`):
         // reading the top mapping resolves its values' `$names`.
-        if let params = root.node.mapping?[Node("params")], let pairs = YAMLNode(node: params, sink: sink).mapping() {
+        if let params = Self.value(in: root.node, forKey: "params"), let pairs = YAMLNode(node: params, sink: sink).mapping() {
             for (k, _, v) in pairs { sink.params[k] = v.node }
             // The chosen variant's overrides of declared parameters too (unknown ones are
             // reported below, with the variants).
-            if let variant, let chosen = root.node.mapping?[Node("variants")]?.mapping?[Node(variant)]?.mapping {
+            if let variant, let chosen = Self.value(in: Self.value(in: root.node, forKey: "variants"), forKey: variant)?.mapping {
                 for (k, v) in chosen { if let key = k.string, sink.params[key] != nil { sink.params[key] = v } }
             }
         }

@@ -84,4 +84,17 @@ struct NewcomerTests {
         let long = try ScenarioLoader.load(yaml: yaml, file: "p.yaml", baseDirectory: packageRoot, variant: "long")
         #expect(long.duration == 2.5 && long.fps == 12)
     }
+
+    @Test("variants named like numbers, booleans or null are found by their name", arguments: ["2", "true", "null", "1.5"])
+    func numberLikeVariantNames(name: String) throws {
+        let yaml = """
+        params: { d: 1 }
+        variants: { \(name): { d: 3 } }
+        canvas: { width: 10, height: 10 }
+        duration: $d
+        layers: [ { id: a } ]
+        """
+        let chosen = try ScenarioLoader.load(yaml: yaml, file: "p.yaml", baseDirectory: packageRoot, variant: name)
+        #expect(chosen.duration == 3)
+    }
 }
