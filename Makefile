@@ -8,7 +8,12 @@ APT_PACKAGES := libcairo2-dev libpango1.0-dev libgif-dev libwebp-dev zlib1g-dev 
 # docs/toolchain.md does).
 TEST_APT_PACKAGES := chromium ffmpeg time
 
-.PHONY: gallery deps test-deps build demo test lint fuzz clean
+# Release programs link Swift's runtime and Foundation statically: the 14 shared libraries (ICU
+# among them) cost half of every flipbook call's start-up (docs/benchmarks.md, "Start-up").
+# lld links them without gold's notes about functions the static Foundation references.
+RELEASE_BUILD := $(SWIFT) build -c release --static-swift-stdlib -Xswiftc -use-ld=lld
+
+.PHONY: gallery deps test-deps flipbook build demo test lint fuzz clean
 
 # Installs the Debian packages in $(1) that are missing (root or sudo), with apt flags $(2).
 define install_missing
@@ -26,9 +31,12 @@ endef
 deps:
 	$(call install_missing,$(APT_PACKAGES),--no-install-recommends)
 
-build: deps
-	$(SWIFT) build -c release --product flipbook
-	$(SWIFT) build -c release --product flipbook-preview
+# .build/release/flipbook alone (the benchmarks and `make test` use it).
+flipbook: deps
+	$(RELEASE_BUILD) --product flipbook
+
+build: flipbook
+	$(RELEASE_BUILD) --product flipbook-preview
 
 demo: build
 	@mkdir -p out
@@ -49,7 +57,7 @@ test-deps: deps
 test: test-deps lint
 	$(SWIFT) test
 	.build/debug/flipbook test --artifacts .artifacts
-	$(SWIFT) build -c release --product flipbook
+	$(RELEASE_BUILD) --product flipbook
 	scripts/determinism.sh .build/debug/flipbook .build/release/flipbook
 	@python3 -c "import jsonschema, yaml" 2>/dev/null || python3 -m pip install -q jsonschema pyyaml
 	python3 Tests/schema/check_scenarios.py

@@ -19,7 +19,7 @@ for tool in gifsicle ffmpeg; do
 done
 python3 -c "import numpy, PIL, skimage" 2>/dev/null || pip install -q numpy pillow scikit-image >/dev/null 2>&1 || echo "(gifquality.py needs numpy, Pillow, scikit-image)"
 gcc -O2 -o "$work/floor" "$shared/bench/floor.c" $(pkg-config --cflags --libs cairo) -lgif -lm
-swift build -c release --product flipbook >/dev/null 2>&1
+make --no-print-directory flipbook >/dev/null 2>&1   # the release build users get (static runtime)
 flipbook=.build/release/flipbook
 median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 timed() { local out=$1; shift; /usr/bin/time -f "%e %M" -a -o "$out" "$@" >/dev/null; }
