@@ -133,6 +133,9 @@ public final class GIFWriter {
             output.file.cancel()
             throw output.error ?? RenderError.gif("closing the GIF failed (\(err))")
         }
+        if output.error == nil {
+            do { try output.flush() } catch { output.error = error }
+        }
         if let e = output.error { output.file.cancel(); throw e }
         try output.file.commit()
     }
