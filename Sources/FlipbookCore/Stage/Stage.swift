@@ -248,14 +248,14 @@ public final class Stage {
     /// Every event due by `limit`, latest last-in-order first, so `popLast()` gives the next.
     private func dueEvents(upTo limit: Double) -> [DueEvent] {
         var due: [DueEvent] = []
-        func consider(_ e: DueEvent) {
-            guard e.time <= limit else { return }
-            due.append(e)
-        }
+        // Each time is checked before its event (and the closure it carries) is made: most
+        // animations have nothing due at most instants.
         for s in scheduled.due(upTo: limit) {
+            let time = max(s.time, currentTime)
+            guard time <= limit else { continue }
             let label = s.label
             let seq = s.sequence
-            consider(DueEvent(time: max(s.time, currentTime), sequence: s.sequence, rank: 0, mayRunUserCode: true) { [unowned self] in
+            due.append(DueEvent(time: time, sequence: s.sequence, rank: 0, mayRunUserCode: true) { [unowned self] in
                 if let item = scheduled.remove(sequence: seq) {
                     if let label { trace.append(StageEvent(time: currentTime, kind: .scripted(label))) }
                     item.action()
@@ -267,9 +267,9 @@ public final class Stage {
                 let params = record.animation.timingParameters
                 if !record.started {
                     let start = StageInstant.of(layer.globalTime(ofLocal: params.beginTime))
-                    if start.isFinite {
-                        consider(DueEvent(time: max(start, currentTime), sequence: record.sequence, rank: 0,
-                                          mayRunUserCode: record.animation.delegate != nil) { [unowned self] in
+                    if start.isFinite, max(start, currentTime) <= limit {
+                        due.append(DueEvent(time: max(start, currentTime), sequence: record.sequence, rank: 0,
+                                            mayRunUserCode: record.animation.delegate != nil) { [unowned self] in
                             fireStart(record, on: layer)
                         })
                     }
@@ -277,9 +277,9 @@ public final class Stage {
                 let end = params.endTime
                 if end.isFinite {
                     let globalEnd = StageInstant.of(layer.globalTime(ofLocal: end))
-                    if globalEnd.isFinite {
-                        consider(DueEvent(time: max(globalEnd, currentTime), sequence: record.sequence, rank: 1,
-                                mayRunUserCode: record.animation.delegate != nil || !record.completionGroups.isEmpty
+                    if globalEnd.isFinite, max(globalEnd, currentTime) <= limit {
+                        due.append(DueEvent(time: max(globalEnd, currentTime), sequence: record.sequence, rank: 1,
+                                            mayRunUserCode: record.animation.delegate != nil || !record.completionGroups.isEmpty
                             ) { [unowned self] in
                             fireStop(record, on: layer)
                         })
@@ -378,10 +378,14 @@ public final class Stage {
 extension CALayer {
     /// Global time of a local time; +∞ while a layer on the path is paused.
     func globalTime(ofLocal t: Double) -> Double {
+        // From this layer up to the root, walked without building the chain (every event time
+        // of every animation is worked out this way at each instant).
         var time = t
-        for layer in ancestry.reversed() {
+        var next: CALayer? = self
+        while let layer = next {
             guard layer.speed != 0 else { return .infinity }
             time = (time - layer.timeOffset) / Double(layer.speed) + layer.beginTime
+            next = layer.superlayer
         }
         return time
     }
