@@ -48,20 +48,19 @@ let package = Package(
             pkgConfig: "cairo",
             providers: [.apt(["libcairo2-dev"])]
         ),
-        // Declares the Pango functions it uses itself (see shim.h): Pango's pkg-config flags
-        // carry -pthread, which SwiftPM warns about in every dependent's build.
-        .systemLibrary(
+        // Pango, loaded when text is first drawn or measured (include/pango_shim.h says why).
+        .target(
             name: "CPangoCairo",
-            providers: [.apt(["libpango1.0-dev"])]
+            linkerSettings: [.linkedLibrary("fontconfig"), .linkedLibrary("dl")]
         ),
         .systemLibrary(
             name: "CGIF",
             providers: [.apt(["libgif-dev"])]
         ),
         // libwebp's animation encoder and decoder (WebPAnimEncoder, WebPAnimDecoder).
-        .systemLibrary(
+        .target(
             name: "CWebP",
-            providers: [.apt(["libwebp-dev"])]
+            linkerSettings: [.linkedLibrary("dl")]
         ),
         .systemLibrary(
             name: "CZlib",

@@ -1,4 +1,0 @@
-#include <webp/encode.h>
-#include <webp/decode.h>
-#include <webp/mux.h>
-#include <webp/demux.h>
