@@ -137,7 +137,7 @@ extension Stage {
                 "a \(size.width)×\(size.height) pt stage at \(scale)x is outside 1…\(Limits.maximumStagePixels) px")
         }
         let plan = RenderPlan(frameCount: count, fps: fps, duration: duration, width: w, height: h,
-                              delays: GIFWriter.delays(count: count, fps: fps), start: currentTime)
+                              delays: GIFWriter.delays(count: count, fps: fps), start: currentTime, threads: threads)
         for s in sinks { try s.begin(plan) }
         let loop = FrameLoop(stage: self, plan: plan, sinks: sinks, background: background, threads: threads, redraw: redraw)
         try loop.run(threading: threading, progress: progress)

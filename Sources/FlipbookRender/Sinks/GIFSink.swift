@@ -47,6 +47,7 @@ public final class GIFSink: RenderSink, @unchecked Sendable {
         }
         writer = try GIFWriter(output: file, width: plan.width, height: plan.height, loopCount: loopCount,
                                dithering: dithering, minimumPSNR: minimumPSNR)
+        writer?.threads = plan.threads
     }
 
     public func prepare(_ frame: PixelBuffer, index: Int, previous: PixelBuffer?) throws -> (any Sendable)? {

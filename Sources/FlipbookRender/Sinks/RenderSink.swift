@@ -14,6 +14,9 @@ public struct RenderPlan: Sendable, Equatable {
     public var delays: [Int]
     /// The Stage time of frame 0.
     public var start: Double
+    /// Threads the render may use; a sink may spread its own work over as many (the bytes it
+    /// writes never depend on it).
+    public var threads = 1
 
     /// The time of frame `index` from the start of the render.
     public func time(ofFrame index: Int) -> Double { Double(index) / fps }

@@ -35,10 +35,7 @@ extension GIFWriter {
         guard let g = gif, let first = pending.first else { return }
         let palette: Palette
         if let colors = pendingColors, colors.count <= 256 {
-            var all: [UInt32] = []
-            for d in pending { d.forEachShownColor { all.append($0) } }
-            let distinct = all.withUnsafeBufferPointer { Quantizer.distinctColors($0, limit: 256) } ?? []
-            palette = Palette(colors: distinct, isExact: true)
+            palette = Self.exactPalette(of: pending)
         } else {
             palette = Palette.fitting(first.pixels)
         }
@@ -51,6 +48,31 @@ extension GIFWriter {
         try putLoopExtension(g)
         let frames = pending
         pending = []; pendingBytes = 0; pendingColors = nil
-        for d in frames { try write(d) }
+        let ahead = speculation
+        speculation = nil
+        if let ahead, palette.isExact, ahead.palette.colors == palette.colors {
+            // Coded with this very table (the frames' colours did not change since), each frame
+            // exactly, so on its own: the same codings as coding them now.
+            let coded = ahead.results()
+            for (i, d) in frames.enumerated() {
+                if i < coded.count, let c = coded[i] {
+                    try put(c, d)
+                    framesCodedAhead += 1
+                } else {
+                    try write(d)
+                }
+            }
+        } else {
+            ahead?.cancel()
+            for d in frames { try write(d) }
+        }
+    }
+
+    /// The exact table of every colour the frames show, in the order they first show them.
+    static func exactPalette(of frames: [FrameDelta]) -> Palette {
+        var all: [UInt32] = []
+        for d in frames { d.forEachShownColor { all.append($0) } }
+        let distinct = all.withUnsafeBufferPointer { Quantizer.distinctColors($0, limit: 256) } ?? []
+        return Palette(colors: distinct, isExact: true)
     }
 }

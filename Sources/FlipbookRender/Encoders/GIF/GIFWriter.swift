@@ -31,7 +31,17 @@ public final class GIFWriter {
     /// The last frame, kept only while frames come without their change (`add(_:delay:)`):
     /// holding a render loop's frame would make the loop copy the buffer it draws in next.
     var previous: [UInt32]?
-    var coders: [LZWTrialCoder] = []
+    /// The LZW dictionaries frames are coded with on the writer's own thread.
+    let coders = Coders()
+    /// Threads the writer may use: with more than one, frames held back for the global table are
+    /// coded on another thread while frames still come (`Speculation`). The bytes are the same.
+    public var threads = 1
+    /// Held-back frames being coded ahead with the table they would get (see `Speculation`).
+    var speculation: Speculation?
+    /// Frames added in a row without a colour the pending frames had not shown yet.
+    var framesWithoutNewColours = 0
+    /// How many frames went in with the coding made ahead (tests look).
+    var framesCodedAhead = 0
     var global: Palette?
     var pending: [FrameDelta] = []
     var pendingBytes = 0
@@ -72,6 +82,8 @@ public final class GIFWriter {
 
     /// Abandons the file (the target is left as it was).
     public func cancel() {
+        speculation?.cancel()
+        speculation = nil
         if let g = gif {
             var err: Int32 = 0
             EGifCloseFile(g, &err)
@@ -111,13 +123,20 @@ public final class GIFWriter {
         }
         pending.append(delta)
         pendingBytes += delta.pixels.count * 5
+        var newColours = false
         if var colors = pendingColors {
+            let known = colors.count
             delta.forEachShownColor { c in
                 if colors.count <= 256 { colors.insert(c, 0) }
             }
+            newColours = colors.count > known
             pendingColors = colors.count <= 256 ? colors : nil
         }
-        if pendingColors == nil || pendingBytes > Self.lookaheadBytes { try chooseGlobalPalette() }
+        if pendingColors == nil || pendingBytes > Self.lookaheadBytes {
+            try chooseGlobalPalette()
+        } else {
+            speculate(afterNewColours: newColours)
+        }
     }
 
     /// Closes the GIF and moves it over the target.
