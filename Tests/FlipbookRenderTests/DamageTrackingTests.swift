@@ -73,14 +73,17 @@ struct DamageTrackingTests {
         func cancel() {}
     }
 
-    @Test("a GIF render draws every frame in the same two buffers: none is allocated or copied per frame")
-    func noBufferPerFrame() throws {
+    @Test("a GIF render draws every frame in the same two buffers, serially, in parallel or switching: none is allocated or copied per frame",
+          arguments: [LoopThreading.serial, .parallel, .switching])
+    func noBufferPerFrame(threading: LoopThreading) throws {
         let gif = try GIFSink(url: temporaryDirectory().appendingPathComponent("square.gif"))
         let addresses = FrameAddresses()
+        // Two threads: one draws while the GIF is coded on the other (two slots either way).
         let result = try movingSquareStage().renderFrames(duration: 0.5, fps: 30, sinks: [gif, addresses], background: Self.white,
-                                                          threads: 1, progress: nil, threading: .serial, redraw: .damaged)
+                                                          threads: threading == .serial ? 1 : 2, progress: nil, threading: threading,
+                                                          redraw: .damaged)
         #expect(result.frameCount == 15)
-        #expect(addresses.seen.count == 2, "\(addresses.seen.count) buffers for 15 frames")
+        #expect(addresses.seen.count == 2, "\(threading): \(addresses.seen.count) buffers for 15 frames")
     }
 
     @Test("what bands cannot draw exactly makes the whole frame redrawn")

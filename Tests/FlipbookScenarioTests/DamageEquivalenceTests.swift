@@ -41,7 +41,8 @@ struct DamageEquivalenceTests {
         }
         let whole = try frames(.whole, .serial, threads: 1)
         #expect(whole.count == Stage.frameCount(duration: duration, fps: fps))
-        let others: [(LoopRedraw, LoopThreading, Int)] = [(.damaged, .serial, 1), (.damaged, .parallel, 2), (.damaged, .parallel, 3)]
+        let others: [(LoopRedraw, LoopThreading, Int)] = [(.damaged, .serial, 1), (.damaged, .parallel, 2), (.damaged, .parallel, 3),
+                                                          (.damaged, .switching, 2)]
         for (redraw, threading, threads) in others {
             let got = try frames(redraw, threading, threads: threads)
             let first = zip(whole, got).enumerated().first { $0.element.0 != $0.element.1 }?.offset

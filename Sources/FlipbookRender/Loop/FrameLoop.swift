@@ -7,6 +7,9 @@ enum LoopThreading: Sendable {
     case automatic
     case serial
     case parallel
+    /// Serial for the first frames, then parallel: what `automatic` does when going parallel
+    /// pays (tests use it to hold that switch to the same bytes and buffers).
+    case switching
 }
 
 /// How frames are redrawn. The pixels never depend on it (tests hold both to the same bytes).
@@ -73,9 +76,10 @@ final class FrameLoop {
         let serialOnly = threading == .serial || threads == 1
         while k < plan.frameCount {
             if threading == .parallel && !serialOnly { break }
-            if threading == .automatic && !serialOnly && k == Self.probeFrames + 1 {
+            if (threading == .automatic || threading == .switching) && !serialOnly && k == Self.probeFrames + 1 {
                 // Frame 0 (drawn whole, and paying first-use costs) is left out of the estimate.
-                if worthGoingParallel(draw: drawTime / Double(Self.probeFrames), consume: consumeTime / Double(Self.probeFrames)) {
+                if threading == .switching
+                    || worthGoingParallel(draw: drawTime / Double(Self.probeFrames), consume: consumeTime / Double(Self.probeFrames)) {
                     break
                 }
             }
@@ -98,7 +102,11 @@ final class FrameLoop {
             // Batches need two slots per drawing thread; new ones are drawn whole once, then in
             // bands again.
             if slots.count != 2 * drawThreads { slots = FrameSlots(count: 2 * drawThreads) }
-            try runParallel(from: k, after: previous, slots: slots, progress: progress)
+            // Handed over, not kept: a frame still referenced here when its slot is drawn again
+            // would be copied whole (and kept) for the rest of the render.
+            var last = previous
+            previous = nil
+            try runParallel(from: k, after: &last, slots: slots, progress: progress)
         }
         try finishInstants()
     }
@@ -136,7 +144,7 @@ final class FrameLoop {
     /// Batches of `drawThreads` frames drawn (and prepared) on worker threads while this thread
     /// hands the batch before to the sinks in frame order; two batches are alive at once, in
     /// disjoint halves of `slots`.
-    private func runParallel(from first: Int, after previous: PixelBuffer?, slots: FrameSlots,
+    private func runParallel(from first: Int, after previous: inout PixelBuffer?, slots: FrameSlots,
                              progress: ((Int, Int) -> Void)?) throws {
         let batchSize = drawThreads
         func batch(from start: Int, after previous: PixelBuffer?) -> FrameBatch {
@@ -144,6 +152,7 @@ final class FrameLoop {
             return FrameBatch(jobs, after: previous, sinks: sinks, width: plan.width, height: plan.height, background: background)
         }
         var inFlight: FrameBatch? = batch(from: first, after: previous)
+        previous = nil
         while let current = inFlight {
             let rendered = try current.wait()
             let next = current.first + rendered.count
