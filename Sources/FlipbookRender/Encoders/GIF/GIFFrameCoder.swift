@@ -11,9 +11,8 @@ struct GIFFrameCoder: Sendable {
 
     let global: Palette
     let dithering: Bool
-    let screenWidth: Int
     /// Squared error of each pixel as shown (nil while everything shown is exact).
-    let screenError: [UInt32]?
+    let screenError: ScreenErrors?
     let screenErrorTotal: Int
     let errorBudget: Int
     /// For messages: the number of the frame being coded.
@@ -114,11 +113,10 @@ struct GIFFrameCoder: Sendable {
         let n = d.pixels.count
         var symbols = [UInt8](repeating: 0, count: n)
         var flex = [Bool](repeating: false, count: transparent == nil ? 0 : n)
-        var errors = [UInt32](repeating: 0, count: palette.isExact ? 0 : n)
         let measure = !palette.isExact
         var errorDelta = 0
         var worst: UInt32 = 0
-        let screen = screenError ?? []
+        let screen = screenError
         let t = transparent ?? 0
         let colors = palette.colors
         // Runs are common: remember the last shown and the last unchanged colour's index.
@@ -126,7 +124,6 @@ struct GIFFrameCoder: Sendable {
         var lastKept: UInt32 = 0xFFFF_FFFF, lastKeptIndex: UInt8? = nil
         symbols.withUnsafeMutableBufferPointer { symbols in
         flex.withUnsafeMutableBufferPointer { flex in
-        errors.withUnsafeMutableBufferPointer { errors in
         d.pixels.withUnsafeBufferPointer { pixels in
             for ry in 0..<d.height {
                 let y = d.y + ry
@@ -172,20 +169,18 @@ struct GIFFrameCoder: Sendable {
                     symbols[i] = idx
                     if measure {
                         let e = Quantizer.squaredError(p, colors[Int(idx)])
-                        errors[i] = e
                         worst = max(worst, e)
                         if e > limit { gaveUp = true; return }
-                        errorDelta += Int(e) - (screen.isEmpty ? 0 : Int(screen[y * screenWidth + d.x + rx]))
+                        errorDelta += Int(e) - Int(screen?.error(x: d.x + rx, y: y) ?? 0)
                     }
                 }
             }
         }
         }
         }
-        }
         if gaveUp { return nil }
         return Coding(palette: palette, isLocal: isLocal, transparent: transparent, symbols: symbols,
-                      flexible: transparent == nil ? nil : flex, errors: measure ? errors : nil, errorDelta: errorDelta,
+                      flexible: transparent == nil ? nil : flex, isLossy: measure, errorDelta: errorDelta,
                       worstError: worst)
     }
 

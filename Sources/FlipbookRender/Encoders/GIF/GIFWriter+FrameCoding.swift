@@ -11,8 +11,10 @@ extension GIFWriter {
         var transparent: UInt8?
         var symbols: [UInt8]
         var flexible: [Bool]?
-        /// Squared RGB error of each rectangle pixel this coding writes (nil: all exact).
-        var errors: [UInt32]?
+        /// Whether some pixel it writes is not its exact colour (an approximate table). Each
+        /// pixel's error is worked out again for the coding chosen (`recordErrors`), rather than
+        /// kept for every candidate: 4 bytes a pixel for each of up to four candidates.
+        var isLossy: Bool
         /// Change of the on-screen error total if this coding is used.
         var errorDelta: Int
         /// The largest squared error of any pixel this coding writes.
@@ -65,25 +67,31 @@ extension GIFWriter {
     /// What coding a frame reads of the writer, as a value another thread can use.
     func frameCoder() throws -> GIFFrameCoder {
         guard let global else { throw RenderError.gif("no global colour table yet") }
-        return GIFFrameCoder(global: global, dithering: dithering, screenWidth: width, screenError: screenError,
+        return GIFFrameCoder(global: global, dithering: dithering, screenError: screenError,
                              screenErrorTotal: screenErrorTotal, errorBudget: errorBudget, frameNumber: frameCount)
     }
 
     /// Keeps the per-pixel error map in step with what the decoder now shows.
     func recordErrors(_ c: Coding, _ d: FrameDelta) {
         // Exact codings only matter once something was lossy: written pixels are right again.
-        guard c.errors != nil || screenError != nil else { return }
-        var map = screenError ?? [UInt32](repeating: 0, count: width * height)
+        guard c.isLossy || screenError != nil else { return }
+        var map = screenError ?? ScreenErrors(width: width, height: height)
         screenError = nil   // keep `map` the only reference, so it is changed in place
         var total = screenErrorTotal
-        let w = width
-        map.withUnsafeMutableBufferPointer { map in
-            for ry in 0..<d.height {
-                let row = (d.y + ry) * w + d.x
-                for rx in 0..<d.width where d.changed?[ry * d.width + rx] ?? true {
-                    let e = c.errors?[ry * d.width + rx] ?? 0
-                    total += Int(e) - Int(map[row + rx])
-                    map[row + rx] = e
+        let colors = c.palette.colors
+        // What the coding measured for a pixel (a changed pixel never gets the transparent
+        // index): the distance to the colour of the entry it was given.
+        func error(_ i: Int) -> UInt32 { c.isLossy ? Quantizer.squaredError(d.pixels[i], colors[Int(c.symbols[i])]) : 0 }
+        for ry in 0..<d.height {
+            let y = d.y + ry, start = ry * d.width
+            func written(_ rx: Int) -> Bool { d.changed?[start + rx] ?? true }
+            // A row that holds no error and gets none stays unstored.
+            if !map.isStored(row: y) && !(0..<d.width).contains(where: { written($0) && error(start + $0) > 0 }) { continue }
+            map.withRow(y) { row in
+                for rx in 0..<d.width where written(rx) {
+                    let e = error(start + rx)
+                    total += Int(e) - Int(row[d.x + rx])
+                    row[d.x + rx] = e
                 }
             }
         }

@@ -35,7 +35,7 @@ extension GIFWriter {
         framesWithoutNewColours += 1
         guard framesWithoutNewColours >= Self.framesBeforeSpeculating else { return }
         let table = Self.exactPalette(of: pending)
-        let coder = GIFFrameCoder(global: table, dithering: dithering, screenWidth: width, screenError: nil, screenErrorTotal: 0,
+        let coder = GIFFrameCoder(global: table, dithering: dithering, screenError: nil, screenErrorTotal: 0,
                                   errorBudget: errorBudget, frameNumber: 0)
         let started = Speculation(palette: table, coder: coder)
         for (i, d) in pending.enumerated() { started.code(d, index: i) }

@@ -176,6 +176,6 @@ public final class GIFWriter {
 
     /// Squared RGB error (summed over channels) of each pixel as shown, once any frame was
     /// coded lossily; nil while everything shown is exact.
-    var screenError: [UInt32]?
+    var screenError: ScreenErrors?
     var screenErrorTotal = 0
 }
