@@ -30,7 +30,9 @@ public enum AnimationFactory {
             anim = basic
         case .keyframe:
             let k = CAKeyframeAnimation()
-            k.values = spec.values?.map { $0.bridged as Any }
+            // The values themselves: `bridged` gives `Any?`, which `as Any` wrapped in an Optional
+            // that the animation's bridging then unwrapped through the runtime's slow casts.
+            k.values = spec.values?.map { $0 as Any }
             k.keyTimes = spec.keyTimes?.map { NSNumber(value: $0) }
             k.timingFunctions = spec.timingFunctions?.map(\.function)
             if let m = spec.calculationMode { k.calculationMode = m }
