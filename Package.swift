@@ -70,7 +70,9 @@ let package = Package(
         .target(name: "CMallocTuning"),
         // Registers FlipbookRender's services with FlipbookCore when the binary loads.
         .target(name: "CFlipbookRenderRegistration"),
-        .target(name: "FlipbookCore", swiftSettings: strictSettings),
+        // Whether the main dispatch queue has work (the Stage skips its run-loop turn when not).
+        .target(name: "CMainQueue"),
+        .target(name: "FlipbookCore", dependencies: ["CMainQueue"], swiftSettings: strictSettings),
         .target(
             name: "FlipbookRender",
             dependencies: ["FlipbookCore", "CCairo", "CPangoCairo", "CGIF", "CWebP", "CZlib", "CFlipbookRenderRegistration"],

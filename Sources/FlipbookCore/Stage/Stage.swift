@@ -1,3 +1,4 @@
+import CMainQueue
 import Foundation
 
 /// One entry of the Stage's event trace.
@@ -145,6 +146,8 @@ public final class Stage {
     /// One run-loop turn on the main thread: the main queue's blocks run now, at `time`.
     private func runMainQueue(at time: Double, context ctx: TransactionContext) {
         guard runsMainQueue, Thread.isMainThread else { return }
+        // Nothing queued: no turn (it costs several system calls; a render makes one an instant).
+        guard flipbook_main_queue_has_work() != 0 else { return }
         let previous = ctx.callbackTime
         ctx.callbackTime = time
         _ = RunLoop.main.run(mode: .default, before: .distantPast)
