@@ -58,4 +58,30 @@ struct GIFSpeculationTests {
         #expect(dropped.codedAhead == 0)
         #expect(dropped.bytes == (try Self.write(last, threads: 1)).bytes)
     }
+
+    @Test("a new colour in the frame that ends the look-ahead: the table has it, the bytes are those of one thread")
+    func newColourEndsLookahead() throws {
+        // Every pixel of a 512 × 256 frame changes each frame (two colours in turn): the held-back
+        // frames pass GIFWriter.lookaheadBytes at the 26th, which also brings a third colour.
+        let w = 512, h = 256
+        let perFrame = w * h * 5
+        let crossing = GIFWriter.lookaheadBytes / perFrame   // index of the frame that passes it
+        func frame(_ k: Int) -> PixelBuffer {
+            let colour: [UInt8] = k == crossing ? [30, 160, 90] : (k % 2 == 0 ? [200, 40, 40] : [40, 40, 200])
+            return PixelBuffer(width: w, height: h, rgba: [UInt8]((0..<(w * h)).flatMap { _ in colour + [255] }))
+        }
+        let frames = (0...(crossing + 2)).map(frame)
+        func write(threads: Int) throws -> (bytes: Data, url: URL) {
+            let url = temporaryDirectory().appendingPathComponent("flip.gif")
+            let writer = try GIFWriter(url: url, width: w, height: h)
+            writer.threads = threads
+            for f in frames { try writer.add(f, delay: 3) }
+            try writer.finish()
+            return (try Data(contentsOf: url), url)
+        }
+        let ahead = try write(threads: 2)
+        #expect(ahead.bytes == (try write(threads: 1)).bytes)
+        let gif = try GIFReader.read(ahead.url)
+        #expect(gif.frames[crossing].pixel(x: 10, y: 10) == (30, 160, 90, 255))
+    }
 }

@@ -34,7 +34,11 @@ extension GIFWriter {
     func chooseGlobalPalette() throws {
         guard let g = gif, let first = pending.first else { return }
         let palette: Palette
-        if let colors = pendingColors, colors.count <= 256 {
+        if let ahead = speculation, pendingColors != nil {
+            // No frame brought a new colour since the speculation made its table from them, so
+            // it is the table these frames get (the same colours, in the order they showed).
+            palette = ahead.palette
+        } else if let colors = pendingColors, colors.count <= 256 {
             palette = Self.exactPalette(of: pending)
         } else {
             palette = Palette.fitting(first.pixels)
@@ -53,7 +57,7 @@ extension GIFWriter {
         if let ahead, palette.isExact, ahead.palette.colors == palette.colors {
             // Coded with this very table (the frames' colours did not change since), each frame
             // exactly, so on its own: the same codings as coding them now.
-            let coded = ahead.results()
+            let coded = ahead.results(coders: coders)
             for (i, d) in frames.enumerated() {
                 if i < coded.count, let c = coded[i] {
                     try put(c, d)

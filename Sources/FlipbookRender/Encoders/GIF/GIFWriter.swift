@@ -132,6 +132,7 @@ public final class GIFWriter {
             newColours = colors.count > known
             pendingColors = colors.count <= 256 ? colors : nil
         }
+        if newColours { dropSpeculation() }
         if pendingColors == nil || pendingBytes > Self.lookaheadBytes {
             try chooseGlobalPalette()
         } else {
