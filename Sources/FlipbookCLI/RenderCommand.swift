@@ -68,7 +68,9 @@ struct Render: ParsableCommand {
     @Option(help: "How many times the GIF loops (0 = forever).")
     var loop = 0
 
-    @Option(help: "Threads that rasterize frames (default: the machine's cores); the output does not depend on it.")
+    @Option(help: ArgumentHelp(
+        "Threads the render may use (default: the machine's cores): frames drawn beside the GIF's coding when that saves time, GIF frames coded ahead; the output does not depend on it.",
+        valueName: "N"))
     var threads: Int?
 
     @OptionGroup var options: OutputOptions

@@ -150,7 +150,7 @@ struct TestRun: ParsableCommand {
         for o in outcomes {
             switch o.status {
             case .passed:
-                // Frames are compared while they render (on the rasterizing threads): one figure.
+                // Frames are compared while they render (in the sink's `prepare`): one figure.
                 Console.out("✔ \(o.name)" + String(format: " (render and compare %.2f s)", o.renderSeconds + o.compareSeconds))
             case .recorded: Console.out("● \(o.name): recorded \(suite.store.folder(for: o.name).path)")
             case .rerecorded: Console.out("● \(o.name): re-recorded (it had failed)"); for m in o.messages { Console.out("    \(m)") }

@@ -3,7 +3,7 @@ import Foundation
 
 /// Compares (or records) each golden instant while the render produces it, so a suite's memory
 /// does not grow with its instants: the comparison (decoding the golden frame, pixelmatch) and
-/// the PNG coding of a recording run on the rasterizing threads in `prepare`, and only the
+/// the PNG coding of a recording run in `prepare`, where frames are drawn, and only the
 /// outcomes stay, with the pictures of the first `keptFailures` failing frames for the report.
 final class GoldenStreamSink: RenderSink, @unchecked Sendable {
     enum Mode {

@@ -2,7 +2,7 @@ import FlipbookCore
 import Foundation
 
 /// Streams the frames into an animated PNG (full colour and alpha; see `APNGEncoder`). Each
-/// frame's changed region is found and deflated on the rasterizing threads; chunks are written
+/// frame's changed region is found and deflated in `prepare`, where frames are drawn; chunks are written
 /// in frame order to a temporary file renamed into place at the end.
 public final class APNGSink: RenderSink, @unchecked Sendable {
     // Touched only by begin/consume/finish/cancel, on the calling thread.

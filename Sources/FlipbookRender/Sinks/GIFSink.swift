@@ -2,7 +2,8 @@ import FlipbookCore
 import Foundation
 
 /// Streams the frames into an animated GIF (see `GIFWriter`). Each frame's change from the
-/// one before is found on the rasterizing threads; coding happens in frame order.
+/// one before is found in `prepare`, where the frame is drawn (only in the rows the loop says
+/// changed); coding happens in frame order.
 ///
 /// GIF delays are whole centiseconds, and browsers slow a frame of 10 ms or less to about
 /// 100 ms: a render above `maximumFramesPerSecond` is composed for the GIF at that rate (its

@@ -1,7 +1,7 @@
 import FlipbookCore
 import Foundation
 
-/// Writes every frame as `frame-0000.png`, … into a directory, on the rasterizing threads.
+/// Writes every frame as `frame-0000.png`, … into a directory, in `prepare` (where frames are drawn).
 public final class PNGFramesSink: RenderSink, Sendable {
     public let directory: URL
 

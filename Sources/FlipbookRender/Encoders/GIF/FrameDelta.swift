@@ -117,8 +117,8 @@ struct FrameDelta: Sendable {
     }
 }
 
-/// The change between two consecutive frames, found where the frames are made (on the
-/// rasterizing threads) so the GIF writer's thread only codes it.
+/// The change between two consecutive frames, found where the frames are drawn (in the sink's
+/// `prepare`, on a worker when the render loop runs in parallel) so the GIF writer only codes it.
 struct FrameChange: Sendable {
     let delta: FrameDelta
 
