@@ -60,6 +60,8 @@ test: test-deps lint
 	$(SWIFT) test
 	.build/debug/flipbook test --artifacts .artifacts
 	$(RELEASE_BUILD) --product flipbook
+	@# What `make build` (so `make demo`) builds besides: the preview's server links statically too.
+	$(RELEASE_BUILD) --product flipbook-preview
 	scripts/determinism.sh .build/debug/flipbook .build/release/flipbook
 	@python3 -c "import jsonschema, yaml" 2>/dev/null || python3 -m pip install -q jsonschema pyyaml
 	python3 Tests/schema/check_scenarios.py
