@@ -23,6 +23,7 @@ gcc -O2 -o "$work/floor" "$shared/bench/floor.c" $(pkg-config --cflags --libs ca
 gcc -O2 -o "$work/runstat" bench/runstat.c
 make --no-print-directory flipbook >/dev/null 2>&1   # the release build users get (static runtime)
 flipbook=.build/release/flipbook
+scripts/release/check_layout.py "$flipbook"
 median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 # Appends "wall cpu maxrss-KB" of one run of the command to the file $1.
 timed() { local out=$1; shift; "$work/runstat" "$@" >> "$out"; }
