@@ -2,7 +2,8 @@
 """Checks that a release program was linked as the Makefile's RELEASE_BUILD asks: position
 independent, relative relocations packed (RELR), and the functions of
 scripts/release/hot-functions.txt placed together at the front of .text. A link that lost one of
-those still works but maps megabytes more at every run (docs/benchmarks.md, "Memory: the program's own pages").
+those still works but maps megabytes more at every run (docs/benchmarks.md, "Memory: the
+program's own pages").
 
 Usage: check_layout.py PROGRAM [HOT_FUNCTIONS]
 Prints what it found; exits 1 when a check fails.
