@@ -9,22 +9,27 @@ struct Compare: ParsableCommand {
         commandName: "compare",
         abstract: "Show variants of an animation on one clock: a grid GIF, a filmstrip and numbers.",
         discussion: """
-        Variants come from one file's `variants` (`default` is the file without overrides) or
-        from several files. Every variant runs for the longest one's duration; shorter ones hold
-        their last frame. Prints per variant its duration, its last animationDidStop, and the
+        Variants come from one file's `variants` (`default` is the file without overrides) or \
+        from several files. Every variant runs for the longest one's duration; shorter ones hold \
+        their last frame. Prints per variant its duration, its last animationDidStop, and the \
         mean and largest share of pixels per frame that differ from the first variant.
 
-        With --against, a recording (GIF, APNG, WebP, or a video read through ffmpeg) is decoded
-        as the clock reaches it and shown first (its frame at t is the one it shows at t minus
-        --offset), and the differences are measured against it: how the seed gallery compares
-        itself with the blog GIFs. The figures are then also printed per second (or per
+        With --against, a recording (GIF, APNG, WebP, or a video read through ffmpeg) is decoded \
+        as the clock reaches it and shown first (its frame at t is the one it shows at t minus \
+        --offset), and the differences are measured against it: how the seed gallery compares \
+        itself with the blog GIFs. The figures are then also printed per second (or per \
         --phase), and --ignore leaves regions such as a status bar out of them.
 
         Examples:
-          flipbook compare scenarios/demo.yaml --variants default,slow -o out/compare.gif
-          flipbook compare a.yaml b.yaml --layout overlay -o out/ab.gif --filmstrip out/ab.png --json
-          flipbook compare seed.yaml --against original.gif -o out/vs.gif --filmstrip out/vs.png --filmstrip-times 1.2,3.3
-          flipbook compare header.yaml --against sim.mp4 --crop 0,0,1170,600 --scale 0.6667 --ignore 0,0,780,94 --phase pull=0-1.2 --phase spin=1.2-3 -o out/vs.mp4
+          flipbook compare scenarios/demo.yaml --variants default,slow \\
+            -o out/compare.gif
+          flipbook compare a.yaml b.yaml --layout overlay -o out/ab.gif \\
+            --filmstrip out/ab.png --json
+          flipbook compare seed.yaml --against original.gif -o out/vs.gif \\
+            --filmstrip out/vs.png --filmstrip-times 1.2,3.3
+          flipbook compare header.yaml --against sim.mp4 --crop 0,0,1170,600 \\
+            --scale 0.6667 --ignore 0,0,780,94 --phase pull=0-1.2 --phase spin=1.2-3 \\
+            -o out/vs.mp4
         """
     )
 

@@ -12,7 +12,8 @@ struct Render: ParsableCommand {
           flipbook render scenarios/demo.yaml --filmstrip out/demo.png --fps 10
           flipbook render scenarios/demo.yaml --frames out/frames --scale 1
           flipbook render scenarios/demo.yaml --variant slow -o out/slow.gif
-          flipbook render scenarios/demo.yaml --filmstrip out/key.png --filmstrip-times 0.1,0.175,0.35
+          flipbook render scenarios/demo.yaml --filmstrip out/key.png \\
+            --filmstrip-times 0.1,0.175,0.35
         """
     )
 

@@ -7,14 +7,15 @@ struct Still: ParsableCommand {
         commandName: "still",
         abstract: "Render one frame of a scenario to a PNG.",
         discussion: """
-        Given a recording (.gif, .png/.apng, .webp, .mp4, .mov, .m4v, .webm, .mkv) instead of a
-        scenario, writes the recording's frame at that time, cut to --crop and resized by --scale:
+        Given a recording (.gif, .png/.apng, .webp, .mp4, .mov, .m4v, .webm, .mkv) instead of a \
+        scenario, writes the recording's frame at that time, cut to --crop and resized by --scale: \
         the picture compare --against would use.
 
         Examples:
           flipbook still scenarios/demo.yaml --at 0.35s -o dot.png
           flipbook still scenarios/demo.yaml --at 175ms --scale 3
-          flipbook still sim.mp4 --at 1.2 --crop 0,0,1170,600 --scale 0.6667 -o sim-1.2.png
+          flipbook still sim.mp4 --at 1.2 --crop 0,0,1170,600 --scale 0.6667 \\
+            -o sim-1.2.png
         """
     )
 

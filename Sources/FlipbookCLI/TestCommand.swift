@@ -18,21 +18,22 @@ struct TestRun: ParsableCommand {
         commandName: "run",
         abstract: "Render scenarios at their golden instants and compare them with golden/ (or record goldens).",
         discussion: """
-        Frames are compared as decoded PNGs, exactly unless a tolerance is set, and the event
-        trace is compared too. A failure names the scenario, the frame and time, the share of
-        pixels off, the largest distance and where; artifacts (expected/actual/difference PNGs,
+        Frames are compared as decoded PNGs, exactly unless a tolerance is set, and the event \
+        trace is compared too. A failure names the scenario, the frame and time, the share of \
+        pixels off, the largest distance and where; artifacts (expected/actual/difference PNGs, \
         report.html, junit.xml, summary.json) go to --artifacts. Exit 1 when anything fails.
 
-        Record modes: missing (default; on CI, never) records scenarios without goldens;
+        Record modes: missing (default; on CI, never) records scenarios without goldens; \
         failed also re-records failures; all records everything; never writes nothing.
 
         Examples:
           flipbook test                              # every scenario under scenarios/
           flipbook test scenarios/loaders --record missing
           CI=true flipbook test --shard 2/4 --artifacts out/artifacts
-          flipbook test --filter orbit --threshold 0.1 --share 0.005 --ignore-antialiasing
+          flipbook test --filter orbit --threshold 0.1 --share 0.005 \\
+            --ignore-antialiasing
 
-        A sharded run always writes its artifacts (results.json among them), passed or not, for
+        A sharded run always writes its artifacts (results.json among them), passed or not, for \
         `flipbook test merge SHARD-DIR... --artifacts DIR` to join into one report.
         """
     )

@@ -9,8 +9,8 @@ struct TestMerge: ParsableCommand {
         commandName: "merge",
         abstract: "Join the artifacts of sharded runs into one report.html, junit.xml, summary.json and results.json.",
         discussion: """
-        Each folder is the --artifacts of one `flipbook test --shard I/N` run (downloaded from CI, say).
-        Exit 1 when a scenario failed in any shard, 2 when a folder is not a shard's artifacts or two
+        Each folder is the --artifacts of one `flipbook test --shard I/N` run (downloaded from CI, say). \
+        Exit 1 when a scenario failed in any shard, 2 when a folder is not a shard's artifacts or two \
         shards hold the same scenario.
 
           flipbook test merge shard-1 shard-2 shard-3 --artifacts merged

@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+import ProcessTestSupport
+
+/// ArgumentParser wraps every line of a command's discussion to the terminal's width on its own:
+/// a paragraph written as several lines longer than the terminal comes out ragged ("instead of
+/// a" / "scenario, writes…"). Paragraphs are therefore single lines, which wrap at any width, and
+/// example lines fit 80 columns (longer commands continue with a shell `\`).
+@Suite("help text layout")
+struct HelpLayoutTests {
+    static let commands: [[String]] = [
+        ["render"], ["still"], ["validate"], ["inspect"], ["test"], ["test", "run"], ["test", "merge"],
+        ["compare"], ["preview"],
+    ]
+
+    /// The overview and discussion of `flipbook help COMMAND`, unwrapped (COLUMNS=1000): the text
+    /// before USAGE.
+    static func unwrappedDiscussion(_ command: [String]) throws -> [Substring] {
+        let help = try CLI.run(["help"] + command, environment: ["COLUMNS": "1000"])
+        #expect(help.status == 0, "\(help.stderr)")
+        let text = help.stdout.components(separatedBy: "\nUSAGE:").first ?? help.stdout
+        return text.split(separator: "\n", omittingEmptySubsequences: false)
+    }
+
+    @Test("paragraphs are one line each and examples fit 80 columns", arguments: commands)
+    func wrapsAtAnyWidth(_ command: [String]) throws {
+        let lines = try Self.unwrappedDiscussion(command)
+        var paragraph: [Substring] = []
+        func endParagraph() {
+            // One line wraps cleanly; several hard-broken lines wrap cleanly only when each fits.
+            if paragraph.count > 1, let long = paragraph.first(where: { $0.count > 80 }) {
+                Issue.record("\(command.joined(separator: " ")): a paragraph broken into lines, one of \(long.count) columns: \(long)")
+            }
+            paragraph = []
+        }
+        for line in lines {
+            if line.first == " " {
+                endParagraph()
+                #expect(line.count <= 80, "\(command.joined(separator: " ")): an example of \(line.count) columns: \(line)")
+            } else if line.isEmpty {
+                endParagraph()
+            } else {
+                paragraph.append(line)
+            }
+        }
+        endParagraph()
+    }
+
+    @Test("at 80 columns no discussion line is cut after a word or two", arguments: commands)
+    func noRaggedLines(_ command: [String]) throws {
+        let help = try CLI.run(["help"] + command, environment: ["COLUMNS": "80"])
+        let lines = (help.stdout.components(separatedBy: "\nUSAGE:").first ?? "").split(separator: "\n")
+        // A ragged wrap leaves a short line followed by the rest of its sentence in lower case.
+        for (line, next) in zip(lines, lines.dropFirst()) where line.first != " " && next.first != " " {
+            let continues = next.first.map { $0.isLowercase } ?? false
+            #expect(!(line.count < 50 && continues), "\(command.joined(separator: " ")): '\(line)' then '\(next)'")
+        }
+    }
+}
