@@ -40,7 +40,10 @@ public enum ScenarioLoader {
         do {
             // The basic resolver tags nothing: the reader interprets every scalar itself (YAMLNode),
             // and Yams's default resolver would run up to seven ICU regular expressions on each.
-            guard let node = try Yams.compose(yaml: yaml, .basic) else {
+            // Nothing is constructed from the nodes, so no constructor tables are built; UTF-8 is
+            // given rather than looked up in the environment (YAMS_DEFAULT_ENCODING, which also
+            // makes Yams print to standard output, where a GIF may be going).
+            guard let node = try Yams.compose(yaml: yaml, .basic, Constructor([:], [:], [:]), .utf8) else {
                 throw ScenarioError([Diagnostic(file: file, line: 1, column: 1, message: "the file is empty; expected a scenario mapping")])
             }
             root = node

@@ -71,6 +71,18 @@ struct OutputSafetyTests {
         #expect(still.status == 0 && still.stdout.starts(with: [0x89, 0x50, 0x4E, 0x47]))
     }
 
+    /// Yams prints a notice to standard output when YAMS_DEFAULT_ENCODING chooses its encoding;
+    /// the loader names UTF-8 itself, so the variable neither changes the reading nor lands after
+    /// the GIF's trailer.
+    @Test("YAMS_DEFAULT_ENCODING in the environment leaves -o - the same bytes")
+    func yamsEncodingVariable() throws {
+        let plain = try CLI.runBytes(["render", demo, "-o", "-", "--fps", "5", "--quiet"])
+        let withVariable = try CLI.runBytes(["render", demo, "-o", "-", "--fps", "5", "--quiet"],
+                                            environment: ["YAMS_DEFAULT_ENCODING": "UTF16"])
+        #expect(plain.status == 0 && withVariable.status == 0)
+        #expect(withVariable.stdout == plain.stdout, "\(withVariable.stdout.count) bytes against \(plain.stdout.count)")
+    }
+
     @Test("a directory, a missing directory, the input itself and a read-only file: exit 2, nothing written", arguments: [0, 1, 2, 3])
     func refused(_ which: Int) throws {
         let dir = tmp()
@@ -138,8 +150,8 @@ struct OutputSafetyTests {
 
 extension CLI {
     /// Runs the command and keeps stdout as bytes.
-    static func runBytes(_ args: [String]) throws -> (status: Int32, stdout: Data, stderr: String) {
-        try spawn(executable, args)
+    static func runBytes(_ args: [String], environment: [String: String] = [:]) throws -> (status: Int32, stdout: Data, stderr: String) {
+        try spawn(executable, args, environment: environment)
     }
 
     /// Runs `args[0]` with the rest (a shell wrapping the command).
