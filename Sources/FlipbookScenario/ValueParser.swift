@@ -39,12 +39,12 @@ struct ValueParser {
 
     /// A number; strings with `deg` or `pi` suffixes are angles in radians (`90deg`, `0.5pi`).
     func number(_ n: YAMLNode) -> Double? {
-        if let s = n.scalarString?.trimmingCharacters(in: .whitespaces).lowercased() {
-            if s.hasSuffix("deg"), let v = Double(s.dropLast(3).trimmingCharacters(in: .whitespaces)), v.isFinite {
+        if let s = n.scalarString?.trimmingSpaces().lowercased() {
+            if s.hasSuffix("deg"), let v = Double(s.dropLast(3).trimmingSpaces()), v.isFinite {
                 return v * .pi / 180
             }
             if s.hasSuffix("pi") {
-                let head = s.dropLast(2).trimmingCharacters(in: .whitespaces)
+                let head = s.dropLast(2).trimmingSpaces()
                 if head.isEmpty { return .pi }
                 if head == "-" { return -.pi }
                 if let v = Double(head), v.isFinite { return v * .pi }
@@ -66,7 +66,7 @@ struct ValueParser {
     /// `#rgb`, `#rrggbb`, `#rrggbbaa` or a UIKit colour name.
     func color(_ n: YAMLNode) -> RGBA? {
         let what = "a colour such as \"#3c3c3c\", \"#3c3c3c80\" or a name (\(Self.namedColors.keys.sorted().joined(separator: ", ")))"
-        guard let s = n.scalarString?.trimmingCharacters(in: .whitespaces) else { n.fail(what); return nil }
+        guard let s = n.scalarString?.trimmingSpaces() else { n.fail(what); return nil }
         if let c = Self.namedColors[s] { return c }
         guard s.hasPrefix("#") else {
             let hint = nearest(to: s, in: Array(Self.namedColors.keys)).map { "did you mean '\($0)'?" }
@@ -89,7 +89,7 @@ struct ValueParser {
             return n.numbers(16, "16 numbers m11…m44 or a transform string").map { CATransform3D(entries: $0.map { CGFloat($0) }) }
         }
         guard let text = n.scalarString else { n.fail("a transform such as \"scale(1.5) rotate(45deg)\""); return nil }
-        let s = text.trimmingCharacters(in: .whitespaces)
+        let s = text.trimmingSpaces()
         if s == "identity" || s.isEmpty { return CATransform3DIdentity }
         var functions: [CATransform3D] = []
         var rest = Substring(s)
@@ -99,8 +99,8 @@ struct ValueParser {
             guard let open = rest.firstIndex(of: "("), let close = rest.firstIndex(of: ")"), open < close else {
                 sink.error("expected a transform function such as scale(1.5), found '\(rest)'", at: n.mark); return nil
             }
-            let name = rest[..<open].trimmingCharacters(in: .whitespaces)
-            let args = rest[rest.index(after: open)..<close].split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            let name = rest[..<open].trimmingSpaces()
+            let args = rest[rest.index(after: open)..<close].split(separator: ",").map { $0.trimmingSpaces() }
             rest = rest[rest.index(after: close)...]
             var nums: [Double] = []
             for a in args {

@@ -94,7 +94,7 @@ struct YAMLNode {
         guard case .scalar(let s) = node, s.style == .plain || s.style == .singleQuoted || s.style == .doubleQuoted else {
             fail(what); return nil
         }
-        let text = s.string.trimmingCharacters(in: .whitespaces).lowercased()
+        let text = s.string.trimmingSpaces().lowercased()
         if ["inf", ".inf", "infinity", "+inf", "+.inf"].contains(text) {
             if allowInfinity { return .infinity }
             sink.error("expected a finite number, found '\(s.string)'", at: mark)
