@@ -78,6 +78,32 @@ struct KeyPathTests {
         #expect(AnimatableValue(bridging: Date()) == nil)
     }
 
+    /// Common types are matched by exact type before the general casts (AnimatableValue.swift,
+    /// `commonValue`); each must bridge as the general casts did, and near misses (a subclass,
+    /// an Optional inside Any, an NSNumber holding a Bool) must still reach them.
+    @Test("common types bridge to what the general casts give; subclasses, boxed optionals and NSNumber still do")
+    func bridgingCommonTypes() {
+        let t = CATransform3DMakeRotation(0.5, 0, 0, 1)
+        let path = CGMutablePath()
+        path.move(to: CGPoint(x: 1, y: 2)); path.addLine(to: CGPoint(x: 3, y: 4))
+        let image = LayerImage(width: 1, height: 1, rgba: [255, 0, 0, 255])
+        let cases: [(Any?, AnimatableValue?)] = [
+            (AnimatableValue.number(4), .number(4)), (2.5, .number(2.5)), (CGFloat(1.25), .number(1.25)), (7, .number(7)),
+            (Float(0.5), .number(0.5)), (true, .bool(true)), (CGPoint(x: 1, y: 2), .point(CGPoint(x: 1, y: 2))),
+            (CGSize(width: 3, height: 4), .size(CGSize(width: 3, height: 4))),
+            (CGRect(x: 1, y: 2, width: 3, height: 4), .rect(CGRect(x: 1, y: 2, width: 3, height: 4))), (t, .transform(t)),
+            ("fade", .string("fade")), (UIColor.blue.cgColor, .color(RGBA(red: 0, green: 0, blue: 1, alpha: 1))),
+            (UIColor.blue, .color(RGBA(red: 0, green: 0, blue: 1, alpha: 1))), (path, .path(path.elements)),
+            (UIBezierPath(cgPath: path), .path(path.elements)), (image, .image(image)),
+            (Optional(2.5) as Any, .number(2.5)), (NSNumber(value: true), .number(1)), (Int32(3), .number(3)),
+            (CGAffineTransform(scaleX: 2, y: 2), .transform(CATransform3DMakeScale(2, 2, 1))),
+            ([CGFloat(1), CGFloat(2)], .array([.number(1), .number(2)])), (Date(), nil),
+        ]
+        for (value, expected) in cases {
+            #expect(AnimatableValue(bridging: value) == expected, "\(String(describing: value))")
+        }
+    }
+
     @Test("seed 000's singular scale transform still pulses smoothly (9.6)")
     func singularTransform() {
         let (stage, layer) = stageWithLayer()
