@@ -34,6 +34,30 @@ struct LifecycleTests {
         #expect(layer.animation(forKey: "f") !== a)
     }
 
+    /// iOS code that subclasses an animation copies its own state in copy(with:); add and
+    /// groups copy through it (CALayer.attach calls copy(with:) itself).
+    @Test("add and groups copy through a subclass's copy(with:) (3.1)")
+    func addCopiesThroughOverride() {
+        final class TaggedFade: CABasicAnimation {
+            var tag = 0
+            override func copy(with zone: NSZone? = nil) -> Any {
+                let copy = super.copy(with: zone) as! TaggedFade
+                copy.tag = tag + 1000
+                return copy
+            }
+        }
+        let (_, layer) = stageWithLayer()
+        let a = TaggedFade(keyPath: "opacity")
+        a.fromValue = 0; a.toValue = 1; a.duration = 1; a.tag = 7
+        layer.add(a, forKey: "f")
+        #expect((layer.animation(forKey: "f") as? TaggedFade)?.tag == 1007)
+        let group = CAAnimationGroup()
+        group.animations = [a]; group.duration = 1
+        layer.add(group, forKey: "g")
+        let member = (layer.animation(forKey: "g") as? CAAnimationGroup)?.animations?.first as? TaggedFade
+        #expect(member?.tag == 1007, "tag \(String(describing: member?.tag))")
+    }
+
     @Test("a zero duration becomes the transaction's duration (3.1, 1.2)")
     func defaultDuration() {
         let (stage, layer) = stageWithLayer()

@@ -10,7 +10,7 @@ open class CAAnimationGroup: CAAnimation {
     public required init(copying other: CAAnimation) {
         super.init(copying: other)
         if let o = other as? CAAnimationGroup {
-            animations = o.animations?.map { $0.copy() as! CAAnimation }
+            animations = o.animations?.map { $0.copy(with: nil) as! CAAnimation }
         }
     }
 

@@ -323,7 +323,9 @@ open class CALayer: NSObject, CAMediaTiming {
         // Timing that is not a number cannot be placed on the timeline: the animation is
         // ignored, as Core Animation ignores animations it cannot evaluate (docs/engine-notes.md).
         guard anim.hasFiniteTiming else { return nil }
-        let copy = anim.copy() as! CAAnimation
+        // copy(with:) directly: NSObject's copy() first asks whether the class conforms to
+        // NSCopying, a scan of every conformance record for each new animation class.
+        let copy = anim.copy(with: nil) as! CAAnimation
         copy.resolveDurations(default: ctx.animationDuration)
         if let transition = copy as? CATransition, transition.picture == nil {
             // The picture to transition from: this layer as it looks now (7.1).
