@@ -6,7 +6,9 @@ extension StringProtocol {
     /// scenario load paid for its first number.
     func trimmingSpaces() -> String {
         func isSpace(_ scalar: Unicode.Scalar) -> Bool {
-            scalar == "\t" || scalar == "\u{200B}" || scalar.properties.generalCategory == .spaceSeparator
+            // ASCII decided here: the Unicode tables are only paged in for other text.
+            if scalar.isASCII { return scalar == " " || scalar == "\t" }
+            return scalar == "\u{200B}" || scalar.properties.generalCategory == .spaceSeparator
         }
         let scalars = unicodeScalars
         guard let first = scalars.firstIndex(where: { !isSpace($0) }),
