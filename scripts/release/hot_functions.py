@@ -1,7 +1,10 @@
 #!/usr/bin/env python3
-"""Prints the functions of PROGRAM that ran in the callgrind profiles given, one a line, in the
-order the profiles first show them: the symbol ordering file the release link uses (Makefile,
-RELEASE_BUILD).
+"""Prints the functions of PROGRAM that ran in the callgrind profiles given, one a line: the
+symbol ordering file the release link uses (Makefile, RELEASE_BUILD). Functions every profiled
+command ran come first, then those fewer commands ran, each group in the order of the first
+profile that ran them, by name within it: a run then touches few pages holding functions only
+other commands need (sorting all by name cost pulse3 0.5 MB of resident code), and a new
+recording moves only the functions that started or stopped running somewhere.
 
 Usage: hot_functions.py PROGRAM PROFILE...
 
@@ -46,12 +49,13 @@ def main():
     program, profiles = os.path.realpath(sys.argv[1]), sys.argv[2:]
     symbols = subprocess.run(["nm", "--defined-only", program], check=True, capture_output=True, text=True)
     definitions = collections.Counter(line.split(None, 2)[2] for line in symbols.stdout.splitlines() if len(line.split(None, 2)) == 3)
-    listed = {}
-    for profile in profiles:
+    ran_in = collections.defaultdict(set)
+    for index, profile in enumerate(profiles):
         for name in functions_that_ran(program, profile):
             if definitions[name] == 1:
-                listed.setdefault(name, None)
-    sys.stdout.write("".join(name + "\n" for name in listed))
+                ran_in[name].add(index)
+    order = sorted(ran_in, key=lambda name: (-len(ran_in[name]), min(ran_in[name]), name))
+    sys.stdout.write("".join(name + "\n" for name in order))
 
 
 if __name__ == "__main__":
