@@ -95,12 +95,17 @@ extension GIFWriter {
                 front += 1
                 let frame = frames[i]
                 lock.unlock()
-                // A frame that fails is coded again, and its error reported, by the writer.
-                let result = try? coder.coded(frame, coders: coders)
-                lock.lock()
-                coded[i] = result
-                lock.unlock()
+                code(frame, at: i, coders: coders)
             }
+        }
+
+        /// Codes `frame` outside the lock and stores its coding at `index`. A frame that fails
+        /// is coded again, and its error reported, by the writer.
+        private func code(_ frame: FrameDelta, at index: Int, coders: Coders) {
+            let result = try? coder.coded(frame, coders: coders)
+            lock.lock()
+            coded[index] = result
+            lock.unlock()
         }
 
         /// Every frame's coding, by index (nil where coding failed): the calling thread codes
@@ -113,10 +118,7 @@ extension GIFWriter {
                 back = next
                 let frame = frames[next]
                 lock.unlock()
-                let result = try? coder.coded(frame, coders: coders)
-                lock.lock()
-                coded[next] = result
-                lock.unlock()
+                code(frame, at: next, coders: coders)
             }
             idle.lock()
             while isWorking { idle.wait() }
