@@ -14,6 +14,8 @@ var products: [Product] = [
     .executable(name: "flipbook-bench", targets: ["FlipbookBenchmarks"]),
     // `flipbook preview` runs it: the HTTP server stays out of every other command's start-up.
     .executable(name: "flipbook-preview", targets: ["FlipbookPreviewCLI"]),
+    // For the fuzzer (Fuzz/), which drives the preview's request reader; not for apps.
+    .library(name: "FlipbookPreview", targets: ["FlipbookPreview"]),
 ]
 var platformModules: [Target] = []
 #if os(Linux)
@@ -40,7 +42,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
         // `flipbook preview`'s HTTP server (docs/preview.md says why this one).
-        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],
     targets: [
         .systemLibrary(
@@ -101,14 +102,12 @@ let package = Package(
             dependencies: ["Flipbook", "FlipbookGolden"],
             swiftSettings: strictSettings
         ),
-        // flipbook preview: watch a scene file, re-render it on save, serve the page. Not a
-        // library product: `import Flipbook` users do not build the HTTP server.
+        // flipbook preview: watch a scene file, re-render it on save, serve the page on its own
+        // bounded loopback HTTP server (docs/preview.md says why not FlyingFox). Not a library
+        // product: `import Flipbook` users do not build it.
         .target(
             name: "FlipbookPreview",
-            dependencies: [
-                "Flipbook", "FlipbookCompare",
-                .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "FlyingSocks", package: "FlyingFox"),
-            ],
+            dependencies: ["Flipbook", "FlipbookCompare"],
             swiftSettings: strictSettings
         ),
         // Golden assertions for Swift Testing and XCTest (reporting at the caller's line).
@@ -195,6 +194,11 @@ let package = Package(
         ),
         // The command line, its output safety, the README's and the guide's example programs:
         // tests that spawn processes, apart from the in-process scenario tests.
+        .testTarget(
+            name: "FlipbookPreviewTests",
+            dependencies: ["FlipbookPreview", "Flipbook", .product(name: "PropertyBased", package: "swift-property-based")],
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "CommandLineTests",
             dependencies: ["Flipbook", "ProcessTestSupport", "BrowserTestSupport"],

@@ -12,7 +12,10 @@ let package = Package(
     targets: [
         .executableTarget(
             name: "ScenarioFuzzer",
-            dependencies: [.product(name: "Flipbook", package: "Flipbook"), .product(name: "FlipbookGolden", package: "Flipbook")]
+            dependencies: [
+                .product(name: "Flipbook", package: "Flipbook"), .product(name: "FlipbookGolden", package: "Flipbook"),
+                .product(name: "FlipbookPreview", package: "Flipbook"),
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -25,7 +25,7 @@ enum ComparisonPage {
     }
 
     static func html(title: String, summaries: [VariantComparison.Summary], frames: [(time: Double, png: [UInt8])], plots: [Plot],
-                     timeline: Timeline = Timeline()) -> String {
+                     timeline: Timeline = Timeline(), frameURL: ((Int) -> String)? = nil) -> String {
         let esc = HTMLPage.escape
         var h = HTMLPage.head(title: title, style: """
         .player { background: #fff; border-radius: 10px; padding: 16px; box-shadow: 0 1px 3px #0002; display: inline-block; }
@@ -48,7 +48,11 @@ enum ComparisonPage {
         """)
         h += "<div class=\"player\"><div class=\"stage\">\n"
         if let first = frames.first {
-            h += HTMLPage.image(first.png, class: "grid", alt: "every variant at the scrubber's instant", id: "frame") + "\n"
+            if let frameURL {
+                h += "<img id=\"frame\" class=\"grid\" alt=\"every variant at the scrubber's instant\" src=\"\(esc(frameURL(0)))\">\n"
+            } else {
+                h += HTMLPage.image(first.png, class: "grid", alt: "every variant at the scrubber's instant", id: "frame") + "\n"
+            }
         }
         h += """
         <div id="finger" title="the scripted finger"></div></div>
@@ -91,7 +95,9 @@ enum ComparisonPage {
             h += "</ol>\n"
         }
         let fingers = timeline.fingers.map { f in f.map { String(format: "[%.5f,%.5f]", $0.x, $0.y) } ?? "null" }.joined(separator: ",")
-        let urls = frames.map { "\"" + HTMLPage.dataURL(png: $0.png) + "\"" }.joined(separator: ",\n")
+        let urls = frames.indices.map { i in
+            "\"" + (frameURL.map { HTMLPage.escape($0(i)) } ?? HTMLPage.dataURL(png: frames[i].png)) + "\""
+        }.joined(separator: ",\n")
         let times = frames.map { String(format: "%.6f", $0.time) }.joined(separator: ",")
         h += """
         <script>
@@ -169,6 +175,13 @@ enum ComparisonPage {
         }
         show(best);
         if (playing) play();
+        // Frames served one by one: fetch the rest in the background so playing never waits.
+        if (!frames[0].startsWith('data:')) {
+          let next = 0;
+          const preload = () => { for (let k = 0; k < 8 && next < frames.length; k++) { const im = new Image(); im.src = frames[next++]; }
+            if (next < frames.length) setTimeout(preload, 30); };
+          preload();
+        }
         </script>
         </body></html>
 

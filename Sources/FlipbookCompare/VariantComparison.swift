@@ -10,7 +10,12 @@ public struct VariantComparison {
         public var file: String
         public var variant: String
         public var label: String
-        public init(file: String, variant: String, label: String) { self.file = file; self.variant = variant; self.label = label }
+        /// The file's text when the caller has read it already (the preview reads the file once,
+        /// after checking what it is); nil: read from `file`.
+        public var text: String?
+        public init(file: String, variant: String, label: String, text: String? = nil) {
+            self.file = file; self.variant = variant; self.label = label; self.text = text
+        }
     }
 
     /// Per variant: how long it runs, when its last event happens, and how far its frames are
@@ -94,10 +99,13 @@ public struct VariantComparison {
 
     /// Runs the comparison like `run(sinks:)` and also returns the `--html` page: the composed
     /// frames under a scrubber, the plots and the summary.
-    /// `pageFrameLimit` caps the frames the page holds (evenly spaced beyond it).
+    /// `pageFrameLimit` caps the frames the page holds (evenly spaced beyond it). With
+    /// `frameURL`, the page asks for frame I at `frameURL(I)` (a server hands out `frames`)
+    /// instead of holding every frame as a data URL.
     public mutating func runWithPage(sinks: [any RenderSink], title: String,
-        threads: Int = ProcessInfo.processInfo.activeProcessorCount, pageFrameLimit: Int = 240
-    ) throws -> (summaries: [Summary], html: String) {
+        threads: Int = ProcessInfo.processInfo.activeProcessorCount, pageFrameLimit: Int = 240,
+        frameURL: ((Int) -> String)? = nil
+    ) throws -> (summaries: [Summary], html: String, frames: [[UInt8]]) {
         let pageFrames = PageFramesSink(limit: pageFrameLimit)
         let summaries = try run(sinks: sinks + [pageFrames], threads: threads)
         let plots = try propertyPlots.map { plot -> ComparisonPage.Plot in
@@ -106,8 +114,9 @@ public struct VariantComparison {
             let x1 = plot.point(time: range.upperBound, value: plot.valueRange.lowerBound).x / Double(plot.width)
             return ComparisonPage.Plot(png: try PNGCodec.encode(try plot.render()), axis: (x0, x1, range.lowerBound, range.upperBound))
         }
-        return (summaries, ComparisonPage.html(title: title, summaries: summaries, frames: pageFrames.frames, plots: plots,
-                                               timeline: timeline(at: pageFrames.frames.map(\.time))))
+        let html = ComparisonPage.html(title: title, summaries: summaries, frames: pageFrames.frames, plots: plots,
+                                       timeline: timeline(at: pageFrames.frames.map(\.time)), frameURL: frameURL)
+        return (summaries, html, pageFrames.frames.map(\.png))
     }
 
     /// The first scenario's event trace and its finger at `times`, placed in its cell of the
@@ -135,8 +144,12 @@ public struct VariantComparison {
     /// duration (shorter ones hold their last frame), and feeds the composed frames to `sinks`.
     public mutating func run(sinks: [any RenderSink], threads: Int = ProcessInfo.processInfo.activeProcessorCount) throws -> [Summary] {
         let scenarios = try inputs.map { input in
-            try ScenarioLoader.load(file: input.file, variant: input.variant == "default" ? nil : input.variant,
-                                    imageLoader: { try PNGCodec.readImage($0) })
+            let variant = input.variant == "default" ? nil : input.variant
+            if let text = input.text {
+                return try ScenarioLoader.load(yaml: text, file: input.file, baseDirectory: URL(fileURLWithPath: input.file).deletingLastPathComponent(),
+                                               variant: variant, imageLoader: { try PNGCodec.readImage($0) })
+            }
+            return try ScenarioLoader.load(file: input.file, variant: variant, imageLoader: { try PNGCodec.readImage($0) })
         }
         let runtimes = scenarios.map { ScenarioRuntime(scenario: $0) }
         let rate = fps ?? scenarios[0].fps

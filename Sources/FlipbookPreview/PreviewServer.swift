@@ -1,42 +1,64 @@
-import FlyingFox
-import FlyingSocks
 import Foundation
 
-/// Serves a `PreviewSession` over HTTP with FlyingFox (Swift concurrency on plain sockets, no
-/// SwiftNIO: docs/preview.md): `/` the shell page, `/status` the session's status as JSON,
-/// `/page/N` the last good render's page.
+/// Serves a `PreviewSession` over HTTP (`LoopbackHTTPServer`): `/` the shell page, `/status`
+/// the session's status as JSON, `/page/N` the last good render's page and `/frame/N/I.png` its
+/// frames, which the page asks for as it shows them. Requests whose `Host` is not this machine
+/// (`HostPolicy`) get 421 and nothing else.
 public final class PreviewServer: Sendable {
     public let session: PreviewSession
-    private let server: HTTPServer
-    private let shell: String
+    private let http: LoopbackHTTPServer
+    /// The address served, as printed ("127.0.0.1").
+    public let address: String
 
-    /// Binds to 127.0.0.1 unless `host` says otherwise; port 0 picks a free one.
+    /// Binds to 127.0.0.1 unless `host` says otherwise (an IPv4 address); port 0 picks a free one.
     public init(session: PreviewSession, host: String?, port: UInt16, commands: [String]) throws {
         self.session = session
-        shell = PreviewShellPage.html(file: session.options.file, commands: commands)
-        let address = try sockaddr_in.inet(ip4: host ?? "127.0.0.1", port: port)
-        server = HTTPServer(address: address, logger: .disabled)
+        let address = host ?? "127.0.0.1"
+        self.address = address
+        let shell = Array(PreviewShellPage.html(file: session.options.file, commands: commands).utf8)
+        // The policy needs the port actually bound, known only once listening: a box filled after.
+        let policy = PolicyBox()
+        http = try LoopbackHTTPServer(address: address, port: port) { request in
+            guard let hosts = policy.value, hosts.allows(request.host) else {
+                return .text(421, "this server answers requests for 127.0.0.1 and localhost only")
+            }
+            return Self.route(request, session: session, shell: shell)
+        }
+        policy.value = HostPolicy(bound: address, port: http.port, given: host,
+                                  interfaces: address == "0.0.0.0" ? HostPolicy.localNames() : [])
     }
 
-    /// Runs until the task is cancelled; `ready` gets the address once listening.
-    public func run(ready: @escaping @Sendable (String) -> Void) async throws {
-        let shell = Data(shell.utf8), session = session
-        await server.appendRoute("GET /") { _ in Self.response(shell, type: "text/html; charset=utf-8") }
-        await server.appendRoute("GET /status") { _ in
-            Self.response(try JSONEncoder().encode(session.currentStatus), type: "application/json")
-        }
-        await server.appendRoute("GET /page/*") { _ in
-            guard let page = session.currentPage else { return HTTPResponse(statusCode: .notFound) }
-            return Self.response(Data(page.utf8), type: "text/html; charset=utf-8")
-        }
-        let server = self.server
-        async let running: Void = server.run()
-        try await server.waitUntilListening()
-        if case let .ip4(ip, port)? = await server.listeningAddress { ready("http://\(ip):\(port)/") }
-        try await running
-    }
+    /// The port served on.
+    public var port: UInt16 { http.port }
 
-    private static func response(_ body: Data, type: String) -> HTTPResponse {
-        HTTPResponse(statusCode: .ok, headers: [.contentType: type, .cacheControl: "no-store"], body: body)
+    /// Serves until `stop()`; call it on a thread of its own.
+    public func run() { http.run() }
+
+    public func stop() { http.stop() }
+
+    static func route(_ request: HTTPRequestHead, session: PreviewSession, shell: [UInt8]) -> LoopbackHTTPServer.Response {
+        let path = request.path
+        if path == "/" { return .init(status: 200, contentType: "text/html; charset=utf-8", body: shell) }
+        if path == "/status" {
+            let body = (try? JSONEncoder().encode(session.currentStatus)).map { Array($0) } ?? Array("{}".utf8)
+            return .init(status: 200, contentType: "application/json", body: body)
+        }
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        if parts.count == 3, parts[1] == "page" {
+            guard let page = session.currentPage else { return .text(404, "no render yet") }
+            return .init(status: 200, contentType: "text/html; charset=utf-8", body: page)
+        }
+        if parts.count == 4, parts[1] == "frame", let version = Int(parts[2]), parts[3].hasSuffix(".png"),
+           let index = Int(parts[3].dropLast(4)) {
+            guard let png = session.frame(version: version, index: index) else { return .text(404, "no such frame") }
+            return .init(status: 200, contentType: "image/png", body: png, immutable: true)
+        }
+        return .text(404, "not found")
     }
+}
+
+/// Set once, just after the server binds, before it accepts anything.
+private final class PolicyBox: @unchecked Sendable {
+    // Written in PreviewServer.init before `run` starts the accepting thread; read after.
+    var value: HostPolicy?
 }

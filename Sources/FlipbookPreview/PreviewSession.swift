@@ -40,17 +40,29 @@ public final class PreviewSession: @unchecked Sendable {
     public let options: Options
     private let lock = NSLock()
     private var status = Status()
-    private var page: String?
-    private var lastContent: [UInt8]?
+    private var page: [UInt8]?
+    /// The last good render's frames, as the page asks for them (`/frame/VERSION/INDEX.png`).
+    private var frames: (version: Int, pngs: [[UInt8]]) = (0, [])
+    private var lastContent: WatchedFile.Reading?
     private var running: CancelFlag?
     private let renderQueue = DispatchQueue(label: "flipbook.preview.render")
     private var watcher: (any DispatchSourceTimer)?
+
+    /// The most error lines `/status` carries, and the longest one, in characters: a message
+    /// quotes the file only as far as it takes to find the place.
+    static let maximumErrorLines = 40
+    static let maximumErrorLength = 300
 
     public init(options: Options) { self.options = options }
 
     public var currentStatus: Status { lock.withLock { status } }
     /// The last good render's page, if any.
-    public var currentPage: String? { lock.withLock { page } }
+    public var currentPage: [UInt8]? { lock.withLock { page } }
+
+    /// Frame `index` of render `version`, while that render is the current one.
+    public func frame(version: Int, index: Int) -> [UInt8]? {
+        lock.withLock { frames.version == version && frames.pngs.indices.contains(index) ? frames.pngs[index] : nil }
+    }
 
     /// Starts watching (the first check renders at once).
     public func start() {
@@ -69,48 +81,60 @@ public final class PreviewSession: @unchecked Sendable {
     }
 
     /// Reads the file (polling: editors that save by writing a new file and renaming it would
-    /// leave an inotify watch on the old one) and starts a render when its bytes changed.
+    /// leave an inotify watch on the old one) and starts a render when its bytes changed. A file
+    /// that is no longer a regular file in its folder (`WatchedFile`) is not read: its error is
+    /// shown over the last good render.
     func checkForChange() {
-        let content = (try? InputFile.read(options.file)) ?? []
+        let reading = WatchedFile.read(options.file)
         let flag: CancelFlag? = lock.withLock {
-            guard content != lastContent else { return nil }
-            lastContent = content
+            guard reading != lastContent else { return nil }
+            lastContent = reading
             running?.cancel()
             let flag = CancelFlag()
             running = flag
             return flag
         }
         guard let flag else { return }
-        renderQueue.async { [weak self] in self?.render(flag) }
+        renderQueue.async { [weak self] in self?.render(reading, flag) }
     }
 
-    /// Renders the file's current text unless a newer change has cancelled this one already.
-    func render(_ flag: CancelFlag) {
+    /// Renders the file's text as read unless a newer change has cancelled this one already.
+    func render(_ reading: WatchedFile.Reading, _ flag: CancelFlag) {
         guard !flag.isCancelled else { return }
         lock.withLock { status.rendering = true; status.progress = 0 }
         let start = DispatchTime.now()
         do {
-            let scenario = try ScenarioLoader.load(file: options.file, fontCheck: FontCatalog.substitute(for:),
-                                                   imageLoader: { try PNGCodec.readImage($0) })
+            let text: String
+            switch reading {
+            case .refused(let reason): throw PreviewError(reason)
+            case .text(let t): text = t
+            }
+            let base = URL(fileURLWithPath: options.file).deletingLastPathComponent()
+            let scenario = try ScenarioLoader.load(yaml: text, file: options.file, baseDirectory: base,
+                                                   fontCheck: FontCatalog.substitute(for:), imageLoader: { try PNGCodec.readImage($0) })
             let names = options.variants ?? ["default"] + scenario.variantNames
             for name in names where name != "default" && !scenario.variantNames.contains(name) {
                 throw PreviewError("'\(name)' is not a variant of \(options.file) (it has: "
                     + (["default"] + scenario.variantNames).joined(separator: ", ") + ")")
             }
-            var comparison = VariantComparison(inputs: names.map { .init(file: options.file, variant: $0, label: $0) },
+            var comparison = VariantComparison(inputs: names.map { .init(file: options.file, variant: $0, label: $0, text: text) },
                                                plots: options.plots)
             let progress = ProgressSink(flag: flag) { [weak self] done in self?.lock.withLock { self?.status.progress = done } }
             let title = "Flipbook preview: " + URL(fileURLWithPath: options.file).lastPathComponent
-            let result = try comparison.runWithPage(sinks: [progress], title: title, pageFrameLimit: 1800)
+            let version = lock.withLock { status.version } + 1
+            let result = try comparison.runWithPage(sinks: [progress], title: title, pageFrameLimit: 1800,
+                                                    frameURL: { "/frame/\(version)/\($0).png" })
             guard !flag.isCancelled else { return }
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+            let pageBytes = Array(result.html.utf8)
             lock.withLock {
-                page = result.html
-                status.version += 1
+                page = pageBytes
+                frames = (version, result.frames)
+                status.version = version
                 status.rendering = false
                 status.progress = 1
                 status.errors = []
-                status.warnings = scenario.warnings.map(\.description)
+                status.warnings = Self.bounded(scenario.warnings.map(\.description))
                 status.renderSeconds = (seconds * 1000).rounded() / 1000   // milliseconds: the page shows it
             }
         } catch is CancellationError {
@@ -119,9 +143,16 @@ public final class PreviewSession: @unchecked Sendable {
             guard !flag.isCancelled else { return }
             lock.withLock {
                 status.rendering = false
-                status.errors = "\(error)".split(separator: "\n").map(String.init)
+                status.errors = Self.bounded("\(error)".split(separator: "\n").map(String.init))
             }
         }
+    }
+
+    /// At most `maximumErrorLines` lines of at most `maximumErrorLength` characters.
+    static func bounded(_ lines: [String]) -> [String] {
+        var out = lines.prefix(maximumErrorLines).map { $0.count > maximumErrorLength ? $0.prefix(maximumErrorLength - 1) + "…" : $0 }
+        if lines.count > maximumErrorLines { out.append("… and \(lines.count - maximumErrorLines) more") }
+        return out
     }
 }
 

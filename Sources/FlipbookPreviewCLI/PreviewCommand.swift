@@ -56,16 +56,18 @@ struct Preview: ParsableCommand {
                 "flipbook compare \(quoted) --html out/\(name).html" + plot.map { " --plot \($0)" }.joined(),
                 "flipbook inspect \(quoted)",
             ])
-        } catch {
+        } catch let error as ServerError where error.description.contains("IPv4") {
             throw ValidationError("--host must be an IPv4 address such as 0.0.0.0; found '\(host ?? "")'")
+        } catch {
+            complain("flipbook: error: cannot serve on \(host ?? "127.0.0.1"):\(port) (\(error)); try another --port")
+            throw ExitCode(2)
         }
         if let host, host != "127.0.0.1" {
             complain("flipbook: warning: serving on \(host): anyone who can reach this machine there can see the scene and its render")
         }
         let stopped = DispatchSemaphore(value: 0)
-        let failure = FailureBox()
-        // Ctrl-C (or SIGTERM) ends the preview: nothing is being written, so it exits 0.
-        let signals = [SIGINT, SIGTERM].map { number -> any DispatchSourceSignal in
+        // Ctrl-C (or SIGTERM, SIGHUP) ends the preview: nothing is being written, so it exits 0.
+        let signals = [SIGINT, SIGTERM, SIGHUP].map { number -> any DispatchSourceSignal in
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler { stopped.signal() }
@@ -74,25 +76,11 @@ struct Preview: ParsableCommand {
         }
         defer { signals.forEach { $0.cancel() } }
         session.start()
-        Task {
-            do {
-                try await server.run { url in say("Previewing \(file) at \(url) (Ctrl-C stops)") }
-            } catch {
-                failure.error = error
-            }
-            stopped.signal()
-        }
+        let serving = Thread { server.run() }
+        serving.start()
+        say("Previewing \(file) at http://\(server.address):\(server.port)/ (Ctrl-C stops)")
         stopped.wait()
+        server.stop()
         session.stop()
-        if let error = failure.error {
-            complain("flipbook: error: cannot serve on \(host ?? "127.0.0.1"):\(port) (\(error)); try another --port")
-            throw ExitCode(2)
-        }
     }
-}
-
-/// The server task's error, handed to the waiting main thread.
-private final class FailureBox: @unchecked Sendable {
-    // Written by the task before it signals, read by the main thread after the wait.
-    var error: (any Error)?
 }

@@ -47,14 +47,34 @@ final class DiagnosticSink {
     init(file: String) { self.file = file }
 
     func error(_ message: String, at mark: SourceMark, hint: String? = nil) {
+        let message = clippingQuotes(message)
         // One message per place is enough.
         if diagnostics.contains(where: { $0.line == mark.line && $0.column == mark.column && $0.message == message }) { return }
         diagnostics.append(Diagnostic(file: file, line: mark.line, column: mark.column, message: message, hint: hint))
     }
 
     func warning(_ message: String, at mark: SourceMark, hint: String? = nil) {
-        warnings.append(Diagnostic(file: file, line: mark.line, column: mark.column, message: message, hint: hint, severity: .warning))
+        warnings.append(Diagnostic(file: file, line: mark.line, column: mark.column, message: clippingQuotes(message), hint: hint,
+                                   severity: .warning))
     }
+}
+
+/// The longest text quoted from a file in a message, in characters.
+let maximumQuotedCharacters = 40
+
+/// `message` with every quoted stretch ('…') longer than `maximumQuotedCharacters` cut to its
+/// start and an ellipsis: a message quotes the file only as far as it takes to find the place.
+/// A scene file swapped for a link to a secret (a password file read as YAML) must not be
+/// shown whole in a terminal, a CI log or the preview's page.
+func clippingQuotes(_ message: String) -> String {
+    let parts = message.split(separator: "'", omittingEmptySubsequences: false)
+    guard parts.count >= 3, parts.enumerated().contains(where: { $0.offset % 2 == 1 && $0.element.count > maximumQuotedCharacters })
+    else { return message }
+    return parts.enumerated().map { i, part in
+        // Odd parts lie between a pair of quotes; a final odd part has no closing quote.
+        i % 2 == 1 && i < parts.count - 1 && part.count > maximumQuotedCharacters
+            ? part.prefix(maximumQuotedCharacters - 1) + "…" : part
+    }.joined(separator: "'")
 }
 
 /// A 1-based position in the file.

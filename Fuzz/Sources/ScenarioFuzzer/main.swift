@@ -1,12 +1,35 @@
 import Flipbook
 import FlipbookGolden
+import FlipbookPreview
 import Foundation
+
+/// An HTTP request head, as the preview's server reads it from any local client: parsing must
+/// answer complete (within the bounds), incomplete or refused, never trap, and a complete head
+/// must fit the bounds it was read within.
+func fuzzRequestHead(_ bytes: [UInt8]) -> Bool {
+    guard let space = bytes.prefix(12).firstIndex(of: UInt8(ascii: " ")), space > 0,
+          bytes[..<space].allSatisfy({ (65...90).contains($0) }) else { return false }
+    let limits = HTTPRequestHead.Limits()
+    switch HTTPRequestHead.parse(bytes[...], limits: limits) {
+    case .complete(let head, let length):
+        guard length <= limits.head, length <= bytes.count, head.fields.count <= limits.fields,
+              head.method == "GET" || head.method == "HEAD", head.target.hasPrefix("/") else {
+            fatalError("a request head accepted outside its bounds: \(length) bytes, \(head.fields.count) fields, \(head.method)")
+        }
+    case .incomplete:
+        guard bytes.count < limits.head else { fatalError("\(bytes.count) bytes still incomplete") }
+    case .refused:
+        break
+    }
+    return true
+}
 
 /// Untrusted files other than scenarios, told apart by their first bytes so one corpus holds
 /// them all: a PNG (a golden frame, a layer image), a GIF (a recording), a shard's results
 /// (JSON naming "scenarios"), a golden manifest (other JSON) or a trace (`# trace` followed by text). Each must load or be refused with an error,
 /// never trap or hang.
 func fuzzOtherInput(_ bytes: [UInt8]) -> Bool {
+    if fuzzRequestHead(bytes) { return true }
     if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
         _ = try? PNGCodec.decode(bytes, name: "fuzz.png")
         return true
