@@ -1,7 +1,7 @@
 import Flipbook
 import Foundation
 
-/// On SIGINT or SIGTERM, removes the temporary files of the outputs being written and exits 3,
+/// On SIGINT, SIGTERM or SIGHUP (a closed terminal), removes the temporary files of the outputs being written and exits 3,
 /// so an interrupted render leaves every existing output as it was. Writes past a file-size
 /// limit (SIGXFSZ) fail with an error instead of killing the process.
 final class InterruptionGuard {
@@ -12,7 +12,7 @@ final class InterruptionGuard {
         signal(SIGXFSZ, SIG_IGN)
         let temporary = files.compactMap { OutputFile.temporaryFiles(forOutput: $0) }
         let queue = DispatchQueue(label: "flipbook.interruption")
-        sources = [SIGINT, SIGTERM].map { number in
+        sources = [SIGINT, SIGTERM, SIGHUP].map { number in
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
             source.setEventHandler {

@@ -51,6 +51,11 @@ public enum Limits {
     public static let maximumArcPieces = 4096
     /// Bytes of one input file read whole (an image, a golden frame, manifest or trace).
     public static let maximumInputBytes = 256 << 20
+    /// Pixels decoded from one recording, every frame once (2 Gi: 20 s of a full-resolution
+    /// iPhone screen recording at 40 fps; ~10 s of decoding here).
+    public static let maximumRecordingPixels = 1 << 31
+    /// Frames in one recording.
+    public static let maximumRecordingFrames = 100_000
     /// Pixels of one decoded image (a 16,384 × 16,384 image is 1 GiB of RGBA: too much for one
     /// frame); checked from the file's header before anything is decoded.
     public static let maximumImagePixels = 64 << 20

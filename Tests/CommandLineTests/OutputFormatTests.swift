@@ -99,6 +99,33 @@ struct VideoOutputTests {
         #expect(r.stderr.contains("ffmpeg, which is not installed") && r.stderr.contains("apt-get install ffmpeg"), "\(r.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
     }
+
+    @Test("a video cut short by a file-size limit is an error: the old file stays, no temporary file is left", arguments: ["mp4", "webm"])
+    func cutShortByFileSize(_ ext: String) throws {
+        let dir = freshFolder("flipbook-video-limit")
+        let out = dir.appendingPathComponent("v.\(ext)").path
+        try Data("the old video\n".utf8).write(to: URL(fileURLWithPath: out))
+        // 16 blocks of 1 KiB: ffmpeg's writes past it fail (SIGXFSZ is ignored, as flipbook ignores it).
+        let shell = "ulimit -f 16; exec '\(CLI.executable.path)' render '\(demo)' -o '\(out)' --fps 20"
+        let r = try CLI.spawn(URL(fileURLWithPath: "/bin/bash"), ["-c", shell])
+        #expect(r.status != 0, "\(r.stderr)")
+        #expect(r.stderr.contains("ffmpeg") || r.stderr.contains("frames"), "\(r.stderr)")
+        #expect(try String(contentsOfFile: out, encoding: .utf8) == "the old video\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["v.\(ext)"])
+    }
+
+    @Test("an .mp4 that is an HLS playlist is refused before ffmpeg opens anything it names")
+    func playlistRecording() throws {
+        let dir = freshFolder("flipbook-video-hls")
+        let playlist = dir.appendingPathComponent("device.mp4")
+        try "#EXTM3U\n#EXT-X-TARGETDURATION:1\n#EXTINF:1,\n/etc/passwd\n#EXT-X-ENDLIST\n".write(to: playlist, atomically: true, encoding: .utf8)
+        for command in [["inspect", playlist.path], ["still", playlist.path, "--at", "0s", "-o", dir.appendingPathComponent("s.png").path]] {
+            let r = try CLI.run(command)
+            #expect(r.status == 2, "\(command): \(r.stderr)")
+            #expect(r.stderr.contains("is an HLS playlist"), "\(r.stderr)")
+            #expect(!r.stderr.contains("root:"))
+        }
+    }
 }
 
 @Suite("compare output formats")

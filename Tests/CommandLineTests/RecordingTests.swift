@@ -35,6 +35,32 @@ struct RecordingTests {
         #expect(try meanDifference(against: webp, in: dir) == 0)
     }
 
+    /// A GIF of `frames` 1×1 frames on a `side`×`side` screen: a few hundred bytes that decode
+    /// to side² pixels a frame.
+    static func bombGIF(side: Int, frames: Int) -> [UInt8] {
+        var b = Array("GIF89a".utf8) + [UInt8(side & 255), UInt8(side >> 8), UInt8(side & 255), UInt8(side >> 8), 0, 0, 0]
+        for _ in 0..<frames {
+            b += [0x21, 0xF9, 0x04, 0x00, 0x0A, 0x00, 0x00, 0x00]
+            b += [0x2C, 0, 0, 0, 0, 1, 0, 1, 0, 0x80, 0, 0, 0, 255, 255, 255, 0x02, 0x02, 0x44, 0x01, 0x00]
+        }
+        return b + [0x3B]
+    }
+
+    @Test("a small recording declaring more pixels than are decoded from one is refused on open by inspect, still and compare")
+    func recordingBombs() throws {
+        let dir = freshFolder("flipbook-bomb")
+        let bomb = dir.appendingPathComponent("bomb.gif")
+        try Data(Self.bombGIF(side: 8000, frames: 40)).write(to: bomb)   // 40 × 64 M pixels
+        let scene = packageRoot.appendingPathComponent("scenarios/demo.yaml").path
+        for command in [["inspect", bomb.path], ["still", bomb.path, "--at", "1s", "-o", dir.appendingPathComponent("s.png").path],
+                        ["compare", scene, "--against", bomb.path, "-o", dir.appendingPathComponent("c.gif").path]] {
+            let r = try CLI.run(command)
+            #expect(r.status == 2, "\(command[0]): \(r.stderr)")
+            #expect(r.stderr.contains("pixels are decoded from a recording"), "\(command[0]): \(r.stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("s.png").path))
+    }
+
     @Test("a recording that is not a file, or of a kind not read, exits 2")
     func refused() throws {
         let dir = freshFolder("flipbook-recordings")

@@ -149,6 +149,13 @@ public final class OutputFile {
 
     deinit { cancel() }
 
+    /// The open file itself, for a writer in another process (ffmpeg writes a video through it,
+    /// so an interrupted render's temporary file is never created again by name).
+    var descriptor: Int32 { fd }
+
+    /// Whether the bytes go to a temporary file renamed on `commit()`.
+    var isRenamedOnCommit: Bool { kind == .regular }
+
     /// Appends bytes; a short or failed write (disk full, file too large) throws.
     public func write(_ bytes: UnsafeRawBufferPointer) throws {
         guard !finished else { throw RenderError.io("\(path): the output is already closed") }

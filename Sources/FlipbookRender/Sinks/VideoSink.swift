@@ -2,7 +2,9 @@ import FlipbookCore
 import Foundation
 
 /// Writes an MP4 (H.264) or WebM (VP9) through the ffmpeg program (`FFmpegVideoWriter`):
-/// ffmpeg writes the output's temporary file, renamed into place when it succeeds.
+/// ffmpeg writes the output's temporary file (through the descriptor this process opened, never
+/// by name), which is renamed into place only when ffmpeg exited 0, reported no error and the
+/// file holds every frame sent.
 public final class VideoSink: RenderSink, @unchecked Sendable {
     public enum Container: String, Sendable { case mp4, webm }
 
@@ -32,8 +34,9 @@ public final class VideoSink: RenderSink, @unchecked Sendable {
     public func begin(_ plan: RenderPlan) throws {
         guard let file else { throw RenderError.io("the video sink was already used") }
         writer = try FFmpegVideoWriter(executable: executable, width: plan.width, height: plan.height, fps: plan.fps,
-                                       codec: container == .mp4 ? .mp4 : .webm, path: file.writingPath,
-                                       seekable: file.writingPath != file.destination)
+                                       codec: container == .mp4 ? .mp4 : .webm,
+                                       target: file.isRenamedOnCommit ? .descriptor(file.descriptor, checkedAt: file.writingPath)
+                                                                      : .path(file.writingPath))
     }
 
     public func consume(_ frame: PixelBuffer, index: Int, prepared: (any Sendable)?) throws {

@@ -8,10 +8,21 @@ final class FFmpegVideoWriter {
         case mp4, webm
     }
 
+    /// Where ffmpeg writes. A temporary file is handed over as ffmpeg's standard output and
+    /// opened again through `/dev/stdout` (seekable, for the MP4 index): ffmpeg never creates a
+    /// file by name, so one removed by an interrupted render stays removed even while ffmpeg
+    /// finishes. A stream (FIFO, device) is written by path, unseekable.
+    enum Target {
+        case descriptor(Int32, checkedAt: String)
+        case path(String)
+    }
+
     private let process = Process()
     private let input = Pipe()
     private let errors = Pipe()
-    private let errorLog = ErrorLog()
+    private var errorLog: ErrorCollector?
+    private let target: Target
+    private var framesSent = 0
     let width: Int, height: Int
 
     /// The ffmpeg executable on PATH, if any.
@@ -44,18 +55,25 @@ final class FFmpegVideoWriter {
         return args + [path]
     }
 
-    init(executable: URL, width: Int, height: Int, fps: Double, codec: Codec, path: String, seekable: Bool) throws {
-        self.width = width; self.height = height
+    init(executable: URL, width: Int, height: Int, fps: Double, codec: Codec, target: Target) throws {
+        self.width = width; self.height = height; self.target = target
         // A write to a pipe whose reader died must fail, not kill the process.
         signal(SIGPIPE, SIG_IGN)
         process.executableURL = executable
-        process.arguments = Self.arguments(width: width, height: height, fps: fps, codec: codec, path: path, seekable: seekable)
+        switch target {
+        case .descriptor(let fd, _):
+            process.arguments = Self.arguments(width: width, height: height, fps: fps, codec: codec, path: "/dev/stdout", seekable: true)
+            process.standardOutput = FileHandle(fileDescriptor: fd, closeOnDealloc: false)
+        case .path(let path):
+            process.arguments = Self.arguments(width: width, height: height, fps: fps, codec: codec, path: path, seekable: false)
+            process.standardOutput = FileHandle.nullDevice
+        }
         process.standardInput = input
-        process.standardOutput = FileHandle.nullDevice
         process.standardError = errors
-        let log = errorLog
-        errors.fileHandleForReading.readabilityHandler = { handle in log.append(handle.availableData) }
         do { try process.run() } catch { throw RenderError.io("cannot start ffmpeg: \(error.localizedDescription)") }
+        // Read to the end on another thread: `text` waits for ffmpeg to close it, so nothing it
+        // said just before exiting is missed.
+        errorLog = ErrorCollector(errors.fileHandleForReading)
     }
 
     /// Sends one frame (straight RGBA, the writer's size).
@@ -73,16 +91,52 @@ final class FFmpegVideoWriter {
                 offset += n
             }
         }
+        framesSent += 1
     }
 
-    /// Closes the input and waits for ffmpeg to finish the file.
+    /// Closes the input, waits for ffmpeg to finish the file and checks it: ffmpeg can exit 0
+    /// after a write failed (a full disk, a file-size limit) with the file cut short, so its
+    /// exit status, what it said (at `-loglevel error`, anything is an error) and the frames the
+    /// file holds are all checked before the file may replace an output.
     func finish() throws {
         try? input.fileHandleForWriting.close()
         process.waitUntilExit()
-        errors.fileHandleForReading.readabilityHandler = nil
         guard process.terminationStatus == 0 else {
             throw RenderError.io("ffmpeg failed (exit \(process.terminationStatus))" + detail())
         }
+        guard (errorLog?.text ?? "").isEmpty else {
+            throw RenderError.io("ffmpeg reported an error writing the video" + detail())
+        }
+        if case .descriptor(_, let path) = target, let ffprobe = Self.ffprobe(beside: process.executableURL) {
+            let found = try Self.packetCount(of: path, ffprobe: ffprobe)
+            guard found == framesSent else {
+                throw RenderError.io("the video ffmpeg wrote holds \(found) of the \(framesSent) frames sent (a full disk or a file-size limit?)")
+            }
+        }
+    }
+
+    static func ffprobe(beside ffmpeg: URL?) -> URL? {
+        guard let candidate = ffmpeg?.deletingLastPathComponent().appendingPathComponent("ffprobe"),
+              FileManager.default.isExecutableFile(atPath: candidate.path) else { return nil }
+        return candidate
+    }
+
+    /// The video packets (frames) in the file at `path`, as ffprobe counts them; 0 when it
+    /// cannot read the file.
+    static func packetCount(of path: String, ffprobe: URL) throws -> Int {
+        let probe = Process()
+        probe.executableURL = ffprobe
+        probe.arguments = ["-v", "error", "-protocol_whitelist", "file", "-select_streams", "v:0", "-count_packets",
+                           "-show_entries", "stream=nb_read_packets", "-of", "csv=p=0", "file:" + path]
+        let out = Pipe()
+        probe.standardOutput = out
+        probe.standardError = FileHandle.nullDevice
+        probe.standardInput = FileHandle.nullDevice
+        do { try probe.run() } catch { throw RenderError.io("cannot start ffprobe to check the video: \(error.localizedDescription)") }
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        probe.waitUntilExit()
+        let text = String(decoding: data.prefix(100), as: UTF8.self).filter { $0.isNumber }
+        return probe.terminationStatus == 0 ? Int(text) ?? 0 : 0
     }
 
     /// Stops ffmpeg without a file.
@@ -90,20 +144,11 @@ final class FFmpegVideoWriter {
         try? input.fileHandleForWriting.close()
         if process.isRunning { process.terminate() }
         process.waitUntilExit()
-        errors.fileHandleForReading.readabilityHandler = nil
     }
 
     private func detail() -> String {
-        let text = errorLog.text.trimmingCharacters(in: .whitespacesAndNewlines)
+        if process.isRunning { return "" }   // its messages end when it does
+        let text = errorLog?.text ?? ""
         return text.isEmpty ? "" : ": " + TextSafety.forTerminal(String(text.suffix(400)), keepingLines: false)
     }
-}
-
-/// ffmpeg's messages, gathered on the pipe's reading thread (the first 64 kB).
-private final class ErrorLog: @unchecked Sendable {
-    private let lock = NSLock()
-    private var data = Data()
-
-    func append(_ chunk: Data) { lock.withLock { if data.count < 64_000 { data.append(chunk) } } }
-    var text: String { lock.withLock { String(decoding: data, as: UTF8.self) } }
 }

@@ -93,6 +93,7 @@ public final class APNGFrameStream: RecordingStream {
         try RecordingLimits.check(url.path, width: w, height: h)
         frames.removeAll { $0.data.isEmpty }
         guard !frames.isEmpty else { throw RenderError.invalidArgument("\(url.path) has no frames") }
+        try RecordingLimits.checkWhole(url.path, width: w, height: h, frames: frames.count)
         for (i, f) in frames.enumerated()
         where f.width <= 0 || f.height <= 0 || f.x < 0 || f.y < 0 || f.x + f.width > w || f.y + f.height > h {
             throw RenderError.invalidArgument(

@@ -49,6 +49,7 @@ public final class GIFFrameStream: RecordingStream {
         (starts, duration) = RecordingLimits.starts(fromDurations: delays.map { Double($0) / 100 })
         records = try GIFRecords(path: url.path)
         width = records.width; height = records.height
+        try RecordingLimits.checkWhole(url.path, width: width, height: height, frames: delays.count)
         globalTableSize = records.globalTableSize
         canvas = [UInt8](repeating: 0, count: width * height * 4)
     }

@@ -44,6 +44,20 @@ enum RecordingLimits {
         }
     }
 
+    /// Every frame decoded once, as any command reading the recording may: at most
+    /// `Limits.maximumRecordingPixels` pixels and `Limits.maximumRecordingFrames` frames, so a
+    /// small file declaring hundreds of huge frames (a "decompression bomb") is refused on open.
+    static func checkWhole(_ name: String, width w: Int, height h: Int, frames n: Int) throws {
+        guard n <= Limits.maximumRecordingFrames else {
+            throw RenderError.invalidArgument("\(name) has \(n) frames; at most \(Limits.maximumRecordingFrames) are read")
+        }
+        let (total, overflow) = n.multipliedReportingOverflow(by: w * h)
+        guard !overflow, total <= Limits.maximumRecordingPixels else {
+            throw RenderError.invalidArgument("\(name) has \(n) frames of \(w)×\(h) px; at most \(Limits.maximumRecordingPixels) "
+                + "pixels are decoded from a recording (shorten or scale it, e.g. ffmpeg -i IN -t 10 -vf scale=iw/2:-2 OUT.mp4)")
+        }
+    }
+
     /// All frames held at once (`allFrames`).
     static func check(_ name: String, width w: Int, height h: Int, frames n: Int) throws {
         try check(name, width: w, height: h)

@@ -27,8 +27,19 @@ public final class VideoFrameStream: RecordingStream {
         var st = stat()
         guard stat(url.path, &st) == 0 else { throw RenderError.invalidArgument("no such file: \(url.path)") }
         guard st.st_mode & S_IFMT == S_IFREG else { throw RenderError.invalidArgument("\(url.path) is not a regular file") }
-        let probe = try Self.output(of: ffprobe, ["-v", "error", "-select_streams", "v:0", "-show_entries", "stream=width,height",
-                                                  "-show_entries", "frame=best_effort_timestamp_time", "-of", "csv=p=0", url.path])
+        try Self.checkContainer(url.path)
+        let input = Self.inputArguments(url.path)
+        // The stream's header first (no frame decoded): a bomb's size and length are refused
+        // before ffprobe lists every frame.
+        let header = try Self.output(of: ffprobe, ["-v", "error"] + input.dropLast(2) + [
+            "-select_streams", "v:0", "-show_entries", "stream=width,height,nb_frames,duration,avg_frame_rate",
+            "-of", "default=nw=1", input.last!,
+        ])
+        try Self.checkHeader(String(decoding: header, as: UTF8.self), name: url.path)
+        let probe = try Self.output(of: ffprobe, ["-v", "error"] + input.dropLast(2) + [
+            "-select_streams", "v:0", "-show_entries", "stream=width,height",
+            "-show_entries", "frame=best_effort_timestamp_time", "-of", "csv=p=0", input.last!,
+        ])
         // Lines are either the stream's "width,height" or one frame's time (perhaps with a trailing comma).
         var size: [Int] = [], times: [Double] = []
         for line in String(decoding: probe, as: UTF8.self).split(separator: "\n") {
@@ -42,14 +53,15 @@ public final class VideoFrameStream: RecordingStream {
         guard size.count == 2 else { throw RenderError.invalidArgument("\(url.path): ffprobe found no video stream") }
         guard let first = times.first else { throw RenderError.invalidArgument("\(url.path): the video has no frames") }
         try RecordingLimits.check(url.path, width: size[0], height: size[1])
+        try RecordingLimits.checkWhole(url.path, width: size[0], height: size[1], frames: times.count)
         width = size[0]; height = size[1]
         starts = times.map { $0 - first }
         // The last frame lasts as long as the one before it (a video stores no end time).
         duration = starts.count > 1 ? starts[starts.count - 1] * 2 - starts[starts.count - 2] : 0.1
         decoder = Process()
         decoder.executableURL = ffmpeg
-        decoder.arguments = ["-v", "error", "-nostdin", "-i", url.path, "-map", "0:v:0", "-fps_mode", "passthrough",
-                             "-f", "rawvideo", "-pix_fmt", "rgba", "pipe:1"]
+        decoder.arguments = ["-v", "error", "-nostdin"] + input + ["-map", "0:v:0", "-fps_mode", "passthrough",
+                                                                   "-f", "rawvideo", "-pix_fmt", "rgba", "pipe:1"]
         let out = Pipe(), err = Pipe()
         decoder.standardOutput = out
         decoder.standardError = err
@@ -60,6 +72,51 @@ public final class VideoFrameStream: RecordingStream {
     }
 
     deinit { stop() }
+
+    /// The demuxers a recording may be read with: MP4/MOV and Matroska/WebM. Anything else a
+    /// file may claim to be by its bytes (an HLS or DASH playlist, a concat list, an image
+    /// sequence pattern) would let ffmpeg open other files or addresses.
+    static let demuxers = "mov,mp4,m4a,3gp,3g2,mj2,matroska,webm"
+
+    /// ffmpeg's and ffprobe's input options and the input: local files only, those demuxers only,
+    /// and the path as a file (a name like `http:x.mp4` is not an address).
+    static func inputArguments(_ path: String) -> [String] {
+        ["-protocol_whitelist", "file", "-format_whitelist", demuxers, "-i", "file:" + path]
+    }
+
+    /// Refuses a file that is not an ISO media (MP4/MOV) or Matroska/WebM file by its first
+    /// bytes, before any program reads it.
+    static func checkContainer(_ path: String) throws {
+        guard let handle = FileHandle(forReadingAtPath: path) else { throw RenderError.invalidArgument("cannot read \(path)") }
+        defer { try? handle.close() }
+        let head = [UInt8]((try? handle.read(upToCount: 12)) ?? Data())
+        let box = head.count >= 8 ? String(decoding: head[4..<8], as: UTF8.self) : ""
+        let isoMedia = ["ftyp", "moov", "mdat", "wide", "free", "skip", "pnot"].contains(box)
+        let matroska = head.starts(with: [0x1A, 0x45, 0xDF, 0xA3])
+        guard isoMedia || matroska else {
+            let what = head.starts(with: Array("#EXTM3U".utf8)) ? "an HLS playlist" : "neither an MP4/MOV nor a WebM/Matroska file"
+            throw RenderError.invalidArgument("\(path) is \(what); videos are read from MP4, MOV, WebM or MKV files only")
+        }
+    }
+
+    /// Refuses a stream whose header says it is too large to decode (`RecordingLimits`).
+    static func checkHeader(_ text: String, name: String) throws {
+        var fields: [String: String] = [:]
+        for line in text.split(separator: "\n") {
+            let pair = line.split(separator: "=", maxSplits: 1).map(String.init)
+            if pair.count == 2 { fields[pair[0]] = pair[1] }
+        }
+        guard let w = fields["width"].flatMap({ Int($0) }), let h = fields["height"].flatMap({ Int($0) }) else {
+            throw RenderError.invalidArgument("\(name): ffprobe found no video stream")
+        }
+        try RecordingLimits.check(name, width: w, height: h)
+        var frames = fields["nb_frames"].flatMap { Int($0) } ?? 0
+        if frames == 0, let duration = fields["duration"].flatMap({ Double($0) }), let rate = fields["avg_frame_rate"] {
+            let parts = rate.split(separator: "/").compactMap { Double($0) }
+            if parts.count == 2, parts[1] > 0, duration.isFinite { frames = Int(min(1e12, max(0, duration * parts[0] / parts[1]))) }
+        }
+        try RecordingLimits.checkWhole(name, width: w, height: h, frames: frames)
+    }
 
     /// Ends ffmpeg even when it is blocked writing frames nobody will read: closing the pipe
     /// makes its next write fail, and SIGKILL does not wait for that write to return.

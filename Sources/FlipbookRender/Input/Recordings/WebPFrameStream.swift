@@ -36,6 +36,7 @@ public final class WebPFrameStream: RecordingStream {
         do {
             try RecordingLimits.check(url.path, width: w, height: h)
             guard !durations.isEmpty else { throw RenderError.invalidArgument("\(url.path) has no frames") }
+            try RecordingLimits.checkWhole(url.path, width: w, height: h, frames: durations.count)
         } catch { bytes.deallocate(); throw error }
         width = w; height = h
         (starts, duration) = RecordingLimits.starts(fromDurations: durations)
