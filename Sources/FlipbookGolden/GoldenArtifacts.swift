@@ -23,46 +23,71 @@ public struct GoldenArtifacts: Sendable {
     /// report plays each scenario's `animations` entry.
     public func write(_ outcomes: [ScenarioOutcome], orphans: [String], animations: [String: Animation] = [:]) throws {
         try Self.makeFolder(root)
+        var outcomes = outcomes
         var images: [String: [FrameImages]] = [:]
-        for o in outcomes where o.failed {
-            let failing = o.frames.filter { !$0.passed }
-            guard !failing.isEmpty else { continue }
-            let dir = root.appendingPathComponent(Self.folderName(for: o.name), isDirectory: true)
-            try Self.makeFolder(dir)
-            var strip: [(time: Double, pixels: PixelBuffer)] = []
-            for f in failing {
-                guard let e = f.expected, let a = f.actual else { continue }
-                let d = ImageComparison.diffImage(e, a)
-                var set = FrameImages(index: f.index, time: f.time, expected: try PNGCodec.encode(e), actual: try PNGCodec.encode(a),
-                                      difference: try PNGCodec.encode(d))
-                // A difference of a few pixels is invisible at page size: a crop around it, enlarged.
-                if let b = f.difference.bounds, b.width <= Self.zoomLimit, b.height <= Self.zoomLimit {
-                    let pad = 8, box = (x: b.x - pad, y: b.y - pad, w: b.width + 2 * pad, h: b.height + 2 * pad)
-                    if let ce = e.cropped(x: box.x, y: box.y, width: box.w, height: box.h),
-                       let ca = a.cropped(x: box.x, y: box.y, width: box.w, height: box.h),
-                       let cd = d.cropped(x: box.x, y: box.y, width: box.w, height: box.h) {
-                        set.zoom = Zoom(
-                            x: max(0, box.x), y: max(0, box.y), expected: try PNGCodec.encode(ce), actual: try PNGCodec.encode(ca),
-                                        difference: try PNGCodec.encode(cd))
-                    }
-                }
-                let base = String(format: "frame-%03d", f.index)
-                try OutputFile.write(set.expected, to: dir.appendingPathComponent("\(base)-expected.png"))
-                try OutputFile.write(set.actual, to: dir.appendingPathComponent("\(base)-actual.png"))
-                try OutputFile.write(set.difference, to: dir.appendingPathComponent("\(base)-diff.png"))
-                images[o.name, default: []].append(set)
-                strip += [(f.time, e), (f.time, a), (f.time, d)]
+        for i in outcomes.indices where outcomes[i].failed {
+            // A picture that cannot be made (a full disk, a frame past a bound) is said in the
+            // report; the report, junit.xml and summary.json are written whatever happens here.
+            do {
+                images[outcomes[i].name] = try writePictures(of: outcomes[i])
+            } catch {
+                outcomes[i].messages.append("pictures not written: \(error)")
             }
-            // Frames merged from a shard may come without pictures (missing or linked files): no strip then.
-            guard !strip.isEmpty else { continue }
-            try OutputFile.write(try PNGCodec.encode(try Filmstrip.compose(strip, columns: 3, thumbScale: 0.5)),
-                                 to: dir.appendingPathComponent("strip.png"))
+            let failing = outcomes[i].frames.filter { !$0.passed }.count
+            if failing > Self.maximumPictureFrames {
+                outcomes[i].messages.append(
+                    "pictures of the first \(Self.maximumPictureFrames) of \(failing) failing frames are written; run this scenario alone to see the rest")
+            }
         }
         try OutputFile.write(Array(GoldenReport.html(outcomes, orphans: orphans, images: images, animations: animations).utf8),
                              to: root.appendingPathComponent("report.html"))
         try OutputFile.write(Array(Self.junit(outcomes).utf8), to: root.appendingPathComponent("junit.xml"))
         try OutputFile.write(Array(try Self.summary(outcomes, orphans: orphans)) + [10], to: root.appendingPathComponent("summary.json"))
         try OutputFile.write(try SuiteResults(outcomes, orphans: orphans).encoded(), to: root.appendingPathComponent(SuiteResults.fileName))
+    }
+
+    /// Failing frames per scenario whose pictures are written (the rest are counted in the report).
+    static let maximumPictureFrames = 100
+    /// Failing instants in a scenario's strip.png (each frame's own pictures are beside it).
+    static let maximumStripInstants = 12
+
+    /// Writes a failing scenario's per-frame pictures and its strip; returns them for the report.
+    private func writePictures(of o: ScenarioOutcome) throws -> [FrameImages] {
+        let failing = o.frames.filter { !$0.passed }.prefix(Self.maximumPictureFrames)
+        guard !failing.isEmpty else { return [] }
+        let dir = root.appendingPathComponent(Self.folderName(for: o.name), isDirectory: true)
+        try Self.makeFolder(dir)
+        var sets: [FrameImages] = []
+        var strip: [(time: Double, pixels: PixelBuffer)] = []
+        for f in failing {
+            guard let e = f.expected, let a = f.actual else { continue }
+            let d = ImageComparison.diffImage(e, a)
+            var set = FrameImages(index: f.index, time: f.time, expected: try PNGCodec.encode(e), actual: try PNGCodec.encode(a),
+                                  difference: try PNGCodec.encode(d))
+            // A difference of a few pixels is invisible at page size: a crop around it, enlarged.
+            if let b = f.difference.bounds, b.width <= Self.zoomLimit, b.height <= Self.zoomLimit {
+                let pad = 8, box = (x: b.x - pad, y: b.y - pad, w: b.width + 2 * pad, h: b.height + 2 * pad)
+                if let ce = e.cropped(x: box.x, y: box.y, width: box.w, height: box.h),
+                   let ca = a.cropped(x: box.x, y: box.y, width: box.w, height: box.h),
+                   let cd = d.cropped(x: box.x, y: box.y, width: box.w, height: box.h) {
+                    set.zoom = Zoom(
+                        x: max(0, box.x), y: max(0, box.y), expected: try PNGCodec.encode(ce), actual: try PNGCodec.encode(ca),
+                                    difference: try PNGCodec.encode(cd))
+                }
+            }
+            let base = String(format: "frame-%03d", f.index)
+            try OutputFile.write(set.expected, to: dir.appendingPathComponent("\(base)-expected.png"))
+            try OutputFile.write(set.actual, to: dir.appendingPathComponent("\(base)-actual.png"))
+            try OutputFile.write(set.difference, to: dir.appendingPathComponent("\(base)-diff.png"))
+            sets.append(set)
+            if strip.count < 3 * Self.maximumStripInstants { strip += [(f.time, e), (f.time, a), (f.time, d)] }
+        }
+        // Frames merged from a shard may come without pictures (missing or linked files): no strip then.
+        if !strip.isEmpty {
+            try OutputFile.write(try PNGCodec.encode(try Filmstrip.compose(strip, columns: 3, thumbScale: 0.5)),
+                                 to: dir.appendingPathComponent("strip.png"))
+        }
+        return sets
     }
 
     /// Makes `folder` (and missing parents), or says in one line why it cannot be one.
@@ -92,7 +117,9 @@ public struct GoldenArtifacts: Sendable {
     /// The folder of a scenario's artifacts: its name, unless a scenario is named like a
     /// report file (`report.html.yaml`), whose folder would keep the report from being written.
     public static func folderName(for name: String) -> String {
-        reportFiles.contains(name) ? name + "-scenario" : name
+        // The first component decides: `junit.xml/x` must not turn the report's junit.xml into a folder.
+        let first = name.prefix { $0 != "/" }
+        return reportFiles.contains(String(first)) ? first + "-scenario" + name.dropFirst(first.count) : name
     }
 
     /// PNG bytes of one failing frame's three pictures.

@@ -5,10 +5,22 @@ import Foundation
 /// expected and actual frames side by side, the difference alone, a swipe slider and an onion
 /// skin. Tested in headless Chromium.
 enum GoldenReport {
+    /// Picture and animation bytes a report holds inline; past them it points at the files
+    /// beside it (the page then needs its folder, as CI's artifact download keeps it).
+    static let maximumInlineBytes = 24 << 20
+
     static func html(_ outcomes: [ScenarioOutcome], orphans: [String], images: [String: [GoldenArtifacts.FrameImages]],
                      animations: [String: GoldenArtifacts.Animation] = [:]) -> String {
         func esc(_ s: String) -> String { HTMLPage.escape(s) }
-        func img(_ bytes: [UInt8], _ cls: String, _ alt: String) -> String { HTMLPage.image(bytes, class: cls, alt: alt) }
+        let budget = InlineBudget(limit: maximumInlineBytes)
+        var currentFolder = ""
+        /// An image inline while the budget lasts, else the file written beside the report (nil: none, so no picture).
+        func img(_ bytes: [UInt8], _ cls: String, _ alt: String, file: String? = nil) -> String {
+            guard let source = budget.source(bytes, mediaType: "image/png", file: file.map { currentFolder + "/" + $0 }) else {
+                return "<span class=\"msg\">(\(esc(alt)): not inline, the report holds \(maximumInlineBytes >> 20) MB of pictures)</span>"
+            }
+            return "<img class=\"\(cls)\" alt=\"\(esc(alt))\" src=\"\(esc(source))\">"
+        }
         let failed = outcomes.filter(\.failed)
         var h = HTMLPage.head(title: "Flipbook golden report", style: """
         .summary { margin-bottom: 16px; }
@@ -39,6 +51,7 @@ enum GoldenReport {
             h += "<p class=\"env\">Golden folders without a scenario: \(esc(orphans.joined(separator: ", ")))</p>\n"
         }
         for o in failed {
+            currentFolder = GoldenArtifacts.folderName(for: o.name)
             h += "<section class=\"scenario\" id=\"\(esc(o.name))\"><h2 class=\"bad\">\(esc(o.name)) — \(o.status.rawValue)</h2>\n"
             h += "<p class=\"msg\">\(esc(o.file))</p>\n"
             for note in o.environmentNotes { h += "<p class=\"env\">\(esc(note))</p>\n" }
@@ -58,7 +71,7 @@ enum GoldenReport {
             for m in o.messages { h += "<p class=\"msg\">\(esc(m))</p>\n" }
             if let a = animations[o.name] {
                 // The render as it is now, playing (an image format loops by itself; a video is muted so it may autoplay).
-                let source = HTMLPage.dataURL(a.bytes, mediaType: a.mediaType)
+                let source = esc(budget.source(a.bytes, mediaType: a.mediaType, file: currentFolder + "/" + a.fileName) ?? "")
                 let player = a.mediaType.hasPrefix("video/")
                     ? "<video class=\"animation\" src=\"\(source)\" autoplay loop muted playsinline controls></video>"
                     : "<img class=\"animation\" alt=\"\(esc(o.name)) as rendered now\" src=\"\(source)\">"
@@ -67,22 +80,24 @@ enum GoldenReport {
             }
             for f in images[o.name] ?? [] {
                 let t = String(format: "%.3f", f.time)
+                let base = String(format: "frame-%03d", f.index)
+                let (e, a, d) = (base + "-expected.png", base + "-actual.png", base + "-diff.png")
                 h += """
                 <div class="frame"><h3>frame \(f.index), t = \(t) s</h3>
                 <div class="row">
-                <figure>\(img(f.expected, "expected", "expected frame \(f.index)"))<figcaption>expected</figcaption></figure>
-                <figure>\(img(f.actual, "actual", "actual frame \(f.index)"))<figcaption>actual</figcaption></figure>
-                <figure>\(img(f.difference, "difference", "difference frame \(f.index)"))<figcaption>difference (red: differs)</figcaption></figure>
+                <figure>\(img(f.expected, "expected", "expected frame \(f.index)", file: e))<figcaption>expected</figcaption></figure>
+                <figure>\(img(f.actual, "actual", "actual frame \(f.index)", file: a))<figcaption>actual</figcaption></figure>
+                <figure>\(img(f.difference, "difference", "difference frame \(f.index)", file: d))<figcaption>difference (red: differs)</figcaption></figure>
                 </div><div class="row">
-                <figure><div class="swipe">\(img(f.expected, "under", "expected"))\(img(f.actual, "top", "actual"))</div>
+                <figure><div class="swipe">\(img(f.expected, "under", "expected", file: e))\(img(f.actual, "top", "actual", file: a))</div>
                 <input class="swipe-slider" type="range" min="0" max="100" value="50" aria-label="swipe between expected and actual">
                 <figcaption>swipe: actual on the left of the line, expected on the right</figcaption></figure>
-                <figure><div class="onion">\(img(f.expected, "under", "expected"))\(img(f.actual, "top", "actual"))</div>
+                <figure><div class="onion">\(img(f.expected, "under", "expected", file: e))\(img(f.actual, "top", "actual", file: a))</div>
                 <input class="onion-slider" type="range" min="0" max="100" value="50" aria-label="onion skin opacity">
                 <figcaption>onion skin: actual over expected</figcaption></figure>
                 </div>
                 """
-                if let z = f.zoom {
+                if let z = f.zoom, budget.canInline(z.expected.count + z.actual.count + z.difference.count) {
                     h += """
                     <div class="row zoom"><figure>\(img(z.expected, "zoomed", "expected, enlarged"))<figcaption>expected, enlarged (from \(z.x), \(z.y) px)</figcaption></figure>
                     <figure>\(img(z.actual, "zoomed", "actual, enlarged"))<figcaption>actual, enlarged</figcaption></figure>
@@ -111,5 +126,27 @@ enum GoldenReport {
 
         """
         return h
+    }
+}
+
+/// What a page may still hold inline, in bytes: each picture or animation is a data URL while
+/// it fits, else a relative link to its file.
+final class InlineBudget {
+    private(set) var remaining: Int
+
+    init(limit: Int) { remaining = limit }
+
+    /// Whether `bytes` more would still fit.
+    func canInline(_ bytes: Int) -> Bool { (bytes + 2) / 3 * 4 <= remaining }
+
+    /// A data URL of `bytes` while they fit, else `file` (a path relative to the page, percent-encoded).
+    func source(_ bytes: [UInt8], mediaType: String, file: String?) -> String? {
+        let cost = (bytes.count + 2) / 3 * 4
+        if cost <= remaining {
+            remaining -= cost
+            return HTMLPage.dataURL(bytes, mediaType: mediaType)
+        }
+        return file.map { $0.split(separator: "/").map { String($0).addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "" }
+            .joined(separator: "/") }
     }
 }

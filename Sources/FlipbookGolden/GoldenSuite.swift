@@ -211,6 +211,12 @@ public struct GoldenSuite: Sendable {
         }
         outcome.frames = sink.outcomes.compactMap { $0 }
         outcome.messages += sink.messages.compactMap { $0 }
+        // A golden frame that cannot be read (a FIFO, a link, a broken file) is an error in the
+        // goldens (exit 2, docs/golden-tests.md), not a difference in the render.
+        if zip(sink.outcomes, sink.messages).contains(where: { $0.0 == nil && $0.1 != nil }) {
+            outcome.status = .error
+            return outcome
+        }
         if let line = Self.firstDifference(golden.trace, trace) {
             outcome.traceDifference = line
             outcome.messages.append("\(name): the event trace differs \(line)")
@@ -264,6 +270,10 @@ public struct GoldenSuite: Sendable {
                 if let frame { outcome.frames.append(frame) }
                 if let message { outcome.messages.append(message) }
             }
+            if slots.filled.contains(where: { $0.0 == nil && $0.1 != nil }) {
+                outcome.status = .error
+                return outcome
+            }
         }
         if let line = Self.firstDifference(golden.trace, capture.trace) {
             outcome.traceDifference = line
@@ -290,6 +300,7 @@ public struct GoldenSuite: Sendable {
     }
 
     /// Frame `i` against its golden: without decoding when the checksums say it is the same.
+    /// No outcome with a message: the golden frame could not be read.
     static func compareFrame(_ i: Int, time t: Double, actual: PixelBuffer, golden: GoldenStore.Recorded,
                              tolerance: GoldenSpec.Tolerance?, name: String, scale: Double = 1) -> (FrameOutcome?, String?) {
         if golden.matchesWithoutDecoding(i, actual) == true {

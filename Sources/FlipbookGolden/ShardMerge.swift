@@ -12,18 +12,23 @@ public enum ShardMerge {
         var orphans: Set<String> = []
         var animations: [String: GoldenArtifacts.Animation] = [:]
         var from: [String: String] = [:]
+        var pictures = PictureBudget()
+        var animationBytes = 0
         for folder in folders {
             guard folder.standardizedFileURL.resolvingSymlinksInPath().path != target else {
                 throw GoldenError.usage("\(folder.path) is both a shard and the merged folder: merge into another --artifacts folder")
             }
             let results = try SuiteResults.read(folder)
-            for o in results.outcomes(readingPicturesFrom: folder) {
+            for o in results.outcomes(readingPicturesFrom: folder, budget: &pictures) {
                 if let other = from[o.name] {
                     throw GoldenError.usage("\(TextSafety.quoted(o.name)) is in both \(other) and \(folder.path): the shards overlap")
                 }
                 from[o.name] = folder.path
                 outcomes.append(o)
-                if let animation = try animation(of: o.name, in: folder) { animations[o.name] = animation }
+                if o.failed, animationBytes < maximumAnimationBytes, let animation = try animation(of: o.name, in: folder) {
+                    animations[o.name] = animation
+                    animationBytes += animation.bytes.count
+                }
             }
             orphans.formUnion(results.orphans.filter(SuiteResults.isSafeName))
         }
@@ -37,13 +42,19 @@ public enum ShardMerge {
         return outcomes
     }
 
-    /// The render a shard wrote beside a failing scenario's frames (`test --artifact-animation`).
+    /// The largest animation copied from a shard, and all of them together.
+    static let maximumAnimationFileBytes = 32 << 20
+    static let maximumAnimationBytes = 128 << 20
+
+    /// The render a shard wrote beside a failing scenario's frames (`test --artifact-animation`),
+    /// unless it is larger than `maximumAnimationFileBytes` or reached through a link.
     static func animation(of name: String, in folder: URL) throws -> GoldenArtifacts.Animation? {
+        guard SuiteResults.isLinkFree(GoldenArtifacts.folderName(for: name), under: folder) else { return nil }
         let dir = folder.appendingPathComponent(GoldenArtifacts.folderName(for: name), isDirectory: true)
         let types = ["apng": "image/apng", "webp": "image/webp", "gif": "image/gif", "mp4": "video/mp4", "webm": "video/webm"]
         for (ext, type) in types.sorted(by: { $0.key < $1.key }) {
             let file = dir.appendingPathComponent("actual.\(ext)")
-            guard let bytes = try? InputFile.read(file.path, followingLinks: false) else { continue }
+            guard let bytes = try? InputFile.read(file.path, followingLinks: false, maximumBytes: maximumAnimationFileBytes) else { continue }
             return GoldenArtifacts.Animation(fileName: file.lastPathComponent, bytes: bytes, mediaType: type)
         }
         return nil

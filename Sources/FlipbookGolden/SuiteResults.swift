@@ -97,26 +97,80 @@ public struct SuiteResults: Codable, Sendable {
     /// scenario's folder under `folder`.
     /// A picture that is missing or unreadable leaves that frame without pictures in the report.
     public func outcomes(readingPicturesFrom folder: URL) -> [ScenarioOutcome] {
+        var budget = PictureBudget()
+        return outcomes(readingPicturesFrom: folder, budget: &budget)
+    }
+
+    /// As `outcomes(readingPicturesFrom:)`, reading pictures while `budget` lasts (a merge
+    /// shares one across its shards): a shard naming one huge pair of files in every entry is
+    /// read up to the budget, not once per entry.
+    public func outcomes(readingPicturesFrom folder: URL, budget: inout PictureBudget) -> [ScenarioOutcome] {
         scenarios.map { s in
             let dir = folder.appendingPathComponent(GoldenArtifacts.folderName(for: s.name), isDirectory: true)
+            // No link anywhere between the shard and the pictures: a linked scenario folder would
+            // make the report show (and the merge copy) files from elsewhere.
+            let linkFree = Self.isLinkFree(GoldenArtifacts.folderName(for: s.name), under: folder)
+            var pictures = 0, skipped = 0
             let frames = s.frames.map { f -> FrameOutcome in
                 let b = f.bounds
                 let difference = FrameDifference(differingPixels: f.differingPixels, totalPixels: f.totalPixels,
                                                  largestDistance: f.largestDistance, largestAt: (f.largestAt[0], f.largestAt[1]),
                                                  bounds: b.map { ($0[0], $0[1], $0[2], $0[3]) }, sizeMismatch: f.sizeMismatch)
                 var outcome = FrameOutcome(index: f.index, time: f.time, difference: difference, passed: f.passed)
-                if !f.passed {
+                if !f.passed && linkFree {
+                    guard pictures < GoldenArtifacts.maximumPictureFrames else { return outcome }
                     let base = dir.appendingPathComponent(String(format: "frame-%03d", f.index)).path
                     // Links are not followed: a downloaded folder must not make the report show files from elsewhere.
-                    outcome.expected = try? PNGCodec.read(URL(fileURLWithPath: base + "-expected.png"), followingLinks: false)
-                    outcome.actual = try? PNGCodec.read(URL(fileURLWithPath: base + "-actual.png"), followingLinks: false)
+                    let expected = budget.read(base + "-expected.png")
+                    let actual = expected == nil ? nil : budget.read(base + "-actual.png")
+                    if let expected, let actual {
+                        outcome.expected = expected; outcome.actual = actual
+                        pictures += 1
+                    } else if budget.isSpent {
+                        skipped += 1
+                    }
                 }
                 return outcome
             }
             var o = ScenarioOutcome(name: s.name, file: s.file, status: ScenarioOutcome.Status(rawValue: s.status) ?? .error)
             o.environmentNotes = s.environmentNotes; o.messages = s.messages; o.traceDifference = s.traceDifference
             o.renderSeconds = s.renderSeconds; o.compareSeconds = s.compareSeconds; o.frames = frames
+            if skipped > 0 {
+                o.messages.append("pictures of \(skipped) failing frames not shown: the merge reads at most \(PictureBudget.maximumPixels) pixels of pictures")
+            }
             return o
         }
+    }
+
+    /// Whether no component of `relative` under `folder` (the folder itself excluded) is a
+    /// symbolic link.
+    static func isLinkFree(_ relative: String, under folder: URL) -> Bool {
+        var path = folder.path
+        for part in relative.split(separator: "/") {
+            path += "/" + part
+            var st = stat()
+            if lstat(path, &st) == 0, st.st_mode & S_IFMT == S_IFLNK { return false }
+        }
+        return true
+    }
+}
+
+/// The pixels of pictures a merge may still read from its shards (their frames as PNGs).
+public struct PictureBudget: Sendable {
+    /// 256 Mi pixels: 1 GB decoded; 800 failing 400×400 frames' pairs.
+    public static let maximumPixels = 256 << 20
+    public private(set) var remaining = maximumPixels
+    public private(set) var isSpent = false
+
+    public init() {}
+
+    /// The PNG at `path` (not through a link), if it is there and fits what is left.
+    mutating func read(_ path: String) -> PixelBuffer? {
+        guard !isSpent, let bytes = try? InputFile.read(path, followingLinks: false),
+              let size = try? PNGCodec.declaredSize(bytes, name: path) else { return nil }
+        guard size.width * size.height <= remaining else { isSpent = true; return nil }
+        guard let image = try? PNGCodec.decode(bytes, name: path) else { return nil }
+        remaining -= image.width * image.height
+        return image
     }
 }

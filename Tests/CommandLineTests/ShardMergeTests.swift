@@ -86,6 +86,18 @@ struct ShardMergeTests {
         #expect(r6.status == 1)
         let merged = (try? FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("m6/c").path)) ?? []
         #expect(!merged.contains { $0.hasSuffix("-expected.png") }, "\(merged)")
+        // A scenario folder that is a link (to a folder holding real pictures) is not followed either.
+        let folderLinked = dir.appendingPathComponent("folder-linked")
+        try FileManager.default.copyItem(at: dir.appendingPathComponent("s1"), to: folderLinked)
+        let away = dir.appendingPathComponent("away")
+        try FileManager.default.moveItem(at: folderLinked.appendingPathComponent("c"), to: away)
+        try FileManager.default.createSymbolicLink(at: folderLinked.appendingPathComponent("c"), withDestinationURL: away)
+        let r7 = try CLI.run(["test", "merge", "folder-linked", "--artifacts", "m7"], in: dir)
+        #expect(r7.status == 1)
+        let merged7 = (try? FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("m7/c").path)) ?? []
+        #expect(!merged7.contains { $0.hasSuffix(".png") }, "\(merged7)")
+        let report7 = try String(contentsOf: dir.appendingPathComponent("m7/report.html"), encoding: .utf8)
+        #expect(!report7.contains("data:image/png"), "nothing from the linked folder is inlined")
     }
 }
 

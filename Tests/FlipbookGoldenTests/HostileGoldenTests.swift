@@ -93,12 +93,15 @@ struct HostileGoldenTests {
         #expect(mkfifo(fifo.path, 0o644) == 0)
         var o = box.suite(.never).run([file])[0]
         #expect(o.messages.joined().contains("frame-001.png is not a regular file (a FIFO)"), "\(o.messages)")
+        // An unreadable golden is an error in the goldens (exit 2), not a failed comparison (exit 1).
+        #expect(o.status == .error)
         try FileManager.default.removeItem(at: fifo)
         // A link to a file outside.
         let target = try victim(box)
         try FileManager.default.createSymbolicLink(atPath: fifo.path, withDestinationPath: target.path)
         o = box.suite(.never).run([file])[0]
         #expect(o.messages.joined().contains("frame-001.png is a symbolic link"), "\(o.messages)")
+        #expect(o.status == .error)
         try FileManager.default.removeItem(at: fifo)
         // 33 bytes declaring 20000 × 20000 pixels: refused from the header, nothing decoded.
         try Data(Self.pngHeader(width: 20_000, height: 20_000)).write(to: fifo)
@@ -131,6 +134,58 @@ struct HostileGoldenTests {
         #expect(parsed.rootElement()?.name == "testsuite")
         #expect(!xml.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" } && xml.contains("bad\\u{1B}[31mname\\u{7}"))
         #expect(TextSafety.forTerminal("a\u{1B}[2Jb\rc\nd") == "a\\u{1B}[2Jb\\u{D}c\nd")
+    }
+
+    /// A failing outcome of `count` frames of `width`×`height` px.
+    static func failing(_ name: String, frames count: Int, width: Int, height: Int) -> ScenarioOutcome {
+        let black = PixelBuffer(width: width, height: height, premultipliedARGB: [UInt32](repeating: 0xFF00_0000, count: width * height))
+        let white = PixelBuffer(width: width, height: height, premultipliedARGB: [UInt32](repeating: 0xFFFF_FFFF, count: width * height))
+        let frames = (0..<count).map { i in
+            FrameOutcome(index: i, time: Double(i) / 10,
+                         difference: FrameDifference(differingPixels: width * height, totalPixels: width * height, largestDistance: 1,
+                                                     largestAt: (0, 0), bounds: nil, sizeMismatch: false),
+                         passed: false, expected: black, actual: white)
+        }
+        return ScenarioOutcome(name: name, file: name + ".yaml", status: .failed, frames: frames, messages: ["differs"])
+    }
+
+    @Test("a tall failing scene with 26 failing instants still gets its report, strip within Cairo's size, junit and summary")
+    func tallScenesKeepTheirReport() throws {
+        let box = Sandbox()
+        let art = box.dir.appendingPathComponent("art")
+        try GoldenArtifacts(root: art).write([Self.failing("tall", frames: 26, width: 1284, height: 2778)], orphans: [])
+        for name in ["report.html", "junit.xml", "summary.json", "tall/strip.png", "tall/frame-025-diff.png"] {
+            #expect(FileManager.default.fileExists(atPath: art.appendingPathComponent(name).path), "\(name)")
+        }
+        let strip = try PNGCodec.read(art.appendingPathComponent("tall/strip.png"))
+        #expect(strip.width <= Filmstrip.maximumSide && strip.height <= Filmstrip.maximumSide)
+        #expect(strip.width * strip.height <= Filmstrip.maximumPixels)
+        // The report holds at most its inline budget; the rest are links to the files beside it.
+        let report = try Data(contentsOf: art.appendingPathComponent("report.html"))
+        #expect(report.count < GoldenReport.maximumInlineBytes + (1 << 20), "\(report.count) bytes")
+        #expect(String(decoding: report, as: UTF8.self).contains("src=\"tall/frame-025-expected.png\""))
+    }
+
+    @Test("a strip of many frames is scaled to fit; more failing frames than the bound are counted, not drawn")
+    func manyFailingFrames() throws {
+        let frames = (0..<400).map { (time: Double($0), pixels: PixelBuffer(width: 400, height: 400, rgba: [UInt8](repeating: 9, count: 640_000))) }
+        let strip = try Filmstrip.compose(frames, columns: 3, thumbScale: 0.5)
+        #expect(strip.height <= Filmstrip.maximumSide && strip.width * strip.height <= Filmstrip.maximumPixels)
+        let box = Sandbox()
+        let art = box.dir.appendingPathComponent("art")
+        try GoldenArtifacts(root: art).write([Self.failing("many", frames: 120, width: 40, height: 40)], orphans: [])
+        let written = try FileManager.default.contentsOfDirectory(atPath: art.appendingPathComponent("many").path)
+        #expect(written.filter { $0.hasSuffix("-diff.png") }.count == GoldenArtifacts.maximumPictureFrames)
+        let report = try String(contentsOf: art.appendingPathComponent("report.html"), encoding: .utf8)
+        #expect(report.contains("pictures of the first 100 of 120 failing frames are written"))
+    }
+
+    @Test("scenario names whose first part is a report file (junit.xml/x) get folders of their own")
+    func nestedReportNames() {
+        #expect(GoldenArtifacts.folderName(for: "junit.xml/x") == "junit.xml-scenario/x")
+        #expect(GoldenArtifacts.folderName(for: "report.html") == "report.html-scenario")
+        #expect(GoldenArtifacts.folderName(for: "seeds/report.html") == "seeds/report.html")
+        #expect(GoldenArtifacts.folderName(for: "a/b") == "a/b")
     }
 
     @Test("a scenario named like a report file keeps its artifacts apart from the report")

@@ -17,16 +17,34 @@ public struct Filmstrip {
         return out
     }
 
-    /// Composes `frames` (with their times) into a grid of `columns`, scaled by `thumbScale`.
+    /// The largest filmstrip, a side and in all: Cairo draws at most 32,767 px a side, and a
+    /// strip is a picture for people, not an archive.
+    public static let maximumSide = Limits.maximumStagePixels
+    public static let maximumPixels = Limits.maximumImagePixels
+
+    /// Composes `frames` (with their times) into a grid of `columns`, scaled by `thumbScale`,
+    /// or by less when the grid would pass `maximumSide` or `maximumPixels` (many or tall frames).
     public static func compose(_ frames: [(time: Double, pixels: PixelBuffer)], columns: Int, thumbScale: Double = 0.5) throws
         -> PixelBuffer
     {
         guard let first = frames.first?.pixels else { throw RenderError.invalidArgument("no frames for the filmstrip") }
         let cols = max(1, min(columns, frames.count))
         let rows = (frames.count + cols - 1) / cols
-        let tw = Int((Double(first.width) * thumbScale).rounded()), th = Int((Double(first.height) * thumbScale).rounded())
         let pad = 8, label = 22
-        let w = cols * (tw + pad) + pad, h = rows * (th + label + pad) + pad
+        func size(_ scale: Double) -> (tw: Int, th: Int, w: Int, h: Int) {
+            let tw = max(1, Int((Double(first.width) * scale).rounded())), th = max(1, Int((Double(first.height) * scale).rounded()))
+            return (tw, th, cols * (tw + pad) + pad, rows * (th + label + pad) + pad)
+        }
+        var thumbScale = thumbScale
+        for _ in 0..<64 {
+            let s = size(thumbScale)
+            guard s.w > maximumSide || s.h > maximumSide || s.w * s.h > maximumPixels else { break }
+            thumbScale *= 0.8
+        }
+        let (tw, th, w, h) = size(thumbScale)
+        guard w <= maximumSide, h <= maximumSide, w * h <= maximumPixels else {
+            throw RenderError.invalidArgument("\(frames.count) frames do not fit in a \(maximumSide) px filmstrip; sample fewer")
+        }
         return try CairoSurface.drawing(width: w, height: h, grey: 0.93) { cr in
             for (i, f) in frames.enumerated() {
                 let x = pad + (i % cols) * (tw + pad), y = pad + (i / cols) * (th + label + pad)
