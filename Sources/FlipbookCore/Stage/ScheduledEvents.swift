@@ -39,6 +39,11 @@ struct ScheduledEvents {
         return items[head..<lo]
     }
 
+    /// The first item, if it is due at or before `limit`.
+    func first(dueBy limit: Double) -> Item? {
+        head < items.count && items[head].time <= limit ? items[head] : nil
+    }
+
     /// Takes out the item with `sequence` (usually the first).
     mutating func remove(sequence: Int) -> Item? {
         guard let index = items[head...].firstIndex(where: { $0.sequence == sequence }) else { return nil }

@@ -193,17 +193,31 @@ public final class Stage {
                 queue = dueEvents(upTo: time)
                 needsScan = false
             }
-            guard let next = queue.last else {
+            // Scheduled events are taken from their own sorted list, one at a time, merged with
+            // the animations' events in (time, sequence, rank) order: a script of thousands of
+            // events at one instant is not scanned again after each (it was quadratic).
+            let scripted = scheduledEvent(dueBy: time)
+            let fromQueue: Bool
+            let next: DueEvent
+            switch (queue.last, scripted) {
+            case (nil, nil):
                 // Nothing left before `time`: motions catch up with it, and may have made
                 // something due on the way (their own end).
                 if runTickers(at: time, context: ctx) { needsScan = true; continue }
-                break
+                currentTime = time
+                ctx.commitImplicit(at: time, stage: self)
+                return
+            case (let a?, let b?):
+                fromQueue = (a.time, a.sequence, a.rank) < (b.time, b.sequence, b.rank)
+                next = fromQueue ? a : b
+            case (let a?, nil): (next, fromQueue) = (a, true)
+            case (nil, let b?): (next, fromQueue) = (b, false)
             }
             if next.time > lastTickTime, runTickers(at: next.time, context: ctx) {
                 needsScan = true
                 continue
             }
-            queue.removeLast()
+            if fromQueue { queue.removeLast() }
             if next.mayRunUserCode { needsScan = true }
             fired += 1
             if fired > maximumEventsPerAdvance {
@@ -252,19 +266,8 @@ public final class Stage {
     private func dueEvents(upTo limit: Double) -> [DueEvent] {
         var due: [DueEvent] = []
         // Each time is checked before its event (and the closure it carries) is made: most
-        // animations have nothing due at most instants.
-        for s in scheduled.due(upTo: limit) {
-            let time = max(s.time, currentTime)
-            guard time <= limit else { continue }
-            let label = s.label
-            let seq = s.sequence
-            due.append(DueEvent(time: time, sequence: s.sequence, rank: 0, mayRunUserCode: true) { [unowned self] in
-                if let item = scheduled.remove(sequence: seq) {
-                    if let label { trace.append(StageEvent(time: currentTime, kind: .scripted(label))) }
-                    item.action()
-                }
-            })
-        }
+        // animations have nothing due at most instants. Scheduled events come from
+        // `scheduledEvent(dueBy:)`, merged in as the loop goes.
         forEachLayer(rootLayer) { layer in
             for record in layer.attachedAnimations where record.beginResolved && !record.stopped {
                 let params = record.animation.timingParameters
@@ -292,6 +295,18 @@ public final class Stage {
         }
         due.sort { ($0.time, $0.sequence, $0.rank) > ($1.time, $1.sequence, $1.rank) }
         return due
+    }
+
+    /// The first scheduled event due by `limit` (at the current time if it was due before).
+    private func scheduledEvent(dueBy limit: Double) -> DueEvent? {
+        guard let s = scheduled.first(dueBy: limit) else { return nil }
+        let label = s.label, seq = s.sequence
+        return DueEvent(time: max(s.time, currentTime), sequence: seq, rank: 0, mayRunUserCode: true) { [unowned self] in
+            if let item = scheduled.remove(sequence: seq) {
+                if let label { trace.append(StageEvent(time: currentTime, kind: .scripted(label))) }
+                item.action()
+            }
+        }
     }
 
     private func dropEvents(at instant: Double) {
