@@ -5,6 +5,8 @@ import Foundation
 /// PNGs and a strip of the three, `report.html` (self-contained), `junit.xml`, `summary.json`.
 public struct GoldenArtifacts: Sendable {
     public var root: URL
+    /// Picture and animation bytes report.html holds inline (the rest are linked files).
+    public var inlineLimit = GoldenReport.maximumInlineBytes
 
     public init(root: URL) { self.root = root }
 
@@ -39,7 +41,8 @@ public struct GoldenArtifacts: Sendable {
                     "pictures of the first \(Self.maximumPictureFrames) of \(failing) failing frames are written; run this scenario alone to see the rest")
             }
         }
-        try OutputFile.write(Array(GoldenReport.html(outcomes, orphans: orphans, images: images, animations: animations).utf8),
+        try OutputFile.write(Array(GoldenReport.html(outcomes, orphans: orphans, images: images, animations: animations,
+                                                       inlineLimit: inlineLimit).utf8),
                              to: root.appendingPathComponent("report.html"))
         try OutputFile.write(Array(Self.junit(outcomes).utf8), to: root.appendingPathComponent("junit.xml"))
         try OutputFile.write(Array(try Self.summary(outcomes, orphans: orphans)) + [10], to: root.appendingPathComponent("summary.json"))

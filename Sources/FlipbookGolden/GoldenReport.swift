@@ -4,20 +4,20 @@ import Foundation
 /// timeline strip marking which golden instants failed, and for each failing frame the
 /// expected and actual frames side by side, the difference alone, a swipe slider and an onion
 /// skin. Tested in headless Chromium.
-enum GoldenReport {
+package enum GoldenReport {
     /// Picture and animation bytes a report holds inline; past them it points at the files
     /// beside it (the page then needs its folder, as CI's artifact download keeps it).
-    static let maximumInlineBytes = 24 << 20
+    package static let maximumInlineBytes = 24 << 20
 
     static func html(_ outcomes: [ScenarioOutcome], orphans: [String], images: [String: [GoldenArtifacts.FrameImages]],
-                     animations: [String: GoldenArtifacts.Animation] = [:]) -> String {
+                     animations: [String: GoldenArtifacts.Animation] = [:], inlineLimit: Int = maximumInlineBytes) -> String {
         func esc(_ s: String) -> String { HTMLPage.escape(s) }
-        let budget = InlineBudget(limit: maximumInlineBytes)
+        let budget = InlineBudget(limit: inlineLimit)
         var currentFolder = ""
         /// An image inline while the budget lasts, else the file written beside the report (nil: none, so no picture).
         func img(_ bytes: [UInt8], _ cls: String, _ alt: String, file: String? = nil) -> String {
             guard let source = budget.source(bytes, mediaType: "image/png", file: file.map { currentFolder + "/" + $0 }) else {
-                return "<span class=\"msg\">(\(esc(alt)): not inline, the report holds \(maximumInlineBytes >> 20) MB of pictures)</span>"
+                return "<span class=\"msg\">(\(esc(alt)): not inline, the report holds \(inlineLimit >> 10) KB of pictures)</span>"
             }
             return "<img class=\"\(cls)\" alt=\"\(esc(alt))\" src=\"\(esc(source))\">"
         }
@@ -146,7 +146,15 @@ final class InlineBudget {
             remaining -= cost
             return HTMLPage.dataURL(bytes, mediaType: mediaType)
         }
-        return file.map { $0.split(separator: "/").map { String($0).addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "" }
+        remaining = 0   // later, smaller pictures are linked too: the page keeps its order
+        return file.map { $0.split(separator: "/").map { String($0).addingPercentEncoding(withAllowedCharacters: Self.unreserved) ?? "" }
             .joined(separator: "/") }
     }
+
+    /// RFC 3986's unreserved characters: a path segment of them needs no escaping.
+    private static let unreserved: CharacterSet = {
+        var set = CharacterSet(charactersIn: "-._~")
+        set.insert(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
+        return set
+    }()
 }

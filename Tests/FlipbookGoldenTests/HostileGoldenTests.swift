@@ -149,21 +149,30 @@ struct HostileGoldenTests {
         return ScenarioOutcome(name: name, file: name + ".yaml", status: .failed, frames: frames, messages: ["differs"])
     }
 
-    @Test("a tall failing scene with 26 failing instants still gets its report, strip within Cairo's size, junit and summary")
+    @Test("a tall failing scene (2778 px) with 26 failing instants still gets its report, strip within Cairo's size, junit and summary")
     func tallScenesKeepTheirReport() throws {
         let box = Sandbox()
         let art = box.dir.appendingPathComponent("art")
-        try GoldenArtifacts(root: art).write([Self.failing("tall", frames: 26, width: 1284, height: 2778)], orphans: [])
+        try GoldenArtifacts(root: art).write([Self.failing("tall", frames: 26, width: 60, height: 2778)], orphans: [])
         for name in ["report.html", "junit.xml", "summary.json", "tall/strip.png", "tall/frame-025-diff.png"] {
             #expect(FileManager.default.fileExists(atPath: art.appendingPathComponent(name).path), "\(name)")
         }
         let strip = try PNGCodec.read(art.appendingPathComponent("tall/strip.png"))
         #expect(strip.width <= Filmstrip.maximumSide && strip.height <= Filmstrip.maximumSide)
         #expect(strip.width * strip.height <= Filmstrip.maximumPixels)
-        // The report holds at most its inline budget; the rest are links to the files beside it.
-        let report = try Data(contentsOf: art.appendingPathComponent("report.html"))
-        #expect(report.count < GoldenReport.maximumInlineBytes + (1 << 20), "\(report.count) bytes")
-        #expect(String(decoding: report, as: UTF8.self).contains("src=\"tall/frame-025-expected.png\""))
+    }
+
+    @Test("report.html holds pictures inline up to its budget, then links the files written beside it")
+    func inlineBudget() throws {
+        let box = Sandbox()
+        var artifacts = GoldenArtifacts(root: box.dir.appendingPathComponent("art"))
+        artifacts.inlineLimit = 3_000
+        try artifacts.write([Self.failing("budget", frames: 30, width: 64, height: 64)], orphans: [])
+        let report = try String(contentsOf: artifacts.root.appendingPathComponent("report.html"), encoding: .utf8)
+        let inline = report.components(separatedBy: "data:image/png;base64,").count - 1
+        #expect(inline > 0, "the first pictures are inline")
+        #expect(report.contains("src=\"budget/frame-029-expected.png\""), "the last ones are linked")
+        #expect(report.utf8.count < 3_000 + 100_000, "\(report.utf8.count) bytes")
     }
 
     @Test("a strip of many frames is scaled to fit; more failing frames than the bound are counted, not drawn")
