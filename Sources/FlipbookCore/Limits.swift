@@ -30,6 +30,16 @@ public enum Limits {
     public static let maximumLayers = 10_000
     /// Elements of one path in a scenario file.
     public static let maximumPathElements = 100_000
+    /// Path elements in one scene file, all paths together (a validate error past it).
+    public static let maximumScenePathElements = 400_000
+    /// Path elements drawn in one frame, replicated copies included (past it: not drawn, a warning).
+    public static let maximumPathElementsDrawnPerFrame = 2_000_000
+    /// Emitter particles drawn in one frame, all emitters and their copies together.
+    public static let maximumParticlesDrawnPerFrame = 200_000
+    /// Pixels blurred for shadows in one frame (each shadow blurs the area it may cover).
+    public static let maximumShadowPixelsPerFrame = 256 << 20
+    /// Emitter cells in one scene file, nested cells included.
+    public static let maximumEmitterCells = 1000
     /// Characters of one text in a scenario file.
     public static let maximumTextLength = 10_000
     /// Rows a scenario's table may declare (a table costs what its screenful costs, but the

@@ -44,6 +44,10 @@ final class DiagnosticSink {
     private(set) var warnings: [Diagnostic] = []
     /// Scenario parameters (after the chosen variant's overrides), by name.
     var params: [String: Node] = [:]
+    /// Path elements read so far, all paths together (`Limits.maximumScenePathElements`).
+    var pathElements = 0
+    /// Emitter cells read so far, all emitters together (`Limits.maximumEmitterCells`).
+    var emitterCells = 0
     init(file: String) { self.file = file }
 
     func error(_ message: String, at mark: SourceMark, hint: String? = nil) {

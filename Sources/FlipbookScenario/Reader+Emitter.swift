@@ -34,7 +34,18 @@ extension Reader {
                 e.seed = UInt32(x)
             }
         default:
-            e.cells = v.sequence("a list of emitter cells")?.compactMap { readEmitterCell($0) } ?? []
+            let cells = v.sequence("a list of emitter cells") ?? []
+            let before = sink.emitterCells
+            sink.emitterCells += cells.count
+            if sink.emitterCells > Limits.maximumEmitterCells {
+                if before <= Limits.maximumEmitterCells {
+                    sink.error("the scene has more than \(Limits.maximumEmitterCells) emitter cells in all "
+                               + "(\(sink.emitterCells) with these); a frame draws at most \(Limits.maximumParticlesDrawnPerFrame) particles",
+                               at: v.mark)
+                }
+                return
+            }
+            e.cells = cells.compactMap { readEmitterCell($0) }
         }
     }
 

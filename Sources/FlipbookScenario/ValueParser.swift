@@ -159,6 +159,16 @@ struct ValueParser {
             sink.error("the path has \(elements.count) elements; at most \(Limits.maximumPathElements) are allowed", at: n.mark)
             return nil
         }
+        // A frame draws every path of the scene: their elements together are bounded too.
+        let before = sink.pathElements
+        sink.pathElements += elements.count
+        if sink.pathElements > Limits.maximumScenePathElements {
+            if before <= Limits.maximumScenePathElements {
+                sink.error("the scene's paths have more than \(Limits.maximumScenePathElements) elements together "
+                           + "(\(sink.pathElements) with this one); draw fewer or simpler paths", at: n.mark)
+            }
+            return nil
+        }
         return elements
     }
 

@@ -36,6 +36,28 @@ struct LimitsTests {
         #expect(d.count == 1 && d[0].message.contains("at most \(Limits.maximumPathElements) are allowed") && d[0].line == 4, "\(d)")
     }
 
+    @Test("paths of more elements than a scene may hold together: one error, at the path that passes the bound")
+    func scenePathElements() {
+        let each = Limits.maximumPathElements - 1
+        let data = "M0 0" + String(repeating: " L1 1", count: each - 1)
+        let count = Limits.maximumScenePathElements / each + 1
+        let layers = (0..<count).map { "  - { id: p\($0), type: shape, path: \"\(data)\" }" }.joined(separator: "\n")
+        let d = diagnostics(head + "layers:\n" + layers + "\n")
+        #expect(d.count == 1 && d[0].message.contains("more than \(Limits.maximumScenePathElements) elements together") && d[0].line == 3 + count,
+                "\(d.map(\.message))")
+        let fewer = (0..<(count - 1)).map { "  - { id: p\($0), type: shape, path: \"\(data)\" }" }.joined(separator: "\n")
+        #expect(diagnostics(head + "layers:\n" + fewer + "\n").isEmpty)
+    }
+
+    @Test("more emitter cells than a scene may hold: one error naming the bound")
+    func emitterCells() {
+        let cells = (0..<600).map { _ in "      - { birthRate: 1, lifetime: 1 }" }.joined(separator: "\n")
+        let emitter = { (id: String) in "  - id: \(id)\n    type: emitter\n    frame: [0, 0, 10, 10]\n    emitterCells:\n" + cells }
+        let d = diagnostics(head + "layers:\n" + emitter("a") + "\n" + emitter("b") + "\n")
+        #expect(d.count == 1 && d[0].message.contains("more than \(Limits.maximumEmitterCells) emitter cells"), "\(d.map(\.message))")
+        #expect(diagnostics(head + "layers:\n" + emitter("a") + "\n").isEmpty)
+    }
+
     @Test("a text longer than allowed")
     func text() {
         let long = String(repeating: "字", count: Limits.maximumTextLength + 1)

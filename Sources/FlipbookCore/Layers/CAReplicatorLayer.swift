@@ -95,11 +95,16 @@ extension LayerState {
 final class SnapshotBudget {
     private static let perThread = ThreadLocal<SnapshotBudget>()
     var remaining = CAReplicatorLayer.maximumCopiesPerFrame
+    /// Emitter particles the frame may still hold, all emitters together.
+    var particles = Limits.maximumParticlesDrawnPerFrame
 
     static var current: SnapshotBudget { perThread.value { SnapshotBudget() } }
 
     /// Starts a new frame's budget.
-    static func reset() { current.remaining = CAReplicatorLayer.maximumCopiesPerFrame }
+    static func reset() {
+        current.remaining = CAReplicatorLayer.maximumCopiesPerFrame
+        current.particles = Limits.maximumParticlesDrawnPerFrame
+    }
 
     func take() -> Bool {
         guard remaining > 0 else { return false }

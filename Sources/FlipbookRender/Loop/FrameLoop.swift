@@ -51,6 +51,8 @@ final class FrameLoop {
     let plan: RenderPlan
     let sinks: [any RenderSink]
     let background: RGBA?
+    /// The per-frame bounds (`FrameWork`) frames ran into, for the render's warnings.
+    let drawLimits = DrawLimitLog()
     let threads: Int
     let redraw: LoopRedraw
     private var previousSnapshot: FrameSnapshot?
@@ -86,7 +88,7 @@ final class FrameLoop {
             let started = DispatchTime.now().uptimeNanoseconds
             let job = makeJob(k, slots: slots)
             let frame = try FrameSlots.draw(job.snapshot, rows: job.redraw, into: job.slot, width: plan.width, height: plan.height,
-                                            background: background)
+                                            background: background, limits: drawLimits)
             let prepared = try sinks.map { try $0.prepare(frame, index: k, damage: FrameDamage(rows: job.damage, previous: previous)) }
             let drawn = DispatchTime.now().uptimeNanoseconds
             for (i, sink) in sinks.enumerated() { try sink.consume(frame, index: k, prepared: prepared[i]) }
@@ -149,7 +151,8 @@ final class FrameLoop {
         let batchSize = drawThreads
         func batch(from start: Int, after previous: PixelBuffer?) -> FrameBatch {
             let jobs = (start..<min(plan.frameCount, start + batchSize)).map { makeJob($0, slots: slots) }
-            return FrameBatch(jobs, after: previous, sinks: sinks, width: plan.width, height: plan.height, background: background)
+            return FrameBatch(jobs, after: previous, sinks: sinks, width: plan.width, height: plan.height, background: background,
+                              limits: drawLimits)
         }
         var inFlight: FrameBatch? = batch(from: first, after: previous)
         previous = nil
@@ -176,7 +179,8 @@ final class FrameLoop {
     private func finishInstants() throws {
         takeInstants(upTo: plan.duration)
         for shot in instantSnapshots {
-            try sinks[shot.sink].consume(instant: shot.time, frame: try FrameRasterizer.rasterize(shot.snapshot, background: background))
+            try sinks[shot.sink].consume(instant: shot.time,
+                                         frame: try FrameRasterizer.rasterize(shot.snapshot, background: background, limits: drawLimits))
         }
     }
 }
@@ -194,12 +198,13 @@ private final class FrameBatch: @unchecked Sendable {
     private let done = DispatchSemaphore(value: 0)
 
     /// `previous` is the frame before the first job (nil when that is frame 0).
-    init(_ jobs: [FrameJob], after previous: PixelBuffer?, sinks: [any RenderSink], width: Int, height: Int, background: RGBA?) {
+    init(_ jobs: [FrameJob], after previous: PixelBuffer?, sinks: [any RenderSink], width: Int, height: Int, background: RGBA?,
+         limits: DrawLimitLog) {
         first = jobs.first?.index ?? 0
         self.previous = previous
         // Dispatch's own `async`, not the Stage-aware one ported code gets (DispatchQueue+Stage).
         DispatchQueue.global().async(group: nil, qos: .unspecified, flags: []) { [self] in
-            result = Self.drawAndPrepare(jobs, after: takePrevious(), sinks: sinks, width: width, height: height,
+            result = Self.drawAndPrepare(jobs, after: takePrevious(), sinks: sinks, width: width, height: height, limits: limits,
                                          background: background)
             done.signal()
         }
@@ -213,14 +218,14 @@ private final class FrameBatch: @unchecked Sendable {
     /// Draws every job in its slot (in parallel: no two share a slot), then runs the sinks'
     /// `prepare` on each frame (in parallel too).
     private static func drawAndPrepare(_ jobs: [FrameJob], after previous: PixelBuffer?, sinks: [any RenderSink], width: Int,
-                                       height: Int, background: RGBA?) -> Result<[Frame], any Error> {
+                                       height: Int, limits: DrawLimitLog, background: RGBA?) -> Result<[Frame], any Error> {
         Result {
             let drawn = ParallelResults<PixelBuffer>(count: jobs.count)
             DispatchQueue.concurrentPerform(iterations: jobs.count) { i in
                 let job = jobs[i]
                 drawn.set(i, Result {
                     try FrameSlots.draw(job.snapshot, rows: job.redraw, into: job.slot, width: width, height: height,
-                                        background: background)
+                                        background: background, limits: limits)
                 })
             }
             let pixels = try drawn.values()

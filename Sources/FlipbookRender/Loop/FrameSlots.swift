@@ -65,12 +65,12 @@ final class FrameSlots: @unchecked Sendable {
 
     /// Brings `slot` to `snapshot` by redrawing `rows`, and returns its pixels.
     static func draw(_ snapshot: FrameSnapshot, rows: Range<Int>, into slot: Slot, width: Int, height: Int,
-                     background: RGBA?) throws -> PixelBuffer {
+                     background: RGBA?, limits: DrawLimitLog? = nil) throws -> PixelBuffer {
         if slot.words.count != width * height {
             precondition(rows == 0..<height, "a new slot is drawn whole")
             slot.words = newBuffer(count: width * height)
         }
-        try FrameRasterizer.redraw(snapshot, rows: rows, in: &slot.words, width: width, background: background)
+        try FrameRasterizer.redraw(snapshot, rows: rows, in: &slot.words, width: width, background: background, limits: limits)
         return PixelBuffer(width: width, height: height, premultipliedARGB: slot.words)
     }
 }

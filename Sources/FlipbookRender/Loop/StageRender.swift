@@ -141,6 +141,7 @@ extension Stage {
         for s in sinks { try s.begin(plan) }
         let loop = FrameLoop(stage: self, plan: plan, sinks: sinks, background: background, threads: threads, redraw: redraw)
         try loop.run(threading: threading, progress: progress)
+        for message in loop.drawLimits.messages { warnOnce("draw limit: " + message, message) }
         for s in sinks { try s.finish() }
         return RenderResult(frameCount: count, delays: plan.delays, width: w, height: h)
     }

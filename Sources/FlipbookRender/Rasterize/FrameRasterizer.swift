@@ -4,11 +4,12 @@ import Foundation
 
 /// Draws snapshots into pixels.
 public enum FrameRasterizer {
-    /// Rasterizes `snapshot` at its scale over `background` (nil: transparent).
-    public static func rasterize(_ snapshot: FrameSnapshot, background: RGBA? = nil) throws -> PixelBuffer {
+    /// Rasterizes `snapshot` at its scale over `background` (nil: transparent); the per-frame
+    /// bounds it runs into (`FrameWork`) are recorded in `limits`.
+    public static func rasterize(_ snapshot: FrameSnapshot, background: RGBA? = nil, limits: DrawLimitLog? = nil) throws -> PixelBuffer {
         let (w, h) = try pixelSize(of: snapshot)
         var words = [UInt32](repeating: 0, count: w * h)
-        try redraw(snapshot, rows: 0..<h, in: &words, width: w, background: background)
+        try redraw(snapshot, rows: 0..<h, in: &words, width: w, background: background, limits: limits)
         return PixelBuffer(width: w, height: h, premultipliedARGB: words)
     }
 
@@ -28,7 +29,8 @@ public enum FrameRasterizer {
     /// filled with the background, then drawn through a surface that spans only them (the
     /// device offset puts them in place); every other row is left as it was. For a snapshot
     /// `BandSafety` allows, the rows come out as a whole-frame draw gives them.
-    static func redraw(_ snapshot: FrameSnapshot, rows: Range<Int>, in words: inout [UInt32], width: Int, background: RGBA?) throws {
+    static func redraw(_ snapshot: FrameSnapshot, rows: Range<Int>, in words: inout [UInt32], width: Int, background: RGBA?,
+                       limits: DrawLimitLog? = nil) throws {
         guard !rows.isEmpty else { return }
         precondition(rows.lowerBound >= 0 && rows.upperBound * width <= words.count, "rows outside the frame")
         // The background is written as words directly; Cairo then draws into the same memory.
@@ -49,7 +51,9 @@ public enum FrameRasterizer {
             cairo_scale(cr, snapshot.scale, snapshot.scale)
             cairo_set_antialias(cr, CAIRO_ANTIALIAS_GRAY)
             // The root layer sits at its position in canvas space.
-            LayerPainter(cr: cr).draw(snapshot.root, parent: nil)
+            let painter = LayerPainter(cr: cr, work: FrameWork(bounds: limits?.bounds ?? [:]))
+            painter.draw(snapshot.root, parent: nil)
+            limits?.record(painter.work)
             let status = cairo_status(cr)
             guard status == CAIRO_STATUS_SUCCESS else {
                 throw RenderError.cairo(String(cString: cairo_status_to_string(status)))

@@ -12,6 +12,7 @@ extension LayerPainter {
         cairo_save(cr)
         if style.renderMode == .additive { cairo_set_operator(cr, CAIRO_OPERATOR_ADD) }
         for p in particles {
+            guard work.take(.particles) else { break }
             guard p.scale > 0, p.color.alpha > 0, [p.position.x, p.position.y, p.scale, p.angle].allSatisfy(\.isFinite) else { continue }
             let key = ObjectIdentifier(p.image)
             if surfaces[key] == nil { surfaces[key] = CairoSurface.make(from: p.image) }

@@ -8,7 +8,9 @@ import Foundation
 extension LayerPainter {
     func drawInstances(of layer: LayerSnapshot, style: ReplicatorStyle, inheritedOpacity: Double) {
         let s = layer.state
-        let count = CAReplicatorLayer.drawnCount(s.instanceCount)
+        // No more copies than the frame may still draw: transforms are worked out for those only
+        // (nested replicators of 10,000 copies each computed 10,000 transforms per copy).
+        let count = min(CAReplicatorLayer.drawnCount(s.instanceCount), work.remaining(.copies) + 1)
         guard count > 0, !layer.sublayers.isEmpty else { return }
         var transforms = [CATransform3DIdentity]
         for i in 1..<max(1, count) { transforms.append(CATransform3DConcat(transforms[i - 1], s.instanceTransform)) }
@@ -22,8 +24,7 @@ extension LayerPainter {
         }
         let a = anchor(s)
         for i in order {
-            guard copies.remaining > 0 else { break }
-            copies.remaining -= 1
+            guard work.take(.copies) else { break }
             let children = i == 0 || layer.replicas.count < i ? layer.sublayers : layer.replicas[i - 1]
             let multiplier = s.instanceColorMultiplier(at: i)
             guard multiplier.alpha > 0 else { continue }

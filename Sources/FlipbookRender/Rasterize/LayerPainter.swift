@@ -5,8 +5,9 @@ import Foundation
 /// Draws a snapshot's layer tree with Cairo, back to front (timing-model.md 12.3).
 struct LayerPainter {
     let cr: OpaquePointer
-    /// Replicator copies this frame may still draw, nesting included (timing-model.md 12.5).
-    var copies = CopyBudget()
+    /// What this frame may still draw (replicator copies, nesting included: timing-model.md
+    /// 12.5; particles, path elements, shadow area), shared by every painter of the frame.
+    var work = FrameWork()
 
     /// Draws `layer` in its parent's bounds space. `inheritedOpacity` is the opacity of
     /// ancestors with `allowsGroupOpacity = false`, which pass it down instead of grouping.
@@ -108,7 +109,7 @@ struct LayerPainter {
         var flatLayer = layer
         flatLayer.state.transform = CATransform3DIdentity
         flatLayer.state.position = CGPoint(x: b.minX + s.anchorPoint.x * b.width, y: b.minY + s.anchorPoint.y * b.height)
-        LayerPainter(cr: fcr, copies: copies).draw(flatLayer, parent: nil, inheritedOpacity: inheritedOpacity)
+        LayerPainter(cr: fcr, work: work).draw(flatLayer, parent: nil, inheritedOpacity: inheritedOpacity)
         cairo_destroy(fcr)
 
         let n = 16
@@ -204,7 +205,7 @@ struct LayerPainter {
             if let drawing = layer.drawing { DrawingPlayer.play(drawing, origin: s.bounds.origin, cr: cr) }
             switch layer.content {
             case .plain: break
-            case .shape(let style): ShapePainter.draw(style, state: s, cr: cr)
+            case .shape(let style): ShapePainter.draw(style, state: s, cr: cr, work: work)
             case .text(let style): TextPainter.draw(style, state: s, bounds: s.bounds, cr: cr)
             case .gradient(let style): GradientPainter.draw(style, state: s, cr: cr)
             case .replicator: break
@@ -243,8 +244,11 @@ struct LayerPainter {
         cairo_user_to_device_distance(cr, &dx, &dy)
         // Past a few hundred pixels a blur is a wash; cap it so bad input stays cheap.
         let sigma = min(hypot(dx, dy), 500)
+        // The group the shadow is drawn and blurred in spans the clip: that area is its cost.
+        guard work.take(.shadowPixels, clipArea()) else { return }
         cairo_push_group_with_content(cr, CAIRO_CONTENT_ALPHA)
         if let sp = s.shadowPath {
+            guard work.take(.pathElements, sp.count) else { _ = cairo_pop_group(cr).map { cairo_pattern_destroy($0) }; return }
             CairoPath.append(sp, to: cr)
             cairo_set_source_rgba(cr, 0, 0, 0, 1)
             cairo_fill(cr)
@@ -265,7 +269,19 @@ struct LayerPainter {
     }
 }
 
-/// A count shared by every painter of one frame.
-final class CopyBudget {
-    var remaining = CAReplicatorLayer.maximumCopiesPerFrame
+extension LayerPainter {
+    /// The clip's area in device pixels (what a group pushed now would span).
+    func clipArea() -> Int {
+        var x1 = 0.0, y1 = 0.0, x2 = 0.0, y2 = 0.0
+        cairo_clip_extents(cr, &x1, &y1, &x2, &y2)
+        var xs: [Double] = [], ys: [Double] = []
+        for (x, y) in [(x1, y1), (x2, y1), (x1, y2), (x2, y2)] {
+            var dx = x, dy = y
+            cairo_user_to_device(cr, &dx, &dy)
+            xs.append(dx); ys.append(dy)
+        }
+        let w = (xs.max()! - xs.min()!).rounded(.up), h = (ys.max()! - ys.min()!).rounded(.up)
+        guard w.isFinite, h.isFinite, w > 0, h > 0 else { return 0 }
+        return Int(min(w * h, Double(Int.max / 2)))
+    }
 }

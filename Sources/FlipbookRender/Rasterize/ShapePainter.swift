@@ -4,8 +4,8 @@ import Foundation
 
 /// CAShapeLayer fill and stroke (timing-model.md 12.4).
 enum ShapePainter {
-    static func draw(_ style: ShapeStyle, state s: LayerState, cr: OpaquePointer) {
-        guard let path = s.path, !path.isEmpty else { return }
+    static func draw(_ style: ShapeStyle, state s: LayerState, cr: OpaquePointer, work: FrameWork) {
+        guard let path = s.path, !path.isEmpty, work.take(.pathElements, path.count) else { return }
         if let fill = s.fillColor, fill.alpha > 0 {
             CairoPath.append(path, to: cr)
             cairo_set_fill_rule(cr, style.fillRule == .evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)

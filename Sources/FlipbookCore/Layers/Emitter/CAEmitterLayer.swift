@@ -76,8 +76,17 @@ open class CAEmitterLayer: CALayer {
         let emitter = EmitterSettings(position: emitterPosition, size: emitterSize, shape: emitterShape, mode: emitterMode,
                                       lifetime: Double(lifetime), velocity: Double(velocity), scale: Double(scale),
                                       spin: Double(spin), seed: seed)
-        return EmitterSimulation(emitter: emitter, cells: cells.map(\.settings), rateHistory: rateHistory)
-            .particles(at: local, renderMode: renderMode)
+        // Every emitter of a frame shares one count (500 emitters at their own cap were 10 M
+        // particles a frame): past it, later emitters get what is left, and the Stage warns once.
+        let budget = SnapshotBudget.current
+        let out = EmitterSimulation(emitter: emitter, cells: cells.map(\.settings), rateHistory: rateHistory)
+            .particles(at: local, renderMode: renderMode, limit: budget.particles)
+        budget.particles -= out.count
+        if budget.particles <= 0, out.count < EmitterSimulation.maximumParticles {
+            stage?.warnOnce("particles per frame", "more than \(Limits.maximumParticlesDrawnPerFrame) emitter particles alive in one frame "
+                                + "across all emitters; emitters past them show fewer")
+        }
+        return out
     }
 }
 

@@ -26,9 +26,12 @@ struct EmitterSimulation {
     /// Particles alive at once, at most (bad input must not make a frame take minutes).
     static let maximumParticles = 20_000
 
-    func particles(at t: Double, renderMode: CAEmitterLayerRenderMode) -> [ParticleSnapshot] {
+    /// The particles alive at `t`, at most `limit` (the newest of each cell first).
+    func particles(at t: Double, renderMode: CAEmitterLayerRenderMode, limit: Int = maximumParticles) -> [ParticleSnapshot] {
         var out: [(birth: Double, p: ParticleSnapshot)] = []
+        let limit = max(0, min(limit, Self.maximumParticles))
         for (index, cell) in cells.enumerated() where cell.isEnabled && cell.birthRate > 0 && cell.birthRate.isFinite {
+            guard out.count < limit else { break }
             guard let image = cell.image else { continue }
             let longest = (cell.lifetime + abs(cell.lifetimeRange)) * emitter.lifetime
             guard longest > 0, longest.isFinite else { continue }
@@ -39,13 +42,13 @@ struct EmitterSimulation {
             guard firstCount.isFinite, lastCount.isFinite, lastCount < 0x1p52 else { continue }
             let first = Int(firstCount), last = Int(lastCount)
             guard last >= first else { continue }
-            for k in max(first, last - Self.maximumParticles + 1)...last {
+            for k in max(first, last - limit + 1)...last {
                 let born = birthTime(of: k, cellRate: cell.birthRate)
                 let age = t - born
                 let life = (cell.lifetime + cell.lifetimeRange * random(index, k, 0, signed: true)) * emitter.lifetime
                 guard age >= 0, age < life else { continue }
                 out.append((born, particle(cell, index, k, age: age, image: image)))
-                if out.count >= Self.maximumParticles { break }
+                if out.count >= limit { break }
             }
         }
         switch renderMode {
