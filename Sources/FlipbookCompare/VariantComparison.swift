@@ -146,7 +146,8 @@ public struct VariantComparison {
         let scenarios = try inputs.map { input in
             let variant = input.variant == "default" ? nil : input.variant
             if let text = input.text {
-                return try ScenarioLoader.load(yaml: text, file: input.file, baseDirectory: URL(fileURLWithPath: input.file).deletingLastPathComponent(),
+                let base = URL(fileURLWithPath: input.file).deletingLastPathComponent()
+                return try ScenarioLoader.load(yaml: text, file: input.file, baseDirectory: base,
                                                variant: variant, imageLoader: { try PNGCodec.readImage($0) })
             }
             return try ScenarioLoader.load(file: input.file, variant: variant, imageLoader: { try PNGCodec.readImage($0) })

@@ -54,7 +54,9 @@ public enum ShardMerge {
         let types = ["apng": "image/apng", "webp": "image/webp", "gif": "image/gif", "mp4": "video/mp4", "webm": "video/webm"]
         for (ext, type) in types.sorted(by: { $0.key < $1.key }) {
             let file = dir.appendingPathComponent("actual.\(ext)")
-            guard let bytes = try? InputFile.read(file.path, followingLinks: false, maximumBytes: maximumAnimationFileBytes) else { continue }
+            guard let bytes = try? InputFile.read(file.path, followingLinks: false, maximumBytes: maximumAnimationFileBytes) else {
+                continue
+            }
             return GoldenArtifacts.Animation(fileName: file.lastPathComponent, bytes: bytes, mediaType: type)
         }
         return nil

@@ -27,7 +27,8 @@ package struct HostPolicy: Sendable {
         // "[::1]:8080", "localhost:8080", "127.0.0.1"
         if let colon = host.lastIndex(of: ":"), !host[colon...].contains("]") {
             let digits = host[host.index(after: colon)...]
-            guard !digits.isEmpty, digits.count <= 5, digits.allSatisfy({ $0.isASCII && $0.isNumber }), let value = UInt16(digits), value == port
+            guard !digits.isEmpty, digits.count <= 5, digits.allSatisfy({ $0.isASCII && $0.isNumber }),
+                  let value = UInt16(digits), value == port
             else { return false }
             name = host[..<colon]
         }

@@ -177,7 +177,8 @@ struct HostileGoldenTests {
 
     @Test("a strip of many frames is scaled to fit; more failing frames than the bound are counted, not drawn")
     func manyFailingFrames() throws {
-        let frames = (0..<400).map { (time: Double($0), pixels: PixelBuffer(width: 400, height: 400, rgba: [UInt8](repeating: 9, count: 640_000))) }
+        let frame = PixelBuffer(width: 400, height: 400, rgba: [UInt8](repeating: 9, count: 640_000))
+        let frames = (0..<400).map { (time: Double($0), pixels: frame) }
         let strip = try Filmstrip.compose(frames, columns: 3, thumbScale: 0.5)
         #expect(strip.height <= Filmstrip.maximumSide && strip.width * strip.height <= Filmstrip.maximumPixels)
         let box = Sandbox()
