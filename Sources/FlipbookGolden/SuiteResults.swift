@@ -159,10 +159,10 @@ public struct SuiteResults: Codable, Sendable {
 public struct PictureBudget: Sendable {
     /// 256 Mi pixels: 1 GB decoded; 800 failing 400×400 frames' pairs.
     public static let maximumPixels = 256 << 20
-    public private(set) var remaining = maximumPixels
+    public private(set) var remaining: Int
     public private(set) var isSpent = false
 
-    public init() {}
+    public init(pixels: Int = maximumPixels) { remaining = pixels }
 
     /// The PNG at `path` (not through a link), if it is there and fits what is left.
     mutating func read(_ path: String) -> PixelBuffer? {

@@ -2,10 +2,9 @@ import ArgumentParser
 import Flipbook
 import Foundation
 
-// `flipbook-preview`, which `flipbook preview` runs: a program of its own so that the HTTP
-// server's libraries (FlyingFox brings FoundationNetworking and libcurl, 27 shared libraries)
-// are loaded by the preview only, not at the start of every other flipbook command
-// (docs/benchmarks.md: they cost 11 ms each start).
+// `flipbook-preview`, which `flipbook preview` runs: a program of its own so that the preview's
+// server and page code load with the preview only, not at the start of every other flipbook
+// command (docs/benchmarks.md: the server library used before cost 11 ms each start).
 
 /// A line for people, through `TextSafety.forTerminal`, flushed at once.
 func say(_ line: String) {

@@ -152,6 +152,42 @@ struct PreviewTests {
         #expect(!previewLibraries.contains("libFoundationNetworking") && !previewLibraries.contains("libcurl"), "\(previewLibraries)")
     }
 
+    /// Sends `request` raw to the preview and returns its answer's status line.
+    static func statusLine(_ request: String, to url: String) throws -> String {
+        let port = try #require(URL(string: url)?.port)
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var addr = sockaddr_in()
+        addr.sin_family = sa_family_t(AF_INET)
+        addr.sin_port = UInt16(port).bigEndian
+        addr.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &addr) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        try #require(connected == 0)
+        _ = request.withCString { send(fd, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+        return String(decoding: buffer.prefix(max(0, n)), as: UTF8.self).components(separatedBy: "\r\n").first ?? ""
+    }
+
+    @Test("a page elsewhere that rebinds its name to 127.0.0.1 gets nothing: another Host, or none, is answered 421")
+    func hostCheck() throws {
+        let preview = try Running(scene: Self.scene())
+        try #require(preview.status(within: 60) { Self.version($0) == 1 } != nil)
+        let port = URL(string: preview.url)!.port!
+        #expect(try Self.statusLine("GET /status HTTP/1.1\r\nHost: evil.example\r\n\r\n", to: preview.url) == "HTTP/1.1 421 Misdirected Request")
+        #expect(try Self.statusLine("GET /page/1 HTTP/1.1\r\nHost: evil.example:\(port)\r\n\r\n", to: preview.url).contains(" 421 "))
+        #expect(try Self.statusLine("GET /status HTTP/1.0\r\n\r\n", to: preview.url).contains(" 421 "))
+        #expect(try Self.statusLine("GET /status HTTP/1.1\r\nHost: localhost:\(port)\r\n\r\n", to: preview.url) == "HTTP/1.1 200 OK")
+        // The page carries no frames; it asks for each at /frame/VERSION/INDEX.png.
+        let page = try #require(preview.get("page/1"))
+        #expect(page.contains("\"/frame/1/0.png\"") && !page.contains("data:image/png"), "\(page.count) bytes")
+        let frame = try #require(URL(string: preview.url + "frame/1/3.png").flatMap { try? Data(contentsOf: $0) })
+        #expect(frame.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        #expect(try Self.statusLine("GET /frame/1/999.png HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", to: preview.url).contains(" 404 "))
+    }
+
     @Test("--host other than 127.0.0.1 warns; a port out of range or a missing file is refused with exit 2")
     func badInput() throws {
         let r1 = try CLI.run(["preview", "nowhere.yaml", "--port", "0"])

@@ -190,6 +190,21 @@ struct HostileGoldenTests {
         #expect(report.contains("pictures of the first 100 of 120 failing frames are written"))
     }
 
+    @Test("a merge reads pictures within its pixel budget: entries naming one large pair again and again stop at it")
+    func pictureBudget() throws {
+        let box = Sandbox()
+        let png = box.dir.appendingPathComponent("big.png")
+        try Data(try PNGCodec.encode(PixelBuffer(width: 100, height: 100, rgba: [UInt8](repeating: 200, count: 40_000)))).write(to: png)
+        var budget = PictureBudget(pixels: 35_000)
+        let read = (0..<40).map { _ in budget.read(png.path) != nil }
+        #expect(read == [true, true, true] + Array(repeating: false, count: 37), "\(read)")
+        #expect(budget.isSpent)
+        let link = box.dir.appendingPathComponent("link.png")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: png)
+        var fresh = PictureBudget()
+        #expect(fresh.read(link.path) == nil, "a link is not read")
+    }
+
     @Test("scenario names whose first part is a report file (junit.xml/x) get folders of their own")
     func nestedReportNames() {
         #expect(GoldenArtifacts.folderName(for: "junit.xml/x") == "junit.xml-scenario/x")

@@ -46,7 +46,8 @@ public final class VideoSink: RenderSink, @unchecked Sendable {
 
     public func finish() throws {
         guard let writer, let file else { return }
-        try writer.finish()
+        // A video that failed its checks is not left behind as a temporary file.
+        do { try writer.finish() } catch { cancel(); throw error }
         self.writer = nil
         try file.commit()
         self.file = nil

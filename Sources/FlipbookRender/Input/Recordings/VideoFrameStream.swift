@@ -206,8 +206,10 @@ final class ErrorCollector: @unchecked Sendable {
         }
     }
 
+    /// Everything the pipe carried (the first 2,000 bytes), once it has ended; any number of calls.
     var text: String {
         done.wait()
+        done.signal()   // the next call finds it ended too
         return String(decoding: data.prefix(2000), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }
