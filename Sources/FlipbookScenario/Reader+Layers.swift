@@ -117,7 +117,10 @@ extension Reader {
                 readOption(k, v, into: &spec.options)
             default:
                 guard let prop = LayerProperty.named(k) else { continue }
-                if let value = values.value(v, kind: prop.kind) { spec.properties.append((LayerKeyPath(prop.rawValue)!, value)) }
+                if let value = values.value(v, kind: prop.kind) {
+                    if case .number(let x) = value, let warning = DrawnRanges.warning(prop, x) { sink.warning(warning, at: v.mark) }
+                    spec.properties.append((LayerKeyPath(prop.rawValue)!, value))
+                }
             }
         }
         if !hasID { sink.error("a layer needs an 'id'", at: n.mark) }

@@ -224,9 +224,40 @@ extension Reader {
             if !type.classKind.contains(kp.property.layerClassName) {
                 sink.error("a layer of type \(type.rawValue) has no '\(path)'", at: kn.mark); continue
             }
-            if let value = values.value(v, kind: Reader.kind(of: kp)) { out.append((id, kp, value)) }
+            if let value = values.value(v, kind: Reader.kind(of: kp)) {
+                if case .number(let x) = value, kp.description == kp.property.rawValue, let warning = DrawnRanges.warning(kp.property, x) {
+                    sink.warning(warning, at: v.mark)
+                }
+                out.append((id, kp, value))
+            }
         }
         return (out, settings)
+    }
+
+    /// Refuses a chain waiting on a tag that no `add` in the scene gives an animation: it would
+    /// validate, render and never run (`whenStops: popp` for `pop`).
+    func checkChainTags(_ chains: [ChainSpec], nodes: [YAMLNode], actions: [[ScenarioAction]]) {
+        var tags = Set<String>()
+        func collect(_ list: [ScenarioAction]) {
+            for action in list {
+                switch action {
+                case .add(_, _, _, let tag?): tags.insert(tag)
+                case .set(_, _, _, _, _, let completion), .animate(_, _, _, let completion), .keyframes(_, _, let completion):
+                    collect(completion)
+                default: break
+                }
+            }
+        }
+        for list in actions { collect(list) }
+        for (chain, node) in zip(chains, nodes) where !tags.contains(chain.whenStops) {
+            var mark = node.mark
+            if case .mapping(let pairs) = node.node, let value = pairs.first(where: { $0.key.string == "whenStops" })?.value {
+                mark = YAMLNode(node: value, sink: sink).mark
+            }
+            sink.error("no animation is tagged '\(chain.whenStops)', so this chain never runs", at: mark,
+                       hint: nearest(to: chain.whenStops, in: tags.sorted()).map { "did you mean '\($0)'?" }
+                           ?? "tag the animation it waits for: { at: 0, add: NAME, to: LAYER, tag: \(chain.whenStops) }")
+        }
     }
 
     /// Refuses chains that would loop forever at one instant (every animation in the loop

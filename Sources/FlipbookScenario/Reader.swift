@@ -164,9 +164,10 @@ final class Reader {
         }
         var chains: [ChainSpec] = []
         var chainMarks: [SourceMark] = []
+        var chainNodes: [YAMLNode] = []
         if let c = entry("chains"), let items = c.sequence("a list of chains") {
             for item in items {
-                if let chain = readChain(item) { chains.append(chain); chainMarks.append(item.mark) }
+                if let chain = readChain(item) { chains.append(chain); chainMarks.append(item.mark); chainNodes.append(item) }
             }
         }
         let refresh = entry("refresh").flatMap { readRefresh($0) }
@@ -178,6 +179,7 @@ final class Reader {
         var refreshActions: [[ScenarioAction]] = refresh?.thresholds.map(\.actions) ?? []
         if let r = refresh?.refreshing { refreshActions += [r.onBegin, r.onEnd, r.onClosed] }
         refreshActions += animators.values.map(\.completion)
+        checkChainTags(chains, nodes: chainNodes, actions: script.map(\.actions) + chains.map(\.actions) + refreshActions)
         for finding in ChainLoopCheck(script: script, chains: chains, chainLines: chainMarks.map(\.line),
                                       otherActions: refreshActions).findings() {
             sink.error(finding.message, at: chainMarks[finding.chains[0]], hint: finding.hint)

@@ -97,4 +97,31 @@ struct NewcomerTests {
         let chosen = try ScenarioLoader.load(yaml: yaml, file: "p.yaml", baseDirectory: packageRoot, variant: name)
         #expect(chosen.duration == 3)
     }
+
+    @Test("values iOS keeps but draws within a range load with a warning naming what is drawn; the model keeps them")
+    func drawnRanges() throws {
+        let yaml = """
+        canvas: { width: 20, height: 20, scale: 1, background: "#ffffff" }
+        duration: 1
+        layers:
+          - { id: a, frame: [0, 0, 10, 10], backgroundColor: "#ff0000", opacity: 1.5, cornerRadius: -5 }
+          - { id: s, type: shape, frame: [0, 0, 20, 20], path: { rect: [0, 0, 5, 5] }, strokeColor: "#000000", strokeEnd: 2, lineWidth: -3 }
+        script:
+          - { at: 0.5, set: { a.opacity: -1 }, actions: false }
+        """
+        let scenario = try ScenarioLoader.load(yaml: yaml, file: "r.yaml", baseDirectory: packageRoot)
+        let warnings = scenario.warnings.map(\.description)
+        for expected in ["r.yaml:4:74: warning: opacity 1.5 is outside 0…1: Core Animation keeps it and draws 1",
+                         "r.yaml:4:93: warning: cornerRadius -5 is negative: Core Animation keeps it and draws square corners",
+                         "r.yaml:5:", "strokeEnd 2 is outside 0…1: Core Animation keeps it and draws 1",
+                         "lineWidth -3 is negative: Core Animation keeps it and draws no stroke",
+                         "r.yaml:7:", "opacity -1 is outside 0…1: Core Animation keeps it and draws 0"] {
+            #expect(warnings.contains { $0.contains(expected) }, "\(expected) in \(warnings)")
+        }
+        let r = ScenarioRuntime(scenario: scenario)
+        r.stage.advance(to: 0.1)
+        #expect(r.layers["a"]!.opacity == 1.5, "the model value is kept, as on iOS")
+        let px = try FrameRasterizer.rasterize(r.stage.snapshot(), background: scenario.canvas.background)
+        #expect(px.pixel(x: 8, y: 8).r == 255 && px.pixel(x: 8, y: 8).g == 0, "drawn at opacity 1")
+    }
 }
