@@ -47,8 +47,10 @@ struct TestRun: ParsableCommand {
                                valueName: "mode"))
     var record: String?
 
-    @Option(name: .customLong("golden-dir"), help: "The goldens' folder.")
-    var goldenDirectory = "golden"
+    @Option(name: .customLong("golden-dir"),
+            help: ArgumentHelp("The goldens' folder (default: golden/ beside the scenarios/ folder the scenarios are in, "
+                               + "found from their location, not the working directory).", valueName: "DIR"))
+    var goldenDirectory: String?
 
     @Option(help: "Where failure artifacts and reports go.")
     var artifacts = ".artifacts"
@@ -118,6 +120,36 @@ struct TestRun: ParsableCommand {
         return animations
     }
 
+    /// The golden folder for `files`: `golden/` in the nearest folder up from each file that
+    /// holds a `scenarios/` folder containing it (or a `golden/` folder), so the goldens are the
+    /// project's wherever the command runs; `golden/` here when no such folder is found. Files of
+    /// two projects need `--golden-dir`.
+    static func goldenFolder(for files: [String]) throws -> String {
+        var roots = Set<String>()
+        for file in files {
+            let path = URL(fileURLWithPath: file).standardizedFileURL.path
+            var folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+            var found: String?
+            while found == nil {
+                var isDirectory: ObjCBool = false
+                let golden = folder.appendingPathComponent("golden").path
+                if path.hasPrefix(folder.appendingPathComponent("scenarios").path + "/")
+                    || (FileManager.default.fileExists(atPath: golden, isDirectory: &isDirectory) && isDirectory.boolValue) {
+                    found = golden
+                }
+                let parent = folder.deletingLastPathComponent()
+                if parent.path == folder.path { break }
+                folder = parent
+            }
+            roots.insert(found ?? URL(fileURLWithPath: "golden").standardizedFileURL.path)
+        }
+        guard roots.count <= 1 else {
+            throw ValidationError("the scenarios belong to different projects (\(roots.sorted().joined(separator: ", "))); "
+                                  + "test them one project at a time, or name one folder with --golden-dir")
+        }
+        return roots.first ?? "golden"
+    }
+
     func parsedShard() throws -> (index: Int, count: Int)? {
         guard let shard else { return nil }
         let parts = shard.split(separator: "/").map { Int($0) }
@@ -141,7 +173,8 @@ struct TestRun: ParsableCommand {
         if let threshold {
             tolerance = .some(GoldenSpec.Tolerance(threshold: threshold, share: share ?? 0, ignoreAntialiasing: ignoreAntialiasing))
         }
-        let suite = GoldenSuite(store: GoldenStore(root: URL(fileURLWithPath: goldenDirectory, isDirectory: true)), record: mode,
+        let goldenRoot = try goldenDirectory ?? Self.goldenFolder(for: files)
+        let suite = GoldenSuite(store: GoldenStore(root: URL(fileURLWithPath: goldenRoot, isDirectory: true)), record: mode,
                                 tolerance: tolerance, jobs: jobs, threads: threads ?? ProcessInfo.processInfo.activeProcessorCount)
         let start = DispatchTime.now()
         let outcomes = suite.run(files)
@@ -158,7 +191,18 @@ struct TestRun: ParsableCommand {
             case .failed, .missing, .error:
                 Console.out("✘ \(o.name)")
                 for note in o.environmentNotes { Console.out("  \(o.file): note: \(note)") }
-                for m in o.messages { Console.out("  \(m)") }
+                // Causes first (the trace, other messages), then the first failing frame; the
+                // rest folded into one line (each is in report.html).
+                let frameLines = Set(o.frames.filter { !$0.passed }.map { "\(o.name): frame \($0.index) " })
+                let isFrame = { (m: String) in frameLines.contains { m.hasPrefix($0) } }
+                let frames = o.messages.filter(isFrame)
+                for m in o.messages where !isFrame(m) { Console.out("  \(m)") }
+                if let first = frames.first { Console.out("  \(first)") }
+                if frames.count > 1 {
+                    let times = o.frames.filter { !$0.passed }.dropFirst().map { String(format: "%.3f", $0.time) }
+                    let shown = times.prefix(8).joined(separator: ", ") + (times.count > 8 ? ", …" : "")
+                    Console.out("  … and \(frames.count - 1) more failing frame\(frames.count == 2 ? "" : "s") (t = \(shown) s; each in report.html)")
+                }
                 if o.status == .failed {
                     Console.out("  if the change is intended: flipbook test \(o.file) --record failed")
                 }

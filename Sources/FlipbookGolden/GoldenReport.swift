@@ -68,7 +68,17 @@ package enum GoldenReport {
                     + "<span class=\"bad\">failing at \(failing.isEmpty ? "no frame" : failing.joined(separator: ", ") + " s")</span>"
                     + "<span>\(String(format: "%.3f", o.frames.last!.time)) s</span></div>\n"
             }
-            for m in o.messages { h += "<p class=\"msg\">\(esc(m))</p>\n" }
+            // Causes first (the trace, other messages), then the first failing frame; the rest folded.
+            let frameLines = Set(o.frames.filter { !$0.passed }.map { "\(o.name): frame \($0.index) " })
+            let isFrame = { (m: String) in frameLines.contains { m.hasPrefix($0) } }
+            let frameMessages = o.messages.filter(isFrame)
+            for m in o.messages where !isFrame(m) { h += "<p class=\"msg\">\(esc(m))</p>\n" }
+            if let first = frameMessages.first { h += "<p class=\"msg\">\(esc(first))</p>\n" }
+            if frameMessages.count > 1 {
+                h += "<details class=\"msg\"><summary>\(frameMessages.count - 1) more failing frames</summary>\n"
+                for m in frameMessages.dropFirst() { h += "<p class=\"msg\">\(esc(m))</p>\n" }
+                h += "</details>\n"
+            }
             if let a = animations[o.name] {
                 // The render as it is now, playing (an image format loops by itself; a video is muted so it may autoplay).
                 let source = esc(budget.source(a.bytes, mediaType: a.mediaType, file: currentFolder + "/" + a.fileName) ?? "")

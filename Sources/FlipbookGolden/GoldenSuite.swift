@@ -219,7 +219,8 @@ public struct GoldenSuite: Sendable {
         }
         if let line = Self.firstDifference(golden.trace, trace) {
             outcome.traceDifference = line
-            outcome.messages.append("\(name): the event trace differs \(line)")
+            // The trace first: a changed event is the cause of the pixel differences after it.
+            outcome.messages.insert("\(name): the event trace differs \(line)", at: 0)
         }
         guard !outcome.messages.isEmpty else { return outcome }
         if record == .failed {
@@ -277,7 +278,8 @@ public struct GoldenSuite: Sendable {
         }
         if let line = Self.firstDifference(golden.trace, capture.trace) {
             outcome.traceDifference = line
-            outcome.messages.append("\(name): the event trace differs \(line)")
+            // The trace first: a changed event is the cause of the pixel differences after it.
+            outcome.messages.insert("\(name): the event trace differs \(line)", at: 0)
         }
         outcome.compareSeconds = seconds(since: compareStart)
         guard !outcome.messages.isEmpty else { return outcome }

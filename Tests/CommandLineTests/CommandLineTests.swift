@@ -57,21 +57,51 @@ struct CommandLineTests {
         try text.write(to: scene, atomically: true, encoding: .utf8)
         let fail = try CLI.run(["test", scene.path, "--golden-dir", golden, "--artifacts", artifacts])
         #expect(fail.status == 1)
-        // A CI log reads top to bottom: the heading, its details, how to accept, in one stream.
+        // A CI log reads top to bottom: the heading, the cause (the trace) before the frames it
+        // explains, the first failing frame, the rest folded, how to accept, in one stream.
         let lines = fail.stdout.split(separator: "\n").map(String.init)
         let heading = lines.firstIndex(of: "✘ dots") ?? -1
-        let frame = lines.firstIndex { $0.contains("dots: frame 2 (t = 0.200 s): ") } ?? -1
+        let frame = lines.firstIndex { $0.contains("dots: frame ") && $0.contains("% of pixels differ") } ?? -1
         let trace = lines.firstIndex { $0.contains("dots: the event trace differs at line 3") } ?? -1
+        let folded = lines.firstIndex { $0.contains("more failing frame") && $0.contains("each in report.html") } ?? -1
         let accept = lines.firstIndex { $0.contains("if the change is intended: flipbook test \(scene.path) --record failed") } ?? -1
-        #expect(heading >= 0 && heading < frame && frame < trace && trace < accept, "\(fail.stdout)")
+        #expect(heading >= 0 && heading < trace && trace < frame && frame < folded && folded < accept, "\(fail.stdout)")
+        #expect(lines.filter { $0.contains("dots: frame ") }.count == 1, "one frame line; the rest folded: \(fail.stdout)")
         #expect(FileManager.default.fileExists(atPath: artifacts + "/report.html"))
         #expect(FileManager.default.fileExists(atPath: artifacts + "/dots/frame-002-diff.png"))
+        let report = try String(contentsOfFile: artifacts + "/report.html", encoding: .utf8)
+        let traceAt = report.range(of: "the event trace differs")?.lowerBound, foldAt = report.range(of: "more failing frames</summary>")?.lowerBound
+        #expect(traceAt != nil && foldAt != nil && traceAt! < foldAt!, "the report puts the cause first and folds the frames")
         #expect(try CLI.run(["test", scene.path, "--shard", "3/2"]).status == 2)
         #expect(try CLI.run(["test", scene.path, "--record", "sometimes"]).status == 2)
         #expect(try CLI.run(["test", dir.appendingPathComponent("nope").path]).status == 2)
         let bad = dir.appendingPathComponent("bad.yaml")
         try "canvas: { width: 10 }\n".write(to: bad, atomically: true, encoding: .utf8)
         #expect(try CLI.run(["test", bad.path, "--golden-dir", golden]).status == 2)
+    }
+
+    @Test("goldens belong to the project, found from the scenario's folder: the same from any working directory")
+    func goldensFromTheScenariosFolder() throws {
+        let project = tmp().appendingPathComponent("proj")
+        let scenes = project.appendingPathComponent("scenarios/seeds")
+        try FileManager.default.createDirectory(at: scenes, withIntermediateDirectories: true)
+        let scene = scenes.appendingPathComponent("dots.yaml")
+        try FileManager.default.copyItem(atPath: demo, toPath: scene.path)
+        let elsewhere = tmp()
+        let record = try CLI.run(["test", scene.path, "--record", "missing"], in: elsewhere)
+        #expect(record.status == 0, "\(record.stdout)")
+        #expect(FileManager.default.fileExists(atPath: project.appendingPathComponent("golden/dots/manifest.json").path))
+        #expect(!FileManager.default.fileExists(atPath: elsewhere.appendingPathComponent("golden").path), "no second set here")
+        let again = try CLI.run(["test", scene.path], in: elsewhere, environment: ["CI": "true"])
+        #expect(again.status == 0 && again.stdout.contains("1 passed"), "\(again.stdout)")
+        let inside = try CLI.run(["test", "scenarios/seeds/dots.yaml"], in: project, environment: ["CI": "true"])
+        #expect(inside.status == 0, "\(inside.stdout)")
+        // Two projects at once need --golden-dir.
+        let other = tmp().appendingPathComponent("other/scenarios")
+        try FileManager.default.createDirectory(at: other, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: demo, toPath: other.appendingPathComponent("more.yaml").path)
+        let mixed = try CLI.run(["test", scene.path, other.appendingPathComponent("more.yaml").path], in: elsewhere)
+        #expect(mixed.status == 2 && mixed.stderr.contains("--golden-dir"), "\(mixed.stderr)")
     }
 
     @Test("compare writes a grid GIF and prints a summary; an unknown variant or layout exits 2")
