@@ -17,7 +17,7 @@ public func expectGolden(_ stage: Stage, named name: String, times: [Double], to
                          filePath: String = #filePath, sourceLocation: SourceLocation = #_sourceLocation) {
     let result = GoldenAssertion.check(stage, named: name, times: times, tolerance: tolerance, goldenDirectory: goldenDirectory,
                                        artifacts: artifacts, record: record, callerFile: filePath)
-    if let failure = result.failure { Issue.record(Comment(rawValue: failure), sourceLocation: sourceLocation) }
+    report(result, at: sourceLocation)
 }
 
 /// Checks a scenario file against its goldens (Swift Testing).
@@ -25,5 +25,12 @@ public func expectGolden(scenarioFile path: String, goldenDirectory: URL? = nil,
                          filePath: String = #filePath, sourceLocation: SourceLocation = #_sourceLocation) {
     let result = GoldenAssertion.check(
         scenarioFile: path, goldenDirectory: goldenDirectory, artifacts: artifacts, record: record, callerFile: filePath)
+    report(result, at: sourceLocation)
+}
+
+/// A failure as an issue at the caller's line; a recording as a warning there (the test passes,
+/// and the log says the goldens were written rather than compared).
+private func report(_ result: GoldenAssertion.Result, at sourceLocation: SourceLocation) {
     if let failure = result.failure { Issue.record(Comment(rawValue: failure), sourceLocation: sourceLocation) }
+    if let note = result.note { Issue.record(Comment(rawValue: note), severity: .warning, sourceLocation: sourceLocation) }
 }

@@ -240,4 +240,36 @@ struct PropertyAnimatorTests {
             #expect(abs(Double(view.layer.presentation()!.opacity) - expected) < 1e-6, "pull \(pull)")
         }
     }
+
+    @Test("an animator that runs to its end stops its animations as finished; a stop asked for reports false (rules 7, 8)")
+    func finishedFlags() {
+        let (stage, view, animator) = scene()
+        animator.startAnimation()
+        stage.advance(to: 2)
+        let stops = stage.trace.map(\.description).filter { $0.contains(" stop ") }
+        #expect(!stops.isEmpty && stops.allSatisfy { $0.hasSuffix("finished=true") }, "\(stops)")
+        #expect(view.center.x == 100)
+        let (stage2, _, stopped) = scene()
+        stopped.startAnimation()
+        stage2.advance(to: 0.5)
+        stopped.stopAnimation(true)
+        stage2.advance(to: 0.6)
+        let early = stage2.trace.map(\.description).filter { $0.contains(" stop ") }
+        #expect(!early.isEmpty && early.allSatisfy { $0.hasSuffix("finished=false") }, "\(early)")
+    }
+
+    @Test("a layer without a name is named in the trace by its view's type and place in the tree, not '?'")
+    func unnamedLayersInTrace() {
+        let (stage, view, animator) = scene()
+        animator.startAnimation()
+        stage.advance(to: 2)
+        let lines = stage.trace.map(\.description).filter { $0.contains(" start ") || $0.contains(" stop ") }
+        #expect(!lines.isEmpty && lines.allSatisfy { $0.contains(" UIView@0") && !$0.contains(" ? ") }, "\(lines)")
+        #expect(view.layer.traceName == "UIView@0")
+        let plain = CALayer()
+        view.layer.addSublayer(plain)
+        #expect(plain.traceName == "CALayer@0.0")
+        plain.name = "badge"
+        #expect(plain.traceName == "badge")
+    }
 }

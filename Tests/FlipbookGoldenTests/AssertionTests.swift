@@ -25,6 +25,7 @@ struct AssertionTests {
         let first = GoldenAssertion.check(stage(x: 5), named: "box", times: [0, 0.2, 0.4], goldenDirectory: golden,
                                           record: .missing, callerFile: #filePath)
         #expect(first.recorded && first.failure == nil)
+        #expect(first.note?.contains("box: recorded its goldens in \(golden.path)/box") == true, "\(first.note ?? "no note")")
         expectGolden(stage(x: 5), named: "box", times: [0, 0.2, 0.4], goldenDirectory: golden, artifacts: artifacts, record: .never)
         let line = #line + 2
         withKnownIssue {

@@ -323,9 +323,12 @@ public final class Stage {
     private func fireStart(_ record: AttachedAnimation, on layer: CALayer) {
         guard !record.started else { return }
         record.started = true
-        trace.append(StageEvent(time: currentTime, kind: .animationDidStart, layer: layer.name, key: record.key))
+        trace.append(StageEvent(time: currentTime, kind: .animationDidStart, layer: layer.traceName, key: record.key))
         record.animation.delegate?.animationDidStart(record.animation)
     }
+
+    /// Stops `record` now as finished (a property animator that ran to its end).
+    func stopAsFinished(_ record: AttachedAnimation, on layer: CALayer) { fireStop(record, on: layer) }
 
     private func fireStop(_ record: AttachedAnimation, on layer: CALayer) {
         guard !record.stopped else { return }
@@ -333,7 +336,7 @@ public final class Stage {
         record.stopped = true
         // Detached before the callback: inside animationDidStop the animation is gone (3.2).
         if record.animation.isRemovedOnCompletion { layer.detach(record) }
-        trace.append(StageEvent(time: currentTime, kind: .animationDidStop(finished: true), layer: layer.name, key: record.key))
+        trace.append(StageEvent(time: currentTime, kind: .animationDidStop(finished: true), layer: layer.traceName, key: record.key))
         for g in record.completionGroups { g.animationStopped(finished: true, at: currentTime, stage: self) }
         record.animation.delegate?.animationDidStop(record.animation, finished: true)
     }
@@ -375,7 +378,7 @@ public final class Stage {
         replacementStops.counts[slot] = count
         guard count > maximumReplacementStopsPerInstant else { return true }
         if warnedReplacementLoops.insert(slot).inserted {
-            warn("the animation under key '\(key ?? "-")' on layer '\(layer.name ?? "?")' was replaced "
+            warn("the animation under key '\(key ?? "-")' on layer '\(layer.traceName)' was replaced "
                  + "\(maximumReplacementStopsPerInstant) times at this instant, each stop adding it again "
                  + "(an animationDidStop that replaces what it stops); its further stops at one instant are not reported")
         }
@@ -383,7 +386,7 @@ public final class Stage {
     }
 
     func recordEarlyStop(layer: CALayer, key: String?) {
-        trace.append(StageEvent(time: currentTime, kind: .animationDidStop(finished: false), layer: layer.name, key: key))
+        trace.append(StageEvent(time: currentTime, kind: .animationDidStop(finished: false), layer: layer.traceName, key: key))
     }
 
     private func forEachLayer(_ layer: CALayer, _ body: (CALayer) -> Void) {

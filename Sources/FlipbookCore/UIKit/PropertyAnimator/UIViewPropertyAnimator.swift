@@ -300,7 +300,7 @@ open class UIViewPropertyAnimator: NSObject, UIViewAnimating {
             freeze(at: endTime)
             anchorFraction = target
             if pausesOnCompletion { return }
-            end(at: reversedFlag ? .start : .end)
+            end(at: reversedFlag ? .start : .end, ranToEnd: true)
         }
         if let stage = TransactionContext.current.activeStage {
             stage.schedule(at: max(now, endTime), label: "property animator end", reachedEnd)
@@ -309,8 +309,10 @@ open class UIViewPropertyAnimator: NSObject, UIViewAnimating {
 
     /// Leaves the views at `position`, removes the animations, becomes inactive and runs the
     /// completions (on the Stage, at this instant).
-    private func end(at position: UIViewAnimatingPosition) {
-        settle(at: position)
+    /// `ranToEnd`: the animations reached their end by themselves, so they stop as finished
+    /// (`animationDidStop(finished: true)`, as on iOS); a stop asked for reports `false`.
+    private func end(at position: UIViewAnimatingPosition, ranToEnd: Bool = false) {
+        settle(at: position, ranToEnd: ranToEnd)
         state = .inactive
         let blocks = completions
         completions = []
@@ -323,7 +325,7 @@ open class UIViewPropertyAnimator: NSObject, UIViewAnimating {
     }
 
     /// Writes the model values for `position` without animating and removes the tracks.
-    private func settle(at position: UIViewAnimatingPosition) {
+    private func settle(at position: UIViewAnimatingPosition, ranToEnd: Bool = false) {
         let now = Self.now
         var finals: [(AnimatorTrack, AnimatableValue)] = []
         for t in tracks {
@@ -340,7 +342,9 @@ open class UIViewPropertyAnimator: NSObject, UIViewAnimating {
         CATransaction.setDisableActions(true)
         for (t, value) in finals {
             guard let layer = t.layer else { continue }
-            for key in t.keys { layer.removeAnimation(forKey: key) }
+            for key in t.keys {
+                if ranToEnd { layer.removeAnimationAsFinished(forKey: key) } else { layer.removeAnimation(forKey: key) }
+            }
             layer.setModel(t.property, value)
         }
         CATransaction.commit()
