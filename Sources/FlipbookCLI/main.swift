@@ -1,6 +1,7 @@
 import ArgumentParser
 import CMallocTuning
 import Flipbook
+import FlipbookGolden
 import Foundation
 
 /// Exit codes (README): 0 ok, 1 a comparison failed, 2 usage or input error, 3 render or internal error.
@@ -17,10 +18,26 @@ struct FlipbookCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "flipbook",
         abstract: "Render Core-Animation-style scenarios headlessly to GIFs and PNGs.",
+        version: versionText,
         subcommands: [Render.self, Still.self, Validate.self, Inspect.self, Test.self, Compare.self, Preview.self],
         defaultSubcommand: nil
     )
 }
+
+/// `flipbook --version`: this program's version and the compiler and Cairo it was built with
+/// and runs on (what decides its pixels besides the fonts, which `test` reports).
+let versionText: String = {
+    #if compiler(>=6.4)
+    let swift = "6.4 or later"
+    #elseif compiler(>=6.3)
+    let swift = "6.3"
+    #elseif compiler(>=6.2)
+    let swift = "6.2"
+    #else
+    let swift = "6.1 or earlier"
+    #endif
+    return "flipbook \(GoldenManifest.flipbookVersion) (Swift \(swift), Cairo \(FontCatalog.cairoVersion))"
+}()
 
 /// The scenario a subcommand works on, and which variant of it.
 struct ScenarioArguments: ParsableArguments {
@@ -66,8 +83,19 @@ struct OutputOptions: ParsableArguments {
 // system time).
 flipbook_keep_large_allocations_in_heap()
 
+// Parsing errors are usage errors: ArgumentParser's message names the subcommand and shows its
+// usage. Errors from running a command are about its input: the message alone (the top-level
+// usage would only mislead).
+var command: any ParsableCommand
 do {
-    var command = try FlipbookCommand.parseAsRoot()
+    command = try FlipbookCommand.parseAsRoot()
+} catch {
+    let code = FlipbookCommand.exitCode(for: error)
+    if code == .success { FlipbookCommand.exit(withError: error) }   // --help, --version
+    Console.error(FlipbookCommand.fullMessage(for: error))
+    exit(Exit.input)
+}
+do {
     try command.run()
 } catch let error as ExitCode {
     exit(error.rawValue)
@@ -85,6 +113,6 @@ do {
     if code == .success {
         FlipbookCommand.exit(withError: error)
     }
-    Console.error(FlipbookCommand.fullMessage(for: error))
+    Console.error("Error: " + FlipbookCommand.message(for: error))
     exit(Exit.input)
 }

@@ -25,12 +25,13 @@ enum ComparisonPage {
     }
 
     static func html(title: String, summaries: [VariantComparison.Summary], frames: [(time: Double, png: [UInt8])], plots: [Plot],
-                     timeline: Timeline = Timeline(), frameURL: ((Int) -> String)? = nil) -> String {
+                     timeline: Timeline = Timeline(), frameURL: ((Int) -> String)? = nil,
+                     extras: VariantComparison.PageExtras = .init()) -> String {
         let esc = HTMLPage.escape
         var h = HTMLPage.head(title: title, style: """
         .player { background: #fff; border-radius: 10px; padding: 16px; box-shadow: 0 1px 3px #0002; display: inline-block; }
         .player img { display: block; image-rendering: pixelated; border: 1px solid #c7c7cc; max-width: 100%; }
-        .stage { position: relative; display: inline-block; }
+        .stage { position: relative; display: inline-block; overflow: hidden; }
         #finger { position: absolute; width: 28px; height: 28px; margin: -14px 0 0 -14px; border-radius: 50%;
           background: #007aff55; border: 2px solid #007aff; display: none; pointer-events: none; }
         #trace { font: 12px ui-monospace, monospace; max-height: 220px; overflow: auto; background: #fff; padding: 8px 12px;
@@ -46,6 +47,7 @@ enum ComparisonPage {
         td, th { padding: 4px 10px; border-bottom: 1px solid #e5e5ea; text-align: right; font-variant-numeric: tabular-nums; }
         td:first-child, th:first-child { text-align: left; }
         """)
+        h += extras.header
         h += "<div class=\"player\"><div class=\"stage\">\n"
         if let first = frames.first {
             if let frameURL {
@@ -183,7 +185,7 @@ enum ComparisonPage {
           preload();
         }
         </script>
-        </body></html>
+        \(extras.footer)</body></html>
 
         """
         return h

@@ -104,7 +104,7 @@ public struct VariantComparison {
     /// instead of holding every frame as a data URL.
     public mutating func runWithPage(sinks: [any RenderSink], title: String,
         threads: Int = ProcessInfo.processInfo.activeProcessorCount, pageFrameLimit: Int = 240,
-        frameURL: ((Int) -> String)? = nil
+        frameURL: ((Int) -> String)? = nil, extras: PageExtras = PageExtras()
     ) throws -> (summaries: [Summary], html: String, frames: [[UInt8]]) {
         let pageFrames = PageFramesSink(limit: pageFrameLimit)
         let summaries = try run(sinks: sinks + [pageFrames], threads: threads)
@@ -115,8 +115,16 @@ public struct VariantComparison {
             return ComparisonPage.Plot(png: try PNGCodec.encode(try plot.render()), axis: (x0, x1, range.lowerBound, range.upperBound))
         }
         let html = ComparisonPage.html(title: title, summaries: summaries, frames: pageFrames.frames, plots: plots,
-                                       timeline: timeline(at: pageFrames.frames.map(\.time)), frameURL: frameURL)
+                                       timeline: timeline(at: pageFrames.frames.map(\.time)), frameURL: frameURL, extras: extras)
         return (summaries, html, pageFrames.frames.map(\.png))
+    }
+
+    /// HTML a page carries besides the player: `header` above it, `footer` (scripts, lists)
+    /// after everything (the preview's status line, errors and commands).
+    public struct PageExtras: Sendable {
+        public var header: String
+        public var footer: String
+        public init(header: String = "", footer: String = "") { self.header = header; self.footer = footer }
     }
 
     /// The first scenario's event trace and its finger at `times`, placed in its cell of the

@@ -1,8 +1,8 @@
 import Foundation
 
-/// Serves a `PreviewSession` over HTTP (`LoopbackHTTPServer`): `/` the shell page, `/status`
-/// the session's status as JSON, `/page/N` the last good render's page and `/frame/N/I.png` its
-/// frames, which the page asks for as it shows them. Requests whose `Host` is not this machine
+/// Serves a `PreviewSession` over HTTP (`LoopbackHTTPServer`): `/` (and `/page/N`) the last
+/// good render's page, or a waiting page before it; `/status` the session's status as JSON;
+/// `/frame/N/I.png` the render's frames, which the page asks for as it shows them. Requests whose `Host` is not this machine
 /// (`HostPolicy`) get 421 and nothing else.
 public final class PreviewServer: Sendable {
     public let session: PreviewSession
@@ -11,11 +11,11 @@ public final class PreviewServer: Sendable {
     public let address: String
 
     /// Binds to 127.0.0.1 unless `host` says otherwise (an IPv4 address); port 0 picks a free one.
-    public init(session: PreviewSession, host: String?, port: UInt16, commands: [String]) throws {
+    public init(session: PreviewSession, host: String?, port: UInt16) throws {
         self.session = session
         let address = host ?? "127.0.0.1"
         self.address = address
-        let shell = Array(PreviewShellPage.html(file: session.options.file, commands: commands).utf8)
+        let shell = Array(PreviewShellPage.waiting(file: session.options.file, commands: session.options.commands).utf8)
         // The policy needs the port actually bound, known only once listening: a box filled after.
         let policy = PolicyBox()
         http = try LoopbackHTTPServer(address: address, port: port) { request in
@@ -38,7 +38,9 @@ public final class PreviewServer: Sendable {
 
     static func route(_ request: HTTPRequestHead, session: PreviewSession, shell: [UInt8]) -> LoopbackHTTPServer.Response {
         let path = request.path
-        if path == "/" { return .init(status: 200, contentType: "text/html; charset=utf-8", body: shell) }
+        if path == "/" {
+            return .init(status: 200, contentType: "text/html; charset=utf-8", body: session.currentPage ?? shell)
+        }
         if path == "/status" {
             let body = (try? JSONEncoder().encode(session.currentStatus)).map { Array($0) } ?? Array("{}".utf8)
             return .init(status: 200, contentType: "application/json", body: body)

@@ -17,8 +17,10 @@ public final class PreviewSession: @unchecked Sendable {
         public var plots: [String]
         /// How often the file is checked for changes.
         public var pollInterval: Double
-        public init(file: String, variants: [String]? = nil, plots: [String] = [], pollInterval: Double = 0.1) {
-            self.file = file; self.variants = variants; self.plots = plots; self.pollInterval = pollInterval
+        /// Commands to copy, listed under the player.
+        public var commands: [String]
+        public init(file: String, variants: [String]? = nil, plots: [String] = [], pollInterval: Double = 0.1, commands: [String] = []) {
+            self.file = file; self.variants = variants; self.plots = plots; self.pollInterval = pollInterval; self.commands = commands
         }
     }
 
@@ -123,7 +125,8 @@ public final class PreviewSession: @unchecked Sendable {
             let title = "Flipbook preview: " + URL(fileURLWithPath: options.file).lastPathComponent
             let version = lock.withLock { status.version } + 1
             let result = try comparison.runWithPage(sinks: [progress], title: title, pageFrameLimit: 1800,
-                                                    frameURL: { "/frame/\(version)/\($0).png" })
+                                                    frameURL: { "/frame/\(version)/\($0).png" },
+                                                    extras: PreviewShellPage.extras(version: version, commands: options.commands))
             guard !flag.isCancelled else { return }
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
             let pageBytes = Array(result.html.utf8)

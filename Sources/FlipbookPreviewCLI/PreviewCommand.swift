@@ -44,18 +44,20 @@ struct Preview: ParsableCommand {
         guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory), !isDirectory.boolValue else {
             throw ValidationError("no such scenario file: \(file)")
         }
-        let options = PreviewSession.Options(file: file, variants: variants.map { $0.split(separator: ",").map(String.init) }, plots: plot)
-        let session = PreviewSession(options: options)
         let quoted = file.contains(" ") ? "'\(file)'" : file
         let name = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
+        let commands = [
+            "flipbook render \(quoted) -o out/\(name).gif",
+            "flipbook test \(quoted) --record missing",
+            "flipbook compare \(quoted) --html out/\(name).html" + plot.map { " --plot \($0)" }.joined(),
+            "flipbook inspect \(quoted)",
+        ]
+        let options = PreviewSession.Options(file: file, variants: variants.map { $0.split(separator: ",").map(String.init) },
+                                             plots: plot, commands: commands)
+        let session = PreviewSession(options: options)
         let server: PreviewServer
         do {
-            server = try PreviewServer(session: session, host: host, port: UInt16(port), commands: [
-                "flipbook render \(quoted) -o out/\(name).gif",
-                "flipbook test \(quoted) --record missing",
-                "flipbook compare \(quoted) --html out/\(name).html" + plot.map { " --plot \($0)" }.joined(),
-                "flipbook inspect \(quoted)",
-            ])
+            server = try PreviewServer(session: session, host: host, port: UInt16(port))
         } catch let error as ServerError where error.description.contains("IPv4") {
             throw ValidationError("--host must be an IPv4 address such as 0.0.0.0; found '\(host ?? "")'")
         } catch {

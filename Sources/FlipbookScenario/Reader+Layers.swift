@@ -124,6 +124,7 @@ extension Reader {
             }
         }
         if !hasID { sink.error("a layer needs an 'id'", at: n.mark) }
+        if hasID, let frame = spec.frame { layerSizes[spec.id] = frame.size }
         return spec
     }
 

@@ -346,6 +346,10 @@ extension Reader {
         guard let items = n.sequence("a list of touch steps") else { return [] }
         var out: [TouchSpec] = []
         var current: (scroll: String, start: Double, steps: [TouchScript.Step], line: Int)?
+        // Where the finger is in its scroll view (nil: not known), to warn once when a drag
+        // takes it off the view: iOS keeps tracking it, the preview draws it clipped.
+        var finger: CGPoint?
+        var warnedOffView = false
         var clock = 0.0
         for item in items {
             guard
@@ -395,6 +399,7 @@ extension Reader {
                 let y = entry("y")?.number("a position in points from the scroll view's top edge")
                 let down: TouchScript.Step = x == nil && y == nil ? .touchDown : .touchDownAt(CGPoint(x: x ?? .nan, y: y ?? .nan))
                 current = (scroll, clock, [down], item.mark.line)
+                finger = layerSizes[scroll].map { CGPoint(x: x ?? $0.width / 2, y: y ?? $0.height / 2) }
             case "drag":
                 guard current != nil else {
                     sink.error("a drag with no touch down: add { down: true } before it", at: item.mark)
@@ -418,6 +423,16 @@ extension Reader {
                 let curve = entry("curve").flatMap { timing($0) } ?? .named(.easeInEaseOut)
                 current?.steps.append(.move(by: by, duration: d, curve: curve.function))
                 clock += d
+                if let start = finger, let c = current, let size = layerSizes[c.scroll] {
+                    let end = CGPoint(x: start.x + by.x, y: start.y + by.y)
+                    finger = end
+                    if !warnedOffView, end.x < 0 || end.y < 0 || end.x > size.width || end.y > size.height {
+                        warnedOffView = true
+                        sink.warning(String(format: "this drag takes the finger off '%@' (to %g, %g pt of its %g × %g): iOS keeps "
+                                            + "tracking it; the preview draws the finger clipped at the scene's edge",
+                                            c.scroll, end.x, end.y, size.width, size.height), at: item.mark)
+                    }
+                }
             case "hold":
                 guard current != nil else { sink.error("a hold with no touch down: add { down: true } before it", at: item.mark); continue }
                 if let h = entry("hold")!.number("seconds to hold") {

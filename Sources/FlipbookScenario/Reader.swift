@@ -7,6 +7,8 @@ final class Reader {
     let sink: DiagnosticSink
     let values: ValueParser
     var layerTypes: [String: LayerType] = [:]
+    /// Each layer's `frame` size as written (where the finger of a touch script may go).
+    var layerSizes: [String: CGSize] = [:]
     var templates: [String: AnimationSpec] = [:]
     var templateMarks: [String: SourceMark] = [:]
     var layerCount = 0

@@ -5,12 +5,14 @@ extension ScenarioRuntime {
     /// Whether the file declares scroll views or tables.
     public var hasScrollViews: Bool { scenario.layers.contains { $0.type.isScrollView } }
 
-    /// One line per scroll view: its offset, and for the refresh scroll view the pull and the
-    /// refresh state, for traces.
+    /// One line per scroll view: its offset as shown (an animated open or close moves it on
+    /// screen while the model value has already jumped: the presentation's, as a frame draws
+    /// it), and for the refresh scroll view the pull and the refresh state, for traces.
     public var scrollStates: [String] {
         scenario.layers.filter { $0.type.isScrollView }.compactMap { spec in
             guard let view = views[spec.id] as? UIScrollView else { return nil }
-            var line = String(format: "offset %@ y=%.2f", spec.id, view.contentOffset.y + 0)
+            let shown = view.layer.presentation()?.bounds.origin.y ?? view.contentOffset.y
+            var line = String(format: "offset %@ y=%.2f", spec.id, shown + 0)
             if let driver = refreshDriver, driver.scrollView === view {
                 line += String(
                     format: " pull=%.2f inset=%.2f %@%@", driver.measures[.pull]! + 0, view.contentInset.top, driver.state.rawValue,

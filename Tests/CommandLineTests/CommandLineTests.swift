@@ -104,6 +104,23 @@ struct CommandLineTests {
         #expect(mixed.status == 2 && mixed.stderr.contains("--golden-dir"), "\(mixed.stderr)")
     }
 
+    @Test("--version prints the version, Swift's and Cairo's, exit 0")
+    func version() throws {
+        let r = try CLI.run(["--version"])
+        #expect(r.status == 0)
+        #expect(r.stdout.hasPrefix("flipbook 0.") && r.stdout.contains("(Swift 6.") && r.stdout.contains(", Cairo 1."), "\(r.stdout)")
+    }
+
+    @Test("a usage error shows its own subcommand's usage; an error in the input shows none")
+    func usageOfTheSubcommand() throws {
+        let bad = try CLI.run(["render", demo, "--fpss", "5"])
+        #expect(bad.status == 2 && bad.stderr.contains("Usage: flipbook render"), "\(bad.stderr)")
+        let invalid = try CLI.run(["still", demo, "--at", "soon"])
+        #expect(invalid.status == 2 && invalid.stderr.contains("Usage: flipbook still"), "\(invalid.stderr)")
+        let missing = try CLI.run(["render", "/nonexistent/scene.yaml", "-o", tmp().appendingPathComponent("x.gif").path])
+        #expect(missing.status == 2 && !missing.stderr.contains("Usage:") && missing.stderr.contains("scene.yaml"), "\(missing.stderr)")
+    }
+
     @Test("compare writes a grid GIF and prints a summary; an unknown variant or layout exits 2")
     func compare() throws {
         let out = tmp().appendingPathComponent("c.gif").path

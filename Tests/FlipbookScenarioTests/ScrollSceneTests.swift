@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ProcessTestSupport
 import Flipbook
 
 /// Scroll scenes declared in scenario files: tables, touch scripts, bindings, thresholds and
@@ -180,5 +181,31 @@ struct ScrollSceneTests {
         r.stage.advance(to: 2.1)
         #expect(r.scrollStates.first?.hasPrefix("offset table y=-60.") == true && r.scrollStates.first?.contains("refreshing") == true,
                 "\(r.scrollStates)")
+    }
+
+    @Test("inspect's offset lines follow the shown offset through an animated open (a spring block), every frame it moves")
+    func offsetLinesDuringAnimatedOpen() throws {
+        let yaml = Self.pull(200).replacingOccurrences(of: "endsAfter: 1\n", with: "endsAfter: 1\n    open: { duration: 0.5, damping: 0.7 }\n")
+        #expect(yaml.contains("open: { duration: 0.5, damping: 0.7 }"))
+        let r = try runtime(yaml)
+        var lines: [Double: String] = [:]
+        var last: [String] = []
+        for k in 0...60 {
+            let t = 1.0 + Double(k) / 60   // the finger lifts at 1.2 s; the open runs 0.5 s after it
+            r.stage.advance(to: t)
+            let states = r.scrollStates
+            if states != last { lines[t] = states.first; last = states }
+        }
+        let during = lines.keys.filter { $0 > 1.21 && $0 < 1.69 }
+        #expect(during.count >= 20, "a line at most frames of the open, not one: \(lines.sorted { $0.key < $1.key }.map(\.value))")
+    }
+
+    @Test("a drag that takes the finger off its scroll view warns once (iOS keeps tracking it; the preview clips the finger)")
+    func fingerOffTheView() throws {
+        let off = try ScenarioLoader.load(yaml: Self.pull(600), file: "off.yaml", baseDirectory: packageRoot)
+        let warnings = off.warnings.map(\.description).filter { $0.contains("takes the finger off 'table'") }
+        #expect(warnings.count == 1 && warnings[0].contains("to 160, 840 pt of its 320 × 480"), "\(off.warnings)")
+        let inside = try ScenarioLoader.load(yaml: Self.pull(200), file: "in.yaml", baseDirectory: packageRoot)
+        #expect(!inside.warnings.contains { $0.description.contains("takes the finger off") })
     }
 }

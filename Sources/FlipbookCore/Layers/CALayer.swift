@@ -361,20 +361,6 @@ open class CALayer: NSObject, CAMediaTiming {
         for r in records { stopEarly(r) }
     }
 
-    /// How traces and warnings name this layer: its `name`, else its view's type (or its own
-    /// class) and its place in the tree, sublayer indices from the root (`UILabel@0.2`).
-    public var traceName: String {
-        if let name { return name }
-        var indices: [Int] = []
-        var layer: CALayer = self
-        while let parent = layer.superlayer {
-            indices.append(parent.sublayers?.firstIndex { $0 === layer } ?? 0)
-            layer = parent
-        }
-        let kind = delegate.map { String(describing: type(of: $0)) } ?? String(describing: type(of: self))
-        return kind + "@" + (indices.isEmpty ? "root" : indices.reversed().map(String.init).joined(separator: "."))
-    }
-
     /// Removes the animation under `key` as having run to its end (a property animator that
     /// reached its end removes the animations it drives): they stop with `finished = true`, as
     /// on iOS, where those animations complete.
@@ -490,5 +476,21 @@ open class CALayer: NSObject, CAMediaTiming {
     /// This layer's local time when its superlayer's local time is `parentTime`.
     func localTime(parentTime: Double) -> Double {
         (max(parentTime, beginTime) - beginTime) * Double(speed) + timeOffset
+    }
+}
+
+extension CALayer {
+    /// How traces and warnings name this layer: its `name`, else its view's type (or its own
+    /// class) and its place in the tree, sublayer indices from the root (`UILabel@0.2`).
+    public var traceName: String {
+        if let name { return name }
+        var indices: [Int] = []
+        var layer: CALayer = self
+        while let parent = layer.superlayer {
+            indices.append(parent.sublayers?.firstIndex { $0 === layer } ?? 0)
+            layer = parent
+        }
+        let kind = delegate.map { String(describing: type(of: $0)) } ?? String(describing: type(of: self))
+        return kind + "@" + (indices.isEmpty ? "root" : indices.reversed().map(String.init).joined(separator: "."))
     }
 }

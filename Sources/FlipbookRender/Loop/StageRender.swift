@@ -48,8 +48,9 @@ public struct RenderResult: Sendable, Equatable {
 }
 
 extension Stage {
-    /// Renders `duration` seconds at `fps` from the current time: frame k shows t0 + k/fps.
-    /// Writes a GIF; an animated PNG or WebP when `url` ends in `.apng` or `.webp`; a filmstrip
+    /// Renders `duration` seconds at `fps` from the Stage's current time t0: frame k shows
+    /// t0 + k/fps, so after `advance(to: 0.5)` frame 0 is the scene at 0.5 s (render before
+    /// advancing to start at 0). Writes a GIF; an animated PNG or WebP when `url` ends in `.apng` or `.webp`; a filmstrip
     /// PNG when it ends in `.png`.
     public func render(duration: Double, fps: Double, to url: URL) throws {
         var outputs: RenderOutputs
@@ -63,7 +64,8 @@ extension Stage {
         _ = try render(duration: duration, fps: fps, outputs: outputs)
     }
 
-    /// Renders to every requested output through the one Stage → snapshot → Cairo path.
+    /// Renders to every requested output through the one Stage → snapshot → Cairo path, from
+    /// the Stage's current time (frame k shows `currentTime + k / fps`).
     /// `threads` rasterize frames in parallel (default: the machine's cores); the bytes
     /// written do not depend on it.
     public func render(duration: Double, fps: Double, outputs: RenderOutputs, background: RGBA? = nil,

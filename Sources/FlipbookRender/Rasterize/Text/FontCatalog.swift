@@ -73,6 +73,9 @@ extension FontCatalog {
         }
     }
 
+    /// Cairo's version, without loading Pango (`flipbook --version`).
+    public static var cairoVersion: String { String(cString: cairo_version_string()) }
+
     /// The versions of the libraries that decide pixels.
     public static var libraryVersions: [String: String] {
         ["cairo": String(cString: cairo_version_string()), "pango": String(cString: pango_version_string()),
