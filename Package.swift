@@ -41,7 +41,6 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
-        // `flipbook preview`'s HTTP server (docs/preview.md says why this one).
     ],
     targets: [
         .systemLibrary(

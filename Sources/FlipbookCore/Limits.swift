@@ -34,10 +34,14 @@ public enum Limits {
     public static let maximumScenePathElements = 400_000
     /// Path elements drawn in one frame, replicated copies included (past it: not drawn, a warning).
     public static let maximumPathElementsDrawnPerFrame = 2_000_000
-    /// Emitter particles drawn in one frame, all emitters and their copies together.
-    public static let maximumParticlesDrawnPerFrame = 200_000
-    /// Pixels blurred for shadows in one frame (each shadow blurs the area it may cover).
-    public static let maximumShadowPixelsPerFrame = 256 << 20
+    /// Emitter particles drawn in one frame, all emitters and their copies together (~1.5 s).
+    public static let maximumParticlesDrawnPerFrame = 50_000
+    /// Pixels layers paint in one frame (each layer's box on screen, clipped): a thousand
+    /// full-screen layers, about a second of fills (10,000 replicated 2000 px layers were 30 s).
+    public static let maximumPaintedPixelsPerFrame = 1 << 30
+    /// Pixels blurred for shadows in one frame (each shadow blurs the clip it is drawn in: 64
+    /// full-screen shadows on a phone canvas, about 2 s of blurring).
+    public static let maximumShadowPixelsPerFrame = 64 << 20
     /// Emitter cells in one scene file, nested cells included.
     public static let maximumEmitterCells = 1000
     /// Characters of one text in a scenario file.

@@ -154,7 +154,8 @@ struct ValueParser {
     /// SVG path data, or a shorthand mapping: `oval`, `rect`, `roundedRect` (+ `radius`),
     /// `arc` (UIBezierPath's visual `clockwise`), `polyline` (+ `closed`).
     func path(_ n: YAMLNode) -> [PathElement]? {
-        guard let elements = pathElements(n) else { return nil }
+        // Past the scene's bound, further paths are not even parsed (one error was given).
+        guard sink.pathElements <= Limits.maximumScenePathElements, let elements = pathElements(n) else { return nil }
         if elements.count > Limits.maximumPathElements {
             sink.error("the path has \(elements.count) elements; at most \(Limits.maximumPathElements) are allowed", at: n.mark)
             return nil

@@ -102,4 +102,41 @@ struct FrameWorkTests {
         #expect(counts.first == EmitterSimulation.maximumParticles && counts.last == 0, "\(counts)")
         #expect(stage.warnings.contains { $0.contains("emitter particles alive in one frame") }, "\(stage.warnings)")
     }
+
+    @Test("the pixels layers paint count against the frame: replicated large layers stop at the bound")
+    func paintedPixels() throws {
+        let stage = Stage(size: CGSize(width: 100, height: 100), scale: 1)
+        let r = CAReplicatorLayer()
+        r.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+        r.instanceCount = 50
+        let layer = CALayer()
+        layer.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+        layer.backgroundColor = red
+        r.addSublayer(layer)
+        stage.rootLayer.addSublayer(r)
+        stage.advance(to: 0)
+        // 50 copies of 10,000 pixels each, besides the layers above them.
+        let all = try needed(stage)
+        #expect(try draw(stage, bounds: [.paintedPixels: all - 1]) == [FrameWork.Kind.paintedPixels.message(limit: all - 1)])
+        r.instanceCount = 49
+        stage.advance(to: 0.1)
+        #expect(try all - needed(stage) == 10_000, "a copy is its 10,000 pixels")
+        // A copy half off screen counts its visible half.
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)   // moved at once, not animated (10.3)
+        layer.frame = CGRect(x: 50, y: 0, width: 100, height: 100)
+        CATransaction.commit()
+        stage.advance(to: 0.2)
+        #expect(try all - needed(stage) == 10_000 + 49 * 5_000)
+    }
+
+    /// The smallest painted-pixel bound the frame fits in.
+    func needed(_ stage: Stage) throws -> Int {
+        var lo = 0, hi = 10_000_000
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if try draw(stage, bounds: [.paintedPixels: mid]).isEmpty { hi = mid } else { lo = mid + 1 }
+        }
+        return lo
+    }
 }

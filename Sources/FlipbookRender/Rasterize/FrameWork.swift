@@ -8,7 +8,7 @@ import Foundation
 /// in time and memory (docs/limits.md, "One frame").
 final class FrameWork {
     enum Kind: String, Sendable, CaseIterable {
-        case copies, particles, pathElements, shadowPixels
+        case copies, particles, pathElements, shadowPixels, paintedPixels
 
         /// What the warning says was left out.
         func message(limit: Int) -> String {
@@ -17,6 +17,7 @@ final class FrameWork {
             case .particles: return "more than \(limit) emitter particles drawn in one frame; the rest are not drawn"
             case .pathElements: return "more than \(limit) path elements drawn in one frame; the paths past them are not drawn"
             case .shadowPixels: return "shadows blur more than \(limit) pixels in one frame; the shadows past them are not drawn"
+            case .paintedPixels: return "layers paint more than \(limit) pixels in one frame; the layers past them are not drawn"
             }
         }
 
@@ -26,6 +27,7 @@ final class FrameWork {
             case .particles: return Limits.maximumParticlesDrawnPerFrame
             case .pathElements: return Limits.maximumPathElementsDrawnPerFrame
             case .shadowPixels: return Limits.maximumShadowPixelsPerFrame
+            case .paintedPixels: return Limits.maximumPaintedPixelsPerFrame
             }
         }
     }

@@ -37,6 +37,8 @@ struct LayerPainter {
         concat(s.transform)
         let a = anchor(s)
         cairo_translate(cr, -a.x, -a.y)
+        // What the layer may paint on screen counts against the frame (its box, clipped).
+        guard work.take(.paintedPixels, paintedArea(s.bounds)) else { return }
         let opacity = min(1, s.opacity) * inheritedOpacity
         guard layer.allowsGroupOpacity || layer.mask != nil else {
             // allowsGroupOpacity = false: no offscreen group; the shadow, background, content
@@ -270,6 +272,27 @@ struct LayerPainter {
 }
 
 extension LayerPainter {
+    /// The device pixels of `rect` (in the current user space) inside the clip: what drawing
+    /// the layer there may touch.
+    func paintedArea(_ rect: CGRect) -> Int {
+        guard rect.width.isFinite, rect.height.isFinite, rect.width > 0, rect.height > 0 else { return 0 }
+        var cx1 = 0.0, cy1 = 0.0, cx2 = 0.0, cy2 = 0.0
+        cairo_clip_extents(cr, &cx1, &cy1, &cx2, &cy2)
+        var xs: [Double] = [], ys: [Double] = []
+        for (x, y) in [(rect.minX, rect.minY), (rect.maxX, rect.minY), (rect.minX, rect.maxY), (rect.maxX, rect.maxY),
+                       (cx1, cy1), (cx2, cy1), (cx1, cy2), (cx2, cy2)] {
+            var dx = x, dy = y
+            cairo_user_to_device(cr, &dx, &dy)
+            xs.append(dx); ys.append(dy)
+        }
+        // Device boxes of the layer and of the clip, intersected.
+        let lx = (xs[0...3].min()!, xs[0...3].max()!), ly = (ys[0...3].min()!, ys[0...3].max()!)
+        let kx = (xs[4...7].min()!, xs[4...7].max()!), ky = (ys[4...7].min()!, ys[4...7].max()!)
+        let w = min(lx.1, kx.1) - max(lx.0, kx.0), h = min(ly.1, ky.1) - max(ly.0, ky.0)
+        guard w.isFinite, h.isFinite, w > 0, h > 0 else { return 0 }
+        return Int(min(w.rounded(.up) * h.rounded(.up), Double(Int.max / 4)))
+    }
+
     /// The clip's area in device pixels (what a group pushed now would span).
     func clipArea() -> Int {
         var x1 = 0.0, y1 = 0.0, x2 = 0.0, y2 = 0.0
