@@ -8,7 +8,7 @@ import FlipbookCore
 enum DrawnRanges {
     /// The warning for `value` of `property`, nil when it is drawn as written.
     static func warning(_ property: LayerProperty, _ value: Double) -> String? {
-        let shown = value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+        let shown = value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : "\(value)"
         switch property {
         case .opacity, .shadowOpacity, .strokeStart, .strokeEnd:
             guard value < 0 || value > 1 else { return nil }
@@ -19,6 +19,10 @@ enum DrawnRanges {
             return value < 0 ? "borderWidth \(shown) is negative: Core Animation keeps it and draws no border" : nil
         case .cornerRadius:
             return value < 0 ? "cornerRadius \(shown) is negative: Core Animation keeps it and draws square corners" : nil
+        case .instanceCount:
+            guard value > Double(CAReplicatorLayer.maximumInstances) else { return nil }
+            return "instanceCount \(shown) is more than \(CAReplicatorLayer.maximumInstances): at most that many copies are drawn, "
+                + "and \(CAReplicatorLayer.maximumCopiesPerFrame) a frame in all (docs/limits.md, \"One frame\")"
         case .shadowRadius:
             return value < 0 ? "shadowRadius \(shown) is negative: Core Animation keeps it and draws the shadow unblurred" : nil
         default:

@@ -121,6 +121,13 @@ struct NewcomerTests {
         let r = ScenarioRuntime(scenario: scenario)
         r.stage.advance(to: 0.1)
         #expect(r.layers["a"]!.opacity == 1.5, "the model value is kept, as on iOS")
+        let many = try ScenarioLoader.load(yaml: """
+            canvas: { width: 20, height: 20 }
+            duration: 1
+            layers: [ { id: r, type: replicator, instanceCount: 1e18, sublayers: [ { id: d } ] } ]
+            """, file: "n.yaml", baseDirectory: packageRoot)
+        #expect(many.warnings.contains { $0.description.contains("instanceCount 1e+18 is more than 10000: at most that many copies") },
+                "\(many.warnings)")
         let px = try FrameRasterizer.rasterize(r.stage.snapshot(), background: scenario.canvas.background)
         #expect(px.pixel(x: 8, y: 8).r == 255 && px.pixel(x: 8, y: 8).g == 0, "drawn at opacity 1")
     }

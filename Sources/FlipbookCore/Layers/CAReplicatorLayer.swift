@@ -51,7 +51,7 @@ open class CAReplicatorLayer: CALayer {
     override func snapshotContent() -> LayerSnapshot.Content { .replicator(ReplicatorStyle(preservesDepth: preservesDepth)) }
 
     /// Copies beyond this are not drawn: bad input must not make a frame take minutes.
-    static let maximumInstances = 10_000
+    public static let maximumInstances = 10_000
     /// Copies drawn in one frame by all replicators together, nesting included.
     public static let maximumCopiesPerFrame = 20_000
 
