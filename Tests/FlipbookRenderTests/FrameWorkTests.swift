@@ -9,6 +9,21 @@ import Testing
 struct FrameWorkTests {
     let red = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
 
+    /// A `side`-point square stage holding a replicator of `count` copies of a red square
+    /// `layer` of `layerSide` points at the origin; `layer` is returned to adjust.
+    func replicated(side: Double, count: Int, layerSide: Double) -> (Stage, CAReplicatorLayer, CALayer) {
+        let stage = Stage(size: CGSize(width: side, height: side), scale: 1)
+        let r = CAReplicatorLayer()
+        r.frame = CGRect(x: 0, y: 0, width: side, height: side)
+        r.instanceCount = count
+        let layer = CALayer()
+        layer.frame = CGRect(x: 0, y: 0, width: layerSide, height: layerSide)
+        layer.backgroundColor = red
+        r.addSublayer(layer)
+        stage.rootLayer.addSublayer(r)
+        return (stage, r, layer)
+    }
+
     /// Draws the stage's frame once, returning the limits it ran into (`bounds`: smaller ones).
     func draw(_ stage: Stage, bounds: [FrameWork.Kind: Int] = [:]) throws -> [String] {
         let log = DrawLimitLog(bounds: bounds)
@@ -64,17 +79,9 @@ struct FrameWorkTests {
 
     @Test("shadows count the area they blur: a replicator of shadowed layers stops at the bound (a small one here: blurs are slow in debug)")
     func shadowArea() throws {
-        let stage = Stage(size: CGSize(width: 200, height: 200), scale: 1)
-        let r = CAReplicatorLayer()
-        r.frame = CGRect(x: 0, y: 0, width: 200, height: 200)
-        r.instanceCount = 20
-        let layer = CALayer()
-        layer.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
-        layer.backgroundColor = red
+        let (stage, _, layer) = replicated(side: 200, count: 20, layerSide: 100)
         layer.shadowOpacity = 1
         layer.shadowRadius = 4
-        r.addSublayer(layer)
-        stage.rootLayer.addSublayer(r)
         stage.advance(to: 0)
         // Each shadow blurs the clip it is drawn in, the 200×200 canvas: 20 of them are 800 k pixels.
         #expect(try draw(stage, bounds: [.shadowPixels: 400_000]) == [FrameWork.Kind.shadowPixels.message(limit: 400_000)])
@@ -105,15 +112,7 @@ struct FrameWorkTests {
 
     @Test("the pixels layers paint count against the frame: replicated large layers stop at the bound")
     func paintedPixels() throws {
-        let stage = Stage(size: CGSize(width: 100, height: 100), scale: 1)
-        let r = CAReplicatorLayer()
-        r.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
-        r.instanceCount = 50
-        let layer = CALayer()
-        layer.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
-        layer.backgroundColor = red
-        r.addSublayer(layer)
-        stage.rootLayer.addSublayer(r)
+        let (stage, r, layer) = replicated(side: 100, count: 50, layerSide: 100)
         stage.advance(to: 0)
         // 50 copies of 10,000 pixels each, besides the layers above them.
         let all = try needed(stage)
