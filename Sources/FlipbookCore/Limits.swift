@@ -1,6 +1,6 @@
 extension Stage {
     /// Number of frames of a render: `round(duration × fps)`, 0 for nonsense (the one rule,
-    /// for renders and scenario files alike; DESIGN.md "Rasterize", docs/limits.md).
+    /// for renders and scenario files alike; docs/engine-notes.md, docs/limits.md).
     public static func frameCount(duration: Double, fps: Double) -> Int {
         let n = (duration * fps).rounded()
         return n.isFinite ? Int(min(max(n, 0), Double(Int32.max))) : 0

@@ -50,7 +50,8 @@ public struct StageWarning: Equatable, Sendable, CustomStringConvertible {
     public var description: String { time.map { String(format: "t=%.4f: ", $0) + message } ?? message }
 }
 
-/// The headless driver: a layer tree, a media clock and the events due on it (DESIGN.md).
+/// The headless driver: a layer tree, a media clock and the events due on it
+/// (docs/architecture.md, docs/timing-model.md 1).
 /// Nothing reads the wall clock; time moves only through `advance(to:)`.
 public final class Stage {
     /// Canvas size in points.
