@@ -1,3 +1,4 @@
+import Flipbook
 import Foundation
 import Testing
 import ProcessTestSupport
@@ -127,7 +128,14 @@ struct CommandLineTests {
         let r = try CLI.run(["compare", demo, "--variants", "default,slow", "-o", out])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout.contains("slow ") && r.stdout.contains("default "), "\(r.stdout)")
-        #expect(FileManager.default.fileExists(atPath: out))
+        // The grid: two cells of the scene's frame side by side, one frame per frame of the longer variant.
+        let scenario = try ScenarioLoader.load(file: demo)
+        let slow = try ScenarioLoader.load(file: demo, variant: "slow")
+        let cell = (Int((scenario.canvas.width * scenario.canvas.scale).rounded()), Int((scenario.canvas.height * scenario.canvas.scale).rounded()))
+        let grid = try GIFReader.read(URL(fileURLWithPath: out))
+        let size = VariantGrid.size(of: cell, count: 2, layout: .row)
+        #expect(grid.frames.first?.width == size.width && grid.frames.first?.height == size.height)
+        #expect(grid.frames.count == Stage.frameCount(duration: max(scenario.duration, slow.duration), fps: scenario.fps))
         let unknown = try CLI.run(["compare", demo, "--variants", "default,fast", "-o", out])
         #expect(unknown.status == 2 && unknown.stderr.contains("'fast' is not a variant"), "\(unknown.stderr)")
         #expect(try CLI.run(["compare", demo, "--layout", "diagonal", "-o", out]).status == 2)
@@ -169,7 +177,12 @@ struct CommandLineTests {
         let out = tmp().appendingPathComponent("s.png")
         let r = try CLI.run(["still", demo, "--at", "175ms", "-o", out.path])
         #expect(r.status == 0, "\(r.stderr)")
-        #expect(FileManager.default.fileExists(atPath: out.path))
+        // The instant's pixels, exactly as the Swift API draws the scene at 0.175 s.
+        let scenario = try ScenarioLoader.load(file: demo)
+        let runtime = ScenarioRuntime(scenario: scenario)
+        runtime.stage.advance(to: 0.175)
+        let expected = try FrameRasterizer.rasterize(runtime.stage.snapshot(), background: scenario.canvas.background)
+        #expect(try PNGCodec.read(out) == expected)
         #expect(try CLI.run(["still", demo, "--at", "soon"]).status == 2)
     }
 
