@@ -131,7 +131,8 @@ struct CommandLineTests {
         // The grid: two cells of the scene's frame side by side, one frame per frame of the longer variant.
         let scenario = try ScenarioLoader.load(file: demo)
         let slow = try ScenarioLoader.load(file: demo, variant: "slow")
-        let cell = (Int((scenario.canvas.width * scenario.canvas.scale).rounded()), Int((scenario.canvas.height * scenario.canvas.scale).rounded()))
+        let canvas = scenario.canvas
+        let cell = (Int((canvas.width * canvas.scale).rounded()), Int((canvas.height * canvas.scale).rounded()))
         let grid = try GIFReader.read(URL(fileURLWithPath: out))
         let size = VariantGrid.size(of: cell, count: 2, layout: .row)
         #expect(grid.frames.first?.width == size.width && grid.frames.first?.height == size.height)
