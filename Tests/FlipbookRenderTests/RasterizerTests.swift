@@ -174,7 +174,7 @@ struct RasterizerTests {
         #expect(TextPainter.unknownGlyphCount("REFRESH") == 0)
     }
 
-    @Test("the same snapshot always gives the same bytes")
+    @Test("the same snapshot always gives the same bytes, on one thread or several")
     func deterministic() throws {
         func once() throws -> PixelBuffer {
             try render(CGSize(width: 60, height: 60), scale: 2) { stage in
@@ -188,6 +188,26 @@ struct RasterizerTests {
             }
         }
         #expect(try once() == once())
+        // Snapshots of a moving scene, drawn on one thread and on four: the same pixels.
+        let stage = Stage(size: CGSize(width: 80, height: 40), scale: 2)
+        let dot = CAShapeLayer()
+        dot.frame = CGRect(x: 5, y: 5, width: 30, height: 30)
+        dot.path = UIBezierPath(ovalIn: CGRect(x: 0, y: 0, width: 30, height: 30)).cgPath
+        dot.fillColor = CGColor(red: 0.9, green: 0.3, blue: 0.1, alpha: 0.7)
+        stage.rootLayer.addSublayer(dot)
+        let move = CABasicAnimation(keyPath: "position.x")
+        move.toValue = 60
+        move.duration = 1
+        dot.add(move, forKey: "move")
+        var snapshots: [FrameSnapshot] = []
+        for k in 0..<8 {
+            stage.advance(to: Double(k) / 8)
+            snapshots.append(stage.snapshot())
+        }
+        let serial = try FrameRasterizer.rasterize(snapshots, background: nil, threads: 1)
+        let parallel = try FrameRasterizer.rasterize(snapshots, background: nil, threads: 4)
+        #expect(serial == parallel)
+        #expect(Set(serial.map(\.premultipliedARGB)).count == 8, "the dot moves: eight different frames")
     }
 
     @Test("an animated property shows its presentation value in the frame")

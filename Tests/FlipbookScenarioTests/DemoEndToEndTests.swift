@@ -13,7 +13,14 @@ struct DemoEndToEndTests {
         let files = (FileManager.default.enumerator(atPath: dir.path)?.allObjects as? [String] ?? []).filter { $0.hasSuffix(".yaml") }
         #expect(files.contains("loaders/orbit.yaml"))
         for f in files {
-            do { _ = try ScenarioLoader.load(file: dir.appendingPathComponent(f).path) } catch {
+            do {
+                let scenario = try ScenarioLoader.load(file: dir.appendingPathComponent(f).path)
+                // Something to draw, something to compare: layers, frames, and its goldens in golden/.
+                #expect(!scenario.layers.isEmpty && scenario.frameCount >= 1, "\(f)")
+                let name = URL(fileURLWithPath: f).deletingPathExtension().lastPathComponent
+                #expect(FileManager.default.fileExists(atPath: packageRoot.appendingPathComponent("golden/\(name)/manifest.json").path),
+                        "\(f) has goldens")
+            } catch {
                 Issue.record("\(f): \(error)")
             }
         }
