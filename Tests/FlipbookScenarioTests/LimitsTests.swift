@@ -64,4 +64,14 @@ struct LimitsTests {
         let d = diagnostics(head + "layers:\n  - { id: t, type: text, string: \"\(long)\" }\n")
         #expect(d.count == 1 && d[0].message.contains("at most \(Limits.maximumTextLength) are allowed") && d[0].line == 4, "\(d)")
     }
+
+    @Test("messages quote at most 40 characters of the file: a password file read as a scene is not shown whole")
+    func quotesAreClipped() {
+        let secret = "root:$6$abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJ:19000:0:99999:7:::"
+        let d = diagnostics(secret + "\n")
+        #expect(!d.isEmpty && d.allSatisfy { !$0.message.contains(secret) }, "\(d.map(\.message))")
+        #expect(d.allSatisfy { !$0.message.contains("ABCDEFGHIJ") }, "\(d.map(\.message))")
+        #expect(clippingQuotes("unknown key '\(String(repeating: "k", count: 60))'") == "unknown key '" + String(repeating: "k", count: 39) + "…'")
+        #expect(clippingQuotes("unknown key 'short'; it's fine") == "unknown key 'short'; it's fine")
+    }
 }
