@@ -124,19 +124,10 @@ final class FFmpegVideoWriter {
     /// The video packets (frames) in the file at `path`, as ffprobe counts them; 0 when it
     /// cannot read the file.
     static func packetCount(of path: String, ffprobe: URL) throws -> Int {
-        let probe = Process()
-        probe.executableURL = ffprobe
-        probe.arguments = ["-v", "error", "-protocol_whitelist", "file", "-select_streams", "v:0", "-count_packets",
-                           "-show_entries", "stream=nb_read_packets", "-of", "csv=p=0", "file:" + path]
-        let out = Pipe()
-        probe.standardOutput = out
-        probe.standardError = FileHandle.nullDevice
-        probe.standardInput = FileHandle.nullDevice
-        do { try probe.run() } catch { throw RenderError.io("cannot start ffprobe to check the video: \(error.localizedDescription)") }
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        probe.waitUntilExit()
-        let text = String(decoding: data.prefix(100), as: UTF8.self).filter { $0.isNumber }
-        return probe.terminationStatus == 0 ? Int(text) ?? 0 : 0
+        let args = ["-v", "error", "-protocol_whitelist", "file", "-select_streams", "v:0", "-count_packets",
+                    "-show_entries", "stream=nb_read_packets", "-of", "csv=p=0", "file:" + path]
+        guard let data = try? VideoFrameStream.output(of: ffprobe, args, limit: 100) else { return 0 }
+        return Int(String(decoding: data, as: UTF8.self).filter(\.isNumber)) ?? 0
     }
 
     /// Stops ffmpeg without a file.
