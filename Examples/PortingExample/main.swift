@@ -15,8 +15,7 @@ refresh.onStateChange = { state in
 table.perform(.pull(150, over: 0.5, x: 120), at: 0.2)
 
 if let path = CommandLine.arguments.dropFirst().first {
-    var outputs = RenderOutputs()
-    outputs.gif = URL(fileURLWithPath: path)
+    var outputs = RenderOutputs(animation: URL(fileURLWithPath: path))
     outputs.filmstrip = URL(fileURLWithPath: path).deletingPathExtension().appendingPathExtension("png")
     outputs.filmstripTimes = [0.3, 0.5, 0.7, 0.8, 1.0, 1.4, 2.0, 2.4]
     _ = try stage.render(duration: 2.6, fps: 30, outputs: outputs)

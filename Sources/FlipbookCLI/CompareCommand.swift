@@ -39,7 +39,7 @@ struct Compare: ParsableCommand {
     @Option(help: "Variants of the (single) file, comma-separated; default: default and every variant it defines.")
     var variants: String?
 
-    @Option(name: [.short, .customLong("output")], help: "The comparison to write: .gif, .apng (or .png), .webp, .mp4 or .webm.")
+    @Option(name: [.short, .customLong("output")], help: "The comparison to write: \(OutputFormat.animatedExtensions) (.png is an APNG).")
     var output: String
 
     @Option(help: "Also write a filmstrip PNG of the same instants.")
@@ -143,7 +143,7 @@ struct Compare: ParsableCommand {
         let plotPath = plot.isEmpty ? nil : plotFile ?? URL(fileURLWithPath: output).deletingPathExtension().path + "-plot.png"
         try OutputFile.refuseSharedTargets([("-o", output), ("--filmstrip", filmstrip), ("--html", html), ("--plot-file", plotPath)])
         // The comparison is always animated: a .png name is an APNG.
-        let format = try AnimationFormat.of(output: output, format: nil, animated: true, formatOptions: false)
+        let format = try OutputFormat.of(output: output, format: nil, animated: true, formatOptions: false)
         var sinks: [any RenderSink] = [try format.sink(url: ScenarioArguments.outputURL(output), inputs: inputURLs)]
         if let filmstrip {
             let times = try filmstripTimes.map { try TimeArgument.list($0, option: "--filmstrip-times") }

@@ -20,12 +20,10 @@ struct Render: ParsableCommand {
     @OptionGroup var scenario: ScenarioArguments
 
     @Option(name: [.short, .customLong("output")],
-        help:
-            "The animation to write: .gif; .apng (or .png with --animated) or .webp for full colour; .mp4 or .webm through ffmpeg (default: the scenario's name with .gif)."
-    )
+        help: "The animation to write: \(OutputFormat.animatedExtensions) (.png with --animated is an APNG; default: the scenario's name with .gif).")
     var output: String?
 
-    @Option(help: ArgumentHelp("The output's format, whatever its name says: gif, apng, webp, mp4 or webm.", valueName: "format"))
+    @Option(help: ArgumentHelp("The output's format, whatever its name says: \(OutputFormat.animatedNames).", valueName: "format"))
     var format: String?
 
     @Option(help: ArgumentHelp("WebP quality 0…100 (lossy); without it a WebP is lossless.", valueName: "Q"))
@@ -114,26 +112,22 @@ struct Render: ParsableCommand {
         let name = self.scenario.baseName
         if output != nil || (filmstrip == nil && frames == nil) {
             let url = ScenarioArguments.outputURL(output ?? "\(name).gif")
-            let chosen: AnimationFormat
+            let chosen: OutputFormat
             do {
-                chosen = try AnimationFormat.of(output: output, format: format, animated: animated)
+                chosen = try OutputFormat.of(output: output, format: format, animated: animated)
             } catch {
                 // A target refused for what it is (the scenario itself, a directory) says so first.
                 if url != OutputFile.standardOutput { try OutputFile(url, inputs: [self.scenario.inputURL]).cancel() }
                 throw error
             }
-            switch chosen {
-            case .gif: outputs.gif = url
-            case .apng: outputs.apng = url
-            case .webp: outputs.webp = url
-            case .mp4: outputs.video = (url, .mp4)
-            case .webm: outputs.video = (url, .webm)
-            }
+            outputs.animations = [RenderOutputs.Animation(url: url, format: chosen)]
         }
-        let animation = outputs.gif ?? outputs.apng ?? outputs.webp ?? outputs.video?.url
+        let animation = outputs.animations.first?.url
         if let quality {
-            guard outputs.webp != nil else { throw ValidationError("--quality applies to a WebP output (-o NAME.webp)") }
-            outputs.webpQuality = quality
+            guard outputs.animations.contains(where: \.format.acceptsQuality) else {
+                throw ValidationError("--quality applies to a WebP output (-o NAME.webp)")
+            }
+            outputs.quality = quality
         }
         outputs.filmstrip = filmstrip.map(ScenarioArguments.outputURL)
         try OutputFile.refuseSharedTargets([("-o", animation?.path), ("--filmstrip", outputs.filmstrip?.path)])
@@ -161,8 +155,9 @@ struct Render: ParsableCommand {
         progress.finish()
         self.scenario.reportWarnings(of: runtime.stage)
         let rate = fps ?? scenario.fps
-        if outputs.gif != nil, rate > GIFSink.maximumFramesPerSecond {
-            Console.error("note: the GIF is composed at \(Int(GIFSink.maximumFramesPerSecond)) fps (20 ms a frame): browsers slow "
+        if let capped = outputs.animations.first(where: { rate > $0.format.maximumFramesPerSecond ?? .infinity }),
+           let cap = capped.format.maximumFramesPerSecond {
+            Console.error("note: the GIF is composed at \(Int(cap)) fps (20 ms a frame): browsers slow "
                     + "GIF frames of 10 ms or less to about 100 ms"
                     + (outputs.framesDirectory != nil ? "; PNG frames keep \(rate.formatted()) fps" : ""))
         }

@@ -57,7 +57,8 @@ struct TestRun: ParsableCommand {
 
     @Option(name: .customLong("artifact-animation"),
             help: ArgumentHelp("Each failing scenario's whole render as it is now, beside its frames and in the report: "
-                               + "apng (default, exact), webp (exact, smaller), gif, mp4, webm, or none.", valueName: "FORMAT"))
+                               + "\(OutputFormat.animatedNames) or none (default: apng, exact; webp is exact and smaller).",
+                               valueName: "FORMAT"))
     var artifactAnimation = "apng"
 
     @Option(help: ArgumentHelp("Run shard I of N (1-based), e.g. 2/4: shards split the suite exactly.", valueName: "I/N"))
@@ -93,19 +94,18 @@ struct TestRun: ParsableCommand {
             throw ValidationError("--exact cannot be combined with --threshold, --share or --ignore-antialiasing")
         }
         _ = try parsedShard()
-        guard artifactAnimation == "none" || AnimationFormat(rawValue: artifactAnimation) != nil else {
-            throw ValidationError(
-                "--artifact-animation must be one of: \((AnimationFormat.allCases.map(\.rawValue) + ["none"]).joined(separator: ", "))")
+        guard artifactAnimation == "none" || OutputFormat.named(artifactAnimation)?.animates == true else {
+            throw ValidationError("--artifact-animation must be one of: \(OutputFormat.animatedNames), none")
         }
     }
 
     /// Renders each failed scenario whole into its artifact folder, in `artifactAnimation`'s
     /// format; a render that cannot be written is a note, not a second failure.
     func writeAnimations(of failed: [ScenarioOutcome], root: URL) -> [String: GoldenArtifacts.Animation] {
-        guard let format = AnimationFormat(rawValue: artifactAnimation) else { return [:] }
+        guard let format = OutputFormat.named(artifactAnimation), format.animates else { return [:] }
         var animations: [String: GoldenArtifacts.Animation] = [:]
         for o in failed where o.status == .failed {
-            let name = "actual.\(format.rawValue)"
+            let name = "actual.\(format.name)"
             let url = root.appendingPathComponent(GoldenArtifacts.folderName(for: o.name), isDirectory: true).appendingPathComponent(name)
             do {
                 try GoldenArtifacts.makeFolder(url.deletingLastPathComponent())

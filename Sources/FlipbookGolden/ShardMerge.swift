@@ -51,13 +51,12 @@ public enum ShardMerge {
     static func animation(of name: String, in folder: URL) throws -> GoldenArtifacts.Animation? {
         guard SuiteResults.isLinkFree(GoldenArtifacts.folderName(for: name), under: folder) else { return nil }
         let dir = folder.appendingPathComponent(GoldenArtifacts.folderName(for: name), isDirectory: true)
-        let types = ["apng": "image/apng", "webp": "image/webp", "gif": "image/gif", "mp4": "video/mp4", "webm": "video/webm"]
-        for (ext, type) in types.sorted(by: { $0.key < $1.key }) {
-            let file = dir.appendingPathComponent("actual.\(ext)")
+        for format in OutputFormat.animated.sorted(by: { $0.name < $1.name }) {
+            let file = dir.appendingPathComponent("actual.\(format.name)")
             guard let bytes = try? InputFile.read(file.path, followingLinks: false, maximumBytes: maximumAnimationFileBytes) else {
                 continue
             }
-            return GoldenArtifacts.Animation(fileName: file.lastPathComponent, bytes: bytes, mediaType: type)
+            return GoldenArtifacts.Animation(fileName: file.lastPathComponent, bytes: bytes, mediaType: format.mediaType)
         }
         return nil
     }

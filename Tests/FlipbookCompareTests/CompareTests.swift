@@ -65,7 +65,7 @@ struct RecordingComparisonTests {
     func recording(in dir: URL) throws -> URL {
         let runtime = ScenarioRuntime(scenario: try ScenarioLoader.load(file: Self.demo))
         let url = dir.appendingPathComponent("recording.gif")
-        _ = try runtime.render(outputs: RenderOutputs(gif: url))
+        _ = try runtime.render(outputs: RenderOutputs(animation: url))
         return url
     }
 

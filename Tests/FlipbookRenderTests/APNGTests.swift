@@ -88,7 +88,7 @@ struct APNGTests {
         let dir = temporaryDirectory()
         let url = dir.appendingPathComponent("a.apng")
         var outputs = RenderOutputs()
-        outputs.apng = url
+        outputs.animations = [.init(url: url, format: .apng)]
         outputs.loopCount = 3
         let result = try movingSquareStage().render(duration: 0.5, fps: 10, outputs: outputs)
         #expect(result.frameCount == 5)
@@ -134,7 +134,7 @@ struct APNGTests {
         let background: RGBA? = opaqueBackground ? RGBA(red: 1, green: 1, blue: 1, alpha: 1) : RGBA(red: 0, green: 0, blue: 0, alpha: 0)
         let url = temporaryDirectory().appendingPathComponent("dots.apng")
         var outputs = RenderOutputs()
-        outputs.apng = url
+        outputs.animations = [.init(url: url, format: .apng)]
         _ = try stage().render(duration: 0.5, fps: 10, outputs: outputs, background: background)
         let reference = stage()
         let frames = try (0..<5).map { k -> PixelBuffer in

@@ -34,7 +34,7 @@ struct GIFWriterTests {
         let dir = temporaryDirectory()
         let at60 = dir.appendingPathComponent("60.gif"), at50 = dir.appendingPathComponent("50.gif")
         let frames = dir.appendingPathComponent("frames", isDirectory: true)
-        var outputs = RenderOutputs(gif: at60, framesDirectory: frames)
+        var outputs = RenderOutputs(animation: at60, framesDirectory: frames)
         outputs.framesDirectory = frames
         _ = try stage().render(duration: 0.6, fps: 60, outputs: outputs)
         try stage().render(duration: 0.6, fps: 50, to: at50)

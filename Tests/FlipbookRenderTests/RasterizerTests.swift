@@ -239,7 +239,7 @@ struct RenderFromTimeZeroTests {
         stage.rootView.addSubview(toast)
         UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: { toast.alpha = 1 })
         let url = temporaryDirectory().appendingPathComponent("toast.gif")
-        _ = try stage.render(duration: 1, fps: 4, outputs: RenderOutputs(gif: url),
+        _ = try stage.render(duration: 1, fps: 4, outputs: RenderOutputs(animation: url),
                              background: RGBA(red: 1, green: 1, blue: 1, alpha: 1))
         let greys = try GIFReader.read(url).frames.map { $0.rgb(10, 10)[0] }
         // White over black at opacity 0, 0.25, 0.5, 0.75: 255, ~191, ~128, ~64.
@@ -304,7 +304,7 @@ struct RenderDeterminismTests {
             dot.add(pulse, forKey: "pulse")
         }
         let url = temporaryDirectory().appendingPathComponent("t\(threads).gif")
-        _ = try stage.render(duration: 1, fps: 20, outputs: RenderOutputs(gif: url),
+        _ = try stage.render(duration: 1, fps: 20, outputs: RenderOutputs(animation: url),
                              background: RGBA(red: 1, green: 1, blue: 1, alpha: 1), threads: threads)
         return try Data(contentsOf: url)
     }
@@ -341,7 +341,7 @@ struct MissingFontTests {
             text.frame = CGRect(x: 0, y: 0, width: 40, height: 20)
             stage.rootLayer.addSublayer(text)
         }
-        _ = try stage.render(duration: 0.2, fps: 10, outputs: RenderOutputs(gif: temporaryDirectory().appendingPathComponent("f.gif")))
+        _ = try stage.render(duration: 0.2, fps: 10, outputs: RenderOutputs(animation: temporaryDirectory().appendingPathComponent("f.gif")))
         #expect(stage.warnings.count == 1, "\(stage.warnings)")
         #expect(stage.warnings.first?.contains("font 'Avenir-Book' is not installed; Liberation Sans is used instead") == true)
     }

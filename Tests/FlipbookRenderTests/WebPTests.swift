@@ -33,7 +33,7 @@ struct WebPTests {
     func lossless() throws {
         let url = temporaryDirectory().appendingPathComponent("a.webp")
         var outputs = RenderOutputs()
-        outputs.webp = url
+        outputs.animations = [.init(url: url, format: .webp)]
         outputs.loopCount = 2
         _ = try movingSquareStage().render(duration: 0.5, fps: 10, outputs: outputs)
         let decoded = try decode(Array(try Data(contentsOf: url)))
@@ -49,8 +49,8 @@ struct WebPTests {
     func lossy() throws {
         let url = temporaryDirectory().appendingPathComponent("b.webp")
         var outputs = RenderOutputs()
-        outputs.webp = url
-        outputs.webpQuality = 90
+        outputs.animations = [.init(url: url, format: .webp)]
+        outputs.quality = 90
         _ = try movingSquareStage().render(duration: 0.5, fps: 10, outputs: outputs)
         let decoded = try decode(Array(try Data(contentsOf: url)))
         let expected = try movingSquareFrames()

@@ -103,7 +103,7 @@ struct ChainLoopTests {
         let runtime = try unguardedRuntime(i)
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("loop-\(UUID().uuidString).gif")
         defer { try? FileManager.default.removeItem(at: url) }
-        _ = try runtime.render(outputs: RenderOutputs(gif: url), threads: 1)
+        _ = try runtime.render(outputs: RenderOutputs(animation: url), threads: 1)
         // Unbounded, this took over 30 s and its memory grew: the bound shows in the counts below
         // (one warning, a few replacement stops in the trace), not in a clock.
         let warnings = runtime.stage.warnings

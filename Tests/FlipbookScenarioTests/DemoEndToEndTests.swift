@@ -33,7 +33,7 @@ struct DemoEndToEndTests {
         try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
         let gifURL = out.appendingPathComponent("demo.gif"), stripURL = out.appendingPathComponent("demo.png")
         let runtime = ScenarioRuntime(scenario: scenario)
-        let result = try runtime.render(outputs: RenderOutputs(gif: gifURL, filmstrip: stripURL))
+        let result = try runtime.render(outputs: RenderOutputs(animation: gifURL, filmstrip: stripURL))
         #expect(result.frameCount == 63)   // round(2.1 s × 30 fps)
 
         let gif = try GIFReader.read(gifURL)
@@ -69,7 +69,7 @@ struct DemoEndToEndTests {
         var outputs: [Data] = []
         for threads in [1, 3, 8] {
             let url = dir.appendingPathComponent("t\(threads).gif")
-            _ = try ScenarioRuntime(scenario: scenario).render(outputs: RenderOutputs(gif: url), threads: threads)
+            _ = try ScenarioRuntime(scenario: scenario).render(outputs: RenderOutputs(animation: url), threads: threads)
             outputs.append(try Data(contentsOf: url))
         }
         #expect(outputs[0] == outputs[1] && outputs[1] == outputs[2])

@@ -3,16 +3,22 @@ import Foundation
 
 /// Where a render's frames go.
 public struct RenderOutputs: Sendable {
-    /// An animated GIF.
-    public var gif: URL?
-    /// An animated PNG (full colour, alpha).
-    public var apng: URL?
-    /// An animated WebP: lossless, or lossy at `webpQuality`.
-    public var webp: URL?
-    /// WebP quality 0…100 (lossy); nil keeps WebP lossless.
-    public var webpQuality: Double?
-    /// A video through ffmpeg: MP4 (H.264) or WebM (VP9).
-    public var video: (url: URL, container: VideoSink.Container)?
+    /// An animation in one of `OutputFormat.all`'s formats.
+    public struct Animation: Sendable {
+        public var url: URL
+        public var format: OutputFormat
+
+        /// `format` nil: the one `url`'s extension names (a GIF when it names none).
+        public init(url: URL, format: OutputFormat? = nil) {
+            self.url = url
+            self.format = format ?? OutputFormat.forExtension(url.pathExtension, animated: true) ?? .gif
+        }
+    }
+
+    /// The animations to write (usually one).
+    public var animations: [Animation] = []
+    /// Lossy quality 0…100 for a format that has one (WebP); nil keeps WebP lossless.
+    public var quality: Double?
     /// A filmstrip PNG of sampled frames.
     public var filmstrip: URL?
     /// A directory for one PNG per frame (`frame-0000.png`, …).
@@ -34,8 +40,31 @@ public struct RenderOutputs: Sendable {
     /// Files no output may replace (the scenario being rendered); see `OutputFile`.
     public var inputs: [URL] = []
 
-    public init(gif: URL? = nil, filmstrip: URL? = nil, framesDirectory: URL? = nil) {
-        self.gif = gif; self.filmstrip = filmstrip; self.framesDirectory = framesDirectory
+    /// `animation`'s format is the one its extension names (`.gif`, `.apng`, `.webp`, `.mp4`,
+    /// `.webm`; a GIF when it names none), or `format`.
+    public init(animation: URL? = nil, format: OutputFormat? = nil, filmstrip: URL? = nil, framesDirectory: URL? = nil) {
+        animations = animation.map { [Animation(url: $0, format: format)] } ?? []
+        self.filmstrip = filmstrip
+        self.framesDirectory = framesDirectory
+    }
+
+    /// The sink request for `animation`, carrying the settings given here.
+    func request(for animation: Animation) -> OutputFormat.SinkRequest {
+        var request = OutputFormat.SinkRequest(url: animation.url, inputs: inputs)
+        request.loopCount = loopCount
+        request.quality = quality
+        request.dithering = dithering
+        request.minimumPSNR = minimumPSNR
+        return request
+    }
+
+    /// The frame rate the render runs at: an animation that keeps fewer frames (a GIF, 50 fps)
+    /// caps it unless another output wants every frame, so its frames are not drawn as extra
+    /// instants one by one.
+    func renderRate(_ fps: Double) -> Double {
+        let caps = animations.map { $0.format.maximumFramesPerSecond ?? .infinity }
+        guard let cap = caps.min(), cap.isFinite, framesDirectory == nil, caps.allSatisfy({ $0.isFinite }) else { return fps }
+        return min(fps, cap)
     }
 }
 
@@ -50,17 +79,11 @@ public struct RenderResult: Sendable, Equatable {
 extension Stage {
     /// Renders `duration` seconds at `fps` from the Stage's current time t0: frame k shows
     /// t0 + k/fps, so after `advance(to: 0.5)` frame 0 is the scene at 0.5 s (render before
-    /// advancing to start at 0). Writes a GIF; an animated PNG or WebP when `url` ends in `.apng` or `.webp`; a filmstrip
-    /// PNG when it ends in `.png`.
+    /// advancing to start at 0). Writes the format `url`'s extension names (`OutputFormat.all`: a
+    /// filmstrip for `.png`), a GIF when it names none.
     public func render(duration: Double, fps: Double, to url: URL) throws {
-        var outputs: RenderOutputs
-        switch url.pathExtension.lowercased() {
-        case "png": outputs = RenderOutputs(filmstrip: url)
-        case "apng": outputs = RenderOutputs(); outputs.apng = url
-        case "webp": outputs = RenderOutputs(); outputs.webp = url
-        case "mp4", "webm": outputs = RenderOutputs(); outputs.video = (url, url.pathExtension.lowercased() == "mp4" ? .mp4 : .webm)
-        default: outputs = RenderOutputs(gif: url)
-        }
+        let format = OutputFormat.forExtension(url.pathExtension) ?? .gif
+        let outputs = format.animates ? RenderOutputs(animation: url, format: format) : RenderOutputs(filmstrip: url)
         _ = try render(duration: duration, fps: fps, outputs: outputs)
     }
 
@@ -80,29 +103,14 @@ extension Stage {
                                                columns: outputs.filmstripColumns, inputs: outputs.inputs))
             }
             if let dir = outputs.framesDirectory { sinks.append(try PNGFramesSink(directory: dir)) }
-            if let video = outputs.video {
-                sinks.append(try VideoSink(url: video.url, container: video.container, inputs: outputs.inputs))
-            }
-            if let url = outputs.webp {
-                sinks.append(try WebPSink(url: url, loopCount: outputs.loopCount, quality: outputs.webpQuality, inputs: outputs.inputs))
-            }
-            if let url = outputs.apng {
-                sinks.append(try APNGSink(url: url, loopCount: outputs.loopCount, inputs: outputs.inputs))
-            }
-            if let url = outputs.gif {
-                sinks.append(try GIFSink(url: url, loopCount: outputs.loopCount, dithering: outputs.dithering,
-                                         minimumPSNR: outputs.minimumPSNR, inputs: outputs.inputs))
+            for animation in outputs.animations {
+                sinks.append(try animation.format.sink(outputs.request(for: animation)))
             }
         } catch {
             for s in sinks { s.cancel() }
             throw error
         }
-        // A GIF is written at 50 fps at most (GIFSink): without PNG frames asking for the full
-        // rate, the whole render runs at that rate instead of drawing the GIF's frames as extra
-        // instants one by one.
-        let rate =
-            outputs.gif != nil && outputs.framesDirectory == nil && outputs.apng == nil && outputs.webp == nil && outputs.video == nil
-            ? min(fps, GIFSink.maximumFramesPerSecond) : fps
+        let rate = outputs.renderRate(fps)
         return try render(duration: duration, fps: rate, sinks: sinks, background: background, threads: threads, progress: progress)
     }
 
