@@ -25,53 +25,17 @@ public enum LayerProperty: String, CaseIterable, Sendable {
         }
     }
 
-    /// The value kind the property holds, for validation.
-    public var kind: ValueKind {
-        switch self {
-        case .position, .anchorPoint, .startPoint, .endPoint: return .point
-        case .bounds, .contentsRect: return .rect
-        case .shadowOffset: return .size
-        case .backgroundColor, .borderColor, .shadowColor, .fillColor, .strokeColor, .foregroundColor, .instanceColor: return .color
-        case .transform, .sublayerTransform, .instanceTransform: return .transform
-        case .shadowPath, .path: return .path
-        case .hidden, .masksToBounds, .doubleSided: return .bool
-        case .contents: return .image
-        case .colors: return .colorArray
-        case .locations: return .numberArray
-        default: return .number
-        }
-    }
+    /// The value kind the property holds, for validation (its descriptor's).
+    public var kind: ValueKind { descriptor.kind }
 
     /// The layer class that has the property: "base", "shape", "text", "gradient" or "replicator".
-    public var layerClassName: String {
-        switch layerClass {
-        case .base: return "base"
-        case .shape: return "shape"
-        case .text: return "text"
-        case .gradient: return "gradient"
-        case .replicator: return "replicator"
-        }
-    }
-
-    /// Shape-, text-, gradient- and replicator-only properties.
-    var layerClass: LayerClassKind {
-        switch self {
-        case .path, .fillColor, .strokeColor, .strokeStart, .strokeEnd, .lineWidth, .miterLimit, .lineDashPhase: return .shape
-        case .fontSize, .foregroundColor: return .text
-        case .colors, .locations, .startPoint, .endPoint: return .gradient
-        case .instanceCount, .instanceDelay, .instanceTransform, .instanceColor,
-             .instanceRedOffset, .instanceGreenOffset, .instanceBlueOffset, .instanceAlphaOffset: return .replicator
-        default: return .base
-        }
-    }
+    public var layerClassName: String { descriptor.layerClass.rawValue }
 }
 
 /// Value kinds of layer properties.
 public enum ValueKind: String, Sendable {
     case number, point, size, rect, color, transform, path, bool, image, colorArray, numberArray
 }
-
-enum LayerClassKind { case base, shape, text, gradient, replicator }
 
 /// A sub-field of a struct-valued property (timing-model.md 4.1).
 public enum KeyPathComponent: String, Sendable {
