@@ -53,25 +53,38 @@ struct UIViewAnimationTests {
         }
     }
 
-    @Test("position changes are additive: overlapping animations add up (11.1)")
-    func additive() {
-        let (stage, view) = stageWithView(frame: CGRect(x: 0, y: -5, width: 10, height: 10))
-        #expect(view.center.y == 0)
-        UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: { view.center.y = 100 })
-        let first = view.layer.animation(forKey: "position") as! CABasicAnimation
-        #expect(first.isAdditive && (first.fromValue as? CGPoint)?.y == -100 && (first.toValue as? CGPoint)?.y == 0)
+    /// Vector `uikit.additive_ios8`: the model jumps to the new value and an additive animation
+    /// runs from old − new to 0; a second block started midway adds its own (11.1).
+    @Test("position changes are additive: overlapping animations add up (11.1, uikit.additive_ios8)")
+    func additive() throws {
+        let v = try #require(SemanticsVector.all.first { $0.id == "uikit.additive_ios8" })
+        let old = num(v.input["oldPositionY"])!, new = num(v.input["newPositionY"])!
+        let second = num(v.input["secondAnimationAt"])!, secondTarget = num(v.input["secondTargetY"])!
+        let duration = num(v.input["duration"])!
+        let (stage, view) = stageWithView(frame: CGRect(x: 0, y: old - 5, width: 10, height: 10))
+        #expect(Double(view.center.y) == old)
+        UIView.animate(withDuration: duration, delay: 0, options: .curveLinear, animations: { view.center.y = new })
+        func check(_ animation: CAAnimation?, _ expected: Any?, _ what: String) {
+            let e = expected as! [String: Any]
+            let a = animation as? CABasicAnimation
+            #expect(a?.isAdditive == (e["additive"] as? Bool), "\(v.id) \(what) additive")
+            expectClose(Double((a?.fromValue as? CGPoint)?.y ?? .nan), num(e["fromValue"])!, v.tolerance, "\(v.id) \(what) fromValue")
+            expectClose(Double((a?.toValue as? CGPoint)?.y ?? .nan), num(e["toValue"])!, v.tolerance, "\(v.id) \(what) toValue")
+        }
+        check(view.layer.animation(forKey: "position"), v.expected["firstAnimation"], "first")
         var finished: [Bool] = []
-        stage.advance(to: 0.5)
-        #expect(abs(view.layer.presentation()!.position.y - 50) < 1e-9)
-        UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: { view.center.y = 0 },
+        stage.advance(to: second)
+        expectClose(view.layer.presentation()!.position.y, num(v.expected["presentationAt_t=0.5"])!, v.tolerance, "\(v.id) t=0.5")
+        UIView.animate(withDuration: duration, delay: 0, options: .curveLinear, animations: { view.center.y = secondTarget },
                        completion: { finished.append($0) })
-        #expect(view.layer.animationKeys()?.count == 2)
-        stage.advance(to: 0.5)
-        #expect(abs(view.layer.presentation()!.position.y - 50) < 1e-9)
-        stage.advance(to: 1.0)
-        #expect(abs(view.layer.presentation()!.position.y - 50) < 1e-9)
-        stage.advance(to: 1.5)
-        #expect(abs(view.layer.presentation()!.position.y) < 1e-9)
+        let keys = view.layer.animationKeys() ?? []
+        #expect(keys.count == 2)
+        check(keys.last.flatMap { view.layer.animation(forKey: $0) }, v.expected["secondAnimation"], "second")
+        for t in [1.0, 1.5] {
+            stage.advance(to: t)
+            let expected = num(v.expected["presentationAt_t=\(t)"])!
+            expectClose(view.layer.presentation()!.position.y, expected, v.tolerance, "\(v.id) t=\(t)")
+        }
         #expect(finished == [true])
     }
 
