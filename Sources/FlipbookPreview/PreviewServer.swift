@@ -36,13 +36,22 @@ public final class PreviewServer: Sendable {
 
     public func stop() { http.stop() }
 
+    /// How long `/status?after=N` holds a request: under the server's 10 s stall limit, so a
+    /// client that waits on it never meets a timeout of ours.
+    static let longestStatusWait = 8.0
+
     static func route(_ request: HTTPRequestHead, session: PreviewSession, shell: [UInt8]) -> LoopbackHTTPServer.Response {
         let path = request.path
         if path == "/" {
             return .init(status: 200, contentType: "text/html; charset=utf-8", body: session.currentPage ?? shell)
         }
         if path == "/status" {
-            let body = (try? JSONEncoder().encode(session.currentStatus)).map { Array($0) } ?? Array("{}".utf8)
+            // `?after=N` waits (at most `longestStatusWait`) for an attempt after the N-th.
+            let after = request.target.split(separator: "?").dropFirst().first.flatMap { query in
+                query.split(separator: "&").first { $0.hasPrefix("after=") }.flatMap { Int($0.dropFirst(6)) }
+            }
+            let status = after.map { session.status(after: $0, timeout: longestStatusWait) } ?? session.currentStatus
+            let body = (try? JSONEncoder().encode(status)).map { Array($0) } ?? Array("{}".utf8)
             return .init(status: 200, contentType: "application/json", body: body)
         }
         let parts = path.split(separator: "/", omittingEmptySubsequences: false)

@@ -37,10 +37,13 @@ public final class PreviewSession: @unchecked Sendable {
         public var warnings: [String] = []
         /// Seconds the last good render took.
         public var renderSeconds = 0.0
+        /// Counts finished attempts, good or not: `/status?after=N` answers once it passes N.
+        public var attempts = 0
     }
 
     public let options: Options
-    private let lock = NSLock()
+    /// Guards the state below; signalled when an attempt finishes.
+    private let lock = NSCondition()
     private var status = Status()
     private var page: [UInt8]?
     /// The last good render's frames, as the page asks for them (`/frame/VERSION/INDEX.png`).
@@ -58,6 +61,22 @@ public final class PreviewSession: @unchecked Sendable {
     public init(options: Options) { self.options = options }
 
     public var currentStatus: Status { lock.withLock { status } }
+
+    /// The status once an attempt after the `attempts`-th has finished, or as it is after
+    /// `timeout` seconds: a client waits for the next render without polling.
+    public func status(after attempts: Int, timeout: Double) -> Status {
+        let deadline = Date().addingTimeInterval(timeout)
+        lock.lock()
+        defer { lock.unlock() }
+        while status.attempts <= attempts, lock.wait(until: deadline) {}
+        return status
+    }
+
+    /// Ends an attempt: counted, and whoever waits on it woken. Called holding the lock.
+    private func finishAttempt() {
+        status.attempts += 1
+        lock.broadcast()
+    }
     /// The last good render's page, if any.
     public var currentPage: [UInt8]? { lock.withLock { page } }
 
@@ -139,6 +158,7 @@ public final class PreviewSession: @unchecked Sendable {
                 status.errors = []
                 status.warnings = Self.bounded(scenario.warnings.map(\.description))
                 status.renderSeconds = (seconds * 1000).rounded() / 1000   // milliseconds: the page shows it
+                finishAttempt()
             }
         } catch is CancellationError {
             // A newer change is queued behind this render.
@@ -147,6 +167,7 @@ public final class PreviewSession: @unchecked Sendable {
             lock.withLock {
                 status.rendering = false
                 status.errors = Self.bounded("\(error)".split(separator: "\n").map(String.init))
+                finishAttempt()
             }
         }
     }

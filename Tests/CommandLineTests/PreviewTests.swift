@@ -71,13 +71,16 @@ struct PreviewTests {
             return String(decoding: data, as: UTF8.self)
         }
 
-        /// The status's fields, once `condition` holds (polled every 50 ms for up to `seconds`).
+        /// The status's fields, once `condition` holds within `seconds`: each request after the
+        /// first waits on the server for the next finished attempt (`/status?after=N`).
         func status(within seconds: Double, until condition: ([String: Any]) -> Bool) -> [String: Any]? {
             let end = Date().addingTimeInterval(seconds)
+            var query = ""
             repeat {
-                if let text = get("status"), let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
-                   condition(object) { return object }
-                Thread.sleep(forTimeInterval: 0.05)
+                guard let text = get("status" + query),
+                      let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] else { return nil }
+                if condition(object) { return Date() <= end ? object : nil }
+                query = "?after=\((object["attempts"] as? Int) ?? 0)"
             } while Date() < end
             return nil
         }
