@@ -168,10 +168,10 @@ struct TestRun: ParsableCommand {
         if let filter { files = files.filter { GoldenSuite.name(of: $0).contains(filter) } }
         let all = files
         if let (i, n) = try parsedShard() { files = GoldenSuite.shard(files, index: i, count: n) }
-        var tolerance: GoldenSpec.Tolerance?? = nil
-        if exact { tolerance = .some(nil) }
+        var tolerance = GoldenSuite.ToleranceRule.scenario
+        if exact { tolerance = .exact }
         if let threshold {
-            tolerance = .some(GoldenSpec.Tolerance(threshold: threshold, share: share ?? 0, ignoreAntialiasing: ignoreAntialiasing))
+            tolerance = .override(GoldenSpec.Tolerance(threshold: threshold, share: share ?? 0, ignoreAntialiasing: ignoreAntialiasing))
         }
         let goldenRoot = try goldenDirectory ?? Self.goldenFolder(for: files)
         let suite = GoldenSuite(store: GoldenStore(root: URL(fileURLWithPath: goldenRoot, isDirectory: true)), record: mode,

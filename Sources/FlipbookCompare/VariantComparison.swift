@@ -90,7 +90,7 @@ public struct VariantComparison {
     public var ignored = IgnoredRegions()
     /// The plots of the last `run`, one per property (`render()` draws one; `point(time:value:)`
     /// says where a value lands).
-    public private(set) var propertyPlots: [PropertyPlot] = []
+    package private(set) var propertyPlots: [PropertyPlot] = []
     /// The runtimes of the last `run` (for the page's trace and finger), the first one's cell
     /// and the number of cells.
     private var lastRun: (runtimes: [(runtime: ScenarioRuntime, label: String)], cellOffset: Int, cellCount: Int) = ([], 0, 0)

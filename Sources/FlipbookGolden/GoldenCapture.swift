@@ -2,7 +2,7 @@ import Flipbook
 import Foundation
 
 /// What a scenario looks like at its golden instants, and what happened when.
-public struct GoldenCapture: Sendable {
+package struct GoldenCapture: Sendable {
     public var times: [Double]
     public var frames: [PixelBuffer]
     /// The event trace up to the scenario's end, one event a line (`flipbook inspect`'s form).

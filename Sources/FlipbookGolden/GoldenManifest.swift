@@ -34,7 +34,7 @@ public struct GoldenManifest: Codable, Sendable, Equatable {
     public static let fontFamilies = ["Liberation Sans", "DejaVu Sans", "WenQuanYi Micro Hei"]
 
     /// This machine's libraries and fonts, with a capture's geometry and times.
-    public static func current(for capture: GoldenCapture, spec: GoldenSpec) -> GoldenManifest {
+    package static func current(for capture: GoldenCapture, spec: GoldenSpec) -> GoldenManifest {
         GoldenManifest(flipbookVersion: flipbookVersion, libraries: FontCatalog.libraryVersions, fonts: currentFonts(),
                        width: capture.width, height: capture.height, scale: capture.scale, fps: spec.fps, times: capture.times,
                        frames: capture.times.indices.map(GoldenStore.frameName), tolerance: describe(spec.tolerance),

@@ -124,7 +124,7 @@ public struct GoldenStore: Sendable {
     /// Writes a capture as the goldens of `name`, replacing what was there (every file through
     /// `OutputFile`, links not followed: a failure leaves no half-written golden, and a link
     /// planted in the folder is refused instead of written through).
-    public func record(_ name: String, capture: GoldenCapture, spec: GoldenSpec) throws {
+    package func record(_ name: String, capture: GoldenCapture, spec: GoldenSpec) throws {
         let dir = try checkedFolder(for: name)
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         _ = try checkedFolder(for: name)   // made just now, or still what was checked

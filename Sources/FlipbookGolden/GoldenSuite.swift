@@ -1,76 +1,17 @@
 import Flipbook
 import Foundation
 
-/// When goldens are written (swift-snapshot-testing's modes).
-public enum RecordMode: String, CaseIterable, Sendable {
-    /// Record scenarios that have no goldens; compare the rest.
-    case missing
-    /// Also re-record scenarios whose comparison fails (they are reported as re-recorded).
-    case failed
-    /// Record every scenario, comparing nothing.
-    case all
-    /// Never write: a missing golden fails (the default when `CI=true`).
-    case never
-
-    /// The mode asked for on the command line, else `FLIPBOOK_RECORD`, else `never` on CI and
-    /// `missing` elsewhere.
-    public static func resolve(_ option: String?, environment: [String: String]) throws -> RecordMode {
-        if let raw = option ?? environment["FLIPBOOK_RECORD"] {
-            guard let mode = RecordMode(rawValue: raw) else {
-                throw GoldenError.usage("record mode '\(raw)' is not one of: missing, failed, all, never")
-            }
-            return mode
-        }
-        return environment["CI"]?.lowercased() == "true" ? .never : .missing
-    }
-}
-
-public enum GoldenError: Error, CustomStringConvertible, Equatable {
-    case usage(String)
-    public var description: String { if case .usage(let s) = self { return s }; return "" }
-}
-
-/// One golden frame compared.
-public struct FrameOutcome: Sendable {
-    public var index: Int
-    public var time: Double
-    public var difference: FrameDifference
-    public var passed: Bool
-    public var expected: PixelBuffer?
-    public var actual: PixelBuffer?
-}
-
-/// One scenario's result.
-public struct ScenarioOutcome: Sendable {
-    public enum Status: String, Sendable { case passed, recorded, rerecorded, failed, missing, error }
-    public var name: String
-    public var file: String
-    public var status: Status
-    /// The manifest's differences from this machine, said before any pixel.
-    public var environmentNotes: [String] = []
-    /// Every frame compared, in time order.
-    public var frames: [FrameOutcome] = []
-    /// The first trace line that differs, when one does.
-    public var traceDifference: String?
-    /// Why it failed, in sentences that can be pasted.
-    public var messages: [String] = []
-    public var renderSeconds = 0.0
-    public var compareSeconds = 0.0
-
-    public var failed: Bool { status == .failed || status == .missing || status == .error }
-}
-
 /// What `flipbook test` does: finds scenarios, renders them at their golden instants,
 /// compares with `golden/` or records, and reports.
 public struct GoldenSuite: Sendable {
     public var store: GoldenStore
     public var record: RecordMode
-    /// Overrides every scenario's tolerance (nil: each scenario's own).
-    public var tolerance: GoldenSpec.Tolerance??
+    /// How frames are compared (default: each scenario's own tolerance).
+    public var tolerance: ToleranceRule
     public var jobs: Int
     public var threads: Int
 
-    public init(store: GoldenStore, record: RecordMode, tolerance: GoldenSpec.Tolerance?? = nil, jobs: Int = 1,
+    public init(store: GoldenStore, record: RecordMode, tolerance: ToleranceRule = .scenario, jobs: Int = 1,
                 threads: Int = ProcessInfo.processInfo.activeProcessorCount) {
         self.store = store; self.record = record; self.tolerance = tolerance; self.jobs = max(1, jobs); self.threads = max(1, threads)
     }
@@ -173,7 +114,7 @@ public struct GoldenSuite: Sendable {
         if let golden {
             sameInstants = golden.manifest.times.count == times.count
                 && !zip(golden.manifest.times, times).contains(where: { abs($0 - $1) > 1e-9 })
-            mode = .compare(golden, tolerance: self.tolerance ?? scenario.golden.tolerance)
+            mode = .compare(golden, tolerance: self.tolerance.resolve(scenario.golden.tolerance))
         } else {
             do { mode = .record(try store.beginRecording(name)) } catch {
                 outcome.status = .error
@@ -234,10 +175,10 @@ public struct GoldenSuite: Sendable {
     }
 
     /// Compares (or records) one capture under `name`, as the record mode says.
-    public func evaluate(name: String, file: String, capture: GoldenCapture, spec: GoldenSpec,
+    package func evaluate(name: String, file: String, capture: GoldenCapture, spec: GoldenSpec,
                          outcome start: ScenarioOutcome? = nil) -> ScenarioOutcome {
         var outcome = start ?? ScenarioOutcome(name: name, file: file, status: .passed)
-        let tolerance = self.tolerance ?? spec.tolerance
+        let tolerance = self.tolerance.resolve(spec.tolerance)
         if record == .all || (!store.exists(name) && record != .never) {
             return recorded(name, capture: capture, spec: spec, into: outcome, status: .recorded)
         }

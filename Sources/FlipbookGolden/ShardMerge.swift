@@ -3,7 +3,7 @@ import Foundation
 
 /// `flipbook test merge`: one report, junit.xml, summary.json and results.json from the
 /// artifacts of several shards (Playwright's merge-reports), as if one run had made them.
-public enum ShardMerge {
+package enum ShardMerge {
     /// Merges the shards' `folders` into `root` and returns the outcomes, in name order.
     /// Every folder must hold a results.json; a scenario in two shards is refused.
     public static func merge(_ folders: [URL], into root: URL) throws -> [ScenarioOutcome] {

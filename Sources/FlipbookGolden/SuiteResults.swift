@@ -104,7 +104,7 @@ public struct SuiteResults: Codable, Sendable {
     /// As `outcomes(readingPicturesFrom:)`, reading pictures while `budget` lasts (a merge
     /// shares one across its shards): a shard naming one huge pair of files in every entry is
     /// read up to the budget, not once per entry.
-    public func outcomes(readingPicturesFrom folder: URL, budget: inout PictureBudget) -> [ScenarioOutcome] {
+    package func outcomes(readingPicturesFrom folder: URL, budget: inout PictureBudget) -> [ScenarioOutcome] {
         scenarios.map { s in
             let dir = folder.appendingPathComponent(GoldenArtifacts.folderName(for: s.name), isDirectory: true)
             // No link anywhere between the shard and the pictures: a linked scenario folder would
@@ -156,7 +156,7 @@ public struct SuiteResults: Codable, Sendable {
 }
 
 /// The pixels of pictures a merge may still read from its shards (their frames as PNGs).
-public struct PictureBudget: Sendable {
+package struct PictureBudget: Sendable {
     /// 256 Mi pixels: 1 GB decoded; 800 failing 400×400 frames' pairs.
     public static let maximumPixels = 256 << 20
     public private(set) var remaining: Int

@@ -36,7 +36,7 @@ struct Sandbox {
         return url.path
     }
 
-    func suite(_ mode: RecordMode, tolerance: GoldenSpec.Tolerance?? = nil) -> GoldenSuite {
+    func suite(_ mode: RecordMode, tolerance: GoldenSuite.ToleranceRule = .scenario) -> GoldenSuite {
         GoldenSuite(store: store, record: mode, tolerance: tolerance, jobs: 2, threads: 2)
     }
 }
@@ -90,9 +90,9 @@ struct GoldenSuiteTests {
         #expect(exact.status == .failed)
         let d = try #require(exact.frames.first?.difference)
         #expect(d.largestDistance > 0.02 && d.largestDistance < 0.1, "\(d.largestDistance)")
-        let loose = box.suite(.never, tolerance: .some(GoldenSpec.Tolerance(threshold: 0.1, share: 0))).run([file])[0]
+        let loose = box.suite(.never, tolerance: .override(GoldenSpec.Tolerance(threshold: 0.1, share: 0))).run([file])[0]
         #expect(loose.status == .passed, "\(loose.messages)")
-        let tight = box.suite(.never, tolerance: .some(GoldenSpec.Tolerance(threshold: 0.01, share: 0.05))).run([file])[0]
+        let tight = box.suite(.never, tolerance: .override(GoldenSpec.Tolerance(threshold: 0.01, share: 0.05))).run([file])[0]
         #expect(tight.status == .failed, "400 of 3200 pixels (12.5 %) is more than a 5 % share")
     }
 
@@ -165,6 +165,9 @@ struct GoldenSuiteTests {
         #expect(try box.store.load("tuned").manifest.times == [0, 0.2, 0.35, 0.4, 0.6])
         box.scenario("tuned", x: 11, golden: "golden: { fps: 5, at: [0.35], tolerance: { threshold: 0.2, share: 0.5 } }")
         #expect(box.suite(.never).run([file])[0].status == .passed, "within its own tolerance")
+        #expect(box.suite(.never, tolerance: .exact).run([file])[0].status == .failed, "--exact ignores the scenario's tolerance")
+        let strict = GoldenSpec.Tolerance(threshold: 0, share: 0)
+        #expect(box.suite(.never, tolerance: .override(strict)).run([file])[0].status == .failed, "an override replaces it")
     }
 }
 

@@ -5,7 +5,7 @@ import Foundation
 /// A chart of property values over time, one curve per variant (and per component of points,
 /// sizes, colours), on shared axes with ticks and a legend; frame sample times marked along
 /// the time axis, `animationDidStop` events as dashed lines. Drawn with Cairo.
-public struct PropertyPlot {
+package struct PropertyPlot {
     public struct Series: Sendable {
         public var label: String
         /// (time, value) samples in time order.

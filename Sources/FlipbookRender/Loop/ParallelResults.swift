@@ -2,7 +2,7 @@ import Foundation
 
 /// Slots filled from several threads, read once all are done: results that may be errors
 /// (`values()` throws the first by index), or plain values (`set(_:value:)`, `filled`).
-public final class ParallelResults<Value: Sendable>: @unchecked Sendable {
+package final class ParallelResults<Value: Sendable>: @unchecked Sendable {
     private var slots: [Result<Value, any Error>?]
     private let lock = NSLock()
 

@@ -3,7 +3,7 @@ import Foundation
 /// Text that came from a file (a scenario's label, a golden folder's name, a trace) on its way
 /// to a terminal or an XML file: escape sequences in a label must not recolour or rewrite a CI
 /// log, and characters XML 1.0 cannot carry must not make junit.xml unreadable.
-public enum TextSafety {
+package enum TextSafety {
     /// `text` with every control character a terminal acts on (ESC, CR, BEL, backspace, C1 …)
     /// written as a visible `\u{1B}`-style escape; newlines and tabs stay when `keepingLines`.
     public static func forTerminal(_ text: String, keepingLines: Bool = true) -> String {

@@ -3,7 +3,7 @@ import FlipbookCore
 import Foundation
 
 /// A grid of sampled frames, each labelled with its time: one PNG for reviews and goldens.
-public struct Filmstrip {
+package struct Filmstrip {
     /// Frame indices to sample out of `frameCount`: evenly spaced, first and last included.
     public static func sampleIndices(frameCount: Int, samples: Int) -> [Int] {
         guard frameCount > 0 else { return [] }

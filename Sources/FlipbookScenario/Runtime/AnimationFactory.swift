@@ -2,7 +2,7 @@ import FlipbookCore
 import Foundation
 
 /// Builds Core Animation objects from templates.
-public enum AnimationFactory {
+package enum AnimationFactory {
     public static func make(_ spec: AnimationSpec) -> CAAnimation {
         let anim: CAAnimation
         switch spec.kind {
