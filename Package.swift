@@ -10,10 +10,10 @@ var products: [Product] = [
     .library(name: "FlipbookGolden", targets: ["FlipbookGolden"]),
     .library(name: "FlipbookCompare", targets: ["FlipbookCompare"]),
     .library(name: "FlipbookTesting", targets: ["FlipbookTesting"]),
-    .executable(name: "flipbook", targets: ["FlipbookCLI"]),
+    .executable(name: "flipbook", targets: ["FlipbookMain"]),
     .executable(name: "flipbook-bench", targets: ["FlipbookBenchmarks"]),
     // `flipbook preview` runs it: the HTTP server stays out of every other command's start-up.
-    .executable(name: "flipbook-preview", targets: ["FlipbookPreviewCLI"]),
+    .executable(name: "flipbook-preview", targets: ["FlipbookPreviewMain"]),
     // For the fuzzer (Fuzz/), which drives the preview's request reader; not for apps.
     .library(name: "FlipbookPreview", targets: ["FlipbookPreview"]),
 ]
@@ -115,17 +115,35 @@ let package = Package(
             dependencies: ["Flipbook", "FlipbookGolden"],
             swiftSettings: strictSettings
         ),
-        .executableTarget(
+        // The command line: every command's parsing and logic, a library so that tests run it
+        // in-process (FlipbookCLITests); FlipbookMain is the `flipbook` program around it.
+        .target(
             name: "FlipbookCLI",
             dependencies: [
-                "Flipbook", "FlipbookGolden", "FlipbookCompare", "CMallocTuning",
+                "Flipbook", "FlipbookGolden", "FlipbookCompare",
                 .product(name: "ArgumentParser", package: "swift-argument-parser")
             ],
             swiftSettings: strictSettings
         ),
         .executableTarget(
+            name: "FlipbookMain",
+            dependencies: ["FlipbookCLI", "CMallocTuning"],
+            swiftSettings: strictSettings
+        ),
+        .target(
             name: "FlipbookPreviewCLI",
             dependencies: ["Flipbook", "FlipbookPreview", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "FlipbookPreviewMain",
+            dependencies: ["FlipbookPreviewCLI"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "FlipbookCLITests",
+            dependencies: ["FlipbookCLI", "FlipbookPreviewCLI", "ProcessTestSupport",
+                           .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strictSettings
         ),
         // The README's Swift example, byte for byte (ReadmeSnippetTests keeps them equal).

@@ -105,24 +105,13 @@ struct CommandLineTests {
         #expect(mixed.status == 2 && mixed.stderr.contains("--golden-dir"), "\(mixed.stderr)")
     }
 
-    @Test("--version prints the version, Swift's and Cairo's, exit 0")
-    func version() throws {
-        let r = try CLI.run(["--version"])
-        #expect(r.status == 0)
-        #expect(r.stdout.hasPrefix("flipbook 0.") && r.stdout.contains("(Swift 6.") && r.stdout.contains(", Cairo 1."), "\(r.stdout)")
-    }
-
-    @Test("a usage error shows its own subcommand's usage; an error in the input shows none")
-    func usageOfTheSubcommand() throws {
-        let bad = try CLI.run(["render", demo, "--fpss", "5"])
-        #expect(bad.status == 2 && bad.stderr.contains("Usage: flipbook render"), "\(bad.stderr)")
-        let invalid = try CLI.run(["still", demo, "--at", "soon"])
-        #expect(invalid.status == 2 && invalid.stderr.contains("Usage: flipbook still"), "\(invalid.stderr)")
+    @Test("an error in the input shows no usage (parsing errors: FlipbookCLITests)")
+    func inputErrorWithoutUsage() throws {
         let missing = try CLI.run(["render", "/nonexistent/scene.yaml", "-o", tmp().appendingPathComponent("x.gif").path])
         #expect(missing.status == 2 && !missing.stderr.contains("Usage:") && missing.stderr.contains("scene.yaml"), "\(missing.stderr)")
     }
 
-    @Test("compare writes a grid GIF and prints a summary; an unknown variant or layout exits 2")
+    @Test("compare writes a grid GIF and prints a summary; an unknown variant exits 2")
     func compare() throws {
         let out = tmp().appendingPathComponent("c.gif").path
         let r = try CLI.run(["compare", demo, "--variants", "default,slow", "-o", out])
@@ -139,7 +128,6 @@ struct CommandLineTests {
         #expect(grid.frames.count == Stage.frameCount(duration: max(scenario.duration, slow.duration), fps: scenario.fps))
         let unknown = try CLI.run(["compare", demo, "--variants", "default,fast", "-o", out])
         #expect(unknown.status == 2 && unknown.stderr.contains("'fast' is not a variant"), "\(unknown.stderr)")
-        #expect(try CLI.run(["compare", demo, "--layout", "diagonal", "-o", out]).status == 2)
     }
 
     @Test("bad input exits 2 with FILE:LINE:COLUMN and leaves an earlier output alone")
@@ -163,14 +151,12 @@ struct CommandLineTests {
         #expect(missing.stderr.hasPrefix("/no/such/file.yaml:1:1: error: no such file"))
     }
 
-    @Test("usage errors exit 2; help exits 0 and shows examples")
-    func usage() throws {
+    @Test("the program exits 2 on a usage error and 0 on help (what each says: FlipbookCLITests)")
+    func usageExitCodes() throws {
         #expect(try CLI.run(["render"]).status == 2)
-        #expect(try CLI.run(["render", demo, "--fps", "500"]).status == 2)
         #expect(try CLI.run(["frobnicate"]).status == 2)
-        let help = try CLI.run(["help", "render"])
-        #expect(help.status == 0)
-        #expect(help.stdout.contains("Examples:"))
+        #expect(try CLI.run(["help", "render"]).status == 0)
+        #expect(try CLI.run(["--version"]).status == 0)
     }
 
     @Test("still writes one PNG at the given time")

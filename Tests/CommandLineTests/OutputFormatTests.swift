@@ -42,21 +42,6 @@ struct OutputFormatTests {
         #expect(try CLI.run(["render", demo, "-o", out, "--fps", "5", "--format", "apng"]).status == 0)
         #expect(Array(try head(out).prefix(4)) == pngSignature)
     }
-
-    @Test("an unsupported extension, a plain .png and an unknown --format exit 2 and write nothing", arguments: [
-        (["-o", "x.mp5"], ".mp5 is not a supported format"),
-        (["-o", "x.gif", "--quality", "80"], "--quality applies to a WebP output"),
-        (["-o", "x.png"], "add --animated"),
-        (["-o", "x.gif", "--format", "tiff"], "--format tiff is not supported"),
-    ])
-    func refused(_ args: [String], _ message: String) throws {
-        let dir = freshFolder("flipbook-formats")
-        let named = args.enumerated().map { $0.offset == 1 ? dir.appendingPathComponent($0.element).path : $0.element }
-        let r = try CLI.run(["render", demo, "--fps", "5"] + named)
-        #expect(r.status == 2)
-        #expect(r.stderr.contains(message), "\(r.stderr)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
-    }
 }
 
 /// MP4 and WebM through the ffmpeg program (installed by `make test-deps`).

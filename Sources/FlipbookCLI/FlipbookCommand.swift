@@ -1,5 +1,4 @@
 import ArgumentParser
-import CMallocTuning
 import Flipbook
 import FlipbookGolden
 import Foundation
@@ -12,16 +11,19 @@ enum Exit {
     static let render: Int32 = 3
 }
 
-/// Every command names itself (`commandName`): without a name, ArgumentParser derives one from the
-/// type's name at run time, demangling it on every start (2–3 ms of each `flipbook` call).
-struct FlipbookCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+/// The `flipbook` command and its subcommands. Every command names itself (`commandName`):
+/// without a name, ArgumentParser derives one from the type's name at run time, demangling it
+/// on every start (2–3 ms of each `flipbook` call).
+public struct FlipbookCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
         commandName: "flipbook",
         abstract: "Render Core-Animation-style scenarios headlessly to GIFs and PNGs.",
         version: versionText,
         subcommands: [Render.self, Still.self, Validate.self, Inspect.self, Test.self, Compare.self, Preview.self],
         defaultSubcommand: nil
     )
+
+    public init() {}
 }
 
 /// `flipbook --version`: this program's version and the compiler and Cairo it was built with
@@ -76,43 +78,4 @@ struct ScenarioArguments: ParsableArguments {
 struct OutputOptions: ParsableArguments {
     @Flag(name: .long, help: "No progress output.")
     var quiet = false
-}
-
-// Frames are multi-megabyte buffers allocated and freed every frame; keep them in the heap
-// instead of mapping and unmapping pages each time (that cost a third of a render's CPU in
-// system time).
-flipbook_keep_large_allocations_in_heap()
-
-// Parsing errors are usage errors: ArgumentParser's message names the subcommand and shows its
-// usage. Errors from running a command are about its input: the message alone (the top-level
-// usage would only mislead).
-var command: any ParsableCommand
-do {
-    command = try FlipbookCommand.parseAsRoot()
-} catch {
-    let code = FlipbookCommand.exitCode(for: error)
-    if code == .success { FlipbookCommand.exit(withError: error) }   // --help, --version
-    Console.error(FlipbookCommand.fullMessage(for: error))
-    exit(Exit.input)
-}
-do {
-    try command.run()
-} catch let error as ExitCode {
-    exit(error.rawValue)
-} catch let error as ScenarioError {
-    Console.error(error.description)
-    exit(Exit.input)
-} catch let error as OutputError {
-    Console.error("flipbook: error: \(error.description)")
-    exit(Exit.input)
-} catch let error as RenderError {
-    Console.error("flipbook: error: \(error.description)")
-    exit(Exit.render)
-} catch {
-    let code = FlipbookCommand.exitCode(for: error)
-    if code == .success {
-        FlipbookCommand.exit(withError: error)
-    }
-    Console.error("Error: " + FlipbookCommand.message(for: error))
-    exit(Exit.input)
 }

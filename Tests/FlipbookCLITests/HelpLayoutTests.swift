@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-import ProcessTestSupport
+import ArgumentParser
+@testable import FlipbookCLI
 
 /// ArgumentParser wraps every line of a command's discussion to the terminal's width on its own:
 /// a paragraph written as several lines longer than the terminal comes out ragged ("instead of
@@ -13,12 +14,16 @@ struct HelpLayoutTests {
         ["compare"], ["preview"],
     ]
 
-    /// The overview and discussion of `flipbook help COMMAND`, unwrapped (COLUMNS=1000): the text
+    /// `flipbook help COMMAND` at `columns`, in-process (ArgumentParser's `helpMessage`).
+    static func help(_ command: [String], columns: Int) throws -> String {
+        FlipbookCommand.helpMessage(for: try subcommand(command), columns: columns)
+    }
+
+    /// The overview and discussion of `flipbook help COMMAND`, unwrapped (1000 columns): the text
     /// before USAGE.
     static func unwrappedDiscussion(_ command: [String]) throws -> [Substring] {
-        let help = try CLI.run(["help"] + command, environment: ["COLUMNS": "1000"])
-        #expect(help.status == 0, "\(help.stderr)")
-        let text = help.stdout.components(separatedBy: "\nUSAGE:").first ?? help.stdout
+        let help = try help(command, columns: 1000)
+        let text = help.components(separatedBy: "\nUSAGE:").first ?? help
         return text.split(separator: "\n", omittingEmptySubsequences: false)
     }
 
@@ -48,8 +53,8 @@ struct HelpLayoutTests {
 
     @Test("at 80 columns no discussion line is cut after a word or two", arguments: commands)
     func noRaggedLines(_ command: [String]) throws {
-        let help = try CLI.run(["help"] + command, environment: ["COLUMNS": "80"])
-        let lines = (help.stdout.components(separatedBy: "\nUSAGE:").first ?? "").split(separator: "\n")
+        let help = try Self.help(command, columns: 80)
+        let lines = (help.components(separatedBy: "\nUSAGE:").first ?? "").split(separator: "\n")
         // A ragged wrap leaves a short line followed by the rest of its sentence in lower case.
         for (line, next) in zip(lines, lines.dropFirst()) where line.first != " " && next.first != " " {
             let continues = next.first.map { $0.isLowercase } ?? false

@@ -1,0 +1,4 @@
+import FlipbookPreviewCLI
+import Foundation
+
+exit(PreviewProgram.run(Array(CommandLine.arguments.dropFirst())))
