@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 let strictSettings: [SwiftSetting] = [
@@ -92,14 +92,18 @@ let package = Package(
         .target(
             name: "FlipbookGolden",
             dependencies: ["Flipbook", "CZlib"],
-            swiftSettings: strictSettings
+            exclude: ["Pages"],
+            swiftSettings: strictSettings,
+            plugins: ["EmbedPages"]
         ),
         // flipbook compare: variants and recordings on one clock, grids, plots, moves, the page
         // (reuses the golden suite's perceptual comparison and page helpers).
         .target(
             name: "FlipbookCompare",
             dependencies: ["Flipbook", "FlipbookGolden"],
-            swiftSettings: strictSettings
+            exclude: ["Pages"],
+            swiftSettings: strictSettings,
+            plugins: ["EmbedPages"]
         ),
         // flipbook preview: watch a scene file, re-render it on save, serve the page on its own
         // bounded loopback HTTP server (docs/preview.md says why not FlyingFox). Not a library
@@ -107,8 +111,14 @@ let package = Package(
         .target(
             name: "FlipbookPreview",
             dependencies: ["Flipbook", "FlipbookCompare"],
-            swiftSettings: strictSettings
+            exclude: ["Pages"],
+            swiftSettings: strictSettings,
+            plugins: ["EmbedPages"]
         ),
+        // The pages' HTML, CSS and JavaScript (each target's Pages/ folder) become Swift string
+        // constants at build time: real files for editors, one static program for users.
+        .executableTarget(name: "PageEmbedder", swiftSettings: strictSettings),
+        .plugin(name: "EmbedPages", capability: .buildTool(), dependencies: ["PageEmbedder"]),
         // Golden assertions for Swift Testing and XCTest (reporting at the caller's line).
         .target(
             name: "FlipbookTesting",

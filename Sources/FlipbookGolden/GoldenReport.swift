@@ -22,25 +22,7 @@ package enum GoldenReport {
             return "<img class=\"\(cls)\" alt=\"\(esc(alt))\" src=\"\(esc(source))\">"
         }
         let failed = outcomes.filter(\.failed)
-        var h = HTMLPage.head(title: "Flipbook golden report", style: """
-        .summary { margin-bottom: 16px; }
-        .scenario { background: #fff; border-radius: 10px; padding: 16px; margin-bottom: 20px; box-shadow: 0 1px 3px #0002; }
-        .timeline { display: flex; gap: 2px; margin: 8px 0 12px; }
-        .timeline span { flex: 1; height: 14px; background: #34c759; border-radius: 2px; }
-        .timeline span.fail { background: #ff3b30; }
-        .ticks { display: flex; justify-content: space-between; font-size: 11px; color: #6e6e73; margin: -8px 0 12px; }
-        img.zoomed { width: 240px; }
-        .env { color: #a05a00; } .msg { font-family: ui-monospace, monospace; font-size: 12px; white-space: pre-wrap; }
-        .frame { margin-top: 14px; border-top: 1px solid #e5e5ea; padding-top: 10px; }
-        .row { display: flex; gap: 12px; flex-wrap: wrap; align-items: flex-start; }
-        .row figure { margin: 0; }
-        img { image-rendering: pixelated; border: 1px solid #c7c7cc; width: 320px; height: auto; display: block; }
-        .swipe, .onion { position: relative; display: inline-block; }
-        .swipe img, .onion img { display: block; }
-        .swipe .top, .onion .top { position: absolute; left: 0; top: 0; }
-        .swipe .top { clip-path: inset(0 50% 0 0); }
-        figure.now { margin: 8px 0; } video.animation { width: 320px; border: 1px solid #c7c7cc; display: block; }
-        """)
+        var h = HTMLPage.head(title: "Flipbook golden report", style: EmbeddedPages.reportCSS)
         h += """
         <p class="summary">\(outcomes.count) scenario\(outcomes.count == 1 ? "" : "s"):
         <span class="ok">\(outcomes.filter { !$0.failed }.count) passed</span>,
@@ -119,22 +101,7 @@ package enum GoldenReport {
             }
             h += "</section>\n"
         }
-        h += """
-        <script>
-        for (const s of document.querySelectorAll('.swipe-slider')) {
-          const top = s.previousElementSibling.querySelector('.top');
-          const update = () => { top.style.clipPath = 'inset(0 ' + (100 - s.value) + '% 0 0)'; };
-          s.addEventListener('input', update); update();
-        }
-        for (const s of document.querySelectorAll('.onion-slider')) {
-          const top = s.previousElementSibling.querySelector('.top');
-          const update = () => { top.style.opacity = s.value / 100; };
-          s.addEventListener('input', update); update();
-        }
-        </script>
-        </body></html>
-
-        """
+        h += HTMLPage.script(EmbeddedPages.reportJS) + "</body></html>\n"
         return h
     }
 }

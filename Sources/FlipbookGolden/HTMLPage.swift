@@ -19,21 +19,31 @@ package enum HTMLPage {
         "<img" + (id.map { " id=\"\($0)\"" } ?? "") + " class=\"\(cls)\" alt=\"\(escape(alt))\" src=\"\(dataURL(png: bytes))\">"
     }
 
-    /// The document's start: title, the shared style plus `style`, and the heading.
+    /// The document's start: title, the shared style (Pages/page.css) plus `style`, and the heading.
     package static func head(title: String, style: String) -> String {
-        """
-        <!doctype html>
-        <html lang="en"><head><meta charset="utf-8"><title>\(escape(title))</title>
-        <style>
-        body { font: 14px/1.4 system-ui, sans-serif; margin: 24px; color: #1c1c1e; background: #f2f2f7; }
-        h1 { font-size: 20px; } h2 { font-size: 17px; margin-top: 28px; }
-        .ok { color: #248a3d; } .bad { color: #d70015; }
-        figcaption { font-size: 12px; color: #636366; }
-        input[type=range] { width: 240px; }
-        \(style)
-        </style></head><body>
-        <h1>\(escape(title))</h1>
+        "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>\(escape(title))</title>\n"
+            + "<style>\n" + EmbeddedPages.pageCSS + style + "</style></head><body>\n<h1>\(escape(title))</h1>\n\n"
+    }
 
-        """
+    /// `template` with each `{{name}}` replaced by `values[name]` (markup, escaped by the
+    /// caller). Every placeholder must be given: a page file and its filler change together.
+    package static func fill(_ template: String, _ values: [String: String]) -> String {
+        var out = template
+        for (name, value) in values { out = out.replacingOccurrences(of: "{{\(name)}}", with: value) }
+        precondition(!out.contains("{{"), "a page template has a placeholder nobody filled")
+        return out
+    }
+
+    /// A `<script>` of `source` (a page file's JavaScript).
+    package static func script(_ source: String) -> String { "<script>\n" + source + "</script>\n" }
+
+    /// Data for a page's script, as JSON in a `<script type="application/json">` the script
+    /// reads (`</` written `<\/`, so no `</script>` in the data can end it early).
+    package static func data<T: Encodable>(_ value: T, id: String) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .withoutEscapingSlashes
+        let json = (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+        return "<script id=\"\(id)\" type=\"application/json\">"
+            + json.replacingOccurrences(of: "</", with: "<\\/") + "</script>\n"
     }
 }

@@ -34,8 +34,10 @@ struct ComparePageBrowserTests {
         #expect(scrubber.contains("aria-valuenow=\"30\"") && scrubber.contains("max=\"62\""), "\(scrubber)")
         // The frame shown is frame 30's picture.
         let frameTag = try #require(dom.range(of: "id=\"frame\"").map { String(dom[$0.lowerBound...].prefix(400)) })
-        let frames = html.components(separatedBy: "const frames = [")[1].components(separatedBy: "];")[0]
-            .split(separator: ",\n").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "\" \n")) }
+        let data = html.components(separatedBy: "<script id=\"page-data\" type=\"application/json\">")[1]
+            .components(separatedBy: "</script>")[0]
+        let object = try JSONSerialization.jsonObject(with: Data(data.utf8)) as? [String: Any]
+        let frames = try #require(object?["frames"] as? [String])
         #expect(frames.count == 63)
         #expect(frameTag.contains(String(frames[30].prefix(120))), "frame 30 is shown")
         // The marker moved from the axis start to 1.0 s of the plot's 0…2.1 s axis.

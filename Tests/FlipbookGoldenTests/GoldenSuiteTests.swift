@@ -230,3 +230,22 @@ struct ToleranceModelTests {
         #expect(lenient.differingPixels < strict.differingPixels, "\(lenient.differingPixels) vs \(strict.differingPixels)")
     }
 }
+
+/// The helpers that put page files and data together (HTMLPage, Pages/).
+@Suite("page assembly")
+struct PageAssemblyTests {
+    @Test("data for a page's script cannot end its script element early")
+    func dataStaysInItsScript() throws {
+        let html = HTMLPage.data(["</script><script>alert(1)</script>"], id: "d")
+        #expect(html.hasPrefix("<script id=\"d\" type=\"application/json\">") && html.hasSuffix("</script>\n"))
+        #expect(html.components(separatedBy: "</script>").count == 2, "\(html)")
+        let json = html.dropFirst("<script id=\"d\" type=\"application/json\">".count).dropLast("</script>\n".count)
+        #expect(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String] == ["</script><script>alert(1)</script>"])
+    }
+
+    @Test("templates are filled by name; the embedded page files are there")
+    func fill() {
+        #expect(HTMLPage.fill("<b>{{a}}</b>{{b}}", ["a": "1", "b": "2"]) == "<b>1</b>2")
+        #expect(EmbeddedPages.pageCSS.contains("body {") && EmbeddedPages.reportJS.contains("swipe-slider"))
+    }
+}

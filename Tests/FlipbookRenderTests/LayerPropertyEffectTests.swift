@@ -33,8 +33,9 @@ struct LayerPropertyEffectTests {
         after[d.property] = Self.changed(d.kind, from: before[d.property])
         #expect(after[d.property] != before[d.property])
         let child = LayerState()
-        let moves = LayerExtents.map(of: before, parent: nil, parentMap: .identity) != LayerExtents.map(of: after, parent: nil, parentMap: .identity)
-            || LayerExtents.map(of: child, parent: before, parentMap: .identity) != LayerExtents.map(of: child, parent: after, parentMap: .identity)
+        func own(_ s: LayerState) -> AffineMap { LayerExtents.map(of: s, parent: nil, parentMap: .identity) }
+        func sublayer(under s: LayerState) -> AffineMap { LayerExtents.map(of: child, parent: s, parentMap: .identity) }
+        let moves = own(before) != own(after) || sublayer(under: before) != sublayer(under: after)
         #expect(moves == (d.effect == .placement), "\(d.property) is \(d.effect)")
     }
 }

@@ -21,7 +21,8 @@ struct LayerPropertyWalkTests {
         case .transform: return .transform(CATransform3DMakeTranslation(5, 6, 0))
         case .path: return .path([.moveTo(.zero), .lineTo(CGPoint(x: 10, y: 0)), .lineTo(CGPoint(x: 10, y: 10)), .closeSubpath])
         case .image: return .image(LayerImage(width: 1, height: 1, rgba: [255, 0, 0, 255]))
-        case .colorArray: return .array([.color(RGBA(red: 1, green: 0, blue: 0, alpha: 1)), .color(RGBA(red: 0, green: 0, blue: 1, alpha: 1))])
+        case .colorArray:
+            return .array([.color(RGBA(red: 1, green: 0, blue: 0, alpha: 1)), .color(RGBA(red: 0, green: 0, blue: 1, alpha: 1))])
         case .numberArray: return .array([.number(0.25), .number(0.75)])
         }
     }
