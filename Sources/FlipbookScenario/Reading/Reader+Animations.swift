@@ -60,41 +60,12 @@ extension Reader {
     }
 
     func readAnimation(_ n: YAMLNode, name: String, depth: Int) -> AnimationSpec? {
-        if let ref = n.scalarString, case .scalar = n.node {
-            // A template referenced by name (inside a group).
-            guard depth > 0 else { n.fail("an animation mapping"); return nil }
-            guard let t = templates[ref] else {
-                if templateMarks[ref] != nil {
-                    sink.error("animation '\(ref)' must be defined before the group that uses it", at: n.mark)
-                } else {
-                    sink.error("unknown animation '\(ref)'", at: n.mark,
-                               hint: nearest(to: ref, in: Array(templateMarks.keys)).map { "did you mean '\($0)'?" })
-                }
-                return nil
-            }
-            return t
-        }
+        if let ref = n.scalarString, case .scalar = n.node { return template(named: ref, at: n, depth: depth) }
         guard case .mapping(let m) = n.node else { n.fail("an animation mapping with a type"); return nil }
-        var kind = AnimationSpec.Kind.basic
-        if let t = m.first(where: { $0.key.string == "type" }) {
-            let tn = YAMLNode(node: t.value, sink: sink)
-            if let s = enumValue(tn, ["basic", "keyframe", "group", "spring"]) { kind = AnimationSpec.Kind(rawValue: s)! }
-        } else if m.contains(where: { $0.key.string == "animations" }) {
-            kind = .group
-        } else if m.contains(where: { ["values", "path"].contains($0.key.string) }) {
-            kind = .keyframe
-        }
+        let kind = animationKind(of: m)
         guard let pairs = n.mapping(allowed: ScenarioKeys.animation(kind)) else { return nil }
         var spec = AnimationSpec(name: name, kind: kind)
-        var keyPath: LayerKeyPath?
-        if let kpn = pairs.first(where: { $0.key == "keyPath" })?.value, let s = kpn.string("a key path such as position.x") {
-            if let kp = LayerKeyPath(s) { keyPath = kp; spec.keyPath = s } else {
-                sink.error("unknown key path '\(s)'", at: kpn.mark,
-                           hint: nearest(to: s, in: ScenarioKeys.allKeyPaths).map { "did you mean '\($0)'?" })
-            }
-        } else if kind != .group {
-            sink.error("a \(kind.rawValue) animation needs a 'keyPath'", at: n.mark)
-        }
+        let keyPath = readKeyPath(pairs, of: n, kind: kind, into: &spec)
         let hasValueFunction = pairs.contains { $0.key == "valueFunction" }
         func value(_ v: YAMLNode) -> AnimatableValue? {
             guard let kp = keyPath else { return nil }
@@ -104,119 +75,196 @@ extension Reader {
             }
             return values.value(v, kind: Reader.kind(of: kp))
         }
-        var keyTimesNode: YAMLNode?, valuesNode: YAMLNode?, tfNode: YAMLNode?
+        var nodes = KeyframeNodes()
         for (k, _, v) in pairs {
-            switch k {
-            case "type", "keyPath": break
-            case "duration":
-                if kind == .spring, v.scalarString == "settling" { spec.durationIsSettling = true; continue }
-                if let d = v.number("a duration in seconds") {
-                    if d < 0 { sink.error("duration must not be negative, found \(formatted(d))", at: v.mark) } else { spec.duration = d }
-                }
-            case "beginTime": spec.beginTime = v.number("a begin time in seconds")
-            case "timeOffset": spec.timeOffset = v.number("a time offset in seconds")
-            case "speed": spec.speed = v.number("a speed")
-            case "repeatCount":
-                if let r = v.number("a repeat count (or inf)", allowInfinity: true) {
-                    if r < 0 {
-                        sink.error("repeatCount must not be negative, found \(formatted(r))", at: v.mark)
-                    } else {
-                        spec.repeatCount = r
-                    }
-                }
-            case "repeatDuration":
-                if let r = v.number("a repeat duration in seconds", allowInfinity: true) {
-                    if r < 0 { sink.error("repeatDuration must not be negative", at: v.mark) } else { spec.repeatDuration = r }
-                }
-            case "autoreverses": spec.autoreverses = v.bool()
-            case "fillMode":
-                if let s = enumValue(v, ["removed", "forwards", "backwards", "both"]) { spec.fillMode = CAMediaTimingFillMode(rawValue: s) }
-            case "removedOnCompletion": spec.removedOnCompletion = v.bool()
-            case "timingFunction": spec.timingFunction = timing(v)
-            case "additive": spec.additive = v.bool()
-            case "cumulative": spec.cumulative = v.bool()
-            case "valueFunction":
-                let names = [
-                    "rotateX", "rotateY", "rotateZ", "scale", "scaleX", "scaleY", "scaleZ", "translate", "translateX", "translateY",
-                    "translateZ"
-                ]
-                if let s = enumValue(v, names) { spec.valueFunction = CAValueFunctionName(rawValue: s) }
-            case "from": spec.from = value(v)
-            case "to": spec.to = value(v)
-            case "by": spec.by = value(v)
-            case "values":
-                valuesNode = v
-                if let items = v.sequence("a list of keyframe values") {
-                    let parsed = items.map { value($0) }
-                    if !parsed.contains(where: { $0 == nil }) { spec.values = parsed.map { $0! } }
-                    if items.isEmpty { sink.error("values must not be empty", at: v.mark) }
-                }
-            case "keyTimes":
-                keyTimesNode = v
-                if let kt = v.numbers(nil, "a list of key times in [0, 1]") {
-                    if kt.contains(where: { $0 < 0 || $0 > 1 }) {
-                        sink.error("key times must lie in [0, 1]", at: v.mark)
-                    } else if zip(kt, kt.dropFirst()).contains(where: { $0 > $1 }) {
-                        sink.error("key times must not decrease", at: v.mark)
-                    } else { spec.keyTimes = kt }
-                }
-            case "timingFunctions":
-                tfNode = v
-                if let items = v.sequence("a list of timing functions") {
-                    let parsed = items.map { timing($0) }
-                    if !parsed.contains(where: { $0 == nil }) { spec.timingFunctions = parsed.map { $0! } }
-                }
-            case "calculationMode":
-                if let s = enumValue(v, ["linear", "discrete", "paced", "cubic", "cubicPaced"]) {
-                    spec.calculationMode = CAAnimationCalculationMode(rawValue: s)
-                }
-            case "path":
-                if keyPath.map({ Reader.kind(of: $0) }) != .point {
-                    sink.error("a keyframe 'path' animates a point key path such as position", at: v.mark)
-                }
-                spec.path = values.path(v)
-            case "rotationMode":
-                if let s = enumValue(v, ["auto", "autoReverse"]) { spec.rotationMode = CAAnimationRotationMode(rawValue: s) }
-            case "tensionValues": spec.tension = v.numbers(nil, "a list of numbers in [-1, 1]")
-            case "continuityValues": spec.continuity = v.numbers(nil, "a list of numbers in [-1, 1]")
-            case "biasValues": spec.bias = v.numbers(nil, "a list of numbers in [-1, 1]")
-            case "animations":
+            if readTiming(k, v, into: &spec) || readSpring(k, v, into: &spec)
+                || readValues(k, v, keyPath: keyPath, value: value, into: &spec, nodes: &nodes) {
+                continue
+            }
+            if k == "animations" {
                 guard depth < 16 else { sink.error("groups nest too deeply", at: v.mark); continue }
                 spec.children =
                     v.sequence("a list of animations")?.compactMap { readAnimation($0, name: "\(name).child", depth: depth + 1) } ?? []
-            case "mass": spec.mass = positive(v, "mass")
-            case "stiffness": spec.stiffness = positive(v, "stiffness")
-            case "damping":
-                if let d = v.number("a damping coefficient") {
-                    if d < 0 { sink.error("damping must not be negative", at: v.mark) } else { spec.damping = d }
-                }
-            case "initialVelocity": spec.initialVelocity = v.number("an initial velocity")
-            case "allowsOverdamping": spec.allowsOverdamping = v.bool()
-            case "perceptualDuration": spec.perceptualDuration = positive(v, "perceptualDuration")
-            case "bounce":
-                if let b = v.number("a bounce in (-1, 1]") {
-                    if b <= -1 || b > 1 { sink.error("bounce must be in (-1, 1]", at: v.mark) } else { spec.bounce = b }
-                }
-            default: break
             }
         }
-        // keyTimes must match the values (n, or n + 1 for discrete).
+        checkKeyframeCounts(spec, nodes: nodes, at: n)
+        return spec
+    }
+
+    /// A template referenced by name (inside a group), defined before the group.
+    private func template(named ref: String, at n: YAMLNode, depth: Int) -> AnimationSpec? {
+        guard depth > 0 else { n.fail("an animation mapping"); return nil }
+        if let t = templates[ref] { return t }
+        if templateMarks[ref] != nil {
+            sink.error("animation '\(ref)' must be defined before the group that uses it", at: n.mark)
+        } else {
+            sink.error("unknown animation '\(ref)'", at: n.mark,
+                       hint: nearest(to: ref, in: Array(templateMarks.keys)).map { "did you mean '\($0)'?" })
+        }
+        return nil
+    }
+
+    /// The `type` given, else what the keys imply: `animations` a group, `values` or `path` keyframes.
+    private func animationKind(of m: Node.Mapping) -> AnimationSpec.Kind {
+        if let t = m.first(where: { $0.key.string == "type" }) {
+            let tn = YAMLNode(node: t.value, sink: sink)
+            return enumValue(tn, ["basic", "keyframe", "group", "spring"]).flatMap(AnimationSpec.Kind.init(rawValue:)) ?? .basic
+        }
+        if m.contains(where: { $0.key.string == "animations" }) { return .group }
+        if m.contains(where: { ["values", "path"].contains($0.key.string) }) { return .keyframe }
+        return .basic
+    }
+
+    /// The animation's key path, checked (every kind but a group needs one).
+    private func readKeyPath(_ pairs: [(key: String, keyNode: YAMLNode, value: YAMLNode)], of n: YAMLNode, kind: AnimationSpec.Kind,
+                             into spec: inout AnimationSpec) -> LayerKeyPath? {
+        guard let kpn = pairs.first(where: { $0.key == "keyPath" })?.value else {
+            if kind != .group { sink.error("a \(kind.rawValue) animation needs a 'keyPath'", at: n.mark) }
+            return nil
+        }
+        guard let s = kpn.string("a key path such as position.x") else { return nil }
+        guard let kp = LayerKeyPath(s) else {
+            sink.error("unknown key path '\(s)'", at: kpn.mark,
+                       hint: nearest(to: s, in: ScenarioKeys.allKeyPaths).map { "did you mean '\($0)'?" })
+            return nil
+        }
+        spec.keyPath = s
+        return kp
+    }
+
+    /// CAMediaTiming and CAAnimation keys; false when `k` is not one.
+    private func readTiming(_ k: String, _ v: YAMLNode, into spec: inout AnimationSpec) -> Bool {
+        switch k {
+        case "type", "keyPath": break
+        case "duration":
+            if spec.kind == .spring, v.scalarString == "settling" { spec.durationIsSettling = true; break }
+            if let d = v.number("a duration in seconds") {
+                if d < 0 { sink.error("duration must not be negative, found \(formatted(d))", at: v.mark) } else { spec.duration = d }
+            }
+        case "beginTime": spec.beginTime = v.number("a begin time in seconds")
+        case "timeOffset": spec.timeOffset = v.number("a time offset in seconds")
+        case "speed": spec.speed = v.number("a speed")
+        case "repeatCount":
+            if let r = v.number("a repeat count (or inf)", allowInfinity: true) {
+                if r < 0 { sink.error("repeatCount must not be negative, found \(formatted(r))", at: v.mark) } else { spec.repeatCount = r }
+            }
+        case "repeatDuration":
+            if let r = v.number("a repeat duration in seconds", allowInfinity: true) {
+                if r < 0 { sink.error("repeatDuration must not be negative", at: v.mark) } else { spec.repeatDuration = r }
+            }
+        case "autoreverses": spec.autoreverses = v.bool()
+        case "fillMode":
+            if let s = enumValue(v, ["removed", "forwards", "backwards", "both"]) { spec.fillMode = CAMediaTimingFillMode(rawValue: s) }
+        case "removedOnCompletion": spec.removedOnCompletion = v.bool()
+        case "timingFunction": spec.timingFunction = timing(v)
+        case "additive": spec.additive = v.bool()
+        case "cumulative": spec.cumulative = v.bool()
+        case "valueFunction":
+            let names = [
+                "rotateX", "rotateY", "rotateZ", "scale", "scaleX", "scaleY", "scaleZ", "translate", "translateX", "translateY",
+                "translateZ"
+            ]
+            if let s = enumValue(v, names) { spec.valueFunction = CAValueFunctionName(rawValue: s) }
+        default: return false
+        }
+        return true
+    }
+
+    /// Where the keyframe lists were written, for the messages that compare their lengths.
+    struct KeyframeNodes {
+        var keyTimes: YAMLNode?
+        var values: YAMLNode?
+        var timingFunctions: YAMLNode?
+    }
+
+    /// Basic (`from`, `to`, `by`) and keyframe values; false when `k` is not one of those keys.
+    private func readValues(_ k: String, _ v: YAMLNode, keyPath: LayerKeyPath?, value: (YAMLNode) -> AnimatableValue?,
+                            into spec: inout AnimationSpec, nodes: inout KeyframeNodes) -> Bool {
+        switch k {
+        case "from": spec.from = value(v)
+        case "to": spec.to = value(v)
+        case "by": spec.by = value(v)
+        case "values":
+            nodes.values = v
+            if let items = v.sequence("a list of keyframe values") {
+                let parsed = items.map { value($0) }
+                if !parsed.contains(where: { $0 == nil }) { spec.values = parsed.map { $0! } }
+                if items.isEmpty { sink.error("values must not be empty", at: v.mark) }
+            }
+        case "keyTimes":
+            nodes.keyTimes = v
+            if let kt = v.numbers(nil, "a list of key times in [0, 1]") {
+                if kt.contains(where: { $0 < 0 || $0 > 1 }) {
+                    sink.error("key times must lie in [0, 1]", at: v.mark)
+                } else if zip(kt, kt.dropFirst()).contains(where: { $0 > $1 }) {
+                    sink.error("key times must not decrease", at: v.mark)
+                } else { spec.keyTimes = kt }
+            }
+        case "timingFunctions":
+            nodes.timingFunctions = v
+            if let items = v.sequence("a list of timing functions") {
+                let parsed = items.map { timing($0) }
+                if !parsed.contains(where: { $0 == nil }) { spec.timingFunctions = parsed.map { $0! } }
+            }
+        case "calculationMode":
+            if let s = enumValue(v, ["linear", "discrete", "paced", "cubic", "cubicPaced"]) {
+                spec.calculationMode = CAAnimationCalculationMode(rawValue: s)
+            }
+        case "path":
+            if keyPath.map({ Reader.kind(of: $0) }) != .point {
+                sink.error("a keyframe 'path' animates a point key path such as position", at: v.mark)
+            }
+            spec.path = values.path(v)
+        case "rotationMode":
+            if let s = enumValue(v, ["auto", "autoReverse"]) { spec.rotationMode = CAAnimationRotationMode(rawValue: s) }
+        case "tensionValues": spec.tension = v.numbers(nil, "a list of numbers in [-1, 1]")
+        case "continuityValues": spec.continuity = v.numbers(nil, "a list of numbers in [-1, 1]")
+        case "biasValues": spec.bias = v.numbers(nil, "a list of numbers in [-1, 1]")
+        default: return false
+        }
+        return true
+    }
+
+    /// CASpringAnimation's keys; false when `k` is not one.
+    private func readSpring(_ k: String, _ v: YAMLNode, into spec: inout AnimationSpec) -> Bool {
+        switch k {
+        case "mass": spec.mass = positive(v, "mass")
+        case "stiffness": spec.stiffness = positive(v, "stiffness")
+        case "damping":
+            if let d = v.number("a damping coefficient") {
+                if d < 0 { sink.error("damping must not be negative", at: v.mark) } else { spec.damping = d }
+            }
+        case "initialVelocity": spec.initialVelocity = v.number("an initial velocity")
+        case "allowsOverdamping": spec.allowsOverdamping = v.bool()
+        case "perceptualDuration": spec.perceptualDuration = positive(v, "perceptualDuration")
+        case "bounce":
+            if let b = v.number("a bounce in (-1, 1]") {
+                if b <= -1 || b > 1 { sink.error("bounce must be in (-1, 1]", at: v.mark) } else { spec.bounce = b }
+            }
+        default: return false
+        }
+        return true
+    }
+
+    /// keyTimes must match the values (n, or n + 1 for discrete), timingFunctions the segments;
+    /// a keyframe animation needs values or a path.
+    private func checkKeyframeCounts(_ spec: AnimationSpec, nodes: KeyframeNodes, at n: YAMLNode) {
         if let kt = spec.keyTimes, let vals = spec.values, spec.path == nil {
             let discrete = spec.calculationMode == .discrete
             let expected = discrete ? vals.count + 1 : vals.count
             if kt.count != expected && !(discrete && kt.count == vals.count) {
                 sink.error(
                     "keyTimes has \(kt.count) entries but values has \(vals.count); expected \(expected)\(discrete ? " (discrete: one more than values)" : "")",
-                           at: keyTimesNode?.mark ?? n.mark)
+                           at: nodes.keyTimes?.mark ?? n.mark)
             }
         }
         if let tfs = spec.timingFunctions, let vals = spec.values, vals.count > 1, tfs.count != vals.count - 1 {
-            sink.error("timingFunctions has \(tfs.count) entries; expected \(vals.count - 1) (one per segment)", at: tfNode?.mark ?? n.mark)
+            sink.error("timingFunctions has \(tfs.count) entries; expected \(vals.count - 1) (one per segment)",
+                       at: nodes.timingFunctions?.mark ?? n.mark)
         }
-        if kind == .keyframe && spec.values == nil && spec.path == nil && valuesNode == nil {
+        if spec.kind == .keyframe && spec.values == nil && spec.path == nil && nodes.values == nil {
             sink.error("a keyframe animation needs 'values' or 'path'", at: n.mark)
         }
-        return spec
     }
 
     func positive(_ v: YAMLNode, _ what: String) -> Double? {

@@ -57,7 +57,54 @@ extension Reader {
         return ids
     }
 
-    func readActions(_ pairs: [(key: String, keyNode: YAMLNode, value: YAMLNode)], at mark: SourceMark) -> [ScenarioAction]? {
+    typealias ActionPairs = [(key: String, keyNode: YAMLNode, value: YAMLNode)]
+
+    func readActions(_ pairs: ActionPairs, at mark: SourceMark) -> [ScenarioAction]? {
+        func entry(_ k: String) -> YAMLNode? { pairs.first { $0.key == k }?.value }
+        guard let verb = actionVerb(pairs, at: mark) else { return nil }
+        let completion = readCompletion(entry("completion"), verb: verb)
+        if verb != "animator" {
+            for key in ["call", "fraction", "durationFactor", "finishAt"] {
+                if let n = entry(key) { sink.error("'\(key)' belongs to an animator step ({ animator: NAME, call: … })", at: n.mark) }
+            }
+        }
+        switch verb {
+        case "animator":
+            return readAnimatorStep(pairs, at: mark)
+        case "keyframes":
+            return readKeyframesStep(pairs, completion: completion, at: mark)
+        case "transition":
+            return readTransitionStep(pairs, at: mark)
+        case "add":
+            return readAddStep(pairs, at: mark)
+        case "remove":
+            guard let key = entry("remove")?.string("an animation key") else { return nil }
+            guard let fromNode = entry("from") else { sink.error("'remove' needs 'from' (the layer)", at: mark); return nil }
+            guard let layers = layerList(fromNode) else { return nil }
+            return [.remove(key: key, layers: layers)]
+        case "removeAll":
+            guard let layers = entry("removeAll").flatMap({ layerList($0) }) else { return nil }
+            return [.removeAll(layers: layers)]
+        case "log":
+            return entry("log")?.string().map { [.log($0)] }
+        case "insertRows":
+            return readInsertRows(entry("insertRows")!, into: entry("into"), row: entry("row"), animated: entry("animated"), at: mark)
+        case "beginRefreshing", "endRefreshing":
+            refreshActionMarks.append(mark)
+            return [verb == "beginRefreshing" ? .beginRefreshing : .endRefreshing]
+        case "scrollTo":
+            guard let p = entry("scrollTo")?.numbers(2, "an offset [x, y]") else { return nil }
+            guard let scroll = scrollViewReference(entry("scrollView"), at: mark, what: "scrollTo") else { return nil }
+            return [.scrollTo(scrollView: scroll, offset: CGPoint(x: p[0], y: p[1]), animated: entry("animated")?.bool() ?? true)]
+        case "animate":
+            return readAnimateStep(pairs, completion: completion, at: mark)
+        default:
+            return readSetStep(pairs, completion: completion)
+        }
+    }
+
+    /// The entry's one action (`set` goes with `animate` and `transition`).
+    private func actionVerb(_ pairs: ActionPairs, at mark: SourceMark) -> String? {
         func entry(_ k: String) -> YAMLNode? { pairs.first { $0.key == k }?.value }
         var verbs = ["add", "remove", "removeAll", "set", "log", "animate", "insertRows", "beginRefreshing", "endRefreshing", "scrollTo",
                      "animator", "keyframes", "transition"]
@@ -74,104 +121,88 @@ extension Reader {
                                      : "one action per entry, found \(verbs.joined(separator: " and "))", at: mark)
             return nil
         }
+        return verbs[0]
+    }
+
+    /// A set, animate or keyframes block's `completion` actions.
+    private func readCompletion(_ node: YAMLNode?, verb: String) -> [ScenarioAction] {
+        guard let node else { return [] }
+        guard ["set", "animate", "keyframes"].contains(verb) else {
+            sink.error("'completion' belongs to a set (transaction) or animate block", at: node.mark)
+            return []
+        }
         var completion: [ScenarioAction] = []
-        if let c = entry("completion") {
-            if verbs[0] != "set" && verbs[0] != "animate" && verbs[0] != "keyframes" {
-                sink.error("'completion' belongs to a set (transaction) or animate block", at: c.mark)
-            } else if let items = c.sequence("a list of actions") {
-                for item in items {
-                    guard let pairs = item.mapping(allowed: ScenarioKeys.actionKeys, what: "an action such as { add: pulse, to: dot }")
-                    else { continue }
-                    completion += readActions(pairs, at: item.mark) ?? []
-                }
-            }
+        for item in node.sequence("a list of actions") ?? [] {
+            guard let pairs = item.mapping(allowed: ScenarioKeys.actionKeys, what: "an action such as { add: pulse, to: dot }") else { continue }
+            completion += readActions(pairs, at: item.mark) ?? []
         }
-        if verbs[0] != "animator" {
-            for key in ["call", "fraction", "durationFactor", "finishAt"] {
-                if let n = entry(key) { sink.error("'\(key)' belongs to an animator step ({ animator: NAME, call: … })", at: n.mark) }
-            }
+        return completion
+    }
+
+    /// `{ add: TEMPLATE, to: LAYERS, key:, tag: }`: the template must animate what each layer has.
+    private func readAddStep(_ pairs: ActionPairs, at mark: SourceMark) -> [ScenarioAction]? {
+        func entry(_ k: String) -> YAMLNode? { pairs.first { $0.key == k }?.value }
+        guard let tn = entry("add"), let t = tn.string("an animation name") else { return nil }
+        guard let template = templates[t] else {
+            sink.error(
+                "unknown animation '\(t)'", at: tn.mark,
+                hint: nearest(to: t, in: Array(templateMarks.keys)).map { "did you mean '\($0)'?" })
+            return nil
         }
-        switch verbs[0] {
-        case "animator":
-            return readAnimatorStep(pairs, at: mark)
-        case "keyframes":
-            return readKeyframesStep(pairs, completion: completion, at: mark)
-        case "transition":
-            return readTransitionStep(pairs, at: mark)
-        case "add":
-            guard let tn = entry("add"), let t = tn.string("an animation name") else { return nil }
-            guard let template = templates[t] else {
+        guard let toNode = entry("to") else { sink.error("'add' needs 'to' (the layer)", at: mark); return nil }
+        guard let layers = layerList(toNode) else { return nil }
+        for id in layers {
+            let type = layerTypes[id] ?? .layer
+            for (kp, needed) in template.requiredLayerKinds where !type.classKind.contains(needed) {
                 sink.error(
-                    "unknown animation '\(t)'", at: tn.mark,
-                    hint: nearest(to: t, in: Array(templateMarks.keys)).map { "did you mean '\($0)'?" })
-                return nil
+                    "animation '\(t)' animates '\(kp)', which a layer of type \(type.rawValue) ('\(id)') does not have", at: tn.mark)
             }
-            guard let toNode = entry("to") else { sink.error("'add' needs 'to' (the layer)", at: mark); return nil }
-            guard let layers = layerList(toNode) else { return nil }
-            for id in layers {
-                let type = layerTypes[id] ?? .layer
-                for (kp, needed) in template.requiredLayerKinds where !type.classKind.contains(needed) {
-                    sink.error(
-                        "animation '\(t)' animates '\(kp)', which a layer of type \(type.rawValue) ('\(id)') does not have", at: tn.mark)
-                }
-            }
-            return [.add(template: t, layers: layers, key: entry("key")?.string("an animation key"), tag: entry("tag")?.string("a tag"))]
-        case "remove":
-            guard let key = entry("remove")?.string("an animation key") else { return nil }
-            guard let fromNode = entry("from") else { sink.error("'remove' needs 'from' (the layer)", at: mark); return nil }
-            guard let layers = layerList(fromNode) else { return nil }
-            return [.remove(key: key, layers: layers)]
-        case "removeAll":
-            guard let layers = entry("removeAll").flatMap({ layerList($0) }) else { return nil }
-            return [.removeAll(layers: layers)]
-        case "log":
-            return entry("log")?.string().map { [.log($0)] }
-        case "insertRows":
-            return readInsertRows(entry("insertRows")!, into: entry("into"), row: entry("row"), animated: entry("animated"), at: mark)
-        case "beginRefreshing", "endRefreshing":
-            refreshActionMarks.append(mark)
-            return [verbs[0] == "beginRefreshing" ? .beginRefreshing : .endRefreshing]
-        case "scrollTo":
-            guard let p = entry("scrollTo")?.numbers(2, "an offset [x, y]") else { return nil }
-            guard let scroll = scrollViewReference(entry("scrollView"), at: mark, what: "scrollTo") else { return nil }
-            return [.scrollTo(scrollView: scroll, offset: CGPoint(x: p[0], y: p[1]), animated: entry("animated")?.bool() ?? true)]
-        case "animate":
-            guard let an = entry("animate"), let pairs = an.mapping(allowed: ScenarioKeys.viewBlock) else { return nil }
-            guard entry("set") != nil else { sink.error("'animate' needs 'set' (the changes to animate)", at: mark); return nil }
-            var block = ViewBlock(duration: 0)
-            var hasDuration = false
-            for (k, _, v) in pairs {
-                switch k {
-                case "duration": if let d = seconds(v, "duration") { block.duration = d; hasDuration = true }
-                case "delay": if let d = seconds(v, "delay") { block.delay = d }
-                case "curve": if let c = viewCurve(v) { block.curve = c }
-                case "damping":
-                    if let d = v.number("a damping ratio in (0, 1]") {
-                        if d <= 0 || d > 1 { sink.error("damping must be in (0, 1]", at: v.mark) } else { block.damping = d }
-                    }
-                case "velocity": block.velocity = v.number("an initial spring velocity") ?? 0
-                case "repeat": block.repeats = v.bool() ?? false
-                case "autoreverse": block.autoreverses = v.bool() ?? false
-                default: block.beginFromCurrentState = v.bool() ?? false
-                }
-            }
-            if !hasDuration { sink.error("'animate' needs a 'duration'", at: an.mark) }
-            guard let changes = readSets(entry("set")!) else { return nil }
-            return [.animate(block, sets: changes.sets, settings: changes.settings, completion: completion)]
-        default:
-            guard let changes = readSets(entry("set")!) else { return nil }
-            var disable = false
-            if let a = entry("actions"), let b = a.bool() { disable = !b }
-            var dur: Double?
-            if let d = entry("duration"), let x = d.number("a duration in seconds") {
-                if x < 0 { sink.error("duration must not be negative", at: d.mark) } else { dur = x }
-            }
-            return [
-                .set(
-                    changes.sets, settings: changes.settings, disableActions: disable, duration: dur,
-                    timing: entry("timingFunction").flatMap { timing($0) },
-                         completion: completion)]
         }
+        return [.add(template: t, layers: layers, key: entry("key")?.string("an animation key"), tag: entry("tag")?.string("a tag"))]
+    }
+
+    /// `{ animate: { duration, delay, curve, … }, set: … }`: a UIView animation block.
+    private func readAnimateStep(_ pairs: ActionPairs, completion: [ScenarioAction], at mark: SourceMark) -> [ScenarioAction]? {
+        func entry(_ k: String) -> YAMLNode? { pairs.first { $0.key == k }?.value }
+        guard let an = entry("animate"), let options = an.mapping(allowed: ScenarioKeys.viewBlock) else { return nil }
+        guard entry("set") != nil else { sink.error("'animate' needs 'set' (the changes to animate)", at: mark); return nil }
+        var block = ViewBlock(duration: 0)
+        var hasDuration = false
+        for (k, _, v) in options {
+            switch k {
+            case "duration": if let d = seconds(v, "duration") { block.duration = d; hasDuration = true }
+            case "delay": if let d = seconds(v, "delay") { block.delay = d }
+            case "curve": if let c = viewCurve(v) { block.curve = c }
+            case "damping":
+                if let d = v.number("a damping ratio in (0, 1]") {
+                    if d <= 0 || d > 1 { sink.error("damping must be in (0, 1]", at: v.mark) } else { block.damping = d }
+                }
+            case "velocity": block.velocity = v.number("an initial spring velocity") ?? 0
+            case "repeat": block.repeats = v.bool() ?? false
+            case "autoreverse": block.autoreverses = v.bool() ?? false
+            default: block.beginFromCurrentState = v.bool() ?? false
+            }
+        }
+        if !hasDuration { sink.error("'animate' needs a 'duration'", at: an.mark) }
+        guard let changes = readSets(entry("set")!) else { return nil }
+        return [.animate(block, sets: changes.sets, settings: changes.settings, completion: completion)]
+    }
+
+    /// `{ set: …, actions:, duration:, timingFunction: }`: a transaction.
+    private func readSetStep(_ pairs: ActionPairs, completion: [ScenarioAction]) -> [ScenarioAction]? {
+        func entry(_ k: String) -> YAMLNode? { pairs.first { $0.key == k }?.value }
+        guard let changes = readSets(entry("set")!) else { return nil }
+        var disable = false
+        if let a = entry("actions"), let b = a.bool() { disable = !b }
+        var dur: Double?
+        if let d = entry("duration"), let x = d.number("a duration in seconds") {
+            if x < 0 { sink.error("duration must not be negative", at: d.mark) } else { dur = x }
+        }
+        return [
+            .set(
+                changes.sets, settings: changes.settings, disableActions: disable, duration: dur,
+                timing: entry("timingFunction").flatMap { timing($0) }, completion: completion)
+        ]
     }
 
     func readSets(
