@@ -118,67 +118,19 @@ struct Compare: ParsableCommand {
     }
 
     func run() throws {
-        var inputs: [VariantComparison.Input] = []
-        if files.count == 1 {
-            let scenario = try ScenarioLoader.load(file: files[0])
-            let names = variants.map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
-                ?? ["default"] + scenario.variantNames
-            if names.contains(where: \.isEmpty) {
-                throw ValidationError("--variants expects names separated by commas, such as default,slow; found '\(variants ?? "")'")
-            }
-            for name in names {
-                guard name == "default" || scenario.variantNames.contains(name) else {
-                    throw ValidationError(
-                        "--variants: '\(name)' is not a variant of \(files[0]) (it has: \((["default"] + scenario.variantNames).joined(separator: ", ")))"
-                    )
-                }
-                inputs.append(.init(file: files[0], variant: name, label: name))
-            }
-        } else {
-            inputs = files.map {
-                .init(file: $0, variant: "default", label: URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent)
-            }
-        }
+        let inputs = try comparisonInputs()
         let inputURLs = files.map { URL(fileURLWithPath: $0) } + (against.map { [URL(fileURLWithPath: $0)] } ?? [])
         let plotPath = plot.isEmpty ? nil : plotFile ?? URL(fileURLWithPath: output).deletingPathExtension().path + "-plot.png"
         try OutputFile.refuseSharedTargets([("-o", output), ("--filmstrip", filmstrip), ("--html", html), ("--plot-file", plotPath)])
-        // The comparison is always animated: a .png name is an APNG.
-        let format = try OutputFormat.of(output: output, format: nil, animated: true, formatOptions: false)
-        var sinks: [any RenderSink] = [try format.sink(url: ScenarioArguments.outputURL(output), inputs: inputURLs)]
-        if let filmstrip {
-            let times = try filmstripTimes.map { try TimeArgument.list($0, option: "--filmstrip-times") }
-            sinks.append(
-                try FilmstripSink(url: ScenarioArguments.outputURL(filmstrip), times: times, columns: filmstripColumns, inputs: inputURLs))
-        }
+        let sinks = try outputSinks(inputs: inputURLs)
         var comparison = VariantComparison(inputs: inputs, layout: VariantGrid.Layout(rawValue: layout)!, fps: fps, plots: plot)
         comparison.ignored = IgnoredRegions(try ignore.map { try RectangleArgument.parse($0, option: "--ignore") })
         if !phase.isEmpty { comparison.periods = phase.compactMap(DifferencePeriod.parse) }
-        if let against {
-            guard FileManager.default.fileExists(atPath: against) else { throw ValidationError("--against: no such file: \(against)") }
-            var recording = VariantComparison.Recording(url: URL(fileURLWithPath: against), offset: offset)
-            if let crop { recording.crop = try RectangleArgument.parse(crop, option: "--crop") }
-            if let scale {
-                guard scale > 0, scale <= 8 else { throw ValidationError("--scale must be in (0, 8]") }
-                recording.scale = scale
-            }
-            comparison.against = recording
-        }
+        comparison.against = try recording()
         let summaries: [VariantComparison.Summary]
         do {
-            if let html {
-                let title =
-                    "Flipbook compare: "
-                    + (files.map { URL(fileURLWithPath: $0).lastPathComponent }
-                    + (against.map { [URL(fileURLWithPath: $0).lastPathComponent] } ?? []))
-                    .joined(separator: ", ")
-                let result = try comparison.runWithPage(sinks: sinks, title: title)
-                summaries = result.summaries
-                let page = try OutputFile(ScenarioArguments.outputURL(html), inputs: inputURLs)
-                try page.write(Array(result.html.utf8))
-                try page.commit()
-            } else {
-                summaries = try comparison.run(sinks: sinks)
-            }
+            summaries = try html.map { try runWithPage(&comparison, sinks: sinks, page: $0, inputs: inputURLs) }
+                ?? comparison.run(sinks: sinks)
         } catch let e as GoldenError { throw ValidationError("\(e)") }
         if !comparison.propertyPlots.isEmpty {
             let url = ScenarioArguments.outputURL(plotPath ?? "")
@@ -189,23 +141,87 @@ struct Compare: ParsableCommand {
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
             print(String(decoding: try encoder.encode(summaries), as: UTF8.self))
         } else {
-            print("variant              duration  last stop   mean diff  largest diff")
-            for s in summaries {
-                let label =
-                    s.label.count >= 20 ? String(s.label.prefix(19)) + " " : s.label.padding(toLength: 21, withPad: " ", startingAt: 0)
-                let last = s.lastEvent.map { String(format: "%7.3f s", $0) } ?? "      – "
-                print(
-                    label + String(format: "%7.3f s  ", s.duration) + last
-                        + String(format: "  %8.2f%%  %10.2f%%", s.meanDifference * 100, s.largestDifference * 100))
-                for p in s.properties {
-                    for line in p.lines { print("    " + line) }
-                }
-                for p in s.periods {
-                    let name =
-                        p.label.count >= 18 ? String(p.label.prefix(17)) + " " : p.label.padding(toLength: 18, withPad: " ", startingAt: 0)
-                    let range = String(format: "%.2f–%.2f s", p.start, p.end).padding(toLength: 15, withPad: " ", startingAt: 0)
-                    print("    " + name + range + String(format: "%8.2f%%  %10.2f%%", p.meanDifference * 100, p.largestDifference * 100))
-                }
+            printTable(summaries)
+        }
+    }
+
+    /// The scene's variants (one file) or the files' default scenes, each labelled.
+    private func comparisonInputs() throws -> [VariantComparison.Input] {
+        guard files.count == 1 else {
+            return files.map {
+                .init(file: $0, variant: "default", label: URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent)
+            }
+        }
+        let scenario = try ScenarioLoader.load(file: files[0])
+        let names = variants.map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+            ?? ["default"] + scenario.variantNames
+        if names.contains(where: \.isEmpty) {
+            throw ValidationError("--variants expects names separated by commas, such as default,slow; found '\(variants ?? "")'")
+        }
+        return try names.map { name in
+            guard name == "default" || scenario.variantNames.contains(name) else {
+                throw ValidationError(
+                    "--variants: '\(name)' is not a variant of \(files[0]) (it has: \((["default"] + scenario.variantNames).joined(separator: ", ")))"
+                )
+            }
+            return .init(file: files[0], variant: name, label: name)
+        }
+    }
+
+    /// The comparison's animation (always animated: a .png name is an APNG) and filmstrip.
+    private func outputSinks(inputs: [URL]) throws -> [any RenderSink] {
+        let format = try OutputFormat.of(output: output, format: nil, animated: true, formatOptions: false)
+        var sinks: [any RenderSink] = [try format.sink(url: ScenarioArguments.outputURL(output), inputs: inputs)]
+        if let filmstrip {
+            let times = try filmstripTimes.map { try TimeArgument.list($0, option: "--filmstrip-times") }
+            sinks.append(
+                try FilmstripSink(url: ScenarioArguments.outputURL(filmstrip), times: times, columns: filmstripColumns, inputs: inputs))
+        }
+        return sinks
+    }
+
+    /// `--against` with its offset, crop and scale.
+    private func recording() throws -> VariantComparison.Recording? {
+        guard let against else { return nil }
+        guard FileManager.default.fileExists(atPath: against) else { throw ValidationError("--against: no such file: \(against)") }
+        var recording = VariantComparison.Recording(url: URL(fileURLWithPath: against), offset: offset)
+        if let crop { recording.crop = try RectangleArgument.parse(crop, option: "--crop") }
+        if let scale {
+            guard scale > 0, scale <= 8 else { throw ValidationError("--scale must be in (0, 8]") }
+            recording.scale = scale
+        }
+        return recording
+    }
+
+    /// Runs the comparison and writes its page (`--html`).
+    private func runWithPage(_ comparison: inout VariantComparison, sinks: [any RenderSink], page path: String,
+                             inputs: [URL]) throws -> [VariantComparison.Summary] {
+        let names = (files + (against.map { [$0] } ?? [])).map { URL(fileURLWithPath: $0).lastPathComponent }
+        let title = "Flipbook compare: " + names.joined(separator: ", ")
+        let result = try comparison.runWithPage(sinks: sinks, title: title)
+        let page = try OutputFile(ScenarioArguments.outputURL(path), inputs: inputs)
+        try page.write(Array(result.html.utf8))
+        try page.commit()
+        return result.summaries
+    }
+
+    /// The summary for people: a row per variant, its property lines and phases under it.
+    private func printTable(_ summaries: [VariantComparison.Summary]) {
+        print("variant              duration  last stop   mean diff  largest diff")
+        for s in summaries {
+            let label =
+                s.label.count >= 20 ? String(s.label.prefix(19)) + " " : s.label.padding(toLength: 21, withPad: " ", startingAt: 0)
+            let last = s.lastEvent.map { String(format: "%7.3f s", $0) } ?? "      – "
+            print(
+                label + String(format: "%7.3f s  ", s.duration) + last
+                    + String(format: "  %8.2f%%  %10.2f%%", s.meanDifference * 100, s.largestDifference * 100))
+            for p in s.properties {
+                for line in p.lines { print("    " + line) }
+            }
+            for p in s.periods {
+                let name = p.label.count >= 18 ? String(p.label.prefix(17)) + " " : p.label.padding(toLength: 18, withPad: " ", startingAt: 0)
+                let range = String(format: "%.2f–%.2f s", p.start, p.end).padding(toLength: 15, withPad: " ", startingAt: 0)
+                print("    " + name + range + String(format: "%8.2f%%  %10.2f%%", p.meanDifference * 100, p.largestDifference * 100))
             }
         }
     }

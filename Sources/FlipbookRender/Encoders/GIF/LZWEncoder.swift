@@ -10,7 +10,7 @@ struct LZWEncoder {
     private var table: UnsafeMutablePointer<UInt64>
     /// The entry made last for each prefix code, same layout, checked before the table.
     private var recent: UnsafeMutablePointer<UInt64>
-    private static let tableBits = 13
+    fileprivate static let tableBits = 13
     private var generation: UInt64 = 1
 
     init() {
@@ -42,53 +42,13 @@ struct LZWEncoder {
         precondition(flexible == nil || flexible!.count == symbols.count)
         newGeneration()
         // Worst case every pixel is its own 12-bit code; the clear codes add little.
-        let capacity = symbols.count * 2 + 64
-        let out = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
-        defer { out.deallocate() }
-        var written = 0
+        var codes = CodeWriter(capacity: symbols.count * 2 + 64)
+        defer { codes.deallocate() }
         let clear = 1 << minCodeSize
+        var strings = StringTable(table: table, recent: recent, generation: generation)
         var codeSize = minCodeSize + 1
         var maxCode = clear + 1
-        var bitBuffer: UInt64 = 0
-        var bitCount = 0
-        var gen = generation
-        let table = self.table
-        // The latest child of each code, tried before the hash table: runs and repeated
-        // patterns usually continue the string just made.
-        let recent = self.recent
-        @inline(__always) func put(_ code: Int, _ size: Int) {
-            bitBuffer |= UInt64(code) << UInt64(bitCount)
-            bitCount += size
-            while bitCount >= 8 {
-                out[written] = UInt8(truncatingIfNeeded: bitBuffer)
-                written += 1
-                bitBuffer >>= 8
-                bitCount -= 8
-            }
-        }
-        let mask = (1 << Self.tableBits) - 1
-        @inline(__always) func slot(_ key: Int) -> Int { Int(truncatingIfNeeded: (UInt32(key) &* 2_654_435_761) >> 19) & mask }
-        @inline(__always) func child(_ prefix: Int, _ symbol: Int) -> Int {
-            let key = prefix << 8 | symbol
-            let r = recent[prefix]
-            if r >> 32 == gen && Int(r >> 12 & 0xF_FFFF) == key { return Int(r & 0xFFF) }
-            var i = slot(key)
-            while true {
-                let v = table[i]
-                if v >> 32 != gen { return -1 }
-                if Int(v >> 12 & 0xF_FFFF) == key { return Int(v & 0xFFF) }
-                i = (i + 1) & mask
-            }
-        }
-        @inline(__always) func insert(_ prefix: Int, _ symbol: Int, _ code: Int) {
-            let key = prefix << 8 | symbol
-            var i = slot(key)
-            while table[i] >> 32 == gen { i = (i + 1) & mask }
-            let entry = gen << 32 | UInt64(key) << 12 | UInt64(code)
-            table[i] = entry
-            recent[prefix] = entry
-        }
-        put(clear, codeSize)
+        codes.put(clear, codeSize)
         if !symbols.isEmpty {
             var current = Int(symbols[0])
             var previousSymbol = current
@@ -102,36 +62,102 @@ struct LZWEncoder {
                     // preferring the one that continues a run; new strings follow the same rule.
                     let first = previousSymbol == own ? own : alt
                     let second = first == own ? alt : own
-                    var k = child(current, first)
+                    var k = strings.child(current, first)
                     if k >= 0 { current = k; previousSymbol = first; continue }
-                    k = child(current, second)
+                    k = strings.child(current, second)
                     if k >= 0 { current = k; previousSymbol = second; continue }
                     next = first
                 } else {
-                    let k = child(current, own)
+                    let k = strings.child(current, own)
                     if k >= 0 { current = k; previousSymbol = own; continue }
                 }
-                put(current, codeSize)
+                codes.put(current, codeSize)
                 maxCode += 1
-                insert(current, next, maxCode)
+                strings.insert(current, next, maxCode)
                 if maxCode >= 1 << codeSize { codeSize += 1 }
                 if maxCode == 4095 {
                     // The dictionary is full: start over (the decoder resets on the clear code).
-                    put(clear, codeSize)
-                    generation = gen
+                    codes.put(clear, codeSize)
+                    generation = strings.generation
                     newGeneration()
-                    gen = generation
+                    strings.generation = generation
                     codeSize = minCodeSize + 1
                     maxCode = clear + 1
                 }
                 current = next
                 previousSymbol = next
             }
-            put(current, codeSize)
+            codes.put(current, codeSize)
         }
-        put(clear + 1, codeSize)
-        if bitCount > 0 { out[written] = UInt8(truncatingIfNeeded: bitBuffer); written += 1 }
-        return Self.subBlocks(UnsafeBufferPointer(start: out, count: written))
+        codes.put(clear + 1, codeSize)
+        generation = strings.generation
+        return Self.subBlocks(codes.finish())
+    }
+
+    /// Packs variable-length codes into bytes, least significant bit first (GIF's order).
+    private struct CodeWriter {
+        let out: UnsafeMutablePointer<UInt8>
+        var written = 0
+        var bitBuffer: UInt64 = 0
+        var bitCount = 0
+
+        init(capacity: Int) { out = .allocate(capacity: capacity) }
+
+        func deallocate() { out.deallocate() }
+
+        @inline(__always) mutating func put(_ code: Int, _ size: Int) {
+            bitBuffer |= UInt64(code) << UInt64(bitCount)
+            bitCount += size
+            while bitCount >= 8 {
+                out[written] = UInt8(truncatingIfNeeded: bitBuffer)
+                written += 1
+                bitBuffer >>= 8
+                bitCount -= 8
+            }
+        }
+
+        /// The bytes written, the last partial byte included.
+        mutating func finish() -> UnsafeBufferPointer<UInt8> {
+            if bitCount > 0 { out[written] = UInt8(truncatingIfNeeded: bitBuffer); written += 1 }
+            return UnsafeBufferPointer(start: out, count: written)
+        }
+    }
+
+    /// The dictionary's lookups over the encoder's table (see `table` and `recent`).
+    private struct StringTable {
+        let table: UnsafeMutablePointer<UInt64>
+        let recent: UnsafeMutablePointer<UInt64>
+        var generation: UInt64
+        static let mask = (1 << LZWEncoder.tableBits) - 1
+
+        @inline(__always) func slot(_ key: Int) -> Int {
+            Int(truncatingIfNeeded: (UInt32(key) &* 2_654_435_761) >> 19) & Self.mask
+        }
+
+        /// The code of `prefix` followed by `symbol`, or -1. The latest child of each code is
+        /// tried before the hash table: runs and repeated patterns usually continue the string
+        /// just made.
+        @inline(__always) func child(_ prefix: Int, _ symbol: Int) -> Int {
+            let key = prefix << 8 | symbol
+            let r = recent[prefix]
+            if r >> 32 == generation && Int(r >> 12 & 0xF_FFFF) == key { return Int(r & 0xFFF) }
+            var i = slot(key)
+            while true {
+                let v = table[i]
+                if v >> 32 != generation { return -1 }
+                if Int(v >> 12 & 0xF_FFFF) == key { return Int(v & 0xFFF) }
+                i = (i + 1) & Self.mask
+            }
+        }
+
+        @inline(__always) func insert(_ prefix: Int, _ symbol: Int, _ code: Int) {
+            let key = prefix << 8 | symbol
+            var i = slot(key)
+            while table[i] >> 32 == generation { i = (i + 1) & Self.mask }
+            let entry = generation << 32 | UInt64(key) << 12 | UInt64(code)
+            table[i] = entry
+            recent[prefix] = entry
+        }
     }
 
     /// Splits data into GIF sub-blocks: a length byte (1…255) before each piece.
