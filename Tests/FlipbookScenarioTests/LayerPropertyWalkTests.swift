@@ -40,6 +40,9 @@ struct LayerPropertyWalkTests {
     @Test("one descriptor per property, in LayerProperty's order")
     func oneEach() {
         #expect(LayerPropertyDescriptor.all.map(\.property) == LayerProperty.allCases)
+        for (index, property) in LayerProperty.allCases.enumerated() {
+            #expect(property.ordinal == index && property.descriptor.property == property, "\(property)")
+        }
     }
 
     @Test("each stores the value it is given and reads it back; optional ones clear", arguments: LayerPropertyDescriptor.all)
