@@ -2,7 +2,7 @@
 import PackageDescription
 
 let strictSettings: [SwiftSetting] = [
-    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("ExistentialAny")
 ]
 
 var products: [Product] = [
@@ -15,23 +15,24 @@ var products: [Product] = [
     // `flipbook preview` runs it: the HTTP server stays out of every other command's start-up.
     .executable(name: "flipbook-preview", targets: ["FlipbookPreviewMain"]),
     // For the fuzzer (Fuzz/), which drives the preview's request reader; not for apps.
-    .library(name: "FlipbookPreview", targets: ["FlipbookPreview"]),
+    .library(name: "FlipbookPreview", targets: ["FlipbookPreview"])
 ]
 var platformModules: [Target] = []
 #if os(Linux)
-// `import QuartzCore` ports unchanged on Linux, where no system module has that name. On Apple
-// platforms the system's module wins and this one is not declared, so nothing changes there.
-// UIKit and CoreGraphics are not offered: the toolchain's Swift Testing declares cross-import
-// overlays for those names (_Testing_UIKit, _Testing_CoreGraphics) that do not exist on
-// Linux, so a test file importing Testing and a module of ours named UIKit fails to compile.
-products.append(.library(name: "QuartzCore", targets: ["QuartzCore"]))
-platformModules.append(.target(name: "QuartzCore", dependencies: ["FlipbookCore"], swiftSettings: strictSettings))
+    // `import QuartzCore` ports unchanged on Linux, where no system module has that name. On Apple
+    // platforms the system's module wins and this one is not declared, so nothing changes there.
+    // UIKit and CoreGraphics are not offered: the toolchain's Swift Testing declares cross-import
+    // overlays for those names (_Testing_UIKit, _Testing_CoreGraphics) that do not exist on
+    // Linux, so a test file importing Testing and a module of ours named UIKit fails to compile.
+    products.append(.library(name: "QuartzCore", targets: ["QuartzCore"]))
+    platformModules.append(.target(name: "QuartzCore", dependencies: ["FlipbookCore"], swiftSettings: strictSettings))
 #endif
 // Real iOS code ported with `import Flipbook` (and, on Linux, `import QuartzCore`).
-platformModules.append(.testTarget(
-    name: "PortingTests",
-    dependencies: ["Flipbook"] + platformModules.filter { $0.name == "QuartzCore" }.map { .target(name: $0.name) },
-    swiftSettings: strictSettings))
+platformModules.append(
+    .testTarget(
+        name: "PortingTests",
+        dependencies: ["Flipbook"] + platformModules.filter { $0.name == "QuartzCore" }.map { .target(name: $0.name) },
+        swiftSettings: strictSettings))
 
 let package = Package(
     name: "Flipbook",
@@ -40,7 +41,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1")
     ],
     targets: [
         .systemLibrary(
@@ -152,8 +153,10 @@ let package = Package(
         ),
         .testTarget(
             name: "FlipbookCLITests",
-            dependencies: ["FlipbookCLI", "FlipbookPreviewCLI", "ProcessTestSupport",
-                           .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: [
+                "FlipbookCLI", "FlipbookPreviewCLI", "ProcessTestSupport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser")
+            ],
             swiftSettings: strictSettings
         ),
         // The README's Swift example, byte for byte (ReadmeSnippetTests keeps them equal).
@@ -238,7 +241,7 @@ let package = Package(
             ],
             resources: [.copy("Fixtures")],
             swiftSettings: strictSettings
-        ),
+        )
     ] + platformModules,
     swiftLanguageModes: [.v6]
 )

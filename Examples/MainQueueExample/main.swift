@@ -16,8 +16,10 @@ final class Header: UIView {
         scrollView?.addObserver(self, forKeyPath: "contentOffset", options: [.new], context: nil)
     }
 
-    override func observeValue(forKeyPath keyPath: String?, of object: Any?, change: [NSKeyValueChangeKey: Any]?,
-                               context: UnsafeMutableRawPointer?) {
+    override func observeValue(
+        forKeyPath keyPath: String?, of object: Any?, change: [NSKeyValueChangeKey: Any]?,
+        context: UnsafeMutableRawPointer?
+    ) {
         guard let scrollView, state != "refreshing" else { return }
         if scrollView.isDragging {
             state = -scrollView.contentOffset.y >= 54 ? "pulling" : "idle"

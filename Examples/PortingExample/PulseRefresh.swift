@@ -3,7 +3,7 @@
 // queue), ported to Linux with only the edits the language forces. Each edit is marked
 // `// PORT:` with what the iOS line was; docs/porting.md explains them. Everything else is the
 // iOS code as it was.
-import Flipbook   // PORT: was `import UIKit`
+import Flipbook  // PORT: was `import UIKit`
 
 /// Draws a ring that fills as the content is pulled, under the finger, in the tint colour.
 final class PulseHeaderView: UIView {
@@ -51,7 +51,7 @@ final class PulseHeaderView: UIView {
 }
 
 /// The library's controller: not a view, it observes the scroll view it is attached to.
-final class PulseRefreshController: NSObject, NSKeyValueObserving {   // PORT: `NSKeyValueObserving` added
+final class PulseRefreshController: NSObject, NSKeyValueObserving {  // PORT: `NSKeyValueObserving` added
     enum State { case idle, pulling, refreshing }
 
     let header: PulseHeaderView
@@ -67,12 +67,15 @@ final class PulseRefreshController: NSObject, NSKeyValueObserving {   // PORT: `
         self.scrollView = scrollView
         super.init()
         scrollView.addSubview(header)
-        scrollView.addObserver(self, forKeyPath: "contentOffset", options: [.new], context: nil)  // PORT: was #keyPath(UIScrollView.contentOffset)
+        // PORT: was #keyPath(UIScrollView.contentOffset)
+        scrollView.addObserver(self, forKeyPath: "contentOffset", options: [.new], context: nil)
         scrollView.addObserver(self, forKeyPath: "panGestureRecognizer.state", options: [.new], context: nil)
     }
 
-    func observeValue(forKeyPath keyPath: String?, of object: Any?, change: [NSKeyValueChangeKey: Any]?,   // PORT: `override` removed
-                      context: UnsafeMutableRawPointer?) {
+    func observeValue(
+        forKeyPath keyPath: String?, of object: Any?, change: [NSKeyValueChangeKey: Any]?,  // PORT: `override` removed
+        context: UnsafeMutableRawPointer?
+    ) {
         guard let scrollView = scrollView else { return }
         if keyPath == "contentOffset", let offset = (change?[.newKey] as? NSValue)?.cgPointValue {
             let pulled = -(offset.y + scrollView.contentInset.top)
@@ -81,8 +84,9 @@ final class PulseRefreshController: NSObject, NSKeyValueObserving {   // PORT: `
             header.follow(x: scrollView.panGestureRecognizer.location(in: header).x, pulled: pulled)
             setState(pulled >= threshold ? .pulling : .idle)
         } else if keyPath == "panGestureRecognizer.state",
-                  let raw = change?[.newKey] as? Int, UIGestureRecognizer.State(rawValue: raw) == .ended,
-                  state == .pulling {
+            let raw = change?[.newKey] as? Int, UIGestureRecognizer.State(rawValue: raw) == .ended,
+            state == .pulling
+        {
             beginRefreshing()
         }
     }
@@ -101,7 +105,7 @@ final class PulseRefreshController: NSObject, NSKeyValueObserving {   // PORT: `
             scrollView.contentInset.top = self.threshold
             scrollView.contentOffset = CGPoint(x: 0, y: -self.threshold)
         }
-        displayLink = CADisplayLink(target: self, selector: PulseRefreshController.tick)   // PORT: was #selector(tick)
+        displayLink = CADisplayLink(target: self, selector: PulseRefreshController.tick)  // PORT: was #selector(tick)
         displayLink?.add(to: .main, forMode: .common)
         // The "network": an answer 1.2 s later, on the main queue (unchanged).
         DispatchQueue.main.asyncAfter(deadline: .now() + 1.2) { [weak self] in
@@ -109,7 +113,7 @@ final class PulseRefreshController: NSObject, NSKeyValueObserving {   // PORT: `
         }
     }
 
-    func tick() {   // PORT: `@objc` removed
+    func tick() {  // PORT: `@objc` removed
         spinAngle += .pi / 30
     }
 
@@ -118,11 +122,14 @@ final class PulseRefreshController: NSObject, NSKeyValueObserving {   // PORT: `
         displayLink?.invalidate()
         displayLink = nil
         header.stopSpinning()
-        UIView.animate(withDuration: 0.3, animations: {
-            scrollView.contentInset.top = 0
-        }, completion: { _ in
-            self.header.progress = 0
-            self.setState(.idle)
-        })
+        UIView.animate(
+            withDuration: 0.3,
+            animations: {
+                scrollView.contentInset.top = 0
+            },
+            completion: { _ in
+                self.header.progress = 0
+                self.setState(.idle)
+            })
     }
 }

@@ -8,7 +8,7 @@ let stage = Stage(size: CGSize(width: 320, height: 480), scale: 2)
 let table = UITableView(frame: CGRect(x: 0, y: 0, width: 320, height: 480), style: .plain)
 stage.rootView.addSubview(table)
 let refresh = PulseRefreshController(scrollView: table)
-table.tintColor = UIColor(red: 0, green: 0.6, blue: 0.6, alpha: 1)   // the ring is teal, inherited
+table.tintColor = UIColor(red: 0, green: 0.6, blue: 0.6, alpha: 1)  // the ring is teal, inherited
 refresh.onStateChange = { state in
     print(String(format: "%.4f %@ inset %.0f offset %.2f", CACurrentMediaTime(), "\(state)", table.contentInset.top, table.contentOffset.y))
 }
@@ -23,5 +23,7 @@ if let path = CommandLine.arguments.dropFirst().first {
     for k in 0...78 { stage.advance(to: Double(k) / 30) }
 }
 // (+ 0 turns a resting −0.0 into 0.)
-print(String(format: "%.4f done: spun %.0f ticks, inset %.0f offset %.2f", stage.currentTime, refresh.spinAngle / (.pi / 30),
-             table.contentInset.top, table.contentOffset.y + 0))
+print(
+    String(
+        format: "%.4f done: spun %.0f ticks, inset %.0f offset %.2f", stage.currentTime, refresh.spinAngle / (.pi / 30),
+        table.contentInset.top, table.contentOffset.y + 0))

@@ -1,6 +1,6 @@
-// `import Flipbook` brings what `import UIKit` brings on iOS: Foundation (CGFloat, CGPoint,
-// NSValue, sin, …) with the engine, the renderer and scenario files.
-@_exported import Foundation
 @_exported import FlipbookCore
 @_exported import FlipbookRender
 @_exported import FlipbookScenario
+// `import Flipbook` brings what `import UIKit` brings on iOS: Foundation (CGFloat, CGPoint,
+// NSValue, sin, …) with the engine, the renderer and scenario files.
+@_exported import Foundation

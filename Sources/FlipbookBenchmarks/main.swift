@@ -12,7 +12,10 @@ func seconds(_ body: () -> Void) -> Double {
     return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
 }
 
-func median(_ xs: [Double]) -> Double { let s = xs.sorted(); return s[s.count / 2] }
+func median(_ xs: [Double]) -> Double {
+    let s = xs.sorted()
+    return s[s.count / 2]
+}
 
 /// One frame of N layers with 3 active animations each: the time to evaluate every
 /// presentation value, and the time to build the full snapshot.
@@ -25,13 +28,24 @@ func engineBenchmark(layers n: Int) {
         l.backgroundColor = UIColor.gray.cgColor
         stage.rootLayer.addSublayer(l)
         let move = CABasicAnimation(keyPath: "position.x")
-        move.byValue = 20; move.duration = 1; move.repeatCount = .infinity; move.autoreverses = true
+        move.byValue = 20
+        move.duration = 1
+        move.repeatCount = .infinity
+        move.autoreverses = true
         move.timingFunction = CAMediaTimingFunction(name: .easeInEaseOut)
         let fade = CAKeyframeAnimation(keyPath: "opacity")
-        fade.values = [1, 0.3, 1]; fade.keyTimes = [0, 0.5, 1]; fade.duration = 0.8; fade.repeatCount = .infinity
+        fade.values = [1, 0.3, 1]
+        fade.keyTimes = [0, 0.5, 1]
+        fade.duration = 0.8
+        fade.repeatCount = .infinity
         let scale = CABasicAnimation(keyPath: "transform.scale")
-        scale.fromValue = 1; scale.toValue = 1.5; scale.duration = 0.6; scale.repeatCount = .infinity
-        l.add(move, forKey: "move"); l.add(fade, forKey: "fade"); l.add(scale, forKey: "scale")
+        scale.fromValue = 1
+        scale.toValue = 1.5
+        scale.duration = 0.6
+        scale.repeatCount = .infinity
+        l.add(move, forKey: "move")
+        l.add(fade, forKey: "fade")
+        l.add(scale, forKey: "scale")
         all.append(l)
     }
     // The first advance commits every layer and fires 3·N animationDidStart events.
@@ -48,7 +62,7 @@ func engineBenchmark(layers n: Int) {
         String(
             format:
                 "engine: %6d layers × 3 animations: evaluate %.3f ms, snapshot %.3f ms, advance %.3f ms per frame (median of 30); first advance %.1f ms",
-                 n, median(evalTimes) * 1000, median(snapTimes) * 1000, median(advanceTimes) * 1000, firstAdvance * 1000))
+            n, median(evalTimes) * 1000, median(snapTimes) * 1000, median(advanceTimes) * 1000, firstAdvance * 1000))
 }
 
 if runAll || arguments.contains("engine") {
@@ -65,13 +79,17 @@ func renderBenchmark(_ path: String) throws {
     let count = scenario.frameCount
     let url = FileManager.default.temporaryDirectory.appendingPathComponent(
         "flipbook-bench-\(ProcessInfo.processInfo.processIdentifier).gif")
-    let gif = try GIFWriter(url: url, width: Int(scenario.canvas.width * scenario.canvas.scale),
-                            height: Int(scenario.canvas.height * scenario.canvas.scale))
+    let gif = try GIFWriter(
+        url: url, width: Int(scenario.canvas.width * scenario.canvas.scale),
+        height: Int(scenario.canvas.height * scenario.canvas.scale))
     var tSnap = 0.0, tRaster = 0.0, tGIF = 0.0
     let delays = GIFWriter.delays(count: count, fps: scenario.fps)
     for k in 0..<count {
         var snap: FrameSnapshot?
-        tSnap += seconds { stage.advance(to: Double(k) / scenario.fps); snap = stage.snapshot() }
+        tSnap += seconds {
+            stage.advance(to: Double(k) / scenario.fps)
+            snap = stage.snapshot()
+        }
         var px: PixelBuffer?
         tRaster += seconds { px = try? FrameRasterizer.rasterize(snap!, background: scenario.canvas.background) }
         tGIF += seconds { try? gif.add(px!, delay: delays[k]) }
@@ -79,8 +97,10 @@ func renderBenchmark(_ path: String) throws {
     tGIF += seconds { try? gif.finish() }
     try? FileManager.default.removeItem(at: url)
     let n = Double(count)
-    print(String(format: "render: %@: %d frames; per frame: advance+snapshot %.3f ms, rasterize %.3f ms, GIF %.3f ms",
-                 (path as NSString).lastPathComponent, count, tSnap / n * 1000, tRaster / n * 1000, tGIF / n * 1000))
+    print(
+        String(
+            format: "render: %@: %d frames; per frame: advance+snapshot %.3f ms, rasterize %.3f ms, GIF %.3f ms",
+            (path as NSString).lastPathComponent, count, tSnap / n * 1000, tRaster / n * 1000, tGIF / n * 1000))
 }
 
 if runAll || arguments.contains("render") {
@@ -109,16 +129,22 @@ func pngBenchmark(_ path: String) throws {
     var bytes = 0
     let cairo = seconds {
         for (i, f) in frames.enumerated() {
-            let u = dir.appendingPathComponent("c\(i).png"); try? PNGCodec.writeThroughCairo(f, to: u); bytes += size(u)
+            let u = dir.appendingPathComponent("c\(i).png")
+            try? PNGCodec.writeThroughCairo(f, to: u)
+            bytes += size(u)
         }
     }
-    print(String(format: "png: %@: Cairo's writer %.1f ms/frame, %d bytes/frame", (path as NSString).lastPathComponent,
-                 cairo / Double(frames.count) * 1000, bytes / frames.count))
+    print(
+        String(
+            format: "png: %@: Cairo's writer %.1f ms/frame, %d bytes/frame", (path as NSString).lastPathComponent,
+            cairo / Double(frames.count) * 1000, bytes / frames.count))
     for level: Int32 in [1, 2, 3, 6] {
         var total = 0
         let t = seconds { for f in frames { total += (try? PNGCodec.encode(f, level: level))?.count ?? 0 } }
-        print(String(format: "png: %@: zlib level %d %.1f ms/frame, %d bytes/frame", (path as NSString).lastPathComponent,
-                     level, t / Double(frames.count) * 1000, total / frames.count))
+        print(
+            String(
+                format: "png: %@: zlib level %d %.1f ms/frame, %d bytes/frame", (path as NSString).lastPathComponent,
+                level, t / Double(frames.count) * 1000, total / frames.count))
     }
 }
 

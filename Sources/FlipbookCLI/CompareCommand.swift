@@ -9,28 +9,28 @@ struct Compare: ParsableCommand {
         commandName: "compare",
         abstract: "Show variants of an animation on one clock: a grid GIF, a filmstrip and numbers.",
         discussion: """
-        Variants come from one file's `variants` (`default` is the file without overrides) or \
-        from several files. Every variant runs for the longest one's duration; shorter ones hold \
-        their last frame. Prints per variant its duration, its last animationDidStop, and the \
-        mean and largest share of pixels per frame that differ from the first variant.
+            Variants come from one file's `variants` (`default` is the file without overrides) or \
+            from several files. Every variant runs for the longest one's duration; shorter ones hold \
+            their last frame. Prints per variant its duration, its last animationDidStop, and the \
+            mean and largest share of pixels per frame that differ from the first variant.
 
-        With --against, a recording (GIF, APNG, WebP, or a video read through ffmpeg) is decoded \
-        as the clock reaches it and shown first (its frame at t is the one it shows at t minus \
-        --offset), and the differences are measured against it: how the seed gallery compares \
-        itself with the blog GIFs. The figures are then also printed per second (or per \
-        --phase), and --ignore leaves regions such as a status bar out of them.
+            With --against, a recording (GIF, APNG, WebP, or a video read through ffmpeg) is decoded \
+            as the clock reaches it and shown first (its frame at t is the one it shows at t minus \
+            --offset), and the differences are measured against it: how the seed gallery compares \
+            itself with the blog GIFs. The figures are then also printed per second (or per \
+            --phase), and --ignore leaves regions such as a status bar out of them.
 
-        Examples:
-          flipbook compare scenarios/demo.yaml --variants default,slow \\
-            -o out/compare.gif
-          flipbook compare a.yaml b.yaml --layout overlay -o out/ab.gif \\
-            --filmstrip out/ab.png --json
-          flipbook compare seed.yaml --against original.gif -o out/vs.gif \\
-            --filmstrip out/vs.png --filmstrip-times 1.2,3.3
-          flipbook compare header.yaml --against sim.mp4 --crop 0,0,1170,600 \\
-            --scale 0.6667 --ignore 0,0,780,94 --phase pull=0-1.2 --phase spin=1.2-3 \\
-            -o out/vs.mp4
-        """
+            Examples:
+              flipbook compare scenarios/demo.yaml --variants default,slow \\
+                -o out/compare.gif
+              flipbook compare a.yaml b.yaml --layout overlay -o out/ab.gif \\
+                --filmstrip out/ab.png --json
+              flipbook compare seed.yaml --against original.gif -o out/vs.gif \\
+                --filmstrip out/vs.png --filmstrip-times 1.2,3.3
+              flipbook compare header.yaml --against sim.mp4 --crop 0,0,1170,600 \\
+                --scale 0.6667 --ignore 0,0,780,94 --phase pull=0-1.2 --phase spin=1.2-3 \\
+                -o out/vs.mp4
+            """
     )
 
     @Argument(help: "Scenario files.")
@@ -69,31 +69,42 @@ struct Compare: ParsableCommand {
     @Option(help: "Seconds into the comparison at which the recording starts (negative: it starts earlier).")
     var offset: Double = 0
 
-    @Option(help: ArgumentHelp("The part of the recording that shows the scene, in its pixels (a simulator recording is the whole screen).",
-                               valueName: "x,y,w,h"))
+    @Option(
+        help: ArgumentHelp(
+            "The part of the recording that shows the scene, in its pixels (a simulator recording is the whole screen).",
+            valueName: "x,y,w,h"))
     var crop: String?
 
-    @Option(help: ArgumentHelp("Scene pixels per recording pixel, applied after --crop (a 3× recording of a 2× scene: 0.6667).",
-                               valueName: "S"))
+    @Option(
+        help: ArgumentHelp(
+            "Scene pixels per recording pixel, applied after --crop (a 3× recording of a 2× scene: 0.6667).",
+            valueName: "S"))
     var scale: Double?
 
-    @Option(help: ArgumentHelp("A rectangle of the compared frame (the scene's pixels) left out of the difference figures, "
-                               + "such as a status bar the scene does not draw; repeatable.", valueName: "x,y,w,h"))
+    @Option(
+        help: ArgumentHelp(
+            "A rectangle of the compared frame (the scene's pixels) left out of the difference figures, "
+                + "such as a status bar the scene does not draw; repeatable.", valueName: "x,y,w,h"))
     var ignore: [String] = []
 
-    @Option(help: ArgumentHelp("Also print the differences between two times, under a name; repeatable (default with --against: "
-                               + "per second).", valueName: "NAME=START-END"))
+    @Option(
+        help: ArgumentHelp(
+            "Also print the differences between two times, under a name; repeatable (default with --against: "
+                + "per second).", valueName: "NAME=START-END"))
     var phase: [String] = []
 
-    @Option(name: .customLong("filmstrip-times"),
-            help: ArgumentHelp("Exact instants for the filmstrip, comma-separated (0.2,0.35s,500ms).", valueName: "TIMES"))
+    @Option(
+        name: .customLong("filmstrip-times"),
+        help: ArgumentHelp("Exact instants for the filmstrip, comma-separated (0.2,0.35s,500ms).", valueName: "TIMES"))
     var filmstripTimes: String?
 
     @Option(name: .customLong("filmstrip-columns"), help: "Cells per filmstrip row (default 4).")
     var filmstripColumns: Int = 4
 
-    @Option(help: ArgumentHelp("Also write one self-contained page: the grid under a time scrubber, the plots and the summary.",
-                               valueName: "OUT.html"))
+    @Option(
+        help: ArgumentHelp(
+            "Also write one self-contained page: the grid under a time scrubber, the plots and the summary.",
+            valueName: "OUT.html"))
     var html: String?
 
     @OptionGroup var options: OutputOptions
@@ -129,7 +140,8 @@ struct Compare: ParsableCommand {
         comparison.against = try recording()
         let summaries: [VariantComparison.Summary]
         do {
-            summaries = try html.map { try runWithPage(&comparison, sinks: sinks, page: $0, inputs: inputURLs) }
+            summaries =
+                try html.map { try runWithPage(&comparison, sinks: sinks, page: $0, inputs: inputURLs) }
                 ?? comparison.run(sinks: sinks)
         } catch let e as GoldenError { throw ValidationError("\(e)") }
         if !comparison.propertyPlots.isEmpty {
@@ -153,7 +165,8 @@ struct Compare: ParsableCommand {
             }
         }
         let scenario = try ScenarioLoader.load(file: files[0])
-        let names = variants.map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+        let names =
+            variants.map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
             ?? ["default"] + scenario.variantNames
         if names.contains(where: \.isEmpty) {
             throw ValidationError("--variants expects names separated by commas, such as default,slow; found '\(variants ?? "")'")
@@ -194,8 +207,10 @@ struct Compare: ParsableCommand {
     }
 
     /// Runs the comparison and writes its page (`--html`).
-    private func runWithPage(_ comparison: inout VariantComparison, sinks: [any RenderSink], page path: String,
-                             inputs: [URL]) throws -> [VariantComparison.Summary] {
+    private func runWithPage(
+        _ comparison: inout VariantComparison, sinks: [any RenderSink], page path: String,
+        inputs: [URL]
+    ) throws -> [VariantComparison.Summary] {
         let names = (files + (against.map { [$0] } ?? [])).map { URL(fileURLWithPath: $0).lastPathComponent }
         let title = "Flipbook compare: " + names.joined(separator: ", ")
         let result = try comparison.runWithPage(sinks: sinks, title: title)
@@ -219,7 +234,8 @@ struct Compare: ParsableCommand {
                 for line in p.lines { print("    " + line) }
             }
             for p in s.periods {
-                let name = p.label.count >= 18 ? String(p.label.prefix(17)) + " " : p.label.padding(toLength: 18, withPad: " ", startingAt: 0)
+                let name =
+                    p.label.count >= 18 ? String(p.label.prefix(17)) + " " : p.label.padding(toLength: 18, withPad: " ", startingAt: 0)
                 let range = String(format: "%.2f–%.2f s", p.start, p.end).padding(toLength: 15, withPad: " ", startingAt: 0)
                 print("    " + name + range + String(format: "%8.2f%%  %10.2f%%", p.meanDifference * 100, p.largestDifference * 100))
             }

@@ -8,11 +8,11 @@ import Foundation
 enum Console {
     static func out(_ line: String) {
         print(TextSafety.forTerminal(line))
-        fflush(nil)   // every output stream: `stdout` itself is shared mutable state to Swift 6
+        fflush(nil)  // every output stream: `stdout` itself is shared mutable state to Swift 6
     }
 
     static func error(_ line: String) {
-        fflush(nil)   // every output stream: `stdout` itself is shared mutable state to Swift 6
+        fflush(nil)  // every output stream: `stdout` itself is shared mutable state to Swift 6
         FileHandle.standardError.write(Data((TextSafety.forTerminal(line) + "\n").utf8))
     }
 }

@@ -30,13 +30,13 @@ public struct FlipbookCommand: ParsableCommand {
 /// and runs on (what decides its pixels besides the fonts, which `test` reports).
 let versionText: String = {
     #if compiler(>=6.4)
-    let swift = "6.4 or later"
+        let swift = "6.4 or later"
     #elseif compiler(>=6.3)
-    let swift = "6.3"
+        let swift = "6.3"
     #elseif compiler(>=6.2)
-    let swift = "6.2"
+        let swift = "6.2"
     #else
-    let swift = "6.1 or earlier"
+        let swift = "6.1 or earlier"
     #endif
     return "flipbook \(GoldenManifest.flipbookVersion) (Swift \(swift), Cairo \(FontCatalog.cairoVersion))"
 }()
@@ -51,8 +51,9 @@ struct ScenarioArguments: ParsableArguments {
 
     /// Loads the scenario and prints its warnings (fonts that are not installed, …).
     func load() throws -> Scenario {
-        let scenario = try ScenarioLoader.load(file: file, variant: variant, fontCheck: FontCatalog.substitute(for:),
-                                               imageLoader: { try PNGCodec.readImage($0) })
+        let scenario = try ScenarioLoader.load(
+            file: file, variant: variant, fontCheck: FontCatalog.substitute(for:),
+            imageLoader: { try PNGCodec.readImage($0) })
         for w in scenario.warnings { Console.error(w.description) }
         return scenario
     }

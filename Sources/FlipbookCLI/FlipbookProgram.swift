@@ -15,7 +15,7 @@ public enum FlipbookProgram {
         do {
             command = try FlipbookCommand.parseAsRoot(arguments)
         } catch {
-            if FlipbookCommand.exitCode(for: error) == .success { return cleanExit(error) }   // --help, --version
+            if FlipbookCommand.exitCode(for: error) == .success { return cleanExit(error) }  // --help, --version
             Console.error(FlipbookCommand.fullMessage(for: error))
             return Exit.input
         }

@@ -7,22 +7,22 @@ struct Inspect: ParsableCommand {
         commandName: "inspect",
         abstract: "Print a scenario's event trace, or sample properties over time as CSV.",
         discussion: """
-        The trace lists every scripted event and every animation start and stop with its time, \
-        layer and key; in scenes with scroll views, also touches, refresh states and a line at \
-        each frame where an offset moved (offset, pull, inset, state). With --sample, prints \
-        one CSV row per frame instead.
+            The trace lists every scripted event and every animation start and stop with its time, \
+            layer and key; in scenes with scroll views, also touches, refresh states and a line at \
+            each frame where an offset moved (offset, pull, inset, state). With --sample, prints \
+            one CSV row per frame instead.
 
-        Given a recording (.gif, .png/.apng, .webp or a video) instead, lists its frames: when \
-        each starts, how long it shows and how much of it changed from the frame before (to find \
-        the --offset at which motion starts for compare --against).
+            Given a recording (.gif, .png/.apng, .webp or a video) instead, lists its frames: when \
+            each starts, how long it shows and how much of it changed from the frame before (to find \
+            the --offset at which motion starts for compare --against).
 
-        Examples:
-          flipbook inspect scenarios/demo.yaml
-          flipbook inspect sim.mp4 --until 2s
-          flipbook inspect scenarios/demo.yaml --sample dot1.transform.scale \\
-            --sample dot1.fillColor
-          flipbook inspect scenarios/demo.yaml --sample dot2.opacity --fps 10 --until 1s
-        """
+            Examples:
+              flipbook inspect scenarios/demo.yaml
+              flipbook inspect sim.mp4 --until 2s
+              flipbook inspect scenarios/demo.yaml --sample dot1.transform.scale \\
+                --sample dot1.fillColor
+              flipbook inspect scenarios/demo.yaml --sample dot2.opacity --fps 10 --until 1s
+            """
     )
 
     @OptionGroup var scenario: ScenarioArguments
@@ -55,7 +55,10 @@ struct Inspect: ParsableCommand {
         for k in 0...max(0, frames) {
             runtime.stage.advance(to: min(end, Double(k) / fps))
             let trace = runtime.stage.trace
-            while printed < trace.count { print(TextSafety.forTerminal(trace[printed].description)); printed += 1 }
+            while printed < trace.count {
+                print(TextSafety.forTerminal(trace[printed].description))
+                printed += 1
+            }
             let sample = runtime.scrollStates
             if sample != lastSample {
                 for line in sample { print(String(format: "%.4f ", runtime.stage.currentTime) + line) }
@@ -64,7 +67,10 @@ struct Inspect: ParsableCommand {
         }
         runtime.stage.advance(to: end)
         let trace = runtime.stage.trace
-        while printed < trace.count { print(TextSafety.forTerminal(trace[printed].description)); printed += 1 }
+        while printed < trace.count {
+            print(TextSafety.forTerminal(trace[printed].description))
+            printed += 1
+        }
     }
 
     func run() throws {

@@ -19,13 +19,16 @@ extension OutputFormat {
         if ext.isEmpty { return animated ? .apng : .gif }
         if let chosen = forExtension(ext, animated: animated), chosen.animates { return chosen }
         if png.extensions.contains(ext) {
-            throw ValidationError("-o \(output): a .png output is one picture; add --animated for an animated PNG (APNG), "
-                                  + "or use --filmstrip or --frames")
+            throw ValidationError(
+                "-o \(output): a .png output is one picture; add --animated for an animated PNG (APNG), "
+                    + "or use --filmstrip or --frames")
         }
         let names = animatedExtensions
         let choices = Self.animated.map(\.name).joined(separator: "|")
-        throw ValidationError("-o \(output): .\(ext) is not a supported format; "
-                              + (formatOptions ? "write \(names), or .png with --animated (or name the format with --format \(choices))"
-                                               : "write \(names) (or .png for an APNG)"))
+        throw ValidationError(
+            "-o \(output): .\(ext) is not a supported format; "
+                + (formatOptions
+                    ? "write \(names), or .png with --animated (or name the format with --format \(choices))"
+                    : "write \(names) (or .png for an APNG)"))
     }
 }

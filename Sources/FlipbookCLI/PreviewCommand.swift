@@ -10,11 +10,11 @@ struct Preview: ParsableCommand {
         commandName: "preview",
         abstract: "Show a scenario playing in the browser, re-rendered each time the file is saved.",
         discussion: """
-        Runs flipbook-preview, built beside flipbook; `flipbook preview --help` shows its options:
+            Runs flipbook-preview, built beside flipbook; `flipbook preview --help` shows its options:
 
-          flipbook preview FILE [--port N] [--host ADDRESS] [--variants a,b,...]
-            [--plot LAYER.KEYPATH ...]
-        """)
+              flipbook preview FILE [--port N] [--host ADDRESS] [--variants a,b,...]
+                [--plot LAYER.KEYPATH ...]
+            """)
 
     @Argument(parsing: .captureForPassthrough, help: "The scenario file and the preview's options.")
     var arguments: [String] = []

@@ -22,7 +22,10 @@ enum RecordingFile {
         var frame: PixelBuffer?
         do {
             while index < wanted - 1, try stream.skipFrame() { index += 1 }
-            if let f = try stream.nextFrame() { frame = f; index += 1 }
+            if let f = try stream.nextFrame() {
+                frame = f
+                index += 1
+            }
         } catch { throw ValidationError("\(path): \(error)") }
         guard let frame else { throw ValidationError("\(path): no frame could be decoded") }
         return (frame, index, stream)
@@ -33,8 +36,9 @@ enum RecordingFile {
     static func printFrames(of path: String, until end: Double?) throws {
         let stream = try open(path)
         let count = stream.starts.count
-        print("\(TextSafety.forTerminal(path)): \(stream.width)×\(stream.height) px, \(count) frames, "
-              + String(format: "%.3f s", stream.duration))
+        print(
+            "\(TextSafety.forTerminal(path)): \(stream.width)×\(stream.height) px, \(count) frames, "
+                + String(format: "%.3f s", stream.duration))
         print("frame     start   shows   changed")
         var previous: PixelBuffer?
         for i in 0..<count {

@@ -7,20 +7,23 @@ struct Render: ParsableCommand {
         commandName: "render",
         abstract: "Render a scenario to an animated GIF, PNG frames and/or a filmstrip.",
         discussion: """
-        Examples:
-          flipbook render scenarios/demo.yaml -o out/demo.gif
-          flipbook render scenarios/demo.yaml --filmstrip out/demo.png --fps 10
-          flipbook render scenarios/demo.yaml --frames out/frames --scale 1
-          flipbook render scenarios/demo.yaml --variant slow -o out/slow.gif
-          flipbook render scenarios/demo.yaml --filmstrip out/key.png \\
-            --filmstrip-times 0.1,0.175,0.35
-        """
+            Examples:
+              flipbook render scenarios/demo.yaml -o out/demo.gif
+              flipbook render scenarios/demo.yaml --filmstrip out/demo.png --fps 10
+              flipbook render scenarios/demo.yaml --frames out/frames --scale 1
+              flipbook render scenarios/demo.yaml --variant slow -o out/slow.gif
+              flipbook render scenarios/demo.yaml --filmstrip out/key.png \\
+                --filmstrip-times 0.1,0.175,0.35
+            """
     )
 
     @OptionGroup var scenario: ScenarioArguments
 
-    @Option(name: [.short, .customLong("output")],
-        help: "The animation to write: \(OutputFormat.animatedExtensions) (.png with --animated is an APNG; default: the scenario's name with .gif).")
+    @Option(
+        name: [.short, .customLong("output")],
+        help:
+            "The animation to write: \(OutputFormat.animatedExtensions) (.png with --animated is an APNG; default: the scenario's name with .gif)."
+    )
     var output: String?
 
     @Option(help: ArgumentHelp("The output's format, whatever its name says: \(OutputFormat.animatedNames).", valueName: "format"))
@@ -38,9 +41,11 @@ struct Render: ParsableCommand {
     @Option(name: .customLong("filmstrip-frames"), help: "How many evenly spaced frames the filmstrip shows (default 12).")
     var filmstripFrames: Int?
 
-    @Option(name: .customLong("filmstrip-times"),
-            help: ArgumentHelp("Exact instants for the filmstrip, comma-separated (0.2,0.35s,500ms); they need not fall on a frame.",
-                               valueName: "times"))
+    @Option(
+        name: .customLong("filmstrip-times"),
+        help: ArgumentHelp(
+            "Exact instants for the filmstrip, comma-separated (0.2,0.35s,500ms); they need not fall on a frame.",
+            valueName: "times"))
     var filmstripTimes: String?
 
     @Option(name: .customLong("filmstrip-columns"), help: "Frames per filmstrip row (default 4).")
@@ -67,9 +72,10 @@ struct Render: ParsableCommand {
     @Option(help: "How many times the GIF loops (0 = forever).")
     var loop = 0
 
-    @Option(help: ArgumentHelp(
-        "Threads the render may use (default: the machine's cores): frames drawn beside the GIF's coding when that saves time, GIF frames coded ahead; the output does not depend on it.",
-        valueName: "N"))
+    @Option(
+        help: ArgumentHelp(
+            "Threads the render may use (default: the machine's cores): frames drawn beside the GIF's coding when that saves time, GIF frames coded ahead; the output does not depend on it.",
+            valueName: "N"))
     var threads: Int?
 
     @OptionGroup var options: OutputOptions
@@ -145,19 +151,23 @@ struct Render: ParsableCommand {
             }
             outputs.filmstripTimes = times
         }
-        let interruption = InterruptionGuard(files: [animation, outputs.filmstrip].compactMap { $0?.path },
-                                             directories: [outputs.framesDirectory?.path].compactMap { $0 })
+        let interruption = InterruptionGuard(
+            files: [animation, outputs.filmstrip].compactMap { $0?.path },
+            directories: [outputs.framesDirectory?.path].compactMap { $0 })
         defer { withExtendedLifetime(interruption) {} }
         let runtime = ScenarioRuntime(scenario: scenario)
         let progress = ProgressReporter(enabled: !options.quiet)
-        let result = try runtime.render(outputs: outputs, fps: fps, threads: threads ?? ProcessInfo.processInfo.activeProcessorCount,
-                                        progress: progress.update)
+        let result = try runtime.render(
+            outputs: outputs, fps: fps, threads: threads ?? ProcessInfo.processInfo.activeProcessorCount,
+            progress: progress.update)
         progress.finish()
         self.scenario.reportWarnings(of: runtime.stage)
         let rate = fps ?? scenario.fps
         if let capped = outputs.animations.first(where: { rate > $0.format.maximumFramesPerSecond ?? .infinity }),
-           let cap = capped.format.maximumFramesPerSecond {
-            Console.error("note: the GIF is composed at \(Int(cap)) fps (20 ms a frame): browsers slow "
+            let cap = capped.format.maximumFramesPerSecond
+        {
+            Console.error(
+                "note: the GIF is composed at \(Int(cap)) fps (20 ms a frame): browsers slow "
                     + "GIF frames of 10 ms or less to about 100 ms"
                     + (outputs.framesDirectory != nil ? "; PNG frames keep \(rate.formatted()) fps" : ""))
         }

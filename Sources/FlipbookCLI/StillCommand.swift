@@ -7,16 +7,16 @@ struct Still: ParsableCommand {
         commandName: "still",
         abstract: "Render one frame of a scenario to a PNG.",
         discussion: """
-        Given a recording (.gif, .png/.apng, .webp, .mp4, .mov, .m4v, .webm, .mkv) instead of a \
-        scenario, writes the recording's frame at that time, cut to --crop and resized by --scale: \
-        the picture compare --against would use.
+            Given a recording (.gif, .png/.apng, .webp, .mp4, .mov, .m4v, .webm, .mkv) instead of a \
+            scenario, writes the recording's frame at that time, cut to --crop and resized by --scale: \
+            the picture compare --against would use.
 
-        Examples:
-          flipbook still scenarios/demo.yaml --at 0.35s -o dot.png
-          flipbook still scenarios/demo.yaml --at 175ms --scale 3
-          flipbook still sim.mp4 --at 1.2 --crop 0,0,1170,600 --scale 0.6667 \\
-            -o sim-1.2.png
-        """
+            Examples:
+              flipbook still scenarios/demo.yaml --at 0.35s -o dot.png
+              flipbook still scenarios/demo.yaml --at 175ms --scale 3
+              flipbook still sim.mp4 --at 1.2 --crop 0,0,1170,600 --scale 0.6667 \\
+                -o sim-1.2.png
+            """
     )
 
     @OptionGroup var scenario: ScenarioArguments
@@ -65,7 +65,8 @@ struct Still: ParsableCommand {
         let interruption = InterruptionGuard(files: [url.path])
         defer { withExtendedLifetime(interruption) {} }
         try PNGCodec.write(pixels, to: url, inputs: [scenario.inputURL])
-        let line = "wrote \(url == OutputFile.standardOutput ? "standard output" : url.path) (frame \(index), shown from "
+        let line =
+            "wrote \(url == OutputFile.standardOutput ? "standard output" : url.path) (frame \(index), shown from "
             + String(format: "%g", stream.starts[index]) + " s, \(pixels.width)×\(pixels.height) px)\n"
         if url == OutputFile.standardOutput { FileHandle.standardError.write(Data(line.utf8)) } else { print(line, terminator: "") }
     }
@@ -75,8 +76,9 @@ struct Still: ParsableCommand {
         var scenario = try self.scenario.load()
         if let scale { scenario.canvas.scale = scale }
         if at.seconds > scenario.duration {
-            Console.error("\(self.scenario.file): warning: --at \(String(format: "%g", at.seconds)) s is past the scene's end "
-                          + "(\(String(format: "%g", scenario.duration)) s); the frame shows the scene held at that time")
+            Console.error(
+                "\(self.scenario.file): warning: --at \(String(format: "%g", at.seconds)) s is past the scene's end "
+                    + "(\(String(format: "%g", scenario.duration)) s); the frame shows the scene held at that time")
         }
         let runtime = ScenarioRuntime(scenario: scenario)
         runtime.stage.advance(to: at.seconds)

@@ -18,24 +18,24 @@ struct TestRun: ParsableCommand {
         commandName: "run",
         abstract: "Render scenarios at their golden instants and compare them with golden/ (or record goldens).",
         discussion: """
-        Frames are compared as decoded PNGs, exactly unless a tolerance is set, and the event \
-        trace is compared too. A failure names the scenario, the frame and time, the share of \
-        pixels off, the largest distance and where; artifacts (expected/actual/difference PNGs, \
-        report.html, junit.xml, summary.json) go to --artifacts. Exit 1 when anything fails.
+            Frames are compared as decoded PNGs, exactly unless a tolerance is set, and the event \
+            trace is compared too. A failure names the scenario, the frame and time, the share of \
+            pixels off, the largest distance and where; artifacts (expected/actual/difference PNGs, \
+            report.html, junit.xml, summary.json) go to --artifacts. Exit 1 when anything fails.
 
-        Record modes: missing (default; on CI, never) records scenarios without goldens; \
-        failed also re-records failures; all records everything; never writes nothing.
+            Record modes: missing (default; on CI, never) records scenarios without goldens; \
+            failed also re-records failures; all records everything; never writes nothing.
 
-        Examples:
-          flipbook test                              # every scenario under scenarios/
-          flipbook test scenarios/loaders --record missing
-          CI=true flipbook test --shard 2/4 --artifacts out/artifacts
-          flipbook test --filter orbit --threshold 0.1 --share 0.005 \\
-            --ignore-antialiasing
+            Examples:
+              flipbook test                              # every scenario under scenarios/
+              flipbook test scenarios/loaders --record missing
+              CI=true flipbook test --shard 2/4 --artifacts out/artifacts
+              flipbook test --filter orbit --threshold 0.1 --share 0.005 \\
+                --ignore-antialiasing
 
-        A sharded run always writes its artifacts (results.json among them), passed or not, for \
-        `flipbook test merge SHARD-DIR... --artifacts DIR` to join into one report.
-        """
+            A sharded run always writes its artifacts (results.json among them), passed or not, for \
+            `flipbook test merge SHARD-DIR... --artifacts DIR` to join into one report.
+            """
     )
 
     @Argument(help: "Scenario files or folders (default: scenarios).")
@@ -44,21 +44,25 @@ struct TestRun: ParsableCommand {
     @Option(
         help: ArgumentHelp(
             "When to write goldens: missing, failed, all or never (default: FLIPBOOK_RECORD, else never on CI, else missing).",
-                               valueName: "mode"))
+            valueName: "mode"))
     var record: String?
 
-    @Option(name: .customLong("golden-dir"),
-            help: ArgumentHelp("The goldens' folder (default: golden/ beside the scenarios/ folder the scenarios are in, "
-                               + "found from their location, not the working directory).", valueName: "DIR"))
+    @Option(
+        name: .customLong("golden-dir"),
+        help: ArgumentHelp(
+            "The goldens' folder (default: golden/ beside the scenarios/ folder the scenarios are in, "
+                + "found from their location, not the working directory).", valueName: "DIR"))
     var goldenDirectory: String?
 
     @Option(help: "Where failure artifacts and reports go.")
     var artifacts = ".artifacts"
 
-    @Option(name: .customLong("artifact-animation"),
-            help: ArgumentHelp("Each failing scenario's whole render as it is now, beside its frames and in the report: "
-                               + "\(OutputFormat.animatedNames) or none (default: apng, exact; webp is exact and smaller).",
-                               valueName: "FORMAT"))
+    @Option(
+        name: .customLong("artifact-animation"),
+        help: ArgumentHelp(
+            "Each failing scenario's whole render as it is now, beside its frames and in the report: "
+                + "\(OutputFormat.animatedNames) or none (default: apng, exact; webp is exact and smaller).",
+            valueName: "FORMAT"))
     var artifactAnimation = "apng"
 
     @Option(help: ArgumentHelp("Run shard I of N (1-based), e.g. 2/4: shards split the suite exactly.", valueName: "I/N"))
@@ -134,7 +138,8 @@ struct TestRun: ParsableCommand {
                 var isDirectory: ObjCBool = false
                 let golden = folder.appendingPathComponent("golden").path
                 if path.hasPrefix(folder.appendingPathComponent("scenarios").path + "/")
-                    || (FileManager.default.fileExists(atPath: golden, isDirectory: &isDirectory) && isDirectory.boolValue) {
+                    || (FileManager.default.fileExists(atPath: golden, isDirectory: &isDirectory) && isDirectory.boolValue)
+                {
                     found = golden
                 }
                 let parent = folder.deletingLastPathComponent()
@@ -144,8 +149,9 @@ struct TestRun: ParsableCommand {
             roots.insert(found ?? URL(fileURLWithPath: "golden").standardizedFileURL.path)
         }
         guard roots.count <= 1 else {
-            throw ValidationError("the scenarios belong to different projects (\(roots.sorted().joined(separator: ", "))); "
-                                  + "test them one project at a time, or name one folder with --golden-dir")
+            throw ValidationError(
+                "the scenarios belong to different projects (\(roots.sorted().joined(separator: ", "))); "
+                    + "test them one project at a time, or name one folder with --golden-dir")
         }
         return roots.first ?? "golden"
     }
@@ -174,8 +180,9 @@ struct TestRun: ParsableCommand {
             tolerance = .override(GoldenSpec.Tolerance(threshold: threshold, share: share ?? 0, ignoreAntialiasing: ignoreAntialiasing))
         }
         let goldenRoot = try goldenDirectory ?? Self.goldenFolder(for: files)
-        let suite = GoldenSuite(store: GoldenStore(root: URL(fileURLWithPath: goldenRoot, isDirectory: true)), record: mode,
-                                tolerance: tolerance, jobs: jobs, threads: threads ?? ProcessInfo.processInfo.activeProcessorCount)
+        let suite = GoldenSuite(
+            store: GoldenStore(root: URL(fileURLWithPath: goldenRoot, isDirectory: true)), record: mode,
+            tolerance: tolerance, jobs: jobs, threads: threads ?? ProcessInfo.processInfo.activeProcessorCount)
         let start = DispatchTime.now()
         let outcomes = suite.run(files)
         // Orphans only make sense for the whole suite (no filter, no shard, default paths).
@@ -187,7 +194,9 @@ struct TestRun: ParsableCommand {
                 // Frames are compared while they render (in the sink's `prepare`): one figure.
                 Console.out("✔ \(o.name)" + String(format: " (render and compare %.2f s)", o.renderSeconds + o.compareSeconds))
             case .recorded: Console.out("● \(o.name): recorded \(suite.store.folder(for: o.name).path)")
-            case .rerecorded: Console.out("● \(o.name): re-recorded (it had failed)"); for m in o.messages { Console.out("    \(m)") }
+            case .rerecorded:
+                Console.out("● \(o.name): re-recorded (it had failed)")
+                for m in o.messages { Console.out("    \(m)") }
             case .failed, .missing, .error:
                 Console.out("✘ \(o.name)")
                 for note in o.environmentNotes { Console.out("  \(o.file): note: \(note)") }
@@ -201,7 +210,9 @@ struct TestRun: ParsableCommand {
                 if frames.count > 1 {
                     let times = o.frames.filter { !$0.passed }.dropFirst().map { String(format: "%.3f", $0.time) }
                     let shown = times.prefix(8).joined(separator: ", ") + (times.count > 8 ? ", …" : "")
-                    Console.out("  … and \(frames.count - 1) more failing frame\(frames.count == 2 ? "" : "s") (t = \(shown) s; each in report.html)")
+                    Console.out(
+                        "  … and \(frames.count - 1) more failing frame\(frames.count == 2 ? "" : "s") (t = \(shown) s; each in report.html)"
+                    )
                 }
                 if o.status == .failed {
                     Console.out("  if the change is intended: flipbook test \(o.file) --record failed")
@@ -220,8 +231,9 @@ struct TestRun: ParsableCommand {
         }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
         let recorded = outcomes.filter { $0.status == .recorded || $0.status == .rerecorded }.count
-        Console.out("golden: \(outcomes.count - failed.count - recorded) passed, \(failed.count) failed, \(recorded) recorded"
-              + String(format: " (%.1f s)", seconds))
+        Console.out(
+            "golden: \(outcomes.count - failed.count - recorded) passed, \(failed.count) failed, \(recorded) recorded"
+                + String(format: " (%.1f s)", seconds))
         if outcomes.contains(where: { $0.status == .error }) { throw ExitCode(Exit.input) }
         if !failed.isEmpty { throw ExitCode(Exit.comparisonFailed) }
     }

@@ -9,12 +9,12 @@ struct TestMerge: ParsableCommand {
         commandName: "merge",
         abstract: "Join the artifacts of sharded runs into one report.html, junit.xml, summary.json and results.json.",
         discussion: """
-        Each folder is the --artifacts of one `flipbook test --shard I/N` run (downloaded from CI, say). \
-        Exit 1 when a scenario failed in any shard, 2 when a folder is not a shard's artifacts or two \
-        shards hold the same scenario.
+            Each folder is the --artifacts of one `flipbook test --shard I/N` run (downloaded from CI, say). \
+            Exit 1 when a scenario failed in any shard, 2 when a folder is not a shard's artifacts or two \
+            shards hold the same scenario.
 
-          flipbook test merge shard-1 shard-2 shard-3 --artifacts merged
-        """)
+              flipbook test merge shard-1 shard-2 shard-3 --artifacts merged
+            """)
 
     @Argument(help: "The shards' artifacts folders.")
     var folders: [String]
@@ -29,14 +29,16 @@ struct TestMerge: ParsableCommand {
     func run() throws {
         let outcomes: [ScenarioOutcome]
         do {
-            outcomes = try ShardMerge.merge(folders.map { URL(fileURLWithPath: $0, isDirectory: true) },
-                                            into: URL(fileURLWithPath: artifacts, isDirectory: true))
+            outcomes = try ShardMerge.merge(
+                folders.map { URL(fileURLWithPath: $0, isDirectory: true) },
+                into: URL(fileURLWithPath: artifacts, isDirectory: true))
         } catch let e as GoldenError { throw ValidationError("\(e)") }
         let failed = outcomes.filter(\.failed)
         let recorded = outcomes.filter { $0.status == .recorded || $0.status == .rerecorded }.count
         for o in failed { Console.out("✘ \(o.name)") }
-        Console.out("merged \(folders.count) shard\(folders.count == 1 ? "" : "s"): \(outcomes.count - failed.count - recorded) passed, "
-                    + "\(failed.count) failed, \(recorded) recorded; report: \(artifacts)/report.html")
+        Console.out(
+            "merged \(folders.count) shard\(folders.count == 1 ? "" : "s"): \(outcomes.count - failed.count - recorded) passed, "
+                + "\(failed.count) failed, \(recorded) recorded; report: \(artifacts)/report.html")
         if !failed.isEmpty { throw ExitCode(Exit.comparisonFailed) }
     }
 }

@@ -9,9 +9,13 @@ struct TimeArgument: ExpressibleByArgument {
     init?(argument: String) {
         let s = argument.trimmingCharacters(in: .whitespaces).lowercased()
         let value: Double?
-        if s.hasSuffix("ms") { value = Double(s.dropLast(2)).map { $0 / 1000 } }
-        else if s.hasSuffix("s") { value = Double(s.dropLast()) }
-        else { value = Double(s) }
+        if s.hasSuffix("ms") {
+            value = Double(s.dropLast(2)).map { $0 / 1000 }
+        } else if s.hasSuffix("s") {
+            value = Double(s.dropLast())
+        } else {
+            value = Double(s)
+        }
         guard let v = value, v.isFinite else { return nil }
         seconds = v
     }

@@ -7,9 +7,9 @@ struct Validate: ParsableCommand {
         commandName: "validate",
         abstract: "Check scenario files without rendering.",
         discussion: """
-        Examples:
-          flipbook validate scenarios/*.yaml
-        """
+            Examples:
+              flipbook validate scenarios/*.yaml
+            """
     )
 
     @Argument(help: "Scenario files.")
@@ -19,8 +19,9 @@ struct Validate: ParsableCommand {
         var failed = false
         for file in files {
             do {
-                let scenario = try ScenarioLoader.load(file: file, fontCheck: FontCatalog.substitute(for:),
-                                                       imageLoader: { try PNGCodec.readImage($0) })
+                let scenario = try ScenarioLoader.load(
+                    file: file, fontCheck: FontCatalog.substitute(for:),
+                    imageLoader: { try PNGCodec.readImage($0) })
                 for w in scenario.warnings { Console.error(w.description) }
                 print(
                     "\(file): ok"

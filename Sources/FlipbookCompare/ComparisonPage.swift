@@ -31,9 +31,11 @@ enum ComparisonPage {
         var fingers: [(x: Double, y: Double)?] = []
     }
 
-    static func html(title: String, summaries: [VariantComparison.Summary], frames: [(time: Double, png: [UInt8])], plots: [Plot],
-                     timeline: Timeline = Timeline(), frameURL: ((Int) -> String)? = nil,
-                     extras: VariantComparison.PageExtras = .init()) -> String {
+    static func html(
+        title: String, summaries: [VariantComparison.Summary], frames: [(time: Double, png: [UInt8])], plots: [Plot],
+        timeline: Timeline = Timeline(), frameURL: ((Int) -> String)? = nil,
+        extras: VariantComparison.PageExtras = .init()
+    ) -> String {
         let esc = HTMLPage.escape
         var h = HTMLPage.head(title: title, style: EmbeddedPages.comparisonCSS)
         h += extras.header
@@ -45,10 +47,13 @@ enum ComparisonPage {
                 h += HTMLPage.image(first.png, class: "grid", alt: "every variant at the scrubber's instant", id: "frame") + "\n"
             }
         }
-        h += HTMLPage.fill(EmbeddedPages.comparisonControlsHTML, [
-            "lastFrame": "\(max(0, frames.count - 1))",
-            "firstTime": String(format: "%.3f", frames.first?.time ?? 0),
-        ]) + "\n"
+        h +=
+            HTMLPage.fill(
+                EmbeddedPages.comparisonControlsHTML,
+                [
+                    "lastFrame": "\(max(0, frames.count - 1))",
+                    "firstTime": String(format: "%.3f", frames.first?.time ?? 0)
+                ]) + "\n"
         if !plots.isEmpty {
             h += "<h2>Properties</h2>\n"
             for (i, p) in plots.enumerated() {
@@ -56,13 +61,14 @@ enum ComparisonPage {
                 h += String(
                     format:
                         "<div class=\"marker\" data-x0=\"%.6f\" data-x1=\"%.6f\" data-t0=\"%.6f\" data-t1=\"%.6f\" style=\"left: %.4f%%\"></div></div>\n",
-                            p.axis.x0, p.axis.x1, p.axis.t0, p.axis.t1, p.axis.x0 * 100)
+                    p.axis.x0, p.axis.x1, p.axis.t0, p.axis.t1, p.axis.x0 * 100)
             }
         }
         h +=
             "<h2>Summary</h2>\n<table><tr><th>variant</th><th>duration</th><th>last stop</th><th>mean diff</th><th>largest diff</th></tr>\n"
         for s in summaries {
-            h += "<tr><td>\(esc(s.label))</td><td>" + String(format: "%.3f s", s.duration) + "</td><td>"
+            h +=
+                "<tr><td>\(esc(s.label))</td><td>" + String(format: "%.3f s", s.duration) + "</td><td>"
                 + (s.lastEvent.map { String(format: "%.3f s", $0) } ?? "–") + "</td><td>"
                 + String(format: "%.2f %%</td><td>%.2f %%", s.meanDifference * 100, s.largestDifference * 100) + "</td></tr>\n"
             for p in s.properties {
@@ -77,9 +83,10 @@ enum ComparisonPage {
             }
             h += "</ol>\n"
         }
-        let data = PageData(frames: frames.indices.map { i in frameURL.map { $0(i) } ?? HTMLPage.dataURL(png: frames[i].png) },
-                            times: frames.map(\.time),
-                            fingers: timeline.fingers.map { f in f.map { [$0.x, $0.y] } })
+        let data = PageData(
+            frames: frames.indices.map { i in frameURL.map { $0(i) } ?? HTMLPage.dataURL(png: frames[i].png) },
+            times: frames.map(\.time),
+            fingers: timeline.fingers.map { f in f.map { [$0.x, $0.y] } })
         h += HTMLPage.data(data, id: "page-data") + HTMLPage.script(EmbeddedPages.comparisonJS) + extras.footer + "</body></html>\n"
         return h
     }

@@ -27,9 +27,14 @@ final class CompositionSink: RenderSink, @unchecked Sendable {
     private var instantFrames: [Double: PixelBuffer] = [:]
     private var pendingInstants: [Double]
 
-    init(runtimes: [ScenarioRuntime], labels: [String], layout: VariantGrid.Layout, downstream: [any RenderSink], plots: [String],
-         recording: RecordedFrames? = nil) {
-        self.runtimes = runtimes; self.layout = layout; self.downstream = downstream; self.plots = plots
+    init(
+        runtimes: [ScenarioRuntime], labels: [String], layout: VariantGrid.Layout, downstream: [any RenderSink], plots: [String],
+        recording: RecordedFrames? = nil
+    ) {
+        self.runtimes = runtimes
+        self.layout = layout
+        self.downstream = downstream
+        self.plots = plots
         self.recording = recording
         self.labels = (recording.map { [$0.label] } ?? []) + labels
         plotSeries = plots.map { ($0, Array(repeating: [], count: runtimes.count)) }

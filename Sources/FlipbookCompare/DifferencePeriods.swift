@@ -14,8 +14,12 @@ public struct DifferencePeriod: Codable, Sendable, Equatable {
     public var frames: Int
 
     public init(label: String, start: Double, end: Double, meanDifference: Double = 0, largestDifference: Double = 0, frames: Int = 0) {
-        self.label = label; self.start = start; self.end = end
-        self.meanDifference = meanDifference; self.largestDifference = largestDifference; self.frames = frames
+        self.label = label
+        self.start = start
+        self.end = end
+        self.meanDifference = meanDifference
+        self.largestDifference = largestDifference
+        self.frames = frames
     }
 
     /// One period per whole second of `duration` ("second 1" is 0–1 s, …).

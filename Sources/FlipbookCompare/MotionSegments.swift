@@ -82,8 +82,9 @@ public struct MotionSegment: Codable, Sendable, Equatable {
             let peak = part.max { abs($0.value - from) < abs($1.value - from) }!.value
             // Where it rests: the value the rest ends on (a spring creeping in).
             guard let rest = move.rest else {
-                return MotionSegment(start: part.first!.time, end: part.last!.time, from: from, to: part.last!.value, peak: peak,
-                                     atRest: false, overshoot: 0, settledAt: part.last!.time)
+                return MotionSegment(
+                    start: part.first!.time, end: part.last!.time, from: from, to: part.last!.value, peak: peak,
+                    atRest: false, overshoot: 0, settledAt: part.last!.time)
             }
             let to = samples[rest.last].value
             let outAndBack = abs(to - from) < 0.02 * abs(peak - from)
@@ -96,8 +97,9 @@ public struct MotionSegment: Codable, Sendable, Equatable {
             var settled = part.first!.time
             for s in part where abs(s.value - to) > 0.02 * size { settled = s.time }
             if settled != part.first!.time, let next = part.first(where: { $0.time > settled }) { settled = next.time }
-            return MotionSegment(start: part.first!.time, end: part.last!.time, from: from, to: to, peak: peak, atRest: true,
-                                 overshoot: size > 1e-12 ? max(0, beyond) / size + 0 : 0, settledAt: settled)
+            return MotionSegment(
+                start: part.first!.time, end: part.last!.time, from: from, to: to, peak: peak, atRest: true,
+                overshoot: size > 1e-12 ? max(0, beyond) / size + 0 : 0, settledAt: settled)
         }
     }
 
@@ -122,7 +124,7 @@ extension VariantComparison.PropertySummary {
     /// The summary as people read it: the range, then each move with its span, overshoot and
     /// settling.
     public var lines: [String] {
-        func n(_ v: Double) -> String { String(format: "%.4g", v + 0) }   // + 0: never "-0"
+        func n(_ v: Double) -> String { String(format: "%.4g", v + 0) }  // + 0: never "-0"
         func t(_ v: Double) -> String { String(format: "%.3f", v) }
         var out = [
             "\(property): min \(n(minimum)), max \(n(maximum)), "
@@ -131,9 +133,10 @@ extension VariantComparison.PropertySummary {
         for m in segments {
             let path =
                 abs(m.to - m.from) < 0.02 * abs(m.peak - m.from) ? "\(n(m.from)) → \(n(m.peak)) → \(n(m.to))" : "\(n(m.from)) → \(n(m.to))"
-            out.append(m.atRest
+            out.append(
+                m.atRest
                     ? "  \(t(m.start))–\(t(m.end)) s: \(path), overshoot \(String(format: "%.1f", m.overshoot * 100 + 0)) %, settled at \(t(m.settledAt)) s"
-                : "  \(t(m.start)) s on: \(n(m.from)) → \(n(m.peak)) → \(n(m.to)), still moving at the end")
+                    : "  \(t(m.start)) s on: \(n(m.from)) → \(n(m.peak)) → \(n(m.to)), still moving at the end")
         }
         return out
     }

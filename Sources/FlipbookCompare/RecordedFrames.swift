@@ -26,15 +26,18 @@ final class RecordedFrames {
             guard c.x >= 0, c.y >= 0, c.width > 0, c.height > 0, c.x + c.width <= w, c.y + c.height <= h else {
                 throw GoldenError.usage("--crop \(c.x),\(c.y),\(c.width),\(c.height) is not inside the \(w)×\(h) px recording")
             }
-            w = c.width; h = c.height
+            w = c.width
+            h = c.height
         }
         if let s = recording.scale, s != 1 {
-            w = Int((Double(w) * s).rounded()); h = Int((Double(h) * s).rounded())
+            w = Int((Double(w) * s).rounded())
+            h = Int((Double(h) * s).rounded())
             guard w > 0, h > 0 else {
                 throw GoldenError.usage("--scale \(s) leaves no pixels of the \(stream.width)×\(stream.height) px recording")
             }
         }
-        width = w; height = h
+        width = w
+        height = h
         starts = stream.starts
         duration = stream.duration
     }
@@ -65,7 +68,10 @@ final class RecordedFrames {
         do {
             // Frames the clock passes over are skipped (cheap for a video); the one shown is decoded.
             while index < wanted - 1, try stream.skipFrame() { index += 1 }
-            if let next = try stream.nextFrame() { raw = next; index += 1 }
+            if let next = try stream.nextFrame() {
+                raw = next
+                index += 1
+            }
         } catch { throw GoldenError.usage("\(recording.url.path): \(error)") }
         // A recording that decodes to fewer frames than it lists holds its last one.
         guard let raw else {

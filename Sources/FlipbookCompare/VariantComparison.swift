@@ -14,7 +14,10 @@ public struct VariantComparison {
         /// after checking what it is); nil: read from `file`.
         public var text: String?
         public init(file: String, variant: String, label: String, text: String? = nil) {
-            self.file = file; self.variant = variant; self.label = label; self.text = text
+            self.file = file
+            self.variant = variant
+            self.label = label
+            self.text = text
         }
     }
 
@@ -51,9 +54,10 @@ public struct VariantComparison {
             let values = samples.map(\.value)
             let segments = MotionSegment.segments(of: samples)
             let largest = segments.max { abs($0.to - $0.from) < abs($1.to - $1.from) }
-            return PropertySummary(property: property, minimum: values.min() ?? 0, maximum: values.max() ?? 0,
-                                   overshoot: largest?.overshoot ?? 0, settlingTime: largest?.settledAt ?? samples.first?.time ?? 0,
-                                   segments: segments)
+            return PropertySummary(
+                property: property, minimum: values.min() ?? 0, maximum: values.max() ?? 0,
+                overshoot: largest?.overshoot ?? 0, settlingTime: largest?.settledAt ?? samples.first?.time ?? 0,
+                segments: segments)
         }
     }
 
@@ -73,7 +77,9 @@ public struct VariantComparison {
         /// Scene pixels per recording pixel (`--scale`): a 3× simulator recording of a 2× scene is 2/3.
         public var scale: Double?
         public init(url: URL, offset: Double = 0, label: String? = nil) {
-            self.url = url; self.offset = offset; self.label = label ?? url.lastPathComponent
+            self.url = url
+            self.offset = offset
+            self.label = label ?? url.lastPathComponent
         }
     }
 
@@ -102,7 +108,8 @@ public struct VariantComparison {
     /// `pageFrameLimit` caps the frames the page holds (evenly spaced beyond it). With
     /// `frameURL`, the page asks for frame I at `frameURL(I)` (a server hands out `frames`)
     /// instead of holding every frame as a data URL.
-    public mutating func runWithPage(sinks: [any RenderSink], title: String,
+    public mutating func runWithPage(
+        sinks: [any RenderSink], title: String,
         threads: Int = ProcessInfo.processInfo.activeProcessorCount, pageFrameLimit: Int = 240,
         frameURL: ((Int) -> String)? = nil, extras: PageExtras = PageExtras()
     ) throws -> (summaries: [Summary], html: String, frames: [[UInt8]]) {
@@ -114,8 +121,9 @@ public struct VariantComparison {
             let x1 = plot.point(time: range.upperBound, value: plot.valueRange.lowerBound).x / Double(plot.width)
             return ComparisonPage.Plot(png: try PNGCodec.encode(try plot.render()), axis: (x0, x1, range.lowerBound, range.upperBound))
         }
-        let html = ComparisonPage.html(title: title, summaries: summaries, frames: pageFrames.frames, plots: plots,
-                                       timeline: timeline(at: pageFrames.frames.map(\.time)), frameURL: frameURL, extras: extras)
+        let html = ComparisonPage.html(
+            title: title, summaries: summaries, frames: pageFrames.frames, plots: plots,
+            timeline: timeline(at: pageFrames.frames.map(\.time)), frameURL: frameURL, extras: extras)
         return (summaries, html, pageFrames.frames.map(\.png))
     }
 
@@ -124,7 +132,10 @@ public struct VariantComparison {
     public struct PageExtras: Sendable {
         public var header: String
         public var footer: String
-        public init(header: String = "", footer: String = "") { self.header = header; self.footer = footer }
+        public init(header: String = "", footer: String = "") {
+            self.header = header
+            self.footer = footer
+        }
     }
 
     /// The first scenario's event trace and its finger at `times`, placed in its cell of the
@@ -137,15 +148,20 @@ public struct VariantComparison {
         let size = VariantGrid.size(of: frame, count: lastRun.cellCount, layout: layout)
         let fingers = times.map { t in
             first.runtime.fingerLocation(at: t).map { p in
-                ((Double(cell.minX) + Double(p.x) * canvas.scale) / Double(size.width),
-                 (Double(cell.minY) + Double(p.y) * canvas.scale) / Double(size.height))
+                (
+                    (Double(cell.minX) + Double(p.x) * canvas.scale) / Double(size.width),
+                    (Double(cell.minY) + Double(p.y) * canvas.scale) / Double(size.height)
+                )
             }
         }
         return ComparisonPage.Timeline(trace: first.runtime.stage.trace.map { ($0.time, $0.description) }, fingers: fingers)
     }
 
     public init(inputs: [Input], layout: VariantGrid.Layout = .row, fps: Double? = nil, plots: [String] = []) {
-        self.inputs = inputs; self.layout = layout; self.fps = fps; self.plots = plots
+        self.inputs = inputs
+        self.layout = layout
+        self.fps = fps
+        self.plots = plots
     }
 
     /// Loads every input (errors name the file and line), runs them in lockstep for the longest
@@ -155,8 +171,9 @@ public struct VariantComparison {
             let variant = input.variant == "default" ? nil : input.variant
             if let text = input.text {
                 let base = URL(fileURLWithPath: input.file).deletingLastPathComponent()
-                return try ScenarioLoader.load(yaml: text, file: input.file, baseDirectory: base,
-                                               variant: variant, imageLoader: { try PNGCodec.readImage($0) })
+                return try ScenarioLoader.load(
+                    yaml: text, file: input.file, baseDirectory: base,
+                    variant: variant, imageLoader: { try PNGCodec.readImage($0) })
             }
             return try ScenarioLoader.load(file: input.file, variant: variant, imageLoader: { try PNGCodec.readImage($0) })
         }
@@ -168,8 +185,10 @@ public struct VariantComparison {
         // variant's own stage is advanced to the same time (clamped to its duration).
         let first = scenarios[0].canvas
         let frameSize = (Int((first.width * first.scale).rounded()), Int((first.height * first.scale).rounded()))
-        for s in scenarios.dropFirst() where Int((s.canvas.width * s.canvas.scale).rounded()) != frameSize.0
-            || Int((s.canvas.height * s.canvas.scale).rounded()) != frameSize.1 {
+        for s in scenarios.dropFirst()
+        where Int((s.canvas.width * s.canvas.scale).rounded()) != frameSize.0
+            || Int((s.canvas.height * s.canvas.scale).rounded()) != frameSize.1
+        {
             throw GoldenError.usage(
                 "\(s.file): its canvas (\(s.canvas.width)×\(s.canvas.height) at \(s.canvas.scale)x) differs from the first input's; variants compare on one canvas size"
             )
@@ -177,7 +196,7 @@ public struct VariantComparison {
         if let recorded, recorded.width != frameSize.0 || recorded.height != frameSize.1 {
             throw GoldenError.usage(
                 "\(recorded.label) is \(recorded.width)×\(recorded.height) px but \(scenarios[0].file) renders \(frameSize.0)×\(frameSize.1) px; "
-                                    + "set the scenario's canvas and scale to the recording's pixel size")
+                    + "set the scenario's canvas and scale to the recording's pixel size")
         }
         let composite = VariantGrid.size(of: frameSize, count: runtimes.count + (recorded == nil ? 0 : 1), layout: layout)
         let host = Stage(size: CGSize(width: composite.width, height: composite.height), scale: 1)
@@ -192,20 +211,24 @@ public struct VariantComparison {
             throw GoldenError.usage(
                 "--ignore \(r.x),\(r.y),\(r.width),\(r.height) is not inside the \(frameSize.0)×\(frameSize.1) px frame compared")
         }
-        let sink = CompositionSink(runtimes: runtimes, labels: inputs.map(\.label), layout: layout, downstream: sinks, plots: plots,
-                                   recording: recorded)
+        let sink = CompositionSink(
+            runtimes: runtimes, labels: inputs.map(\.label), layout: layout, downstream: sinks, plots: plots,
+            recording: recorded)
         sink.ignored = ignored
         _ = try host.render(duration: duration, fps: rate, sinks: [sink], threads: threads)
         lastRun = (zip(runtimes, inputs).map { ($0, $1.label) }, recorded == nil ? 0 : 1, runtimes.count + (recorded == nil ? 0 : 1))
         let stops = runtimes.map { r in
-            r.stage.trace.filter { if case .animationDidStop = $0.kind { return true }; return false }.map(\.time)
+            r.stage.trace.filter {
+                if case .animationDidStop = $0.kind { return true }
+                return false
+            }.map(\.time)
         }
         propertyPlots = sink.plotSeries.map { name, perVariant in
             let series = perVariant.enumerated().flatMap { i, components in
                 components.map { component, samples in
                     PropertyPlot.Series(
                         label: inputs[i].label + (component.isEmpty ? "" : " " + component), samples: Self.series(name, samples),
-                                        events: component == components.first?.name ? stops[i] : [])
+                        events: component == components.first?.name ? stops[i] : [])
                 }
             }
             return PropertyPlot(title: name, series: series)
@@ -216,18 +239,20 @@ public struct VariantComparison {
         let recordingSummary = recorded.map { r -> Summary in
             Summary(label: r.label, duration: r.duration, lastEvent: nil, meanDifference: 0, largestDifference: 0)
         }
-        return (recordingSummary.map { [$0] } ?? []) + zip(inputs, runtimes).enumerated().map { i, pair in
-            let (input, runtime) = pair
-            let diffs = sink.differences.map { $0[i + shift] }
-            let properties = sink.plotSeries.flatMap { name, perVariant in
-                perVariant[i].map { component, samples in
-                    PropertySummary.of(name + (component.isEmpty ? "" : "." + component), Self.series(name, samples))
+        return (recordingSummary.map { [$0] } ?? [])
+            + zip(inputs, runtimes).enumerated().map { i, pair in
+                let (input, runtime) = pair
+                let diffs = sink.differences.map { $0[i + shift] }
+                let properties = sink.plotSeries.flatMap { name, perVariant in
+                    perVariant[i].map { component, samples in
+                        PropertySummary.of(name + (component.isEmpty ? "" : "." + component), Self.series(name, samples))
+                    }
                 }
-            }
-            return Summary(label: input.label, duration: runtime.scenario.duration, lastEvent: stops[i].last,
+                return Summary(
+                    label: input.label, duration: runtime.scenario.duration, lastEvent: stops[i].last,
                     meanDifference: diffs.isEmpty ? 0 : diffs.reduce(0, +) / Double(diffs.count), largestDifference: diffs.max() ?? 0,
-                           properties: properties,
+                    properties: properties,
                     periods: DifferencePeriod.measure(periods, samples: Array(zip(sink.differenceTimes, diffs)).map { ($0.0, $0.1) }))
-        }
+            }
     }
 }

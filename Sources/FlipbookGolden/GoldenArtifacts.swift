@@ -17,7 +17,9 @@ public struct GoldenArtifacts: Sendable {
         public var bytes: [UInt8]
         public var mediaType: String
         public init(fileName: String, bytes: [UInt8], mediaType: String) {
-            self.fileName = fileName; self.bytes = bytes; self.mediaType = mediaType
+            self.fileName = fileName
+            self.bytes = bytes
+            self.mediaType = mediaType
         }
     }
 
@@ -38,12 +40,17 @@ public struct GoldenArtifacts: Sendable {
             let failing = outcomes[i].frames.filter { !$0.passed }.count
             if failing > Self.maximumPictureFrames {
                 outcomes[i].messages.append(
-                    "pictures of the first \(Self.maximumPictureFrames) of \(failing) failing frames are written; run this scenario alone to see the rest")
+                    "pictures of the first \(Self.maximumPictureFrames) of \(failing) failing frames are written; run this scenario alone to see the rest"
+                )
             }
         }
-        try OutputFile.write(Array(GoldenReport.html(outcomes, orphans: orphans, images: images, animations: animations,
-                                                       inlineLimit: inlineLimit).utf8),
-                             to: root.appendingPathComponent("report.html"))
+        try OutputFile.write(
+            Array(
+                GoldenReport.html(
+                    outcomes, orphans: orphans, images: images, animations: animations,
+                    inlineLimit: inlineLimit
+                ).utf8),
+            to: root.appendingPathComponent("report.html"))
         try OutputFile.write(Array(Self.junit(outcomes).utf8), to: root.appendingPathComponent("junit.xml"))
         try OutputFile.write(Array(try Self.summary(outcomes, orphans: orphans)) + [10], to: root.appendingPathComponent("summary.json"))
         try OutputFile.write(try SuiteResults(outcomes, orphans: orphans).encoded(), to: root.appendingPathComponent(SuiteResults.fileName))
@@ -65,17 +72,19 @@ public struct GoldenArtifacts: Sendable {
         for f in failing {
             guard let e = f.expected, let a = f.actual else { continue }
             let d = ImageComparison.diffImage(e, a)
-            var set = FrameImages(index: f.index, time: f.time, expected: try PNGCodec.encode(e), actual: try PNGCodec.encode(a),
-                                  difference: try PNGCodec.encode(d))
+            var set = FrameImages(
+                index: f.index, time: f.time, expected: try PNGCodec.encode(e), actual: try PNGCodec.encode(a),
+                difference: try PNGCodec.encode(d))
             // A difference of a few pixels is invisible at page size: a crop around it, enlarged.
             if let b = f.difference.bounds, b.width <= Self.zoomLimit, b.height <= Self.zoomLimit {
                 let pad = 8, box = (x: b.x - pad, y: b.y - pad, w: b.width + 2 * pad, h: b.height + 2 * pad)
                 if let ce = e.cropped(x: box.x, y: box.y, width: box.w, height: box.h),
-                   let ca = a.cropped(x: box.x, y: box.y, width: box.w, height: box.h),
-                   let cd = d.cropped(x: box.x, y: box.y, width: box.w, height: box.h) {
+                    let ca = a.cropped(x: box.x, y: box.y, width: box.w, height: box.h),
+                    let cd = d.cropped(x: box.x, y: box.y, width: box.w, height: box.h)
+                {
                     set.zoom = Zoom(
                         x: max(0, box.x), y: max(0, box.y), expected: try PNGCodec.encode(ce), actual: try PNGCodec.encode(ca),
-                                    difference: try PNGCodec.encode(cd))
+                        difference: try PNGCodec.encode(cd))
                 }
             }
             let base = String(format: "frame-%03d", f.index)
@@ -87,8 +96,9 @@ public struct GoldenArtifacts: Sendable {
         }
         // Frames merged from a shard may come without pictures (missing or linked files): no strip then.
         if !strip.isEmpty {
-            try OutputFile.write(try PNGCodec.encode(try Filmstrip.compose(strip, columns: 3, thumbScale: 0.5)),
-                                 to: dir.appendingPathComponent("strip.png"))
+            try OutputFile.write(
+                try PNGCodec.encode(try Filmstrip.compose(strip, columns: 3, thumbScale: 0.5)),
+                to: dir.appendingPathComponent("strip.png"))
         }
         return sets
     }
@@ -168,24 +178,44 @@ public struct GoldenArtifacts: Sendable {
 
     static func summary(_ outcomes: [ScenarioOutcome], orphans: [String]) throws -> [UInt8] {
         struct Frame: Encodable {
-            var index: Int; var time: Double; var share: Double; var largestDistance: Double; var largestAt: [Int]; var bounds: [Int]?
+            var index: Int
+            var time: Double
+            var share: Double
+            var largestDistance: Double
+            var largestAt: [Int]
+            var bounds: [Int]?
         }
         struct Entry: Encodable {
-            var name: String; var file: String; var status: String; var environment: [String]; var messages: [String]
-            var failingFrames: [Frame]; var renderSeconds: Double; var compareSeconds: Double
+            var name: String
+            var file: String
+            var status: String
+            var environment: [String]
+            var messages: [String]
+            var failingFrames: [Frame]
+            var renderSeconds: Double
+            var compareSeconds: Double
         }
-        struct Summary: Encodable { var passed: Int; var failed: Int; var recorded: Int; var orphans: [String]; var scenarios: [Entry] }
+        struct Summary: Encodable {
+            var passed: Int
+            var failed: Int
+            var recorded: Int
+            var orphans: [String]
+            var scenarios: [Entry]
+        }
         let entries = outcomes.map { o in
-            Entry(name: o.name, file: o.file, status: o.status.rawValue, environment: o.environmentNotes, messages: o.messages,
-                  failingFrames: o.frames.filter { !$0.passed }.map { f in
-                      Frame(index: f.index, time: f.time, share: f.difference.share, largestDistance: f.difference.largestDistance,
-                            largestAt: [f.difference.largestAt.x, f.difference.largestAt.y],
-                            bounds: f.difference.bounds.map { [$0.x, $0.y, $0.width, $0.height] })
-                  }, renderSeconds: o.renderSeconds, compareSeconds: o.compareSeconds)
+            Entry(
+                name: o.name, file: o.file, status: o.status.rawValue, environment: o.environmentNotes, messages: o.messages,
+                failingFrames: o.frames.filter { !$0.passed }.map { f in
+                    Frame(
+                        index: f.index, time: f.time, share: f.difference.share, largestDistance: f.difference.largestDistance,
+                        largestAt: [f.difference.largestAt.x, f.difference.largestAt.y],
+                        bounds: f.difference.bounds.map { [$0.x, $0.y, $0.width, $0.height] })
+                }, renderSeconds: o.renderSeconds, compareSeconds: o.compareSeconds)
         }
-        let s = Summary(passed: outcomes.filter { $0.status == .passed }.count, failed: outcomes.filter(\.failed).count,
-                        recorded: outcomes.filter { $0.status == .recorded || $0.status == .rerecorded }.count,
-                        orphans: orphans, scenarios: entries)
+        let s = Summary(
+            passed: outcomes.filter { $0.status == .passed }.count, failed: outcomes.filter(\.failed).count,
+            recorded: outcomes.filter { $0.status == .recorded || $0.status == .rerecorded }.count,
+            orphans: orphans, scenarios: entries)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         return Array(try encoder.encode(s))

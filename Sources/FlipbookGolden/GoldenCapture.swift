@@ -63,8 +63,9 @@ extension GoldenCapture {
             return f
         }
         let trace = trace(of: runtime.stage, until: scenario.duration)
-        return GoldenCapture(times: times, frames: frames, trace: trace, width: result.width, height: result.height,
-                             scale: scenario.canvas.scale, warnings: runtime.stage.warnings)
+        return GoldenCapture(
+            times: times, frames: frames, trace: trace, width: result.width, height: result.height,
+            scale: scenario.canvas.scale, warnings: runtime.stage.warnings)
     }
 }
 
@@ -76,8 +77,10 @@ extension GoldenCapture {
 
     /// Captures a Stage built in Swift at `times` (seconds from its current time, in any
     /// order): the Stage advances to each in turn; the trace is its events up to the last.
-    public static func run(_ stage: Stage, times: [Double], background: RGBA? = RGBA(red: 1, green: 1, blue: 1, alpha: 1),
-                           threads: Int = ProcessInfo.processInfo.activeProcessorCount) throws -> GoldenCapture {
+    public static func run(
+        _ stage: Stage, times: [Double], background: RGBA? = RGBA(red: 1, green: 1, blue: 1, alpha: 1),
+        threads: Int = ProcessInfo.processInfo.activeProcessorCount
+    ) throws -> GoldenCapture {
         let start = stage.currentTime
         let sorted = Array(Set(times)).sorted()
         guard let last = sorted.last, sorted.allSatisfy({ $0 >= 0 && $0.isFinite }) else {
@@ -89,7 +92,8 @@ extension GoldenCapture {
         }
         let frames = try FrameRasterizer.rasterize(snapshots, background: background, threads: threads)
         let trace = stage.trace.filter { $0.time <= start + last + 1e-9 }.map(\.description).joined(separator: "\n") + "\n"
-        return GoldenCapture(times: sorted, frames: frames, trace: trace, width: frames[0].width, height: frames[0].height,
-                             scale: Double(stage.scale), warnings: stage.warnings)
+        return GoldenCapture(
+            times: sorted, frames: frames, trace: trace, width: frames[0].width, height: frames[0].height,
+            scale: Double(stage.scale), warnings: stage.warnings)
     }
 }

@@ -1,6 +1,6 @@
+import CZlib
 import Flipbook
 import Foundation
-import CZlib
 
 /// What made a set of goldens: compared with this machine before any pixel, so that a
 /// different Cairo, Pango or font file is named in one sentence instead of a wall of pixels.
@@ -35,10 +35,11 @@ public struct GoldenManifest: Codable, Sendable, Equatable {
 
     /// This machine's libraries and fonts, with a capture's geometry and times.
     package static func current(for capture: GoldenCapture, spec: GoldenSpec) -> GoldenManifest {
-        GoldenManifest(flipbookVersion: flipbookVersion, libraries: FontCatalog.libraryVersions, fonts: currentFonts(),
-                       width: capture.width, height: capture.height, scale: capture.scale, fps: spec.fps, times: capture.times,
-                       frames: capture.times.indices.map(GoldenStore.frameName), tolerance: describe(spec.tolerance),
-                       pixelChecksums: capture.frames.map(pixelChecksum), fileChecksums: nil)
+        GoldenManifest(
+            flipbookVersion: flipbookVersion, libraries: FontCatalog.libraryVersions, fonts: currentFonts(),
+            width: capture.width, height: capture.height, scale: capture.scale, fps: spec.fps, times: capture.times,
+            frames: capture.times.indices.map(GoldenStore.frameName), tolerance: describe(spec.tolerance),
+            pixelChecksums: capture.frames.map(pixelChecksum), fileChecksums: nil)
     }
 
     /// This machine's libraries and fonts with a streamed capture's geometry, times and pixel
@@ -46,10 +47,11 @@ public struct GoldenManifest: Codable, Sendable, Equatable {
     static func current(width: Int, height: Int, scale: Double, times: [Double], pixelChecksums: [String], spec: GoldenSpec)
         -> GoldenManifest
     {
-        GoldenManifest(flipbookVersion: flipbookVersion, libraries: FontCatalog.libraryVersions, fonts: currentFonts(),
-                       width: width, height: height, scale: scale, fps: spec.fps, times: times,
-                       frames: times.indices.map(GoldenStore.frameName), tolerance: describe(spec.tolerance),
-                       pixelChecksums: pixelChecksums, fileChecksums: nil)
+        GoldenManifest(
+            flipbookVersion: flipbookVersion, libraries: FontCatalog.libraryVersions, fonts: currentFonts(),
+            width: width, height: height, scale: scale, fps: spec.fps, times: times,
+            frames: times.indices.map(GoldenStore.frameName), tolerance: describe(spec.tolerance),
+            pixelChecksums: pixelChecksums, fileChecksums: nil)
     }
 
     static func currentFonts() -> [Font] {

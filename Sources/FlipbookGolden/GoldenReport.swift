@@ -9,16 +9,18 @@ package enum GoldenReport {
     /// beside it (the page then needs its folder, as CI's artifact download keeps it).
     package static let maximumInlineBytes = 24 << 20
 
-    static func html(_ outcomes: [ScenarioOutcome], orphans: [String], images: [String: [GoldenArtifacts.FrameImages]],
-                     animations: [String: GoldenArtifacts.Animation] = [:], inlineLimit: Int = maximumInlineBytes) -> String {
+    static func html(
+        _ outcomes: [ScenarioOutcome], orphans: [String], images: [String: [GoldenArtifacts.FrameImages]],
+        animations: [String: GoldenArtifacts.Animation] = [:], inlineLimit: Int = maximumInlineBytes
+    ) -> String {
         let failed = outcomes.filter(\.failed)
         var h = HTMLPage.head(title: "Flipbook golden report", style: EmbeddedPages.reportCSS)
         h += """
-        <p class="summary">\(outcomes.count) scenario\(outcomes.count == 1 ? "" : "s"):
-        <span class="ok">\(outcomes.filter { !$0.failed }.count) passed</span>,
-        <span class="bad">\(failed.count) failed</span>.</p>
+            <p class="summary">\(outcomes.count) scenario\(outcomes.count == 1 ? "" : "s"):
+            <span class="ok">\(outcomes.filter { !$0.failed }.count) passed</span>,
+            <span class="bad">\(failed.count) failed</span>.</p>
 
-        """
+            """
         if !orphans.isEmpty {
             h += "<p class=\"env\">Golden folders without a scenario: \(HTMLPage.escape(orphans.joined(separator: ", ")))</p>\n"
         }
@@ -45,15 +47,18 @@ package enum GoldenReport {
         /// An `<img>` of `bytes` (inline, or `file` in the folder); a note when neither can be.
         func img(_ bytes: [UInt8], _ cls: String, _ alt: String, file: String? = nil) -> String {
             guard let source = budget.source(bytes, mediaType: "image/png", file: file.map { folder + "/" + $0 }) else {
-                return "<span class=\"msg\">(\(HTMLPage.escape(alt)): not inline, the report holds \(inlineLimit >> 10) KB of pictures)</span>"
+                return
+                    "<span class=\"msg\">(\(HTMLPage.escape(alt)): not inline, the report holds \(inlineLimit >> 10) KB of pictures)</span>"
             }
             return "<img class=\"\(cls)\" alt=\"\(HTMLPage.escape(alt))\" src=\"\(HTMLPage.escape(source))\">"
         }
     }
 
     /// One failing scenario: its strip, causes first, its render as it is now, its frames.
-    static func section(_ o: ScenarioOutcome, images: [GoldenArtifacts.FrameImages], animation: GoldenArtifacts.Animation?,
-                        pictures: Pictures) -> String {
+    static func section(
+        _ o: ScenarioOutcome, images: [GoldenArtifacts.FrameImages], animation: GoldenArtifacts.Animation?,
+        pictures: Pictures
+    ) -> String {
         let esc = HTMLPage.escape
         var h = "<section class=\"scenario\" id=\"\(esc(o.name))\"><h2 class=\"bad\">\(esc(o.name)) — \(o.status.rawValue)</h2>\n"
         h += "<p class=\"msg\">\(esc(o.file))</p>\n"
@@ -63,7 +68,8 @@ package enum GoldenReport {
         if let a = animation {
             // The render as it is now, playing (an image format loops by itself; a video is muted so it may autoplay).
             let source = esc(pictures.budget.source(a.bytes, mediaType: a.mediaType, file: pictures.folder + "/" + a.fileName) ?? "")
-            let player = a.mediaType.hasPrefix("video/")
+            let player =
+                a.mediaType.hasPrefix("video/")
                 ? "<video class=\"animation\" src=\"\(source)\" autoplay loop muted playsinline controls></video>"
                 : "<img class=\"animation\" alt=\"\(esc(o.name)) as rendered now\" src=\"\(source)\">"
             h += "<figure class=\"now\">\(player)<figcaption>as rendered now (\(esc(a.fileName)) beside the frames)</figcaption></figure>\n"
@@ -109,27 +115,27 @@ package enum GoldenReport {
         let base = String(format: "frame-%03d", f.index)
         let (e, a, d) = (base + "-expected.png", base + "-actual.png", base + "-diff.png")
         var h = """
-        <div class="frame"><h3>frame \(f.index), t = \(t) s</h3>
-        <div class="row">
-        <figure>\(img(f.expected, "expected", "expected frame \(f.index)", e))<figcaption>expected</figcaption></figure>
-        <figure>\(img(f.actual, "actual", "actual frame \(f.index)", a))<figcaption>actual</figcaption></figure>
-        <figure>\(img(f.difference, "difference", "difference frame \(f.index)", d))<figcaption>difference (red: differs)</figcaption></figure>
-        </div><div class="row">
-        <figure><div class="swipe">\(img(f.expected, "under", "expected", e))\(img(f.actual, "top", "actual", a))</div>
-        <input class="swipe-slider" type="range" min="0" max="100" value="50" aria-label="swipe between expected and actual">
-        <figcaption>swipe: actual on the left of the line, expected on the right</figcaption></figure>
-        <figure><div class="onion">\(img(f.expected, "under", "expected", e))\(img(f.actual, "top", "actual", a))</div>
-        <input class="onion-slider" type="range" min="0" max="100" value="50" aria-label="onion skin opacity">
-        <figcaption>onion skin: actual over expected</figcaption></figure>
-        </div>
-        """
+            <div class="frame"><h3>frame \(f.index), t = \(t) s</h3>
+            <div class="row">
+            <figure>\(img(f.expected, "expected", "expected frame \(f.index)", e))<figcaption>expected</figcaption></figure>
+            <figure>\(img(f.actual, "actual", "actual frame \(f.index)", a))<figcaption>actual</figcaption></figure>
+            <figure>\(img(f.difference, "difference", "difference frame \(f.index)", d))<figcaption>difference (red: differs)</figcaption></figure>
+            </div><div class="row">
+            <figure><div class="swipe">\(img(f.expected, "under", "expected", e))\(img(f.actual, "top", "actual", a))</div>
+            <input class="swipe-slider" type="range" min="0" max="100" value="50" aria-label="swipe between expected and actual">
+            <figcaption>swipe: actual on the left of the line, expected on the right</figcaption></figure>
+            <figure><div class="onion">\(img(f.expected, "under", "expected", e))\(img(f.actual, "top", "actual", a))</div>
+            <input class="onion-slider" type="range" min="0" max="100" value="50" aria-label="onion skin opacity">
+            <figcaption>onion skin: actual over expected</figcaption></figure>
+            </div>
+            """
         if let z = f.zoom, pictures.budget.canInline(z.expected.count + z.actual.count + z.difference.count) {
             h += """
-            <div class="row zoom"><figure>\(img(z.expected, "zoomed", "expected, enlarged", nil))<figcaption>expected, enlarged (from \(z.x), \(z.y) px)</figcaption></figure>
-            <figure>\(img(z.actual, "zoomed", "actual, enlarged", nil))<figcaption>actual, enlarged</figcaption></figure>
-            <figure>\(img(z.difference, "zoomed", "difference, enlarged", nil))<figcaption>difference, enlarged</figcaption></figure></div>
+                <div class="row zoom"><figure>\(img(z.expected, "zoomed", "expected, enlarged", nil))<figcaption>expected, enlarged (from \(z.x), \(z.y) px)</figcaption></figure>
+                <figure>\(img(z.actual, "zoomed", "actual, enlarged", nil))<figcaption>actual, enlarged</figcaption></figure>
+                <figure>\(img(z.difference, "zoomed", "difference, enlarged", nil))<figcaption>difference, enlarged</figcaption></figure></div>
 
-            """
+                """
         }
         return h + "</div>\n"
     }
@@ -152,9 +158,11 @@ final class InlineBudget {
             remaining -= cost
             return HTMLPage.dataURL(bytes, mediaType: mediaType)
         }
-        remaining = 0   // later, smaller pictures are linked too: the page keeps its order
-        return file.map { $0.split(separator: "/").map { String($0).addingPercentEncoding(withAllowedCharacters: Self.unreserved) ?? "" }
-            .joined(separator: "/") }
+        remaining = 0  // later, smaller pictures are linked too: the page keeps its order
+        return file.map {
+            $0.split(separator: "/").map { String($0).addingPercentEncoding(withAllowedCharacters: Self.unreserved) ?? "" }
+                .joined(separator: "/")
+        }
     }
 
     /// RFC 3986's unreserved characters: a path segment of them needs no escaping.

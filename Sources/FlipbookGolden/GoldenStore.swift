@@ -70,8 +70,9 @@ public struct GoldenStore: Sendable {
         /// PNG file is the one recorded and the pixels' checksum matches. nil: decode to know.
         public func matchesWithoutDecoding(_ index: Int, _ actual: PixelBuffer) -> Bool? {
             guard let pixels = manifest.pixelChecksums, let files = manifest.fileChecksums, index < pixels.count, index < files.count,
-                  let bytes = try? InputFile.read(folder.appendingPathComponent(manifest.frames[index]).path, followingLinks: false),
-                  GoldenManifest.checksum(bytes) == files[index] else { return nil }
+                let bytes = try? InputFile.read(folder.appendingPathComponent(manifest.frames[index]).path, followingLinks: false),
+                GoldenManifest.checksum(bytes) == files[index]
+            else { return nil }
             return GoldenManifest.pixelChecksum(actual) == pixels[index] ? true : nil
         }
     }
@@ -87,7 +88,8 @@ public struct GoldenStore: Sendable {
         try Self.check(manifest, at: manifestPath)
         let tracePath = dir.appendingPathComponent("trace.txt").path
         var st = stat()
-        let trace = lstat(tracePath, &st) == 0
+        let trace =
+            lstat(tracePath, &st) == 0
             ? try InputFile.readText(tracePath, followingLinks: false, maximumBytes: Self.maximumTextBytes) : ""
         return Recorded(manifest: manifest, trace: trace, folder: dir)
     }
@@ -127,7 +129,7 @@ public struct GoldenStore: Sendable {
     package func record(_ name: String, capture: GoldenCapture, spec: GoldenSpec) throws {
         let dir = try checkedFolder(for: name)
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        _ = try checkedFolder(for: name)   // made just now, or still what was checked
+        _ = try checkedFolder(for: name)  // made just now, or still what was checked
         // Frames of an earlier recording with more instants must not linger (unlink removes a
         // link itself, never what it points to).
         for old in (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? [] where old.hasPrefix("frame-") {
@@ -144,8 +146,9 @@ public struct GoldenStore: Sendable {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         var manifest = GoldenManifest.current(for: capture, spec: spec)
         manifest.fileChecksums = fileChecksums
-        try OutputFile.write(Array(try encoder.encode(manifest)) + [10], to: dir.appendingPathComponent("manifest.json"),
-                             followingLinks: false)
+        try OutputFile.write(
+            Array(try encoder.encode(manifest)) + [10], to: dir.appendingPathComponent("manifest.json"),
+            followingLinks: false)
     }
 }
 
@@ -161,7 +164,7 @@ extension GoldenStore {
         init(store: GoldenStore, name: String) throws {
             folder = try store.checkedFolder(for: name)
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            _ = try store.checkedFolder(for: name)   // made just now, or still what was checked
+            _ = try store.checkedFolder(for: name)  // made just now, or still what was checked
             unlink(folder.appendingPathComponent("manifest.json").path)
             for old in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [] where old.hasPrefix("frame-") {
                 unlink(folder.appendingPathComponent(old).path)

@@ -30,7 +30,10 @@ final class GoldenStreamSink: RenderSink, @unchecked Sendable {
     private var failuresKept = 0
 
     init(times: [Double], fps: Double, mode: Mode, name: String, scale: Double) {
-        self.times = times; self.mode = mode; self.name = name; self.scale = scale
+        self.times = times
+        self.mode = mode
+        self.name = name
+        self.scale = scale
         outcomes = Array(repeating: nil, count: times.count)
         messages = Array(repeating: nil, count: times.count)
         pixelChecksums = Array(repeating: nil, count: times.count)
@@ -61,8 +64,9 @@ final class GoldenStreamSink: RenderSink, @unchecked Sendable {
         let checksum = GoldenManifest.pixelChecksum(frame)
         switch mode {
         case .compare(let golden, let tolerance):
-            let (outcome, message) = GoldenSuite.compareFrame(i, time: times[i], actual: frame, golden: golden, tolerance: tolerance,
-                                                             name: name, scale: scale)
+            let (outcome, message) = GoldenSuite.compareFrame(
+                i, time: times[i], actual: frame, golden: golden, tolerance: tolerance,
+                name: name, scale: scale)
             return .compared(outcome, message, checksum: checksum)
         case .record:
             return .encoded(try PNGCodec.encode(frame, level: 9), checksum: checksum)
@@ -73,7 +77,12 @@ final class GoldenStreamSink: RenderSink, @unchecked Sendable {
         switch work {
         case .compared(var outcome, let message, let checksum):
             if outcome?.passed == false {
-                if failuresKept < Self.keptFailures { failuresKept += 1 } else { outcome?.expected = nil; outcome?.actual = nil }
+                if failuresKept < Self.keptFailures {
+                    failuresKept += 1
+                } else {
+                    outcome?.expected = nil
+                    outcome?.actual = nil
+                }
             }
             outcomes[i] = outcome
             messages[i] = message

@@ -11,9 +11,15 @@ public struct GoldenSuite: Sendable {
     public var jobs: Int
     public var threads: Int
 
-    public init(store: GoldenStore, record: RecordMode, tolerance: ToleranceRule = .scenario, jobs: Int = 1,
-                threads: Int = ProcessInfo.processInfo.activeProcessorCount) {
-        self.store = store; self.record = record; self.tolerance = tolerance; self.jobs = max(1, jobs); self.threads = max(1, threads)
+    public init(
+        store: GoldenStore, record: RecordMode, tolerance: ToleranceRule = .scenario, jobs: Int = 1,
+        threads: Int = ProcessInfo.processInfo.activeProcessorCount
+    ) {
+        self.store = store
+        self.record = record
+        self.tolerance = tolerance
+        self.jobs = max(1, jobs)
+        self.threads = max(1, threads)
     }
 
     /// Scenario files under `paths` (files as given, folders searched for `.yaml`), sorted.
@@ -55,7 +61,10 @@ public struct GoldenSuite: Sendable {
             queue.async(group: group) {
                 defer { gate.signal() }
                 if names.filter({ $0 == names[i] }).count > 1 {
-                    results.set(i, value: ScenarioOutcome(name: names[i], file: file, status: .error,
+                    results.set(
+                        i,
+                        value: ScenarioOutcome(
+                            name: names[i], file: file, status: .error,
                             messages: ["\(file): another scenario is also named '\(names[i])'; golden folders are named by file name"]))
                 } else {
                     results.set(i, value: runOne(file, name: names[i], threads: perJob))
@@ -103,7 +112,8 @@ public struct GoldenSuite: Sendable {
 
     /// Renders a scenario at its golden instants and compares each frame with `golden` as it comes
     /// (`GoldenStreamSink`), or records each as it comes when `golden` is nil.
-    private func streamed(_ scenario: Scenario, name: String, outcome start: ScenarioOutcome, threads: Int,
+    private func streamed(
+        _ scenario: Scenario, name: String, outcome start: ScenarioOutcome, threads: Int,
         comparingWith golden: GoldenStore.Recorded? = nil, recording status: ScenarioOutcome.Status = .recorded
     ) -> ScenarioOutcome {
         var outcome = start
@@ -112,7 +122,8 @@ public struct GoldenSuite: Sendable {
         let mode: GoldenStreamSink.Mode
         var sameInstants = true
         if let golden {
-            sameInstants = golden.manifest.times.count == times.count
+            sameInstants =
+                golden.manifest.times.count == times.count
                 && !zip(golden.manifest.times, times).contains(where: { abs($0 - $1) > 1e-9 })
             mode = .compare(golden, tolerance: self.tolerance.resolve(scenario.golden.tolerance))
         } else {
@@ -132,8 +143,9 @@ public struct GoldenSuite: Sendable {
         outcome.renderSeconds = seconds(since: began)
         let trace = GoldenCapture.trace(of: runtime.stage, until: scenario.duration)
         let checksums = sink.pixelChecksums.map { $0 ?? "" }
-        let manifest = GoldenManifest.current(width: sink.size.width, height: sink.size.height, scale: scenario.canvas.scale,
-                                              times: times, pixelChecksums: checksums, spec: scenario.golden)
+        let manifest = GoldenManifest.current(
+            width: sink.size.width, height: sink.size.height, scale: scenario.canvas.scale,
+            times: times, pixelChecksums: checksums, spec: scenario.golden)
         guard let golden else {
             guard case .record(let recording) = mode else { return outcome }
             do {
@@ -175,8 +187,10 @@ public struct GoldenSuite: Sendable {
     }
 
     /// Compares (or records) one capture under `name`, as the record mode says.
-    package func evaluate(name: String, file: String, capture: GoldenCapture, spec: GoldenSpec,
-                         outcome start: ScenarioOutcome? = nil) -> ScenarioOutcome {
+    package func evaluate(
+        name: String, file: String, capture: GoldenCapture, spec: GoldenSpec,
+        outcome start: ScenarioOutcome? = nil
+    ) -> ScenarioOutcome {
         var outcome = start ?? ScenarioOutcome(name: name, file: file, status: .passed)
         let tolerance = self.tolerance.resolve(spec.tolerance)
         if record == .all || (!store.exists(name) && record != .never) {
@@ -198,15 +212,19 @@ public struct GoldenSuite: Sendable {
         }
         outcome.environmentNotes = GoldenManifest.current(for: capture, spec: spec).differences(from: golden.manifest)
         if golden.manifest.times.count != capture.times.count
-            || zip(golden.manifest.times, capture.times).contains(where: { abs($0 - $1) > 1e-9 }) {
+            || zip(golden.manifest.times, capture.times).contains(where: { abs($0 - $1) > 1e-9 })
+        {
             outcome.messages.append(
                 "\(name): the golden instants changed: recorded \(golden.manifest.times.count), here \(capture.times.count); re-record")
         } else {
             // Frames are independent: check them on every core, report them in order.
             let slots = ParallelResults<(FrameOutcome?, String?)>(count: capture.times.count)
             DispatchQueue.concurrentPerform(iterations: capture.times.count) { i in
-                slots.set(i, value: Self.compareFrame(i, time: capture.times[i], actual: capture.frames[i], golden: golden,
-                                               tolerance: tolerance, name: name, scale: capture.scale))
+                slots.set(
+                    i,
+                    value: Self.compareFrame(
+                        i, time: capture.times[i], actual: capture.frames[i], golden: golden,
+                        tolerance: tolerance, name: name, scale: capture.scale))
             }
             for (frame, message) in slots.filled {
                 if let frame { outcome.frames.append(frame) }
@@ -229,8 +247,10 @@ public struct GoldenSuite: Sendable {
         return outcome
     }
 
-    private func recorded(_ name: String, capture: GoldenCapture, spec: GoldenSpec, into outcome: ScenarioOutcome,
-                          status: ScenarioOutcome.Status) -> ScenarioOutcome {
+    private func recorded(
+        _ name: String, capture: GoldenCapture, spec: GoldenSpec, into outcome: ScenarioOutcome,
+        status: ScenarioOutcome.Status
+    ) -> ScenarioOutcome {
         var o = outcome
         do {
             try store.record(name, capture: capture, spec: spec)
@@ -244,19 +264,24 @@ public struct GoldenSuite: Sendable {
 
     /// Frame `i` against its golden: without decoding when the checksums say it is the same.
     /// No outcome with a message: the golden frame could not be read.
-    static func compareFrame(_ i: Int, time t: Double, actual: PixelBuffer, golden: GoldenStore.Recorded,
-                             tolerance: GoldenSpec.Tolerance?, name: String, scale: Double = 1) -> (FrameOutcome?, String?) {
+    static func compareFrame(
+        _ i: Int, time t: Double, actual: PixelBuffer, golden: GoldenStore.Recorded,
+        tolerance: GoldenSpec.Tolerance?, name: String, scale: Double = 1
+    ) -> (FrameOutcome?, String?) {
         if golden.matchesWithoutDecoding(i, actual) == true {
-            let same = FrameDifference(differingPixels: 0, totalPixels: actual.width * actual.height, largestDistance: 0,
-                                       largestAt: (0, 0), bounds: nil, sizeMismatch: false)
+            let same = FrameDifference(
+                differingPixels: 0, totalPixels: actual.width * actual.height, largestDistance: 0,
+                largestAt: (0, 0), bounds: nil, sizeMismatch: false)
             return (FrameOutcome(index: i, time: t, difference: same, passed: true), nil)
         }
         let expected: PixelBuffer
         do { expected = try golden.frame(i) } catch { return (nil, "\(name): cannot read golden frame \(i): \(error)") }
         let d = ImageComparison.compare(expected, actual, tolerance: tolerance)
         let ok = d.passes(tolerance)
-        return (FrameOutcome(index: i, time: t, difference: d, passed: ok, expected: ok ? nil : expected, actual: ok ? nil : actual),
-                ok ? nil : describe(name, index: i, time: t, d, scale: scale))
+        return (
+            FrameOutcome(index: i, time: t, difference: d, passed: ok, expected: ok ? nil : expected, actual: ok ? nil : actual),
+            ok ? nil : describe(name, index: i, time: t, d, scale: scale)
+        )
     }
 
     /// One failing frame, in words: where (in points, as the scene is written, with the pixels
@@ -265,11 +290,13 @@ public struct GoldenSuite: Sendable {
         if d.sizeMismatch { return "\(name): frame \(index) (t = \(String(format: "%.3f", time)) s) has a different size" }
         func pt(_ px: Int) -> String { String(format: "%g", (Double(px) / scale * 100).rounded() / 100) }
         var s = "\(name): frame \(index) (t = \(String(format: "%.3f", time)) s): "
-        s += String(format: "%.2f%% of pixels differ (%d of %d), largest distance %.3f", d.share * 100, d.differingPixels, d.totalPixels,
-                    d.largestDistance)
+        s += String(
+            format: "%.2f%% of pixels differ (%d of %d), largest distance %.3f", d.share * 100, d.differingPixels, d.totalPixels,
+            d.largestDistance)
         s += " at (\(pt(d.largestAt.x)), \(pt(d.largestAt.y))) pt [\(d.largestAt.x), \(d.largestAt.y) px]"
         if let b = d.bounds {
-            s += ", within x \(pt(b.x))…\(pt(b.x + b.width)), y \(pt(b.y))…\(pt(b.y + b.height)) pt"
+            s +=
+                ", within x \(pt(b.x))…\(pt(b.x + b.width)), y \(pt(b.y))…\(pt(b.y + b.height)) pt"
                 + " [x \(b.x)…\(b.x + b.width - 1), y \(b.y)…\(b.y + b.height - 1) px]"
         }
         return s

@@ -43,18 +43,21 @@ public enum ImageComparison {
 
     /// Compares `actual` with `expected`; `tolerance` sets the per-pixel threshold and whether
     /// anti-aliased pixels are ignored (nil: any change counts).
-    public static func compare(_ expected: PixelBuffer, _ actual: PixelBuffer,
-                               tolerance: GoldenSpec.Tolerance? = nil) -> FrameDifference {
+    public static func compare(
+        _ expected: PixelBuffer, _ actual: PixelBuffer,
+        tolerance: GoldenSpec.Tolerance? = nil
+    ) -> FrameDifference {
         let w = expected.width, h = expected.height
         guard w == actual.width, h == actual.height else {
             return FrameDifference(
                 differingPixels: max(w * h, actual.width * actual.height), totalPixels: max(w * h, actual.width * actual.height),
-                                   largestDistance: 1, largestAt: (0, 0), bounds: (0, 0, max(w, actual.width), max(h, actual.height)),
-                                   sizeMismatch: true)
+                largestDistance: 1, largestAt: (0, 0), bounds: (0, 0, max(w, actual.width), max(h, actual.height)),
+                sizeMismatch: true)
         }
         if expected.premultipliedARGB == actual.premultipliedARGB {
-            return FrameDifference(differingPixels: 0, totalPixels: w * h, largestDistance: 0, largestAt: (0, 0), bounds: nil,
-                                   sizeMismatch: false)
+            return FrameDifference(
+                differingPixels: 0, totalPixels: w * h, largestDistance: 0, largestAt: (0, 0), bounds: nil,
+                sizeMismatch: false)
         }
         let a = expected.rgba, b = actual.rgba
         let threshold = tolerance.map { maxDelta * $0.threshold * $0.threshold } ?? 0
@@ -66,17 +69,27 @@ public enum ImageComparison {
                 if a[i] == b[i] && a[i + 1] == b[i + 1] && a[i + 2] == b[i + 2] && a[i + 3] == b[i + 3] { continue }
                 let delta = colorDelta(a, b, i, i)
                 if delta == 0 { continue }
-                minX = min(minX, x); minY = min(minY, y); maxX = max(maxX, x); maxY = max(maxY, y)
-                if delta > largest { largest = delta; at = (x, y) }
+                minX = min(minX, x)
+                minY = min(minY, y)
+                maxX = max(maxX, x)
+                maxY = max(maxY, y)
+                if delta > largest {
+                    largest = delta
+                    at = (x, y)
+                }
                 guard delta > threshold else { continue }
                 if let tolerance, tolerance.ignoreAntialiasing,
-                   antialiased(a, x, y, w, h, b) || antialiased(b, x, y, w, h, a) { continue }
+                    antialiased(a, x, y, w, h, b) || antialiased(b, x, y, w, h, a)
+                {
+                    continue
+                }
                 differing += 1
             }
         }
-        return FrameDifference(differingPixels: differing, totalPixels: w * h, largestDistance: (largest / maxDelta).squareRoot(),
-                               largestAt: at, bounds: maxX < 0 ? nil : (minX, minY, maxX - minX + 1, maxY - minY + 1),
-                               sizeMismatch: false)
+        return FrameDifference(
+            differingPixels: differing, totalPixels: w * h, largestDistance: (largest / maxDelta).squareRoot(),
+            largestAt: at, bounds: maxX < 0 ? nil : (minX, minY, maxX - minX + 1, maxY - minY + 1),
+            sizeMismatch: false)
     }
 
     /// A picture of the difference: the expected frame faded, pixels that differ in red
@@ -85,7 +98,10 @@ public enum ImageComparison {
         let w = max(expected.width, actual.width), h = max(expected.height, actual.height)
         var out = [UInt8](repeating: 255, count: w * h * 4)
         guard expected.width == actual.width, expected.height == actual.height else {
-            for i in stride(from: 0, to: out.count, by: 4) { out[i + 1] = 0; out[i + 2] = 0 }
+            for i in stride(from: 0, to: out.count, by: 4) {
+                out[i + 1] = 0
+                out[i + 2] = 0
+            }
             return PixelBuffer(width: w, height: h, rgba: out)
         }
         let a = expected.rgba, b = actual.rgba
@@ -96,11 +112,17 @@ public enum ImageComparison {
                 let delta = colorDelta(a, b, i, i)
                 if delta > threshold && delta > 0 {
                     let aa = tolerance?.ignoreAntialiasing == true && (antialiased(a, x, y, w, h, b) || antialiased(b, x, y, w, h, a))
-                    out[i] = 255; out[i + 1] = aa ? 255 : 0; out[i + 2] = 0; out[i + 3] = 255
+                    out[i] = 255
+                    out[i + 1] = aa ? 255 : 0
+                    out[i + 2] = 0
+                    out[i + 3] = 255
                 } else {
                     // Grey, light: where the frame is, for orientation.
                     let grey = UInt8(255 - (255 - luma(a, i)) * 0.15)
-                    out[i] = grey; out[i + 1] = grey; out[i + 2] = grey; out[i + 3] = 255
+                    out[i] = grey
+                    out[i + 1] = grey
+                    out[i + 2] = grey
+                    out[i + 3] = 255
                 }
             }
         }
@@ -142,9 +164,13 @@ public enum ImageComparison {
                     zeroes += 1
                     if zeroes > 2 { return false }
                 } else if delta < minDelta {
-                    minDelta = delta; minX = x; minY = y
+                    minDelta = delta
+                    minX = x
+                    minY = y
                 } else if delta > maxDelta {
-                    maxDelta = delta; maxX = x; maxY = y
+                    maxDelta = delta
+                    maxX = x
+                    maxY = y
                 }
             }
         }

@@ -39,15 +39,17 @@ public struct SuiteResults: Codable, Sendable {
     public init(_ outcomes: [ScenarioOutcome], orphans: [String]) {
         self.orphans = orphans
         scenarios = outcomes.map { o in
-            Scenario(name: o.name, file: o.file, status: o.status.rawValue, environmentNotes: o.environmentNotes, messages: o.messages,
-                     traceDifference: o.traceDifference, renderSeconds: o.renderSeconds, compareSeconds: o.compareSeconds,
-                     frames: o.frames.map { f in
-                         let d = f.difference
-                         return Frame(index: f.index, time: f.time, passed: f.passed, differingPixels: d.differingPixels,
-                                      totalPixels: d.totalPixels, largestDistance: d.largestDistance,
-                                      largestAt: [d.largestAt.x, d.largestAt.y],
-                                      bounds: d.bounds.map { [$0.x, $0.y, $0.width, $0.height] }, sizeMismatch: d.sizeMismatch)
-                     })
+            Scenario(
+                name: o.name, file: o.file, status: o.status.rawValue, environmentNotes: o.environmentNotes, messages: o.messages,
+                traceDifference: o.traceDifference, renderSeconds: o.renderSeconds, compareSeconds: o.compareSeconds,
+                frames: o.frames.map { f in
+                    let d = f.difference
+                    return Frame(
+                        index: f.index, time: f.time, passed: f.passed, differingPixels: d.differingPixels,
+                        totalPixels: d.totalPixels, largestDistance: d.largestDistance,
+                        largestAt: [d.largestAt.x, d.largestAt.y],
+                        bounds: d.bounds.map { [$0.x, $0.y, $0.width, $0.height] }, sizeMismatch: d.sizeMismatch)
+                })
         }
     }
 
@@ -113,9 +115,10 @@ public struct SuiteResults: Codable, Sendable {
             var pictures = 0, skipped = 0
             let frames = s.frames.map { f -> FrameOutcome in
                 let b = f.bounds
-                let difference = FrameDifference(differingPixels: f.differingPixels, totalPixels: f.totalPixels,
-                                                 largestDistance: f.largestDistance, largestAt: (f.largestAt[0], f.largestAt[1]),
-                                                 bounds: b.map { ($0[0], $0[1], $0[2], $0[3]) }, sizeMismatch: f.sizeMismatch)
+                let difference = FrameDifference(
+                    differingPixels: f.differingPixels, totalPixels: f.totalPixels,
+                    largestDistance: f.largestDistance, largestAt: (f.largestAt[0], f.largestAt[1]),
+                    bounds: b.map { ($0[0], $0[1], $0[2], $0[3]) }, sizeMismatch: f.sizeMismatch)
                 var outcome = FrameOutcome(index: f.index, time: f.time, difference: difference, passed: f.passed)
                 if !f.passed && linkFree {
                     guard pictures < GoldenArtifacts.maximumPictureFrames else { return outcome }
@@ -124,7 +127,8 @@ public struct SuiteResults: Codable, Sendable {
                     let expected = budget.read(base + "-expected.png")
                     let actual = expected == nil ? nil : budget.read(base + "-actual.png")
                     if let expected, let actual {
-                        outcome.expected = expected; outcome.actual = actual
+                        outcome.expected = expected
+                        outcome.actual = actual
                         pictures += 1
                     } else if budget.isSpent {
                         skipped += 1
@@ -133,10 +137,16 @@ public struct SuiteResults: Codable, Sendable {
                 return outcome
             }
             var o = ScenarioOutcome(name: s.name, file: s.file, status: ScenarioOutcome.Status(rawValue: s.status) ?? .error)
-            o.environmentNotes = s.environmentNotes; o.messages = s.messages; o.traceDifference = s.traceDifference
-            o.renderSeconds = s.renderSeconds; o.compareSeconds = s.compareSeconds; o.frames = frames
+            o.environmentNotes = s.environmentNotes
+            o.messages = s.messages
+            o.traceDifference = s.traceDifference
+            o.renderSeconds = s.renderSeconds
+            o.compareSeconds = s.compareSeconds
+            o.frames = frames
             if skipped > 0 {
-                o.messages.append("pictures of \(skipped) failing frames not shown: the merge reads at most \(PictureBudget.maximumPixels) pixels of pictures")
+                o.messages.append(
+                    "pictures of \(skipped) failing frames not shown: the merge reads at most \(PictureBudget.maximumPixels) pixels of pictures"
+                )
             }
             return o
         }
@@ -167,8 +177,12 @@ package struct PictureBudget: Sendable {
     /// The PNG at `path` (not through a link), if it is there and fits what is left.
     mutating func read(_ path: String) -> PixelBuffer? {
         guard !isSpent, let bytes = try? InputFile.read(path, followingLinks: false),
-              let size = try? PNGCodec.declaredSize(bytes, name: path) else { return nil }
-        guard size.width * size.height <= remaining else { isSpent = true; return nil }
+            let size = try? PNGCodec.declaredSize(bytes, name: path)
+        else { return nil }
+        guard size.width * size.height <= remaining else {
+            isSpent = true
+            return nil
+        }
         guard let image = try? PNGCodec.decode(bytes, name: path) else { return nil }
         remaining -= image.width * image.height
         return image

@@ -28,7 +28,7 @@ package struct HostPolicy: Sendable {
         if let colon = host.lastIndex(of: ":"), !host[colon...].contains("]") {
             let digits = host[host.index(after: colon)...]
             guard !digits.isEmpty, digits.count <= 5, digits.allSatisfy({ $0.isASCII && $0.isNumber }),
-                  let value = UInt16(digits), value == port
+                let value = UInt16(digits), value == port
             else { return false }
             name = host[..<colon]
         }

@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A small HTTP/1.1 server for the preview's GET routes, with a bound on everything a client
@@ -36,9 +36,14 @@ package final class LoopbackHTTPServer: @unchecked Sendable {
         /// browser may keep it; everything else is `no-store`.
         package var immutable = false
 
-        package init(status: Int, contentType: String = "text/plain; charset=utf-8", body: [UInt8],
-                     extraHeaders: [(String, String)] = [], immutable: Bool = false) {
-            self.status = status; self.contentType = contentType; self.body = body; self.extraHeaders = extraHeaders
+        package init(
+            status: Int, contentType: String = "text/plain; charset=utf-8", body: [UInt8],
+            extraHeaders: [(String, String)] = [], immutable: Bool = false
+        ) {
+            self.status = status
+            self.contentType = contentType
+            self.body = body
+            self.extraHeaders = extraHeaders
             self.immutable = immutable
         }
 
@@ -104,7 +109,7 @@ package final class LoopbackHTTPServer: @unchecked Sendable {
                 usleep(50_000)
                 continue
             }
-            _ = fcntl(client, F_SETFD, FD_CLOEXEC)   // not inherited by ffmpeg, which a render may start
+            _ = fcntl(client, F_SETFD, FD_CLOEXEC)  // not inherited by ffmpeg, which a render may start
             let admitted = lock.withLock { () -> Bool in
                 guard active < limits.connections else { return false }
                 active += 1
@@ -156,8 +161,9 @@ package final class LoopbackHTTPServer: @unchecked Sendable {
                 return
             case .refused(let refusal):
                 let allow = refusal.status == 405 ? [("Allow", "GET, HEAD")] : []
-                _ = write(client, Response(status: refusal.status, body: Array((Self.reason(refusal.status) + "\n").utf8), extraHeaders: allow),
-                          head: false, close: true)
+                _ = write(
+                    client, Response(status: refusal.status, body: Array((Self.reason(refusal.status) + "\n").utf8), extraHeaders: allow),
+                    head: false, close: true)
                 return
             case .complete(let head, let length):
                 buffer.removeFirst(length)

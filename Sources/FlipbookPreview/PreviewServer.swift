@@ -24,8 +24,9 @@ public final class PreviewServer: Sendable {
             }
             return Self.route(request, session: session, shell: shell)
         }
-        policy.value = HostPolicy(bound: address, port: http.port, given: host,
-                                  interfaces: address == "0.0.0.0" ? HostPolicy.localNames() : [])
+        policy.value = HostPolicy(
+            bound: address, port: http.port, given: host,
+            interfaces: address == "0.0.0.0" ? HostPolicy.localNames() : [])
     }
 
     /// The port served on.
@@ -60,7 +61,8 @@ public final class PreviewServer: Sendable {
             return .init(status: 200, contentType: "text/html; charset=utf-8", body: page)
         }
         if parts.count == 4, parts[1] == "frame", let version = Int(parts[2]), parts[3].hasSuffix(".png"),
-           let index = Int(parts[3].dropLast(4)) {
+            let index = Int(parts[3].dropLast(4))
+        {
             guard let png = session.frame(version: version, index: index) else { return .text(404, "no such frame") }
             return .init(status: 200, contentType: "image/png", body: png, immutable: true)
         }

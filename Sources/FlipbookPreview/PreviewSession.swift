@@ -20,7 +20,11 @@ public final class PreviewSession: @unchecked Sendable {
         /// Commands to copy, listed under the player.
         public var commands: [String]
         public init(file: String, variants: [String]? = nil, plots: [String] = [], pollInterval: Double = 0.1, commands: [String] = []) {
-            self.file = file; self.variants = variants; self.plots = plots; self.pollInterval = pollInterval; self.commands = commands
+            self.file = file
+            self.variants = variants
+            self.plots = plots
+            self.pollInterval = pollInterval
+            self.commands = commands
         }
     }
 
@@ -96,7 +100,8 @@ public final class PreviewSession: @unchecked Sendable {
 
     public func stop() {
         lock.withLock {
-            watcher?.cancel(); watcher = nil
+            watcher?.cancel()
+            watcher = nil
             running?.cancel()
         }
     }
@@ -122,7 +127,10 @@ public final class PreviewSession: @unchecked Sendable {
     /// Renders the file's text as read unless a newer change has cancelled this one already.
     func render(_ reading: WatchedFile.Reading, _ flag: CancelFlag) {
         guard !flag.isCancelled else { return }
-        lock.withLock { status.rendering = true; status.progress = 0 }
+        lock.withLock {
+            status.rendering = true
+            status.progress = 0
+        }
         let start = DispatchTime.now()
         do {
             let text: String
@@ -131,21 +139,25 @@ public final class PreviewSession: @unchecked Sendable {
             case .text(let t): text = t
             }
             let base = URL(fileURLWithPath: options.file).deletingLastPathComponent()
-            let scenario = try ScenarioLoader.load(yaml: text, file: options.file, baseDirectory: base,
-                                                   fontCheck: FontCatalog.substitute(for:), imageLoader: { try PNGCodec.readImage($0) })
+            let scenario = try ScenarioLoader.load(
+                yaml: text, file: options.file, baseDirectory: base,
+                fontCheck: FontCatalog.substitute(for:), imageLoader: { try PNGCodec.readImage($0) })
             let names = options.variants ?? ["default"] + scenario.variantNames
             for name in names where name != "default" && !scenario.variantNames.contains(name) {
-                throw PreviewError("'\(name)' is not a variant of \(options.file) (it has: "
-                    + (["default"] + scenario.variantNames).joined(separator: ", ") + ")")
+                throw PreviewError(
+                    "'\(name)' is not a variant of \(options.file) (it has: "
+                        + (["default"] + scenario.variantNames).joined(separator: ", ") + ")")
             }
-            var comparison = VariantComparison(inputs: names.map { .init(file: options.file, variant: $0, label: $0, text: text) },
-                                               plots: options.plots)
+            var comparison = VariantComparison(
+                inputs: names.map { .init(file: options.file, variant: $0, label: $0, text: text) },
+                plots: options.plots)
             let progress = ProgressSink(flag: flag) { [weak self] done in self?.lock.withLock { self?.status.progress = done } }
             let title = "Flipbook preview: " + URL(fileURLWithPath: options.file).lastPathComponent
             let version = lock.withLock { status.version } + 1
-            let result = try comparison.runWithPage(sinks: [progress], title: title, pageFrameLimit: 1800,
-                                                    frameURL: { "/frame/\(version)/\($0).png" },
-                                                    extras: PreviewShellPage.extras(version: version, commands: options.commands))
+            let result = try comparison.runWithPage(
+                sinks: [progress], title: title, pageFrameLimit: 1800,
+                frameURL: { "/frame/\(version)/\($0).png" },
+                extras: PreviewShellPage.extras(version: version, commands: options.commands))
             guard !flag.isCancelled else { return }
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
             let pageBytes = Array(result.html.utf8)
@@ -157,7 +169,7 @@ public final class PreviewSession: @unchecked Sendable {
                 status.progress = 1
                 status.errors = []
                 status.warnings = Self.bounded(scenario.warnings.map(\.description))
-                status.renderSeconds = (seconds * 1000).rounded() / 1000   // milliseconds: the page shows it
+                status.renderSeconds = (seconds * 1000).rounded() / 1000  // milliseconds: the page shows it
                 finishAttempt()
             }
         } catch is CancellationError {
@@ -196,7 +208,10 @@ final class ProgressSink: RenderSink, @unchecked Sendable {
     private let report: (Double) -> Void
     private var total = 1
 
-    init(flag: CancelFlag, report: @escaping (Double) -> Void) { self.flag = flag; self.report = report }
+    init(flag: CancelFlag, report: @escaping (Double) -> Void) {
+        self.flag = flag
+        self.report = report
+    }
 
     func begin(_ plan: RenderPlan) throws { total = max(1, plan.frameCount) }
 

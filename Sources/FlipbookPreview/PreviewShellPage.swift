@@ -26,11 +26,11 @@ enum PreviewShellPage {
     /// The status line (carrying the render's version for preview.js), errors and warnings.
     private static func header(version: Int) -> String {
         style + """
-        <p id="preview-state" data-version="\(version)">rendered</p>
-        <pre id="preview-errors" role="alert"></pre>
-        <pre id="preview-warnings"></pre>
+            <p id="preview-state" data-version="\(version)">rendered</p>
+            <pre id="preview-errors" role="alert"></pre>
+            <pre id="preview-warnings"></pre>
 
-        """
+            """
     }
 
     private static func footer(commands: [String]) -> String {

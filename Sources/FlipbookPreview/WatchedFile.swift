@@ -30,8 +30,10 @@ enum WatchedFile {
     static func resolve(_ path: String) throws -> String {
         var st = stat()
         guard lstat(path, &st) == 0 else {
-            throw PreviewError(errno == ENOENT ? "\(path): no such file (was it moved or deleted?)"
-                               : "\(path): cannot read it (\(String(cString: strerror(errno))))")
+            throw PreviewError(
+                errno == ENOENT
+                    ? "\(path): no such file (was it moved or deleted?)"
+                    : "\(path): cannot read it (\(String(cString: strerror(errno))))")
         }
         guard st.st_mode & S_IFMT == S_IFLNK else { return path }
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path

@@ -8,14 +8,14 @@ struct Preview: ParsableCommand {
         commandName: "flipbook preview",
         abstract: "Show a scenario playing in the browser, re-rendered each time the file is saved.",
         discussion: """
-        Serves a page on 127.0.0.1 (--host to serve further, with a warning): the scene at its own speed \
-        with a scrubber, frame stepping (← →), play/pause, loop and speed 0.25×–2×, its variants side by \
-        side, --plot curves, the event trace and the scripted finger. Saving the file re-renders it (a \
-        render still running is cancelled) and the page updates in place at the instant it showed; a file \
-        that does not load shows its FILE:LINE:COLUMN errors over the last good render. Ctrl-C stops.
+            Serves a page on 127.0.0.1 (--host to serve further, with a warning): the scene at its own speed \
+            with a scrubber, frame stepping (← →), play/pause, loop and speed 0.25×–2×, its variants side by \
+            side, --plot curves, the event trace and the scripted finger. Saving the file re-renders it (a \
+            render still running is cancelled) and the page updates in place at the instant it showed; a file \
+            that does not load shows its FILE:LINE:COLUMN errors over the last good render. Ctrl-C stops.
 
-          flipbook preview scenarios/demo.yaml --plot dot1.transform.scale.x
-        """)
+              flipbook preview scenarios/demo.yaml --plot dot1.transform.scale.x
+            """)
 
     @Argument(help: "The scenario file (YAML).")
     var file: String
@@ -50,10 +50,11 @@ struct Preview: ParsableCommand {
             "flipbook render \(quoted) -o out/\(name).gif",
             "flipbook test \(quoted) --record missing",
             "flipbook compare \(quoted) --html out/\(name).html" + plot.map { " --plot \($0)" }.joined(),
-            "flipbook inspect \(quoted)",
+            "flipbook inspect \(quoted)"
         ]
-        let options = PreviewSession.Options(file: file, variants: variants.map { $0.split(separator: ",").map(String.init) },
-                                             plots: plot, commands: commands)
+        let options = PreviewSession.Options(
+            file: file, variants: variants.map { $0.split(separator: ",").map(String.init) },
+            plots: plot, commands: commands)
         let session = PreviewSession(options: options)
         let server: PreviewServer
         do {

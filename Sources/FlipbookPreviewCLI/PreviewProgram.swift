@@ -5,7 +5,7 @@ import Foundation
 /// A line for people, through `TextSafety.forTerminal`, flushed at once.
 func say(_ line: String) {
     print(TextSafety.forTerminal(line))
-    fflush(nil)   // every output stream: `stdout` itself is shared mutable state to Swift 6
+    fflush(nil)  // every output stream: `stdout` itself is shared mutable state to Swift 6
 }
 
 func complain(_ line: String) {

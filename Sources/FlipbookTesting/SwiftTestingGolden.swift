@@ -12,17 +12,22 @@ import Testing
 ///     expectGolden(stage, named: "banner", times: [0, 0.125, 0.25, 0.5])
 /// }
 /// ```
-public func expectGolden(_ stage: Stage, named name: String, times: [Double], tolerance: GoldenSpec.Tolerance? = nil,
-                         goldenDirectory: URL? = nil, artifacts: URL? = nil, record: RecordMode? = nil,
-                         filePath: String = #filePath, sourceLocation: SourceLocation = #_sourceLocation) {
-    let result = GoldenAssertion.check(stage, named: name, times: times, tolerance: tolerance, goldenDirectory: goldenDirectory,
-                                       artifacts: artifacts, record: record, callerFile: filePath)
+public func expectGolden(
+    _ stage: Stage, named name: String, times: [Double], tolerance: GoldenSpec.Tolerance? = nil,
+    goldenDirectory: URL? = nil, artifacts: URL? = nil, record: RecordMode? = nil,
+    filePath: String = #filePath, sourceLocation: SourceLocation = #_sourceLocation
+) {
+    let result = GoldenAssertion.check(
+        stage, named: name, times: times, tolerance: tolerance, goldenDirectory: goldenDirectory,
+        artifacts: artifacts, record: record, callerFile: filePath)
     report(result, at: sourceLocation)
 }
 
 /// Checks a scenario file against its goldens (Swift Testing).
-public func expectGolden(scenarioFile path: String, goldenDirectory: URL? = nil, artifacts: URL? = nil, record: RecordMode? = nil,
-                         filePath: String = #filePath, sourceLocation: SourceLocation = #_sourceLocation) {
+public func expectGolden(
+    scenarioFile path: String, goldenDirectory: URL? = nil, artifacts: URL? = nil, record: RecordMode? = nil,
+    filePath: String = #filePath, sourceLocation: SourceLocation = #_sourceLocation
+) {
     let result = GoldenAssertion.check(
         scenarioFile: path, goldenDirectory: goldenDirectory, artifacts: artifacts, record: record, callerFile: filePath)
     report(result, at: sourceLocation)

@@ -3,17 +3,21 @@ import Foundation
 import XCTest
 
 /// Checks `stage` at `times` against `golden/<name>/`, failing at the caller's line (XCTest).
-public func XCTAssertGolden(_ stage: Stage, named name: String, times: [Double], tolerance: GoldenSpec.Tolerance? = nil,
+public func XCTAssertGolden(
+    _ stage: Stage, named name: String, times: [Double], tolerance: GoldenSpec.Tolerance? = nil,
     goldenDirectory: URL? = nil, artifacts: URL? = nil, record: RecordMode? = nil, file: StaticString = #filePath, line: UInt = #line
 ) {
-    let result = GoldenAssertion.check(stage, named: name, times: times, tolerance: tolerance, goldenDirectory: goldenDirectory,
-                                       artifacts: artifacts, record: record, callerFile: "\(file)")
+    let result = GoldenAssertion.check(
+        stage, named: name, times: times, tolerance: tolerance, goldenDirectory: goldenDirectory,
+        artifacts: artifacts, record: record, callerFile: "\(file)")
     report(result, file: file, line: line)
 }
 
 /// Checks a scenario file against its goldens (XCTest).
-public func XCTAssertGolden(scenarioFile path: String, goldenDirectory: URL? = nil, artifacts: URL? = nil, record: RecordMode? = nil,
-                            file: StaticString = #filePath, line: UInt = #line) {
+public func XCTAssertGolden(
+    scenarioFile path: String, goldenDirectory: URL? = nil, artifacts: URL? = nil, record: RecordMode? = nil,
+    file: StaticString = #filePath, line: UInt = #line
+) {
     let result = GoldenAssertion.check(
         scenarioFile: path, goldenDirectory: goldenDirectory, artifacts: artifacts, record: record, callerFile: "\(file)")
     report(result, file: file, line: line)

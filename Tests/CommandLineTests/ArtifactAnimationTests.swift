@@ -1,8 +1,8 @@
 import BrowserTestSupport
 import Flipbook
 import Foundation
-import Testing
 import ProcessTestSupport
+import Testing
 
 /// `test --artifacts` also writes each failing scenario's whole render as it is now, in the
 /// format asked, and the report plays it.
@@ -55,13 +55,13 @@ struct ArtifactAnimationTests {
     static func animationSize(inReportAt artifacts: URL) throws -> String {
         let report = try String(contentsOf: artifacts.appendingPathComponent("report.html"), encoding: .utf8)
         let probe = """
-        <pre id="probe"></pre><script>
-        const img = document.querySelector('img.animation');
-        const say = (s) => { document.getElementById('probe').textContent = 'size=' + s + ';'; };
-        if (img.complete) say(img.naturalWidth + 'x' + img.naturalHeight);
-        else { img.onload = () => say(img.naturalWidth + 'x' + img.naturalHeight); img.onerror = () => say('error'); }
-        </script>
-        """
+            <pre id="probe"></pre><script>
+            const img = document.querySelector('img.animation');
+            const say = (s) => { document.getElementById('probe').textContent = 'size=' + s + ';'; };
+            if (img.complete) say(img.naturalWidth + 'x' + img.naturalHeight);
+            else { img.onload = () => say(img.naturalWidth + 'x' + img.naturalHeight); img.onerror = () => say('error'); }
+            </script>
+            """
         let page = artifacts.appendingPathComponent("probe.html")
         try (report + probe).write(to: page, atomically: true, encoding: .utf8)
         let dom = try Chromium.run(["--virtual-time-budget=3000", "--dump-dom", page.absoluteString])

@@ -1,7 +1,7 @@
 import Flipbook
 import Foundation
-import Testing
 import ProcessTestSupport
+import Testing
 
 @Suite("the flipbook command")
 struct CommandLineTests {
@@ -13,8 +13,10 @@ struct CommandLineTests {
     @Test("render writes the GIF and filmstrip and exits 0")
     func render() throws {
         let dir = tmp()
-        let r = try CLI.run(["render", demo, "-o", dir.appendingPathComponent("d.gif").path,
-                             "--filmstrip", dir.appendingPathComponent("d.png").path, "--fps", "10"])
+        let r = try CLI.run([
+            "render", demo, "-o", dir.appendingPathComponent("d.gif").path,
+            "--filmstrip", dir.appendingPathComponent("d.png").path, "--fps", "10"
+        ])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("d.gif").path))
         #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("d.png").path))
@@ -71,7 +73,8 @@ struct CommandLineTests {
         #expect(FileManager.default.fileExists(atPath: artifacts + "/report.html"))
         #expect(FileManager.default.fileExists(atPath: artifacts + "/dots/frame-002-diff.png"))
         let report = try String(contentsOfFile: artifacts + "/report.html", encoding: .utf8)
-        let traceAt = report.range(of: "the event trace differs")?.lowerBound, foldAt = report.range(of: "more failing frames</summary>")?.lowerBound
+        let traceAt = report.range(of: "the event trace differs")?.lowerBound,
+            foldAt = report.range(of: "more failing frames</summary>")?.lowerBound
         #expect(traceAt != nil && foldAt != nil && traceAt! < foldAt!, "the report puts the cause first and folds the frames")
         #expect(try CLI.run(["test", scene.path, "--shard", "3/2"]).status == 2)
         #expect(try CLI.run(["test", scene.path, "--record", "sometimes"]).status == 2)
@@ -196,8 +199,10 @@ struct CommandLineTests {
         #expect(rows.count == 25 && rows.allSatisfy { $0.count == 3 && $0[1] == $0[2] }, "\(sampled.stdout)")
         // 0.4 s: the whole 60 pt of finger through the rubber band (d = 200): −28.5 pt.
         #expect(rows.last.map { abs(Double($0[1])! + (1 - 1 / (60 * 0.55 / 200 + 1)) * 200) < 1e-3 } == true, "\(rows.last ?? [])")
-        let plotted = try CLI.run(["compare", scene.path, "-o", dir.appendingPathComponent("c.gif").path,
-                                   "--plot", "table.contentOffset.y", "--json"])
+        let plotted = try CLI.run([
+            "compare", scene.path, "-o", dir.appendingPathComponent("c.gif").path,
+            "--plot", "table.contentOffset.y", "--json"
+        ])
         #expect(plotted.status == 0, "\(plotted.stderr)")
         #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("c-plot.png").path))
     }

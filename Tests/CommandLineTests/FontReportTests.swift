@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import ProcessTestSupport
+import Testing
 
 /// A failing frame of a scene with text says which font files drew its letters on this machine
 /// (fontconfig's choice), in the output and in the report.
@@ -21,10 +21,13 @@ struct FontReportTests {
             """.write(to: scene, atomically: true, encoding: .utf8)
         }
         try write("#000000")
-        #expect(try CLI.run(["test", scene.path, "--golden-dir", dir.appendingPathComponent("golden").path, "--record", "missing"]).status == 0)
+        #expect(
+            try CLI.run(["test", scene.path, "--golden-dir", dir.appendingPathComponent("golden").path, "--record", "missing"]).status == 0)
         try write("#ff0000")
-        let r = try CLI.run(["test", scene.path, "--golden-dir", dir.appendingPathComponent("golden").path,
-                             "--artifacts", dir.appendingPathComponent("art").path, "--artifact-animation", "none"])
+        let r = try CLI.run([
+            "test", scene.path, "--golden-dir", dir.appendingPathComponent("golden").path,
+            "--artifacts", dir.appendingPathComponent("art").path, "--artifact-animation", "none"
+        ])
         #expect(r.status == 1)
         // fc-match is fontconfig's own command: a second reading of the same configuration.
         let match = try CLI.spawn(URL(fileURLWithPath: "/usr/bin/fc-match"), ["-f", "%{file}", "Liberation Sans"])

@@ -1,7 +1,7 @@
 import BrowserTestSupport
 import Foundation
-import Testing
 import ProcessTestSupport
+import Testing
 
 /// Every animated format `render` writes opens in a browser: headless Chromium loads each file
 /// in a page, draws its first frame into a canvas and reads the pixel at the centre.
@@ -9,17 +9,17 @@ import ProcessTestSupport
 struct FormatsInBrowserTests {
     /// A white canvas with a red square in the middle: the first frame's centre is red.
     let scene = """
-    canvas: { width: 60, height: 40, scale: 1, background: "#ffffff" }
-    duration: 0.5
-    fps: 10
-    layers:
-      - { id: box, frame: [20, 10, 20, 20], backgroundColor: "#ff0000" }
-    animations:
-      fade: { keyPath: opacity, from: 1, to: 0.2, duration: 0.5, beginTime: 0.2 }
-    script:
-      - { at: 0, add: fade, to: box }
+        canvas: { width: 60, height: 40, scale: 1, background: "#ffffff" }
+        duration: 0.5
+        fps: 10
+        layers:
+          - { id: box, frame: [20, 10, 20, 20], backgroundColor: "#ff0000" }
+        animations:
+          fade: { keyPath: opacity, from: 1, to: 0.2, duration: 0.5, beginTime: 0.2 }
+        script:
+          - { at: 0, add: fade, to: box }
 
-    """
+        """
 
     @Test("GIF, APNG, WebP, MP4 and WebM show their first frame in Chromium")
     func firstFrames() throws {
@@ -32,33 +32,35 @@ struct FormatsInBrowserTests {
             try #require(r.status == 0, "\(name): \(r.stderr)")
         }
         let page = """
-        <!doctype html><meta charset="utf-8"><pre id="out"></pre><script>
-        const out = document.getElementById('out');
-        function report(name, el, w, h) {
-          const c = document.createElement('canvas'); c.width = w; c.height = h;
-          const g = c.getContext('2d'); g.drawImage(el, 0, 0, w, h);
-          const d = g.getImageData(w / 2, h / 2, 1, 1).data;
-          out.textContent += name + ' ' + d[0] + ',' + d[1] + ',' + d[2] + '\\n';
-        }
-        for (const name of ['a.gif', 'a.apng', 'a.webp']) {
-          const img = new Image();
-          img.onload = () => report(name, img, 60, 40);
-          img.onerror = () => { out.textContent += name + ' error\\n'; };
-          img.src = name;
-        }
-        for (const name of ['a.mp4', 'a.webm']) {
-          const v = document.createElement('video');
-          v.muted = true; v.preload = 'auto';
-          v.onloadeddata = () => report(name, v, 60, 40);
-          v.onerror = () => { out.textContent += name + ' error\\n'; };
-          v.src = name;
-        }
-        </script>
-        """
+            <!doctype html><meta charset="utf-8"><pre id="out"></pre><script>
+            const out = document.getElementById('out');
+            function report(name, el, w, h) {
+              const c = document.createElement('canvas'); c.width = w; c.height = h;
+              const g = c.getContext('2d'); g.drawImage(el, 0, 0, w, h);
+              const d = g.getImageData(w / 2, h / 2, 1, 1).data;
+              out.textContent += name + ' ' + d[0] + ',' + d[1] + ',' + d[2] + '\\n';
+            }
+            for (const name of ['a.gif', 'a.apng', 'a.webp']) {
+              const img = new Image();
+              img.onload = () => report(name, img, 60, 40);
+              img.onerror = () => { out.textContent += name + ' error\\n'; };
+              img.src = name;
+            }
+            for (const name of ['a.mp4', 'a.webm']) {
+              const v = document.createElement('video');
+              v.muted = true; v.preload = 'auto';
+              v.onloadeddata = () => report(name, v, 60, 40);
+              v.onerror = () => { out.textContent += name + ' error\\n'; };
+              v.src = name;
+            }
+            </script>
+            """
         let html = dir.appendingPathComponent("page.html")
         try page.write(to: html, atomically: true, encoding: .utf8)
-        let dom = try Chromium.run(["--allow-file-access-from-files", "--autoplay-policy=no-user-gesture-required",
-                                    "--virtual-time-budget=5000", "--dump-dom", html.absoluteString])
+        let dom = try Chromium.run([
+            "--allow-file-access-from-files", "--autoplay-policy=no-user-gesture-required",
+            "--virtual-time-budget=5000", "--dump-dom", html.absoluteString
+        ])
         for name in names {
             // The report's lines sit in the <pre>: "NAME R,G,B".
             let line = dom.range(of: name + " ").map { found in

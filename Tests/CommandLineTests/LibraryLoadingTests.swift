@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import ProcessTestSupport
+import Testing
 
 /// `flipbook` loads Pango (with GLib, HarfBuzz and the libraries behind them) only to draw or
 /// measure text, and libwebp only to write or read a WebP: a render that needs neither starts

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import ProcessTestSupport
+import Testing
 
 /// `DispatchQueue.main.async` in ported code runs on a Stage driven from the main thread
 /// (Examples/MainQueueExample: a header that defers its refreshing state to the main queue, as
@@ -17,11 +17,11 @@ struct MainQueueExampleTests {
     @Test("the block runs at the instant it was queued, after the observer that queued it, at any frame rate; the header opens")
     func deferredStateChange() throws {
         let expected = """
-        0.6167 release noticed
-        0.6167 main queue block: refreshing
-        1.5000 state refreshing inset 54 offset -54.00
+            0.6167 release noticed
+            0.6167 main queue block: refreshing
+            1.5000 state refreshing inset 54 offset -54.00
 
-        """
+            """
         #expect(try run(fps: 30) == expected)
         #expect(try run(fps: 12) == expected)
     }

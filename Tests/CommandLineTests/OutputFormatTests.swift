@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import ProcessTestSupport
+import Testing
 
 /// `render -o` picks the animation format from the name or `--format`, and refuses names that
 /// promise a format it does not write.
@@ -52,8 +52,12 @@ struct VideoOutputTests {
     /// Frame `index` of a video as RGB bytes, decoded by ffmpeg.
     func frame(_ index: Int, of video: String, width: Int, height: Int) throws -> [UInt8] {
         let ffmpeg = URL(fileURLWithPath: "/usr/bin/ffmpeg")
-        let r = try CLI.spawn(ffmpeg, ["-v", "error", "-i", video, "-vf", "select=eq(n\\,\(index))", "-vframes", "1",
-                                       "-f", "rawvideo", "-pix_fmt", "rgb24", "pipe:1"])
+        let r = try CLI.spawn(
+            ffmpeg,
+            [
+                "-v", "error", "-i", video, "-vf", "select=eq(n\\,\(index))", "-vframes", "1",
+                "-f", "rawvideo", "-pix_fmt", "rgb24", "pipe:1"
+            ])
         #expect(r.status == 0, "\(r.stderr)")
         return Array(r.stdout)
     }
@@ -68,8 +72,12 @@ struct VideoOutputTests {
         // dot-wave: 160 × 80 px (even), 1.2 s at 10 fps = 12 frames; compare frame 5.
         let decoded = try frame(5, of: out, width: 160, height: 80)
         #expect(decoded.count == 160 * 80 * 3)
-        let png = try CLI.spawn(URL(fileURLWithPath: "/usr/bin/ffmpeg"), ["-v", "error", "-i", frames + "/frame-0005.png",
-                                                                         "-f", "rawvideo", "-pix_fmt", "rgb24", "pipe:1"])
+        let png = try CLI.spawn(
+            URL(fileURLWithPath: "/usr/bin/ffmpeg"),
+            [
+                "-v", "error", "-i", frames + "/frame-0005.png",
+                "-f", "rawvideo", "-pix_fmt", "rgb24", "pipe:1"
+            ])
         let truth = Array(png.stdout)
         #expect(truth.count == decoded.count)
         let mean = Double(zip(decoded, truth).reduce(0) { $0 + abs(Int($1.0) - Int($1.1)) }) / Double(max(1, truth.count))
@@ -104,8 +112,10 @@ struct VideoOutputTests {
     func playlistRecording() throws {
         let dir = freshFolder("flipbook-video-hls")
         let playlist = dir.appendingPathComponent("device.mp4")
-        try "#EXTM3U\n#EXT-X-TARGETDURATION:1\n#EXTINF:1,\n/etc/passwd\n#EXT-X-ENDLIST\n".write(to: playlist, atomically: true, encoding: .utf8)
-        for command in [["inspect", playlist.path], ["still", playlist.path, "--at", "0s", "-o", dir.appendingPathComponent("s.png").path]] {
+        try "#EXTM3U\n#EXT-X-TARGETDURATION:1\n#EXTINF:1,\n/etc/passwd\n#EXT-X-ENDLIST\n".write(
+            to: playlist, atomically: true, encoding: .utf8)
+        for command in [["inspect", playlist.path], ["still", playlist.path, "--at", "0s", "-o", dir.appendingPathComponent("s.png").path]]
+        {
             let r = try CLI.run(command)
             #expect(r.status == 2, "\(command): \(r.stderr)")
             #expect(r.stderr.contains("is an HLS playlist"), "\(r.stderr)")

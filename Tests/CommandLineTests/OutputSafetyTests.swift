@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import ProcessTestSupport
+import Testing
 
 /// Outputs land where they are pointed and nowhere else (issue: "-o /dev/null" replaced the
 /// device with a file): devices, FIFOs, symlinks, standard output, refused targets, write
@@ -77,8 +77,9 @@ struct OutputSafetyTests {
     @Test("YAMS_DEFAULT_ENCODING in the environment leaves -o - the same bytes")
     func yamsEncodingVariable() throws {
         let plain = try CLI.runBytes(["render", demo, "-o", "-", "--fps", "5", "--quiet"])
-        let withVariable = try CLI.runBytes(["render", demo, "-o", "-", "--fps", "5", "--quiet"],
-                                            environment: ["YAMS_DEFAULT_ENCODING": "UTF16"])
+        let withVariable = try CLI.runBytes(
+            ["render", demo, "-o", "-", "--fps", "5", "--quiet"],
+            environment: ["YAMS_DEFAULT_ENCODING": "UTF16"])
         #expect(plain.status == 0 && withVariable.status == 0)
         #expect(withVariable.stdout == plain.stdout, "\(withVariable.stdout.count) bytes against \(plain.stdout.count)")
     }
@@ -95,7 +96,7 @@ struct OutputSafetyTests {
             (dir.path, "is a directory"),
             (dir.appendingPathComponent("missing/out.gif").path, "the directory \(dir.path)/missing does not exist"),
             (input.path, "is an input of this command"),
-            (readOnly.path, "is read-only"),
+            (readOnly.path, "is read-only")
         ]
         let (target, says) = cases[which]
         let before = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
@@ -110,23 +111,26 @@ struct OutputSafetyTests {
 
     /// The GIF writer gathers giflib's small writes and writes 64 KB at a time: wave's GIF fails
     /// mid-render, pulse3's (21 KB) only when the last bytes are written.
-    @Test("a write error (file-size limit), mid-render or at the end: exit 3, no temporary file, the old output untouched",
-          arguments: ["bench-wave.yaml", "bench-pulse3.yaml"])
+    @Test(
+        "a write error (file-size limit), mid-render or at the end: exit 3, no temporary file, the old output untouched",
+        arguments: ["bench-wave.yaml", "bench-pulse3.yaml"])
     func writeError(scene: String) throws {
         let dir = tmp()
         let out = dir.appendingPathComponent("keep.gif").path
         let file = packageRoot.appendingPathComponent("scenarios").appendingPathComponent(scene).path
         try Data("earlier".utf8).write(to: URL(fileURLWithPath: out))
-        let r = try CLI.run(["/bin/sh", "-c", "ulimit -f 8; exec \"$0\" \"$@\"", CLI.executable.path, "render", file, "-o", out],
-                            viaShell: true)
+        let r = try CLI.run(
+            ["/bin/sh", "-c", "ulimit -f 8; exec \"$0\" \"$@\"", CLI.executable.path, "render", file, "-o", out],
+            viaShell: true)
         #expect(r.status == 3, "\(r.stderr)")
         #expect(r.stderr.contains("File too large"), "\(r.stderr)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: out)) == Data("earlier".utf8))
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["keep.gif"])
     }
 
-    @Test("SIGINT, SIGTERM and SIGHUP mid-render, GIF or video: exit 3, no temporary file (not even ffmpeg's), the old output untouched",
-          arguments: [(SIGINT, "gif"), (SIGTERM, "gif"), (SIGHUP, "gif"), (SIGHUP, "apng"), (SIGTERM, "mp4"), (SIGHUP, "webm")])
+    @Test(
+        "SIGINT, SIGTERM and SIGHUP mid-render, GIF or video: exit 3, no temporary file (not even ffmpeg's), the old output untouched",
+        arguments: [(SIGINT, "gif"), (SIGTERM, "gif"), (SIGHUP, "gif"), (SIGHUP, "apng"), (SIGTERM, "mp4"), (SIGHUP, "webm")])
     func interrupted(_ signalNumber: Int32, _ ext: String) throws {
         let dir = tmp()
         let out = dir.appendingPathComponent("keep.\(ext)").path

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import ProcessTestSupport
+import Testing
 
 /// Outputs that someone could turn against the user: a link planted where the temporary file
 /// would go, two outputs of one command that are one file, names that end up in reports.
@@ -16,8 +16,9 @@ struct PlantedOutputTests {
         // The old scheme was DIR/.NAME.PID.tmp: plant a link at each of the next PIDs' names.
         let next = Int(ProcessInfo.processInfo.processIdentifier)
         for pid in next..<next + 400 {
-            try? FileManager.default.createSymbolicLink(atPath: dir.appendingPathComponent(".out.gif.\(pid).tmp").path,
-                                                        withDestinationPath: victim.path)
+            try? FileManager.default.createSymbolicLink(
+                atPath: dir.appendingPathComponent(".out.gif.\(pid).tmp").path,
+                withDestinationPath: victim.path)
         }
         let r = try CLI.run(["render", demo, "-o", dir.appendingPathComponent("out.gif").path, "--fps", "5"])
         #expect(r.status == 0, "\(r.stderr)")
@@ -36,7 +37,7 @@ struct PlantedOutputTests {
             ["render", demo, "-o", same.path, "--filmstrip", link.path],
             ["compare", demo, "-o", same.path, "--html", same.path],
             ["compare", demo, "-o", same.path, "--plot", "dot1.opacity", "--plot-file", dir.path + "/./same.gif"],
-            ["render", demo, "-o", "-", "--filmstrip", "-"],
+            ["render", demo, "-o", "-", "--filmstrip", "-"]
         ]
         let r = try CLI.run(args[kind])
         #expect(r.status == 2, "\(r.stdout) \(r.stderr)")
@@ -62,8 +63,9 @@ struct PlantedOutputTests {
           - { at: 0.1, insertRows: "x", row: 1000, into: table }
         """.write(to: scene, atomically: true, encoding: .utf8)
         let r = try CLI.run(["render", scene.path, "-o", dir.appendingPathComponent("r.gif").path])
-        #expect(r.status == 0 && r.stderr.contains("insertRows at row 1000 of table, which has 30 rows: inserted at the end (row 30)"),
-                "\(r.stderr)")
+        #expect(
+            r.status == 0 && r.stderr.contains("insertRows at row 1000 of table, which has 30 rows: inserted at the end (row 30)"),
+            "\(r.stderr)")
     }
 
     @Test("a label with escape codes reaches the terminal as visible text")

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import ProcessTestSupport
+import Testing
 
 /// docs/porting.md's example (Examples/PortingExample): a refresh header written as iOS code and
 /// ported with only the language-forced edits, run as its own program (its main-queue work and

@@ -1,22 +1,22 @@
 import Foundation
-import Testing
 import ProcessTestSupport
+import Testing
 
 /// What a user previewing a pull reads: times checked with a sentence, a scene shortened to
 /// preview the pull rendered with a warning, one error for a wrong duration.
 @Suite("messages while previewing a scene")
 struct PreviewMessagesTests {
     static let pull = """
-    canvas: { width: 100, height: 200, scale: 1 }
-    fps: 30
-    duration: DURATION
-    layers:
-      - { id: table, type: table, frame: [0, 0, 100, 200], rows: { template: "Row {n}", count: 25 } }
-    touches:
-      - { at: 0.3, down: true }
-      - { drag: 150, duration: 0.7, curve: linear }
-      - { release: true }
-    """
+        canvas: { width: 100, height: 200, scale: 1 }
+        fps: 30
+        duration: DURATION
+        layers:
+          - { id: table, type: table, frame: [0, 0, 100, 200], rows: { template: "Row {n}", count: 25 } }
+        touches:
+          - { at: 0.3, down: true }
+          - { drag: 150, duration: 0.7, curve: linear }
+          - { release: true }
+        """
 
     func scene(duration: String) throws -> URL {
         let url = freshFolder("flipbook-preview").appendingPathComponent("pull.yaml")

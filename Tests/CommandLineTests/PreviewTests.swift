@@ -1,9 +1,10 @@
 import BrowserTestSupport
 import Foundation
-import Testing
 import ProcessTestSupport
+import Testing
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// `flipbook preview`: a local server that re-renders the scene on each save. Runs the real
@@ -64,7 +65,10 @@ struct PreviewTests {
             url = text.split(separator: " ").first { $0.hasPrefix("http://") }.map(String.init) ?? ""
         }
 
-        deinit { process.interrupt(); process.waitUntilExit() }
+        deinit {
+            process.interrupt()
+            process.waitUntilExit()
+        }
 
         func get(_ path: String) -> String? {
             guard let address = URL(string: url + path), let data = try? Data(contentsOf: address) else { return nil }
@@ -78,7 +82,8 @@ struct PreviewTests {
             var query = ""
             repeat {
                 guard let text = get("status" + query),
-                      let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] else { return nil }
+                    let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
+                else { return nil }
                 if condition(object) { return Date() <= end ? object : nil }
                 query = "?after=\((object["attempts"] as? Int) ?? 0)"
             } while Date() < end
@@ -88,7 +93,9 @@ struct PreviewTests {
 
     static func version(_ s: [String: Any]) -> Int { (s["version"] as? Int) ?? -1 }
 
-    @Test("it serves on 127.0.0.1; the page opened at #t= shows that instant's frame; playing moves the clock; the finger and the trace are there")
+    @Test(
+        "it serves on 127.0.0.1; the page opened at #t= shows that instant's frame; playing moves the clock; the finger and the trace are there"
+    )
     func page() throws {
         // 4 s long: headless Chromium's virtual clock runs past its budget by a varying amount
         // (it pauses the budget, not the page's clock, while frames load), and a 1 s scene
@@ -187,7 +194,9 @@ struct PreviewTests {
         let preview = try Running(scene: Self.scene())
         try #require(preview.status(within: 60) { Self.version($0) == 1 } != nil)
         let port = URL(string: preview.url)!.port!
-        #expect(try Self.statusLine("GET /status HTTP/1.1\r\nHost: evil.example\r\n\r\n", to: preview.url) == "HTTP/1.1 421 Misdirected Request")
+        #expect(
+            try Self.statusLine("GET /status HTTP/1.1\r\nHost: evil.example\r\n\r\n", to: preview.url) == "HTTP/1.1 421 Misdirected Request"
+        )
         #expect(try Self.statusLine("GET /page/1 HTTP/1.1\r\nHost: evil.example:\(port)\r\n\r\n", to: preview.url).contains(" 421 "))
         #expect(try Self.statusLine("GET /status HTTP/1.0\r\n\r\n", to: preview.url).contains(" 421 "))
         #expect(try Self.statusLine("GET /status HTTP/1.1\r\nHost: localhost:\(port)\r\n\r\n", to: preview.url) == "HTTP/1.1 200 OK")

@@ -1,7 +1,7 @@
-import Foundation
-import Testing
-import ProcessTestSupport
 import Flipbook
+import Foundation
+import ProcessTestSupport
+import Testing
 
 /// The README's Swift example compiles exactly as written (it is the `ReadmeExample` target,
 /// which imports Flipbook alone) and does what its comments say.

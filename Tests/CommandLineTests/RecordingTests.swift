@@ -1,7 +1,7 @@
 import Flipbook
 import Foundation
-import Testing
 import ProcessTestSupport
+import Testing
 
 /// `compare --against` reads the recordings people have: a simulator-style MP4 (made here with
 /// ffmpeg from the scene's own frames, losslessly) and an animated WebP compare at 0 %.
@@ -11,8 +11,10 @@ struct RecordingTests {
 
     /// The scene's mean difference against `recording`, from `compare --json`.
     func meanDifference(against recording: String, in dir: URL) throws -> Double? {
-        let r = try CLI.run(["compare", scene, "--against", recording, "-o", dir.appendingPathComponent("c.gif").path,
-                             "--fps", "30", "--json"])
+        let r = try CLI.run([
+            "compare", scene, "--against", recording, "-o", dir.appendingPathComponent("c.gif").path,
+            "--fps", "30", "--json"
+        ])
         #expect(r.status == 0, "\(r.stderr)")
         let rows = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [[String: Any]]
         return rows?.first { $0["label"] as? String == "default" }?["meanDifference"] as? Double
@@ -29,7 +31,8 @@ struct RecordingTests {
             URL(fileURLWithPath: "/usr/bin/ffmpeg"),
             [
                 "-v", "error", "-framerate", "30", "-i", frames + "/frame-%04d.png",
-                                                                           "-c:v", "libx264rgb", "-qp", "0", "-pix_fmt", "rgb24", mp4])
+                "-c:v", "libx264rgb", "-qp", "0", "-pix_fmt", "rgb24", mp4
+            ])
         try #require(made.status == 0, "\(made.stderr)")
         #expect(try meanDifference(against: mp4, in: dir) == 0)
         #expect(try meanDifference(against: webp, in: dir) == 0)
@@ -50,10 +53,12 @@ struct RecordingTests {
     func recordingBombs() throws {
         let dir = freshFolder("flipbook-bomb")
         let bomb = dir.appendingPathComponent("bomb.gif")
-        try Data(Self.bombGIF(side: 8000, frames: 40)).write(to: bomb)   // 40 × 64 M pixels
+        try Data(Self.bombGIF(side: 8000, frames: 40)).write(to: bomb)  // 40 × 64 M pixels
         let scene = packageRoot.appendingPathComponent("scenarios/demo.yaml").path
-        for command in [["inspect", bomb.path], ["still", bomb.path, "--at", "1s", "-o", dir.appendingPathComponent("s.png").path],
-                        ["compare", scene, "--against", bomb.path, "-o", dir.appendingPathComponent("c.gif").path]] {
+        for command in [
+            ["inspect", bomb.path], ["still", bomb.path, "--at", "1s", "-o", dir.appendingPathComponent("s.png").path],
+            ["compare", scene, "--against", bomb.path, "-o", dir.appendingPathComponent("c.gif").path]
+        ] {
             let r = try CLI.run(command)
             #expect(r.status == 2, "\(command[0]): \(r.stderr)")
             #expect(r.stderr.contains("pixels are decoded from a recording"), "\(command[0]): \(r.stderr)")
@@ -85,11 +90,14 @@ struct RecordingTests {
             URL(fileURLWithPath: "/usr/bin/ffmpeg"),
             [
                 "-v", "error", "-framerate", "30", "-i", frames + "/frame-%04d.png",
-                                                                           "-vf", "pad=iw+60:ih+90:30:60:color=black",
-                                                                           "-c:v", "libx264rgb", "-qp", "0", "-pix_fmt", "rgb24", mp4])
+                "-vf", "pad=iw+60:ih+90:30:60:color=black",
+                "-c:v", "libx264rgb", "-qp", "0", "-pix_fmt", "rgb24", mp4
+            ])
         try #require(made.status == 0, "\(made.stderr)")
-        let r = try CLI.run(["compare", scene, "--against", mp4, "--crop", "30,60,240,120", "--scale", "0.6666667",
-                             "-o", dir.appendingPathComponent("c.gif").path, "--fps", "30", "--json"])
+        let r = try CLI.run([
+            "compare", scene, "--against", mp4, "--crop", "30,60,240,120", "--scale", "0.6666667",
+            "-o", dir.appendingPathComponent("c.gif").path, "--fps", "30", "--json"
+        ])
         #expect(r.status == 0, "\(r.stderr)")
         let rows = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [[String: Any]]
         let mean = rows?.first { $0["label"] as? String == "default" }?["meanDifference"] as? Double
@@ -117,13 +125,18 @@ struct LongRecordingTests {
         // The scene's frames at 640 × 320 px, looped for 17 s at 60 fps: 1,020 frames of
         // 819,200 bytes each as RGBA.
         let mp4 = dir.appendingPathComponent("long.mp4").path
-        let made = try CLI.spawn(URL(fileURLWithPath: "/usr/bin/ffmpeg"), ["-v", "error", "-stream_loop", "-1", "-framerate", "60",
-                                                                           "-i", frames + "/frame-%04d.png", "-t", "17",
+        let made = try CLI.spawn(
+            URL(fileURLWithPath: "/usr/bin/ffmpeg"),
+            [
+                "-v", "error", "-stream_loop", "-1", "-framerate", "60",
+                "-i", frames + "/frame-%04d.png", "-t", "17",
                 "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", mp4
             ])
         try #require(made.status == 0, "\(made.stderr)")
-        let run = try CLI.peakMemory(["compare", scene, "--against", mp4, "--scale", "0.25", "--fps", "5",
-                                  "-o", dir.appendingPathComponent("c.gif").path])
+        let run = try CLI.peakMemory([
+            "compare", scene, "--against", mp4, "--scale", "0.25", "--fps", "5",
+            "-o", dir.appendingPathComponent("c.gif").path
+        ])
         #expect(run.status == 0)
         // Held whole, the decoded frames alone would be 1,020 × 819,200 B = 836 MB.
         #expect(run.peakKilobytes > 0 && run.peakKilobytes < 200_000, "peak \(run.peakKilobytes) kB")
@@ -145,8 +158,9 @@ struct RecordingFigureTests {
             URL(fileURLWithPath: "/usr/bin/ffmpeg"),
             [
                 "-v", "error", "-framerate", "30", "-i", frames + "/frame-%04d.png",
-                                                                           "-vf", "drawbox=x=0:y=0:w=160:h=20:color=black:t=fill",
-                                                                           "-c:v", "libx264rgb", "-qp", "0", "-pix_fmt", "rgb24", mp4])
+                "-vf", "drawbox=x=0:y=0:w=160:h=20:color=black:t=fill",
+                "-c:v", "libx264rgb", "-qp", "0", "-pix_fmt", "rgb24", mp4
+            ])
         try #require(made.status == 0, "\(made.stderr)")
         return mp4
     }
@@ -191,8 +205,11 @@ struct RecordingFigureTests {
         let perSecond = try #require(try summary(["--against", mp4, "-o", out])["periods"] as? [[String: Any]])
         #expect(perSecond.map { $0["label"] as? String } == ["second 1", "second 2"])
         #expect(perSecond.map { $0["frames"] as? Int } == [30, 6])
-        let phases = try #require(try summary(["--against", mp4, "-o", out, "--phase", "early=0-0.5", "--phase", "late=500ms-1.2s",
-                                               "--ignore", "0,0,160,20"])["periods"] as? [[String: Any]])
+        let phases = try #require(
+            try summary([
+                "--against", mp4, "-o", out, "--phase", "early=0-0.5", "--phase", "late=500ms-1.2s",
+                "--ignore", "0,0,160,20"
+            ])["periods"] as? [[String: Any]])
         #expect(phases.map { $0["label"] as? String } == ["early", "late"])
         #expect(phases.map { $0["frames"] as? Int } == [15, 21])
         #expect(phases.allSatisfy { $0["meanDifference"] as? Double == 0 })

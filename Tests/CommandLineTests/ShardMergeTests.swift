@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import ProcessTestSupport
+import Testing
 
 /// `flipbook test merge`: shards' artifacts joined into the report one run would write, and
 /// folders from elsewhere treated as untrusted.
@@ -12,7 +12,8 @@ struct ShardMergeTests {
         let scenes = dir.appendingPathComponent("scenarios")
         try FileManager.default.createDirectory(at: scenes, withIntermediateDirectories: true)
         for (name, from) in [("a", "scenarios/demo.yaml"), ("b", "scenarios/loaders/dot-wave.yaml"), ("c", "scenarios/demo.yaml")] {
-            try FileManager.default.copyItem(at: packageRoot.appendingPathComponent(from), to: scenes.appendingPathComponent("\(name).yaml"))
+            try FileManager.default.copyItem(
+                at: packageRoot.appendingPathComponent(from), to: scenes.appendingPathComponent("\(name).yaml"))
         }
         #expect(try CLI.run(["test", "--record", "missing"], in: dir).status == 0)
         let c = scenes.appendingPathComponent("c.yaml")
@@ -33,8 +34,9 @@ struct ShardMergeTests {
         let whole = try CLI.run(["test", "--artifacts", "whole", "--artifact-animation", "none"], in: dir, environment: ["CI": "true"])
         #expect(whole.status == 1)
         for i in 1...2 {
-            let r = try CLI.run(["test", "--shard", "\(i)/2", "--artifacts", "s\(i)", "--artifact-animation", "none"], in: dir,
-                                environment: ["CI": "true"])
+            let r = try CLI.run(
+                ["test", "--shard", "\(i)/2", "--artifacts", "s\(i)", "--artifact-animation", "none"], in: dir,
+                environment: ["CI": "true"])
             #expect(r.status <= 1)
             #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("s\(i)/results.json").path), "shard \(i) results")
         }
@@ -42,7 +44,9 @@ struct ShardMergeTests {
         #expect(merged.status == 1 && merged.stdout.contains("✘ c") && merged.stdout.contains("2 passed, 1 failed"), "\(merged.stdout)")
         #expect(try Self.summary(dir.appendingPathComponent("merged")) == (try Self.summary(dir.appendingPathComponent("whole"))))
         let report = try String(contentsOf: dir.appendingPathComponent("merged/report.html"), encoding: .utf8)
-        #expect(report.contains("data:image/png;base64,") && report.contains("<h2 class=\"bad\">c — failed</h2>"), "the failing scenario with its frames")
+        #expect(
+            report.contains("data:image/png;base64,") && report.contains("<h2 class=\"bad\">c — failed</h2>"),
+            "the failing scenario with its frames")
         let pictures = try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("merged/c").path)
         #expect(pictures.contains { $0.hasSuffix("-expected.png") } && pictures.contains { $0.hasSuffix("-diff.png") }, "\(pictures)")
         let junit = try String(contentsOf: dir.appendingPathComponent("merged/junit.xml"), encoding: .utf8)

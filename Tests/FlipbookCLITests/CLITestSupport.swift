@@ -1,7 +1,8 @@
 import ArgumentParser
 import Foundation
-import Testing
 import ProcessTestSupport
+import Testing
+
 @testable import FlipbookCLI
 
 /// The subcommand a path of names leads to (`["test", "merge"]` is `TestMerge`), found through
@@ -9,8 +10,9 @@ import ProcessTestSupport
 func subcommand(_ path: [String]) throws -> any ParsableCommand.Type {
     var current: any ParsableCommand.Type = FlipbookCommand.self
     for name in path {
-        current = try #require(current.configuration.subcommands.first { $0.configuration.commandName?.split(separator: " ").last.map(String.init) == name },
-                               "no subcommand \(name)")
+        current = try #require(
+            current.configuration.subcommands.first { $0.configuration.commandName?.split(separator: " ").last.map(String.init) == name },
+            "no subcommand \(name)")
     }
     return current
 }

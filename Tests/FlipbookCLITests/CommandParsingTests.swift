@@ -1,7 +1,8 @@
 import ArgumentParser
 import Foundation
-import Testing
 import ProcessTestSupport
+import Testing
+
 @testable import FlipbookCLI
 
 /// The command line parsed in-process with `parseAsRoot`, as ArgumentParser's own tests do:
@@ -12,8 +13,10 @@ import ProcessTestSupport
 struct CommandParsingTests {
     @Test("render: the scenario, -o, --fps, --format and the filmstrip options")
     func render() throws {
-        let parsed = try FlipbookCommand.parseAsRoot(["render", demo, "-o", "x.webp", "--fps", "24", "--format", "webp",
-                                                      "--filmstrip", "s.png", "--filmstrip-columns", "3", "--quiet"])
+        let parsed = try FlipbookCommand.parseAsRoot([
+            "render", demo, "-o", "x.webp", "--fps", "24", "--format", "webp",
+            "--filmstrip", "s.png", "--filmstrip-columns", "3", "--quiet"
+        ])
         let render = try #require(parsed as? Render)
         #expect(render.scenario.file == demo && render.output == "x.webp" && render.fps == 24 && render.format == "webp")
         #expect(render.filmstrip == "s.png" && render.filmstripColumns == 3 && render.options.quiet)
@@ -41,16 +44,18 @@ struct CommandParsingTests {
 
     @Test("compare: the files, --variants, --layout and --against")
     func compare() throws {
-        let compare = try #require(try FlipbookCommand.parseAsRoot(["compare", demo, "--variants", "default,slow", "-o", "c.gif"]) as? Compare)
+        let compare = try #require(
+            try FlipbookCommand.parseAsRoot(["compare", demo, "--variants", "default,slow", "-o", "c.gif"]) as? Compare)
         #expect(compare.files == [demo] && compare.variants == "default,slow" && compare.output == "c.gif")
     }
 
-    @Test("an unknown option, a missing scenario or an unknown subcommand is a usage error with that subcommand's usage",
-          arguments: [
-              (["render", demo, "--fpss", "5"], "Usage: flipbook render"),
-              (["render"], "Usage: flipbook render"),
-              (["frobnicate"], "Usage: flipbook"),
-          ])
+    @Test(
+        "an unknown option, a missing scenario or an unknown subcommand is a usage error with that subcommand's usage",
+        arguments: [
+            (["render", demo, "--fpss", "5"], "Usage: flipbook render"),
+            (["render"], "Usage: flipbook render"),
+            (["frobnicate"], "Usage: flipbook")
+        ])
     func usageErrors(_ arguments: [String], _ usage: String) throws {
         let failure = try #require(parseFailure(arguments))
         #expect(failure.code != 0)
@@ -68,12 +73,14 @@ struct CommandParsingTests {
         #expect(FlipbookProgram.run(["--version"]) == Exit.ok)
     }
 
-    @Test("an output format the name or --format does not support exits 2 and writes nothing", arguments: [
-        (["-o", "x.mp5"], ".mp5 is not a supported format"),
-        (["-o", "x.gif", "--quality", "80"], "--quality applies to a WebP output"),
-        (["-o", "x.png"], "add --animated"),
-        (["-o", "x.gif", "--format", "tiff"], "--format tiff is not supported"),
-    ])
+    @Test(
+        "an output format the name or --format does not support exits 2 and writes nothing",
+        arguments: [
+            (["-o", "x.mp5"], ".mp5 is not a supported format"),
+            (["-o", "x.gif", "--quality", "80"], "--quality applies to a WebP output"),
+            (["-o", "x.png"], "add --animated"),
+            (["-o", "x.gif", "--format", "tiff"], "--format tiff is not supported")
+        ])
     func refusedFormats(_ arguments: [String], _ message: String) throws {
         let dir = freshFolder("flipbook-formats")
         let named = arguments.enumerated().map { $0.offset == 1 ? dir.appendingPathComponent($0.element).path : $0.element }
@@ -89,8 +96,11 @@ struct CommandParsingTests {
 
     @Test("bad values of --fps and --layout are refused before anything is read")
     func badValues() throws {
-        #expect(FlipbookProgram.run(["render", demo, "--fps", "500", "-o", freshFolder("f").appendingPathComponent("x.gif").path]) == Exit.input)
-        #expect(FlipbookProgram.run(["compare", demo, "--layout", "diagonal", "-o", freshFolder("f").appendingPathComponent("c.gif").path])
+        #expect(
+            FlipbookProgram.run(["render", demo, "--fps", "500", "-o", freshFolder("f").appendingPathComponent("x.gif").path]) == Exit.input
+        )
+        #expect(
+            FlipbookProgram.run(["compare", demo, "--layout", "diagonal", "-o", freshFolder("f").appendingPathComponent("c.gif").path])
                 == Exit.input)
     }
 }

@@ -1,6 +1,7 @@
+import ArgumentParser
 import Foundation
 import Testing
-import ArgumentParser
+
 @testable import FlipbookCLI
 
 /// ArgumentParser wraps every line of a command's discussion to the terminal's width on its own:
@@ -11,7 +12,7 @@ import ArgumentParser
 struct HelpLayoutTests {
     static let commands: [[String]] = [
         ["render"], ["still"], ["validate"], ["inspect"], ["test"], ["test", "run"], ["test", "merge"],
-        ["compare"], ["preview"],
+        ["compare"], ["preview"]
     ]
 
     /// `flipbook help COMMAND` at `columns`, in-process (ArgumentParser's `helpMessage`).

@@ -1,9 +1,10 @@
+import BrowserTestSupport
+import Flipbook
+import FlipbookGolden
 import Foundation
 import Testing
-import BrowserTestSupport
+
 @testable import FlipbookCompare
-import FlipbookGolden
-import Flipbook
 
 /// `flipbook compare --html` is a web page: opened in headless Chromium at an instant (`#t=`),
 /// its scrubber, time label, frame and plot marker follow; its screenshot shows the variants.
@@ -18,9 +19,12 @@ struct ComparePageBrowserTests {
     func scrubber() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("page-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        var comparison = VariantComparison(inputs: [.init(file: Self.demo, variant: "default", label: "default"),
-                                                    .init(file: Self.demo, variant: "slow", label: "slow")],
-                                           plots: ["dot2.transform.scale"])
+        var comparison = VariantComparison(
+            inputs: [
+                .init(file: Self.demo, variant: "default", label: "default"),
+                .init(file: Self.demo, variant: "slow", label: "slow")
+            ],
+            plots: ["dot2.transform.scale"])
         let (summaries, html, _) = try comparison.runWithPage(sinks: [GIFSink(url: dir.appendingPathComponent("c.gif"))], title: "demo")
         #expect(summaries.count == 2)
         let page = dir.appendingPathComponent("page.html")
@@ -55,8 +59,8 @@ struct ComparePageBrowserTests {
         var dots = 0, markerPixels = 0
         for i in stride(from: 0, to: rgba.count, by: 4) {
             let (r, g, b) = (Int(rgba[i]), Int(rgba[i + 1]), Int(rgba[i + 2]))
-            if abs(r - g) < 8 && abs(g - b) < 8 && r > 150 && r < 215 { dots += 1 }   // the grey dots
-            if r > 230 && g > 60 && g < 120 && b < 110 { markerPixels += 1 }           // the red marker
+            if abs(r - g) < 8 && abs(g - b) < 8 && r > 150 && r < 215 { dots += 1 }  // the grey dots
+            if r > 230 && g > 60 && g < 120 && b < 110 { markerPixels += 1 }  // the red marker
         }
         #expect(dots > 300, "the variants' dots are shown: \(dots)")
         #expect(markerPixels > 100, "the marker is drawn: \(markerPixels)")

@@ -1,8 +1,9 @@
+import Flipbook
+import FlipbookGolden
 import Foundation
 import Testing
+
 @testable import FlipbookCompare
-import FlipbookGolden
-import Flipbook
 
 /// `flipbook compare`'s core: variants on one clock, composed in cells with labels, and numbers.
 @Suite("variant comparison")
@@ -150,29 +151,35 @@ struct PlotTests {
 
     @Test("the plotted curve passes through a linear and an eased animation's known values at known times (read from the pixels)")
     func curveThroughKnownValues() throws {
-        let file = try scenario("""
-        duration: 1
-        fps: 20
-        variants: { eased: { curve: easeInEaseOut } }
-        params: { curve: linear }
-        layers: [ { id: box, frame: [0, 0, 10, 10] } ]
-        animations:
-          slide: { keyPath: position.x, from: 0, to: 100, duration: 1, timingFunction: $curve, fillMode: forwards, removedOnCompletion: false }
-        script:
-          - { at: 0, add: slide, to: box }
-        """)
-        var comparison = VariantComparison(inputs: [.init(file: file, variant: "default", label: "linear"),
-                                                    .init(file: file, variant: "eased", label: "eased")], plots: ["box.position.x"])
+        let file = try scenario(
+            """
+            duration: 1
+            fps: 20
+            variants: { eased: { curve: easeInEaseOut } }
+            params: { curve: linear }
+            layers: [ { id: box, frame: [0, 0, 10, 10] } ]
+            animations:
+              slide: { keyPath: position.x, from: 0, to: 100, duration: 1, timingFunction: $curve, fillMode: forwards, removedOnCompletion: false }
+            script:
+              - { at: 0, add: slide, to: box }
+            """)
+        var comparison = VariantComparison(
+            inputs: [
+                .init(file: file, variant: "default", label: "linear"),
+                .init(file: file, variant: "eased", label: "eased")
+            ], plots: ["box.position.x"])
         _ = try comparison.run(sinks: [])
         let geometry = try #require(comparison.propertyPlots.first)
         let image = try geometry.render()
         func colorNear(_ time: Double, _ value: Double) -> [Int] {
             let p = geometry.point(time: time, value: value)
             var best = [255, 255, 255]
-            for dy in -1...1 { for dx in -1...1 {
-                let px = image.pixel(x: Int(p.x) + dx, y: Int(p.y) + dy)
-                if Int(px.r) + Int(px.g) + Int(px.b) < best.reduce(0, +) { best = [Int(px.r), Int(px.g), Int(px.b)] }
-            } }
+            for dy in -1...1 {
+                for dx in -1...1 {
+                    let px = image.pixel(x: Int(p.x) + dx, y: Int(p.y) + dy)
+                    if Int(px.r) + Int(px.g) + Int(px.b) < best.reduce(0, +) { best = [Int(px.r), Int(px.g), Int(px.b)] }
+                }
+            }
             return best
         }
         let blue = PropertyPlot.color(0), red = PropertyPlot.color(1)
@@ -188,15 +195,16 @@ struct PlotTests {
 
     @Test("a known spring's overshoot and settling time match the closed form (timing-model.md 8)")
     func springNumbers() throws {
-        let file = try scenario("""
-        duration: 2
-        fps: 100
-        layers: [ { id: dot, frame: [0, 0, 10, 10] } ]
-        animations:
-          move: { type: spring, keyPath: position.x, from: 0, to: 100, stiffness: 100, damping: 10, duration: 2, fillMode: forwards, removedOnCompletion: false }
-        script:
-          - { at: 0, add: move, to: dot }
-        """)
+        let file = try scenario(
+            """
+            duration: 2
+            fps: 100
+            layers: [ { id: dot, frame: [0, 0, 10, 10] } ]
+            animations:
+              move: { type: spring, keyPath: position.x, from: 0, to: 100, stiffness: 100, damping: 10, duration: 2, fillMode: forwards, removedOnCompletion: false }
+            script:
+              - { at: 0, add: move, to: dot }
+            """)
         var comparison = VariantComparison(inputs: [.init(file: file, variant: "default", label: "spring")], plots: ["dot.position.x"])
         let summary = try #require(try comparison.run(sinks: []).first?.properties.first)
         // ζ = 10 / (2·√100) = 0.5: overshoot e^(−ζπ/√(1−ζ²)).

@@ -1,8 +1,9 @@
+import Flipbook
+import FlipbookGolden
 import Foundation
 import Testing
+
 @testable import FlipbookCompare
-import FlipbookGolden
-import Flipbook
 
 /// docs/compare.md "Overshoot and settling": figures per move, from one rest to the next, and
 /// angles unwrapped. Expected values are worked from the synthetic curves written here.
@@ -18,7 +19,7 @@ struct MotionSegmentTests {
             case ..<0.5: v = -240 * t
             case ..<0.8: v = -120
             case ..<2.0:
-                let u = t - 0.8   // x(u) = −60 − 60·e^(−8u)·cos(2π·u/0.5): starts at −120, first swing past −60 to about −52
+                let u = t - 0.8  // x(u) = −60 − 60·e^(−8u)·cos(2π·u/0.5): starts at −120, first swing past −60 to about −52
                 v = -60 - 60 * exp(-8 * u) * cos(2 * .pi * u / 0.5)
             case ..<2.5: v = -60 + 120 * (t - 2.0)
             default: v = 0

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FlipbookCore
 
 /// The app writes `contentOffset` while the scroll view moves on its own (timing-model.md 13.6).
@@ -20,10 +21,10 @@ struct AppOffsetWriteTests {
     @Test("13.6 rule 2: a plain write moves the content and the fling goes on with its velocity: the rest moves by the same amount")
     func plainWriteContinues() {
         let (stage, sv) = fling(from: 1000, velocity: 1000)
-        let originalRest = 1000 - 1000 / Self.k   // 1499.50 (13.3)
+        let originalRest = 1000 - 1000 / Self.k  // 1499.50 (13.3)
         stage.advance(to: 0.5)
         let shown = sv.contentOffset.y
-        sv.contentOffset.y = shown + 2000   // a recentring list jumps
+        sv.contentOffset.y = shown + 2000  // a recentring list jumps
         #expect(sv.isDecelerating)
         stage.advance(to: 10)
         #expect(abs(sv.contentOffset.y - (originalRest + 2000)) < 0.01, "\(sv.contentOffset.y)")
@@ -59,8 +60,10 @@ struct AppOffsetWriteTests {
     final class OpensHeaderOnRelease: NSObject, NSKeyValueObserving {
         weak var scrollView: UIScrollView?
         var openedAt: Double?
-        func observeValue(forKeyPath keyPath: String?, of object: Any?, change: [NSKeyValueChangeKey: Any]?,
-                          context: UnsafeMutableRawPointer?) {
+        func observeValue(
+            forKeyPath keyPath: String?, of object: Any?, change: [NSKeyValueChangeKey: Any]?,
+            context: UnsafeMutableRawPointer?
+        ) {
             guard let sv = scrollView, !sv.isDragging, openedAt == nil, sv.contentOffset.y <= -40 else { return }
             openedAt = CACurrentMediaTime()
             UIView.animate(withDuration: 0.3) {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FlipbookCore
 
 @Suite("arcs past a full turn (timing-model.md 6.6)")
@@ -39,7 +40,9 @@ struct AnimatedValueTests {
         let layer = CALayer()
         stage.rootLayer.addSublayer(layer)
         let spin = CABasicAnimation(keyPath: "transform.rotation.z")
-        spin.fromValue = 0; spin.toValue = 4 * CGFloat.pi; spin.duration = 1
+        spin.fromValue = 0
+        spin.toValue = 4 * CGFloat.pi
+        spin.duration = 1
         layer.add(spin, forKey: "spin")
         stage.advance(to: 0.75)
         expectClose(Double(layer.animatedValue(forKeyPath: "transform.rotation.z") as? CGFloat ?? 0), 3 * .pi, 1e-9, "unwrapped")
@@ -49,7 +52,8 @@ struct AnimatedValueTests {
         #expect(abs(wrapped) <= .pi + 1e-9)
         #expect(layer.animatedValue(forKeyPath: "opacity") == nil, "no animation drives opacity")
         let second = CABasicAnimation(keyPath: "transform.rotation.z")
-        second.toValue = 1; second.duration = 1
+        second.toValue = 1
+        second.duration = 1
         layer.add(second, forKey: "second")
         #expect(layer.animatedValue(forKeyPath: "transform.rotation.z") == nil, "two animations: no single driver")
     }

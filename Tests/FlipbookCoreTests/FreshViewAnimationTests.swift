@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FlipbookCore
 
 /// Views built and animated in the same turn, before the first `advance`: UIKit animates them
@@ -68,10 +69,12 @@ struct FreshViewAnimationTests {
     @Test("additive position and transform changes animate from time 0 (11.1)")
     func additive() {
         let (stage, toast) = freshToast(alpha: 1)
-        UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: {
-            toast.center = CGPoint(x: 30, y: 120)
-            toast.transform = CGAffineTransform(scaleX: 2, y: 2)
-        })
+        UIView.animate(
+            withDuration: 1, delay: 0, options: .curveLinear,
+            animations: {
+                toast.center = CGPoint(x: 30, y: 120)
+                toast.transform = CGAffineTransform(scaleX: 2, y: 2)
+            })
         stage.advance(to: 0.5)
         let p = toast.layer.presentation()!
         expectClose(Double(p.position.y), 70, 1e-9, "y half-way from 20 to 120")
@@ -81,9 +84,11 @@ struct FreshViewAnimationTests {
     @Test("spring blocks animate a fresh view (8.4, 11.2)")
     func spring() {
         let (stage, toast) = freshToast(alpha: 1)
-        UIView.animate(withDuration: 0.5, delay: 0, usingSpringWithDamping: 0.5, initialSpringVelocity: 0, options: [], animations: {
-            toast.center.x = 130
-        })
+        UIView.animate(
+            withDuration: 0.5, delay: 0, usingSpringWithDamping: 0.5, initialSpringVelocity: 0, options: [],
+            animations: {
+                toast.center.x = 130
+            })
         stage.advance(to: 0.05)
         let x = Double(toast.layer.presentation()!.position.x)
         #expect(x > 30 && x < 130, "moving at 0.05 s: \(x)")
@@ -96,10 +101,12 @@ struct FreshViewAnimationTests {
         let (stage, toast) = freshToast()
         let other = UIView(frame: .zero)
         stage.rootView.addSubview(other)
-        UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: {
-            toast.alpha = 1
-            UIView.animate(withDuration: 0.1, delay: 0, options: .curveLinear, animations: { other.alpha = 0 })
-        })
+        UIView.animate(
+            withDuration: 1, delay: 0, options: .curveLinear,
+            animations: {
+                toast.alpha = 1
+                UIView.animate(withDuration: 0.1, delay: 0, options: .curveLinear, animations: { other.alpha = 0 })
+            })
         stage.advance(to: 0.5)
         expectClose(opacity(toast), 0.5, 1e-9, "value")
         expectClose(opacity(other), 0.5, 1e-9, "the inner block runs for the outer 1 s")
@@ -109,13 +116,17 @@ struct FreshViewAnimationTests {
     func completionChain() {
         let (stage, toast) = freshToast()
         var finishedAt: [Double] = []
-        UIView.animate(withDuration: 0.25, delay: 0, options: .curveLinear, animations: { toast.alpha = 1 }, completion: { done in
-            #expect(done)
-            finishedAt.append(CACurrentMediaTime())
-            UIView.animate(withDuration: 0.25, delay: 0, options: .curveLinear, animations: { toast.alpha = 0 }, completion: { _ in
+        UIView.animate(
+            withDuration: 0.25, delay: 0, options: .curveLinear, animations: { toast.alpha = 1 },
+            completion: { done in
+                #expect(done)
                 finishedAt.append(CACurrentMediaTime())
+                UIView.animate(
+                    withDuration: 0.25, delay: 0, options: .curveLinear, animations: { toast.alpha = 0 },
+                    completion: { _ in
+                        finishedAt.append(CACurrentMediaTime())
+                    })
             })
-        })
         stage.advance(to: 0.125)
         expectClose(opacity(toast), 0.5, 1e-9, "first step")
         stage.advance(to: 0.375)
@@ -148,7 +159,9 @@ struct FreshViewAnimationTests {
         let layer = CALayer()
         stage.rootLayer.addSublayer(layer)
         let fade = CABasicAnimation(keyPath: "opacity")
-        fade.fromValue = 0; fade.toValue = 1; fade.duration = 1
+        fade.fromValue = 0
+        fade.toValue = 1
+        fade.duration = 1
         layer.add(fade, forKey: "fade")
         #expect(layer.presentation() == nil, "no presentation before the first commit (3.3)")
         stage.advance(to: 0)
@@ -166,7 +179,8 @@ struct FreshViewAnimationTests {
         CATransaction.begin()
         CATransaction.setCompletionBlock { firedAt = CACurrentMediaTime() }
         let move = CABasicAnimation(keyPath: "position.x")
-        move.toValue = 50; move.duration = 0.3
+        move.toValue = 50
+        move.duration = 0.3
         layer.add(move, forKey: "move")
         CATransaction.commit()
         stage.advance(to: 1)
@@ -179,7 +193,9 @@ struct FreshViewAnimationTests {
         init(layer: CALayer) { self.layer = layer }
         func start() {
             let step = CABasicAnimation(keyPath: "opacity")
-            step.fromValue = 0; step.toValue = 1; step.duration = 0.2
+            step.fromValue = 0
+            step.toValue = 1
+            step.duration = 0.2
             step.delegate = self
             layer.add(step, forKey: "step")
         }

@@ -1,19 +1,25 @@
 import Foundation
 import Testing
+
 @testable import FlipbookCore
 
 @Suite("key paths and values (timing-model.md 4.1, 9)")
 struct KeyPathTests {
-    @Test("struct sub-paths write one field (4.1)", arguments: [
-        ("position.x", 30.0), ("position.y", 40.0), ("bounds.size.width", 50.0), ("bounds.origin.y", 5.0),
-        ("anchorPoint.x", 0.0), ("shadowOffset.height", 7.0),
-    ])
+    @Test(
+        "struct sub-paths write one field (4.1)",
+        arguments: [
+            ("position.x", 30.0), ("position.y", 40.0), ("bounds.size.width", 50.0), ("bounds.origin.y", 5.0),
+            ("anchorPoint.x", 0.0), ("shadowOffset.height", 7.0)
+        ])
     func subPaths(_ path: String, _ value: Double) {
         let (stage, layer) = stageWithLayer {
-            $0.position = CGPoint(x: 1, y: 2); $0.bounds = CGRect(x: 0, y: 0, width: 10, height: 20)
+            $0.position = CGPoint(x: 1, y: 2)
+            $0.bounds = CGRect(x: 0, y: 0, width: 10, height: 20)
         }
         let a = CABasicAnimation(keyPath: path)
-        a.fromValue = value; a.toValue = value; a.duration = 1
+        a.fromValue = value
+        a.toValue = value
+        a.duration = 1
         layer.add(a, forKey: "a")
         stage.advance(to: 0.5)
         #expect((layer.presentation()!.value(forKeyPath: path) as? CGFloat).map { Double($0) } == value)
@@ -28,10 +34,14 @@ struct KeyPathTests {
     func transformSubPaths() {
         let (stage, layer) = stageWithLayer { $0.transform = CATransform3DMakeTranslation(10, 0, 0) }
         let s = CABasicAnimation(keyPath: "transform.scale")
-        s.fromValue = 2; s.toValue = 2; s.duration = 1
+        s.fromValue = 2
+        s.toValue = 2
+        s.duration = 1
         layer.add(s, forKey: "s")
         let r = CABasicAnimation(keyPath: "transform.rotation.z")
-        r.fromValue = 0; r.toValue = Double.pi; r.duration = 1
+        r.fromValue = 0
+        r.toValue = Double.pi
+        r.duration = 1
         layer.add(r, forKey: "r")
         stage.advance(to: 0.5)
         let t = layer.presentation()!.transform
@@ -45,18 +55,22 @@ struct KeyPathTests {
     func translationAndValueFunction() {
         let (stage, layer) = stageWithLayer()
         let t = CABasicAnimation(keyPath: "transform.translation.x")
-        t.fromValue = 0; t.toValue = 100; t.duration = 1
+        t.fromValue = 0
+        t.toValue = 100
+        t.duration = 1
         layer.add(t, forKey: "t")
         stage.advance(to: 0.25)
         #expect(abs(layer.presentation()!.transform.m41 - 25) < 1e-9)
         layer.removeAllAnimations()
         let v = CABasicAnimation(keyPath: "transform")
         v.valueFunction = CAValueFunction(name: .rotateZ)
-        v.fromValue = 0; v.toValue = 3 * Double.pi; v.duration = 1
+        v.fromValue = 0
+        v.toValue = 3 * Double.pi
+        v.duration = 1
         layer.add(v, forKey: "v")
         stage.advance(to: 0.25 + 1.0 / 3.0)
         let m = layer.presentation()!.transform
-        #expect(abs(m.m11 + 1) < 1e-9)   // exactly π at one third
+        #expect(abs(m.m11 + 1) < 1e-9)  // exactly π at one third
     }
 
     @Test("Swift numbers, NSNumber, NSValue and CGColor all bridge (task: values are Any?)")
@@ -85,7 +99,8 @@ struct KeyPathTests {
     func bridgingCommonTypes() {
         let t = CATransform3DMakeRotation(0.5, 0, 0, 1)
         let path = CGMutablePath()
-        path.move(to: CGPoint(x: 1, y: 2)); path.addLine(to: CGPoint(x: 3, y: 4))
+        path.move(to: CGPoint(x: 1, y: 2))
+        path.addLine(to: CGPoint(x: 3, y: 4))
         let image = LayerImage(width: 1, height: 1, rgba: [255, 0, 0, 255])
         let cases: [(Any?, AnimatableValue?)] = [
             (AnimatableValue.number(4), .number(4)), (2.5, .number(2.5)), (CGFloat(1.25), .number(1.25)), (7, .number(7)),
@@ -97,7 +112,7 @@ struct KeyPathTests {
             (UIBezierPath(cgPath: path), .path(path.elements)), (image, .image(image)),
             (Optional(2.5) as Any, .number(2.5)), (NSNumber(value: true), .number(1)), (Int32(3), .number(3)),
             (CGAffineTransform(scaleX: 2, y: 2), .transform(CATransform3DMakeScale(2, 2, 1))),
-            ([CGFloat(1), CGFloat(2)], .array([.number(1), .number(2)])), (Date(), nil),
+            ([CGFloat(1), CGFloat(2)], .array([.number(1), .number(2)])), (Date(), nil)
         ]
         for (value, expected) in cases {
             #expect(AnimatableValue(bridging: value) == expected, "\(String(describing: value))")
@@ -108,8 +123,10 @@ struct KeyPathTests {
     func singularTransform() {
         let (stage, layer) = stageWithLayer()
         let k = CAKeyframeAnimation(keyPath: "transform")
-        k.values = [NSValue(caTransform3D: CATransform3DMakeScale(1, 1, 0)), NSValue(caTransform3D: CATransform3DMakeScale(1.5, 1.5, 0)),
-                    NSValue(caTransform3D: CATransform3DMakeScale(1, 1, 0))]
+        k.values = [
+            NSValue(caTransform3D: CATransform3DMakeScale(1, 1, 0)), NSValue(caTransform3D: CATransform3DMakeScale(1.5, 1.5, 0)),
+            NSValue(caTransform3D: CATransform3DMakeScale(1, 1, 0))
+        ]
         k.keyTimes = [0, 0.5, 1]
         k.duration = 0.35
         layer.add(k, forKey: "k")
@@ -121,7 +138,9 @@ struct KeyPathTests {
     func colours() {
         let (stage, layer) = stageWithLayer()
         let a = CABasicAnimation(keyPath: "backgroundColor")
-        a.fromValue = UIColor.clear.cgColor; a.toValue = UIColor.white.cgColor; a.duration = 1
+        a.fromValue = UIColor.clear.cgColor
+        a.toValue = UIColor.white.cgColor
+        a.duration = 1
         layer.add(a, forKey: "c")
         stage.advance(to: 0.5)
         #expect(layer.presentation()!.backgroundColor == CGColor(red: 0.5, green: 0.5, blue: 0.5, alpha: 0.5))
@@ -132,10 +151,15 @@ struct KeyPathTests {
         let shape = CAShapeLayer()
         let stage = Stage(size: CGSize(width: 10, height: 10))
         stage.rootLayer.addSublayer(shape)
-        let p1 = CGMutablePath(); p1.move(to: .zero); p1.addQuadCurve(to: CGPoint(x: 100, y: 0), control: CGPoint(x: 50, y: 0))
-        let p2 = CGMutablePath(); p2.move(to: .zero); p2.addQuadCurve(to: CGPoint(x: 100, y: 0), control: CGPoint(x: 50, y: 80))
+        let p1 = CGMutablePath()
+        p1.move(to: .zero)
+        p1.addQuadCurve(to: CGPoint(x: 100, y: 0), control: CGPoint(x: 50, y: 0))
+        let p2 = CGMutablePath()
+        p2.move(to: .zero)
+        p2.addQuadCurve(to: CGPoint(x: 100, y: 0), control: CGPoint(x: 50, y: 80))
         let k = CAKeyframeAnimation(keyPath: "path")
-        k.values = [p1, p2]; k.duration = 1
+        k.values = [p1, p2]
+        k.duration = 1
         shape.add(k, forKey: "p")
         stage.advance(to: 0.5)
         let els = shape.presentation()!.path!.elements
@@ -149,10 +173,13 @@ struct BadInputTests {
     func wrongType() {
         let (stage, layer) = stageWithLayer { $0.opacity = 0.7 }
         let a = CABasicAnimation(keyPath: "opacity")
-        a.fromValue = CGPoint(x: 1, y: 1); a.toValue = "nonsense"; a.duration = 1
+        a.fromValue = CGPoint(x: 1, y: 1)
+        a.toValue = "nonsense"
+        a.duration = 1
         layer.add(a, forKey: "a")
         let b = CABasicAnimation(keyPath: "position")
-        b.toValue = Date(); b.duration = 1
+        b.toValue = Date()
+        b.duration = 1
         layer.add(b, forKey: "b")
         stage.advance(to: 0.5)
         #expect(abs(layer.presentation()!.opacity - 0.7) < 1e-6)
@@ -163,11 +190,13 @@ struct BadInputTests {
     func unknownKeyPath() {
         let (stage, layer) = stageWithLayer()
         layer.position = CGPoint(x: 3, y: 4)
-        stage.advance(to: 1)   // past the implicit move
+        stage.advance(to: 1)  // past the implicit move
         let before = layer.presentationState(at: 1)
         for path in ["wobble.x", "position.w", "transform.rotation.q", "", "opacity.x"] {
             let a = CABasicAnimation(keyPath: path)
-            a.fromValue = 0; a.toValue = 100; a.duration = 1
+            a.fromValue = 0
+            a.toValue = 100
+            a.duration = 1
             layer.add(a, forKey: path)
         }
         stage.advance(to: 1.5)
@@ -203,17 +232,22 @@ struct BadInputTests {
     @Test("NaN and negative durations become the default duration; NaN timing is ignored")
     func nanTiming() {
         let (stage, layer) = stageWithLayer()
-        let a = fade(); a.duration = .nan
+        let a = fade()
+        a.duration = .nan
         layer.add(a, forKey: "a")
         #expect(layer.animation(forKey: "a")?.duration == 0.25)
-        let b = fade(); b.duration = -3
+        let b = fade()
+        b.duration = -3
         layer.add(b, forKey: "b")
         #expect(layer.animation(forKey: "b")?.duration == 0.25)
-        let c = fade(); c.speed = .nan
+        let c = fade()
+        c.speed = .nan
         layer.add(c, forKey: "c")
-        let d = fade(); d.beginTime = .infinity
+        let d = fade()
+        d.beginTime = .infinity
         layer.add(d, forKey: "d")
-        let e = fade(); e.repeatCount = -1
+        let e = fade()
+        e.repeatCount = -1
         layer.add(e, forKey: "e")
         #expect(layer.animationKeys() == ["a", "b"])
         stage.advance(to: 2)
@@ -235,8 +269,12 @@ struct BadInputTests {
         k.duration = 1
         layer.add(k, forKey: "k")
         let s = CASpringAnimation(keyPath: "opacity")
-        s.mass = -1; s.stiffness = 0; s.damping = -5
-        s.fromValue = 0; s.toValue = 1; s.duration = 2
+        s.mass = -1
+        s.stiffness = 0
+        s.damping = -5
+        s.fromValue = 0
+        s.toValue = 1
+        s.duration = 2
         layer.add(s, forKey: "s")
         #expect(s.mass == 1 && s.stiffness == 100 && s.damping == 10)
         stage.advance(to: 0.3)
@@ -253,7 +291,10 @@ struct BadInputTests {
         stage.advance(to: 1.2)
         #expect(layer.presentation()!.position.y == 0, "removed on completion: the model value")
         let r = CABasicAnimation(keyPath: "transform")
-        r.toValue = CATransform3DMakeScale(1e308, 1e308, 1e308); r.isCumulative = true; r.repeatCount = 1e30; r.duration = 0.001
+        r.toValue = CATransform3DMakeScale(1e308, 1e308, 1e308)
+        r.isCumulative = true
+        r.repeatCount = 1e30
+        r.duration = 0.001
         layer.add(r, forKey: "r")
         stage.advance(to: 5)
         #expect(!layer.presentation()!.transform.m11.isFinite)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FlipbookCore
 
 /// UIView.animateKeyframes, with values worked from timing-model.md 11.5.
@@ -13,11 +14,13 @@ struct KeyframeBlockTests {
     func windows() {
         let (stage, view) = stageWithView()
         var finished: Bool?
-        UIView.animateKeyframes(withDuration: 1, delay: 0, options: linear, animations: {
-            UIView.addKeyframe(withRelativeStartTime: 0, relativeDuration: 0.5) { view.alpha = 0 }
-            UIView.addKeyframe(withRelativeStartTime: 0.5, relativeDuration: 0.5) { view.alpha = 1 }
-            UIView.addKeyframe(withRelativeStartTime: 0.25, relativeDuration: 0.5) { view.center.x = 105 }
-        }, completion: { finished = $0 })
+        UIView.animateKeyframes(
+            withDuration: 1, delay: 0, options: linear,
+            animations: {
+                UIView.addKeyframe(withRelativeStartTime: 0, relativeDuration: 0.5) { view.alpha = 0 }
+                UIView.addKeyframe(withRelativeStartTime: 0.5, relativeDuration: 0.5) { view.alpha = 1 }
+                UIView.addKeyframe(withRelativeStartTime: 0.25, relativeDuration: 0.5) { view.center.x = 105 }
+            }, completion: { finished = $0 })
         #expect(view.center.x == 105 && view.alpha == 1)
         for (t, alpha, x) in [(0.25, 0.5, 5.0), (0.5, 0.0, 55.0), (0.75, 0.5, 105.0)] {
             stage.advance(to: t)
@@ -31,9 +34,11 @@ struct KeyframeBlockTests {
     @Test("without curve bits the whole animation eases in and out (11.5 pacing)")
     func defaultCurve() {
         let (stage, view) = stageWithView()
-        UIView.animateKeyframes(withDuration: 1, delay: 0, options: [], animations: {
-            UIView.addKeyframe(withRelativeStartTime: 0, relativeDuration: 1) { view.center.x = 105 }
-        })
+        UIView.animateKeyframes(
+            withDuration: 1, delay: 0, options: [],
+            animations: {
+                UIView.addKeyframe(withRelativeStartTime: 0, relativeDuration: 1) { view.center.x = 105 }
+            })
         stage.advance(to: 0.25)
         // ease-in-ease-out at 0.25 is well below 0.25 (it is 0.1291…; Float control points).
         let x = view.layer.presentation()!.position.x
@@ -44,9 +49,11 @@ struct KeyframeBlockTests {
     func discrete() {
         let (stage, view) = stageWithView()
         let options = linear.union(.calculationModeDiscrete)
-        UIView.animateKeyframes(withDuration: 1, delay: 0, options: options, animations: {
-            UIView.addKeyframe(withRelativeStartTime: 0.5, relativeDuration: 0.2) { view.center.x = 105 }
-        })
+        UIView.animateKeyframes(
+            withDuration: 1, delay: 0, options: options,
+            animations: {
+                UIView.addKeyframe(withRelativeStartTime: 0.5, relativeDuration: 0.2) { view.center.x = 105 }
+            })
         stage.advance(to: 0.45)
         #expect(view.layer.presentation()!.position.x == 5)
         stage.advance(to: 0.55)
@@ -56,10 +63,12 @@ struct KeyframeBlockTests {
     @Test("a keyframe that starts before the previous one ends starts at that end (11.5)")
     func overlapping() {
         let (stage, view) = stageWithView()
-        UIView.animateKeyframes(withDuration: 1, delay: 0, options: linear, animations: {
-            UIView.addKeyframe(withRelativeStartTime: 0, relativeDuration: 0.6) { view.alpha = 0 }
-            UIView.addKeyframe(withRelativeStartTime: 0.4, relativeDuration: 0.4) { view.alpha = 1 }
-        })
+        UIView.animateKeyframes(
+            withDuration: 1, delay: 0, options: linear,
+            animations: {
+                UIView.addKeyframe(withRelativeStartTime: 0, relativeDuration: 0.6) { view.alpha = 0 }
+                UIView.addKeyframe(withRelativeStartTime: 0.4, relativeDuration: 0.4) { view.alpha = 1 }
+            })
         // Key times 0, 0.6, 0.8 (the second window moved to 0.6…0.8), values 1, 0, 1.
         stage.advance(to: 0.3)
         #expect(abs(opacity(view) - 0.5) < 1e-6)

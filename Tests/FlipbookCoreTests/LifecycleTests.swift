@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FlipbookCore
 
 /// A stage with one committed stand-alone layer.
@@ -15,7 +16,9 @@ func stageWithLayer(_ configure: (CALayer) -> Void = { _ in }) -> (Stage, CALaye
 
 func fade(_ d: Double = 1) -> CABasicAnimation {
     let a = CABasicAnimation(keyPath: "opacity")
-    a.fromValue = 0; a.toValue = 1; a.duration = d
+    a.fromValue = 0
+    a.toValue = 1
+    a.duration = d
     return a
 }
 
@@ -48,11 +51,15 @@ struct LifecycleTests {
         }
         let (_, layer) = stageWithLayer()
         let a = TaggedFade(keyPath: "opacity")
-        a.fromValue = 0; a.toValue = 1; a.duration = 1; a.tag = 7
+        a.fromValue = 0
+        a.toValue = 1
+        a.duration = 1
+        a.tag = 7
         layer.add(a, forKey: "f")
         #expect((layer.animation(forKey: "f") as? TaggedFade)?.tag == 1007)
         let group = CAAnimationGroup()
-        group.animations = [a]; group.duration = 1
+        group.animations = [a]
+        group.duration = 1
         layer.add(group, forKey: "g")
         let member = (layer.animation(forKey: "g") as? CAAnimationGroup)?.animations?.first as? TaggedFade
         #expect(member?.tag == 1007, "tag \(String(describing: member?.tag))")
@@ -62,7 +69,8 @@ struct LifecycleTests {
     func defaultDuration() {
         let (stage, layer) = stageWithLayer()
         let a = CABasicAnimation(keyPath: "opacity")
-        a.fromValue = 0; a.toValue = 1
+        a.fromValue = 0
+        a.toValue = 1
         layer.add(a, forKey: "f")
         #expect(layer.animation(forKey: "f")?.duration == 0.25)
         CATransaction.begin()
@@ -77,7 +85,8 @@ struct LifecycleTests {
     func replacement() {
         let (stage, layer) = stageWithLayer()
         let d = RecordingDelegate()
-        let a = fade(); a.delegate = d
+        let a = fade()
+        a.delegate = d
         layer.add(a, forKey: "x")
         layer.add(fade(), forKey: "y")
         stage.advance(to: 0.3)
@@ -93,9 +102,12 @@ struct LifecycleTests {
     func removal() {
         let (stage, layer) = stageWithLayer()
         let d1 = RecordingDelegate(), d2 = RecordingDelegate()
-        let a = fade(); a.delegate = d1
-        let b = fade(); b.delegate = d2
-        layer.add(a, forKey: "a"); layer.add(b, forKey: "b")
+        let a = fade()
+        a.delegate = d1
+        let b = fade()
+        b.delegate = d2
+        layer.add(a, forKey: "a")
+        layer.add(b, forKey: "b")
         stage.advance(to: 0.2)
         layer.removeAnimation(forKey: "a")
         #expect(layer.animationKeys() == ["b"])
@@ -112,7 +124,8 @@ struct LifecycleTests {
         let d = RecordingDelegate()
         var attachedInCallback: Bool?
         d.onStop = { _, _ in attachedInCallback = layer.animation(forKey: "f") != nil }
-        let a = fade(0.5); a.delegate = d
+        let a = fade(0.5)
+        a.delegate = d
         layer.add(a, forKey: "f")
         stage.advance(to: 1)
         #expect(attachedInCallback == false)
@@ -125,9 +138,14 @@ struct LifecycleTests {
         var count = 0
         d.onStop = { _, _ in
             count += 1
-            if count < 3 { let n = fade(0.5); n.delegate = d; layer.add(n, forKey: "f") }
+            if count < 3 {
+                let n = fade(0.5)
+                n.delegate = d
+                layer.add(n, forKey: "f")
+            }
         }
-        let a = fade(0.5); a.delegate = d
+        let a = fade(0.5)
+        a.delegate = d
         layer.add(a, forKey: "f")
         stage.advance(to: 5)
         #expect(d.events.filter { $0.name == "animationDidStop" }.map(\.time) == [0.5, 1.0, 1.5])
@@ -138,7 +156,10 @@ struct LifecycleTests {
     func keptThenReplaced() {
         let (stage, layer) = stageWithLayer()
         let d = RecordingDelegate()
-        let a = fade(0.5); a.delegate = d; a.isRemovedOnCompletion = false; a.fillMode = .forwards
+        let a = fade(0.5)
+        a.delegate = d
+        a.isRemovedOnCompletion = false
+        a.fillMode = .forwards
         layer.add(a, forKey: "f")
         stage.advance(to: 1)
         #expect(layer.animation(forKey: "f") != nil)
@@ -167,14 +188,20 @@ struct LifecycleTests {
     func evaluationOrder() {
         let (stage, layer) = stageWithLayer { $0.bounds = CGRect(x: 0, y: 0, width: 10, height: 10) }
         let w = CABasicAnimation(keyPath: "bounds.size.width")
-        w.fromValue = 100; w.toValue = 100; w.duration = 1
+        w.fromValue = 100
+        w.toValue = 100
+        w.duration = 1
         let b = CABasicAnimation(keyPath: "bounds")
-        b.fromValue = CGRect(x: 0, y: 0, width: 50, height: 50); b.toValue = CGRect(x: 0, y: 0, width: 50, height: 50); b.duration = 1
-        layer.add(w, forKey: "w"); layer.add(b, forKey: "b")
+        b.fromValue = CGRect(x: 0, y: 0, width: 50, height: 50)
+        b.toValue = CGRect(x: 0, y: 0, width: 50, height: 50)
+        b.duration = 1
+        layer.add(w, forKey: "w")
+        layer.add(b, forKey: "b")
         stage.advance(to: 0.5)
         #expect(layer.presentation()!.bounds.width == 50)
         layer.removeAllAnimations()
-        layer.add(b, forKey: "b"); layer.add(w, forKey: "w")
+        layer.add(b, forKey: "b")
+        layer.add(w, forKey: "w")
         stage.advance(to: 0.6)
         #expect(layer.presentation()!.bounds.width == 100)
         #expect(layer.presentation()!.bounds.height == 50)
@@ -201,7 +228,8 @@ struct LifecycleTests {
         do {
             let d = RecordingDelegate()
             d.onStop = { _, _ in stopped = true }
-            let a = fade(0.1); a.delegate = d
+            let a = fade(0.1)
+            a.delegate = d
             layer.add(a, forKey: "f")
         }
         stage.advance(to: 1)
@@ -212,7 +240,9 @@ struct LifecycleTests {
     func backwardsFill() {
         let (stage, layer) = stageWithLayer()
         let a = CABasicAnimation(keyPath: "position.x")
-        a.fromValue = 40; a.toValue = 80; a.duration = 1
+        a.fromValue = 40
+        a.toValue = 80
+        a.duration = 1
         a.beginTime = layer.convertTime(CACurrentMediaTime(), from: nil) + 1
         a.fillMode = .backwards
         layer.add(a, forKey: "x")
@@ -231,15 +261,18 @@ struct RunawayTests {
         stage.maximumEventsPerAdvance = 2_000
         let d = RecordingDelegate()
         d.onStop = { _, _ in
-            let a = fade(1e-9); a.delegate = d
+            let a = fade(1e-9)
+            a.delegate = d
             layer.add(a, forKey: "f")
         }
-        let a = fade(1e-9); a.delegate = d
+        let a = fade(1e-9)
+        a.delegate = d
         layer.add(a, forKey: "f")
         stage.advance(to: 1)
         #expect(stage.currentTime == 1)
-        #expect(stage.warningLog.contains { $0.kind == .eventLimit && $0.message.hasPrefix("more than 2000 events before t=1") },
-                "\(stage.warnings)")
+        #expect(
+            stage.warningLog.contains { $0.kind == .eventLimit && $0.message.hasPrefix("more than 2000 events before t=1") },
+            "\(stage.warnings)")
         #expect(d.events.count <= 2_001)
     }
 }
@@ -249,8 +282,12 @@ struct UIViewQueryTests {
     @Test("viewWithTag searches the view, then its subviews depth first")
     func tags() {
         let root = UIView(), a = UIView(), b = UIView(), c = UIView()
-        root.addSubview(a); root.addSubview(b); a.addSubview(c)
-        c.tag = 7; b.tag = 7; root.tag = 1
+        root.addSubview(a)
+        root.addSubview(b)
+        a.addSubview(c)
+        c.tag = 7
+        b.tag = 7
+        root.tag = 1
         #expect(root.viewWithTag(1) === root)
         #expect(root.viewWithTag(7) === c)
         #expect(b.viewWithTag(7) === b)
@@ -267,7 +304,7 @@ struct UIViewQueryTests {
         #expect(inner.convert(CGPoint(x: 1, y: 2), to: outer) == CGPoint(x: 6, y: 7))
         #expect(inner.convert(CGPoint(x: 1, y: 2), to: stage.rootView) == CGPoint(x: 16, y: 27))
         #expect(outer.convert(CGPoint(x: 16, y: 27), from: stage.rootView) == CGPoint(x: 6, y: 7))
-        outer.bounds.origin = CGPoint(x: 0, y: 10)   // scrolled, as a scroll view's contentOffset
+        outer.bounds.origin = CGPoint(x: 0, y: 10)  // scrolled, as a scroll view's contentOffset
         #expect(inner.convert(CGRect(x: 0, y: 0, width: 4, height: 4), to: stage.rootView) == CGRect(x: 15, y: 15, width: 4, height: 4))
     }
 

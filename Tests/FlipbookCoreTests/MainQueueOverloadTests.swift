@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FlipbookCore
 
 /// DispatchQueue's main-queue overloads on a Stage (DispatchQueue+Stage.swift; docs/porting.md §3).

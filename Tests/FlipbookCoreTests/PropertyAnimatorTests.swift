@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FlipbookCore
 
 /// UIViewPropertyAnimator, each expectation worked by hand from timing-model.md 11.4.
@@ -23,7 +24,10 @@ struct PropertyAnimatorTests {
     func bezier(_ p1x: Double, _ p1y: Double, _ p2x: Double, _ p2y: Double, _ x: Double) -> Double {
         func coord(_ a: Double, _ b: Double, _ t: Double) -> Double { 3 * (1 - t) * (1 - t) * t * a + 3 * (1 - t) * t * t * b + t * t * t }
         var lo = 0.0, hi = 1.0
-        for _ in 0..<60 { let mid = (lo + hi) / 2; if coord(p1x, p2x, mid) < x { lo = mid } else { hi = mid } }
+        for _ in 0..<60 {
+            let mid = (lo + hi) / 2
+            if coord(p1x, p2x, mid) < x { lo = mid } else { hi = mid }
+        }
         return coord(p1y, p2y, (lo + hi) / 2)
     }
 
@@ -43,7 +47,7 @@ struct PropertyAnimatorTests {
         stage2.advance(to: 0.25)
         #expect(abs(shownX(view2) - 100 * bezier(0.42, 0, 0.58, 1, 0.25)) < 1e-2)
         stage2.advance(to: 0.5)
-        #expect(abs(shownX(view2) - 50) < 1e-2)   // ease-in-ease-out is symmetric about (0.5, 0.5)
+        #expect(abs(shownX(view2) - 50) < 1e-2)  // ease-in-ease-out is symmetric about (0.5, 0.5)
     }
 
     @Test("finishing at τ = 1: completions run at that instant with .end; the animator is inactive (rule 7)")
@@ -68,12 +72,12 @@ struct PropertyAnimatorTests {
         #expect(animator.state == .active && !animator.isRunning && shownX(view) == 0)
         animator.fractionComplete = 0.7
         stage.advance(to: 5)
-        #expect(abs(shownX(view) - 70) < 1e-9)          // scrubsLinearly: p = τ
+        #expect(abs(shownX(view) - 70) < 1e-9)  // scrubsLinearly: p = τ
         animator.scrubsLinearly = false
         animator.fractionComplete = 0.7
         #expect(abs(shownX(view) - 100 * bezier(0.42, 0, 1, 1, 0.7)) < 1e-2)
         animator.fractionComplete = 1.8
-        #expect(animator.fractionComplete == 1)       // clamped
+        #expect(animator.fractionComplete == 1)  // clamped
     }
 
     @Test("setting fractionComplete on an inactive animator pauses it first; while running it is ignored (rule 4)")
@@ -172,7 +176,7 @@ struct PropertyAnimatorTests {
         animator.stopAnimation(false)
         #expect(animator.state == .stopped)
         stage.advance(to: 0.6)
-        #expect(abs(shownX(view) - 30) < 1e-9)        // frozen
+        #expect(abs(shownX(view) - 30) < 1e-9)  // frozen
         animator.finishAnimation(at: .start)
         stage.advance(to: 0.7)
         #expect(position == .start && view.center.x == 0 && shownX(view) == 0)
@@ -205,8 +209,9 @@ struct PropertyAnimatorTests {
         let (stage, view) = stageWithView()
         view.center = CGPoint(x: 0, y: 0)
         var position: UIViewAnimatingPosition?
-        UIViewPropertyAnimator.runningPropertyAnimator(withDuration: 1, delay: 0.5, options: .curveLinear,
-                                                       animations: { view.center.x = 100 }, completion: { position = $0 })
+        UIViewPropertyAnimator.runningPropertyAnimator(
+            withDuration: 1, delay: 0.5, options: .curveLinear,
+            animations: { view.center.x = 100 }, completion: { position = $0 })
         stage.advance(to: 0.5)
         #expect(abs(shownX(view) - 0) < 1e-9)
         stage.advance(to: 1.0)
@@ -218,8 +223,10 @@ struct PropertyAnimatorTests {
     @Test("a mass/stiffness spring runs for its settling duration; a damping-ratio spring for D (rule 9)")
     func springDurations() {
         // Defaults of 8.2's vectors: mass 1, stiffness 100, damping 10 settle in 1.47270 s.
-        let physical = UIViewPropertyAnimator(duration: 5, timingParameters:
-            UISpringTimingParameters(mass: 1, stiffness: 100, damping: 10, initialVelocity: CGVector(dx: 0, dy: 0)))
+        let physical = UIViewPropertyAnimator(
+            duration: 5,
+            timingParameters:
+                UISpringTimingParameters(mass: 1, stiffness: 100, damping: 10, initialVelocity: CGVector(dx: 0, dy: 0)))
         #expect(abs(physical.duration - 1.47270) < 1e-4)
         let ratio = UIViewPropertyAnimator(duration: 0.5, dampingRatio: 0.7)
         #expect(ratio.duration == 0.5)

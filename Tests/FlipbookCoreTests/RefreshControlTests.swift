@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FlipbookCore
 
 /// UIRefreshControl on a simulated UIScrollView (timing-model.md 13.4, 13.5, 11.3; the
@@ -29,16 +30,17 @@ struct RefreshControlTests {
     func pullTriggers() {
         let (stage, table, control) = makeTable()
         var sent = 0
-        control.addAction(UIAction { action in
-            sent += 1
-            #expect(action.sender as? UIRefreshControl === control)
-        }, for: .valueChanged)
+        control.addAction(
+            UIAction { action in
+                sent += 1
+                #expect(action.sender as? UIRefreshControl === control)
+            }, for: .valueChanged)
         #expect(control.superview === table && table.subviews.first === control)
         table.beginDragging()
-        table.drag(translation: CGPoint(x: 0, y: 80))   // rubber band: ~40 pt of content
+        table.drag(translation: CGPoint(x: 0, y: 80))  // rubber band: ~40 pt of content
         #expect(!control.isRefreshing)
         #expect(abs(control.frame.height - max(60, -table.contentOffset.y)) < 1e-9)
-        table.drag(translation: CGPoint(x: 0, y: 300))   // ~121 pt: past 60
+        table.drag(translation: CGPoint(x: 0, y: 300))  // ~121 pt: past 60
         #expect(control.isRefreshing)
         table.drag(translation: CGPoint(x: 0, y: 320))
         #expect(sent == 1)
@@ -52,7 +54,7 @@ struct RefreshControlTests {
         #expect(table.contentInset.top == 60)
         #expect(table.contentOffset.y == released)
         stage.advance(to: 0.2)
-        #expect(abs(table.contentOffset.y - (-60 + (released + 60) * exp(-10 * 0.1))) < 1e-9)   // x0·e^(−10t)
+        #expect(abs(table.contentOffset.y - (-60 + (released + 60) * exp(-10 * 0.1))) < 1e-9)  // x0·e^(−10t)
         stage.advance(to: 2)
         #expect(table.contentOffset.y == -60 && table.layer.presentation()?.bounds.origin.y == -60)
     }
@@ -80,7 +82,7 @@ struct RefreshControlTests {
         var sent = 0
         control.addAction(UIAction { _ in sent += 1 }, for: .valueChanged)
         control.beginRefreshing()
-        #expect(control.isRefreshing && sent == 0)   // as on iOS: no .valueChanged from code
+        #expect(control.isRefreshing && sent == 0)  // as on iOS: no .valueChanged from code
         #expect(table.contentInset.top == 60 && table.contentOffset.y == 0)
         control.endRefreshing()
         #expect(table.contentInset.top == 0)
@@ -90,12 +92,12 @@ struct RefreshControlTests {
     func shortPull() {
         let (stage, table, control) = makeTable()
         table.beginDragging()
-        table.drag(translation: CGPoint(x: 0, y: 100))   // ~49 pt: short of 60
+        table.drag(translation: CGPoint(x: 0, y: 100))  // ~49 pt: short of 60
         let released = table.contentOffset.y
         table.endDragging()
         #expect(!control.isRefreshing && table.contentInset.top == 0 && table.contentOffset.y == released)
-        stage.advance(to: 0.2)   // 0.1 s into the bounce back (13.4)
-        #expect(abs(table.contentOffset.y - released * exp(-10 * 0.1)) < 1e-9)   // x0·e^(−10t) from rest
+        stage.advance(to: 0.2)  // 0.1 s into the bounce back (13.4)
+        #expect(abs(table.contentOffset.y - released * exp(-10 * 0.1)) < 1e-9)  // x0·e^(−10t) from rest
         stage.advance(to: 2)
         #expect(table.contentOffset.y == 0 && table.layer.presentation()?.bounds.origin.y == 0)
     }
@@ -124,7 +126,7 @@ struct RefreshControlTests {
         let pulled = (1 - 1 / (150 * 0.55 / 667 + 1)) * 667
         #expect(pulled > UIRefreshControl.triggerDistance)
         let (stage2, table2, control2) = defaultTable()
-        table2.perform(.pull(100, over: 0.5), at: 0.1)   // (1 − 1/(100·0.55/667 + 1))·667 ≈ 50.8 pt
+        table2.perform(.pull(100, over: 0.5), at: 0.1)  // (1 − 1/(100·0.55/667 + 1))·667 ≈ 50.8 pt
         stage2.advance(to: 0.7)
         #expect(!control2.isRefreshing)
     }
@@ -137,7 +139,10 @@ struct RefreshControlTests {
         table.beginDragging()
         // Pull until the content is 31 pt down: 31 / 60 × 8 = 4.13 spokes → 4.
         var finger: CGFloat = 0
-        while -table.contentOffset.y < 31 { finger += 0.5; table.drag(translation: CGPoint(x: 0, y: finger)) }
+        while -table.contentOffset.y < 31 {
+            finger += 0.5
+            table.drag(translation: CGPoint(x: 0, y: finger))
+        }
         #expect(spinner.revealedSpokes == 4)
         #expect(!spinner.isAnimating)
         // Centred in what is pulled into view, in the middle of the table's width.

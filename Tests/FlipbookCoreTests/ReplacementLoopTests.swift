@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FlipbookCore
 
 /// A delegate that re-adds under the key of the animation whose replacement it hears about
@@ -12,7 +13,9 @@ struct ReplacementLoopTests {
         init(layer: CALayer) { self.layer = layer }
         func start() {
             let blink = CABasicAnimation(keyPath: "opacity")
-            blink.fromValue = 1; blink.toValue = 0; blink.duration = 0.3
+            blink.fromValue = 1
+            blink.toValue = 0
+            blink.duration = 0.3
             blink.delegate = self
             layer.add(blink, forKey: "blink")
         }
@@ -31,7 +34,7 @@ struct ReplacementLoopTests {
         let readder = ReAdder(layer: layer)
         readder.start()
         stage.advance(to: 0.1)
-        readder.start()   // replaces the running one: its stop re-adds, replacing the new one, …
+        readder.start()  // replaces the running one: its stop re-adds, replacing the new one, …
         stage.advance(to: 2)
         #expect(readder.stops <= stage.maximumReplacementStopsPerInstant + 10, "stops: \(readder.stops)")
         #expect(stage.warnings.count == 1, "\(stage.warnings)")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FlipbookCore
 
 /// The scroll indicators (timing-model.md 13.7): when they show, where, and how they go.
@@ -20,7 +21,7 @@ struct ScrollIndicatorTests {
         let (_, sv) = scene()
         sv.contentOffset.y = 650
         sv.beginDragging()
-        sv.drag(translation: CGPoint(x: 0, y: 50))   // to 600: half-way through 0…1200
+        sv.drag(translation: CGPoint(x: 0, y: 50))  // to 600: half-way through 0…1200
         let bar = try bar(sv)
         #expect(bar.opacity == 1 && !bar.isHidden)
         #expect(abs(bar.frame.height - 317.6) < 1e-9)
@@ -58,8 +59,8 @@ struct ScrollIndicatorTests {
         let (stage, sv) = scene()
         sv.contentOffset.y = 1100
         sv.beginDragging()
-        sv.drag(translation: CGPoint(x: 0, y: -10))   // 1110, inside
-        sv.endDragging(velocity: CGPoint(x: 0, y: -3000))   // towards the bottom edge (1200), past it
+        sv.drag(translation: CGPoint(x: 0, y: -10))  // 1110, inside
+        sv.endDragging(velocity: CGPoint(x: 0, y: -3000))  // towards the bottom edge (1200), past it
         var shortest = CGFloat.infinity
         var t = 0.0
         while t < 1 {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FlipbookCore
 
 /// After the finger lifts the offset itself moves, a function of time (timing-model.md 13.3,
@@ -28,7 +29,7 @@ struct ScrollMotionTests {
         let (stage, sv, log) = makeScrollView()
         sv.contentOffset.y = 1000
         sv.beginDragging()
-        sv.endDragging(velocity: CGPoint(x: 0, y: -1000))   // the finger flicks up: content moves down the list
+        sv.endDragging(velocity: CGPoint(x: 0, y: -1000))  // the finger flicks up: content moves down the list
         for (t, d) in [(0.1, 90.63), (0.5, 315.93), (1.0, 432.04)] {
             stage.advance(to: t)
             #expect(abs(sv.contentOffset.y - (1000 + d)) < 0.01, "t=\(t): \(sv.contentOffset.y)")
@@ -45,7 +46,7 @@ struct ScrollMotionTests {
             let (stage, sv, _) = makeScrollView(contentHeight: 1000)
             sv.contentOffset.y = 100
             sv.beginDragging()
-            sv.endDragging(velocity: CGPoint(x: 0, y: 2500))   // towards the top edge, past it
+            sv.endDragging(velocity: CGPoint(x: 0, y: 2500))  // towards the top edge, past it
             var seen: [Double: CGFloat] = [:]
             var frame = 0.0
             while frame / fps <= 2 {
@@ -65,18 +66,18 @@ struct ScrollMotionTests {
         let (stage, sv, log) = makeScrollView(contentHeight: 1000)
         sv.contentOffset.y = 50
         sv.beginDragging()
-        sv.endDragging(velocity: CGPoint(x: 0, y: 1000))   // content moves up towards −0
+        sv.endDragging(velocity: CGPoint(x: 0, y: 1000))  // content moves up towards −0
         // Edge reached when 50 pt are covered: e^(k t) = 1 + (0 − 50)·k/(−1000).
         let k = 1000 * Foundation.log(0.998)
         let crossing = Foundation.log(1 + 50 * k / 1000) / k
-        let edgeVelocity = -1000 + 50 * k * -1   // v0 + (edge − x0)·k with x0 = 50, edge = 0
+        let edgeVelocity = -1000 + 50 * k * -1  // v0 + (edge − x0)·k with x0 = 50, edge = 0
         stage.advance(to: crossing / 2)
         #expect(sv.contentOffset.y > 0 && sv.contentOffset.y < 50)
         let later = crossing + 0.05
         stage.advance(to: later)
-        let expected = edgeVelocity * 0.05 * exp(-10 * 0.05)   // 13.4 with x0 = 0: v·t·e^(−10t)
+        let expected = edgeVelocity * 0.05 * exp(-10 * 0.05)  // 13.4 with x0 = 0: v·t·e^(−10t)
         #expect(abs(sv.contentOffset.y - expected) < 1e-6, "\(sv.contentOffset.y) vs \(expected)")
-        #expect(sv.contentOffset.y < 0)   // past the top: the header area shows
+        #expect(sv.contentOffset.y < 0)  // past the top: the header area shows
         stage.advance(to: 3)
         #expect(sv.contentOffset.y == 0 && log.ended.count == 1)
         // Without bounces it stops at the edge.
@@ -98,9 +99,12 @@ struct ScrollMotionTests {
         func release(fingerVelocity: Double, at times: [Double]) -> [Double] {
             let (stage, sv, _) = makeScrollView(contentHeight: 1000)
             sv.beginDragging()
-            sv.contentOffset = CGPoint(x: 0, y: -80)   // held 80 pt past the top by the finger
+            sv.contentOffset = CGPoint(x: 0, y: -80)  // held 80 pt past the top by the finger
             sv.endDragging(velocity: CGPoint(x: 0, y: fingerVelocity))
-            return times.map { stage.advance(to: $0); return sv.contentOffset.y }
+            return times.map {
+                stage.advance(to: $0)
+                return sv.contentOffset.y
+            }
         }
         let still = release(fingerVelocity: 0, at: [0.1, 0.2, 0.37, 0.5])
         #expect(abs(still[0] + 29.430) < 1e-3 && abs(still[1] + 10.827) < 1e-3, "\(still)")
@@ -129,7 +133,7 @@ struct ScrollMotionTests {
         for (i, entry) in log.offsets.enumerated() {
             let t = Double(i + 1) / 60
             #expect(abs(entry.time - t) < 1e-12)
-            #expect(abs(entry.y - released * exp(-10 * t)) < 1e-9)   // 13.4: x0·e^(−10t) from rest
+            #expect(abs(entry.y - released * exp(-10 * t)) < 1e-9)  // 13.4: x0·e^(−10t) from rest
         }
         #expect(observed == log.offsets.map(\.y))
         // At 7 fps (frames between the display frames) the same display frames are heard, plus the frames' own instants.
@@ -158,7 +162,7 @@ struct ScrollMotionTests {
         sv.endDragging()
         stage.advance(to: 0.55)
         let before = sv.contentOffset.y
-        sv.contentInset.top = 60   // a refresh opens while it bounces
+        sv.contentInset.top = 60  // a refresh opens while it bounces
         #expect(sv.contentOffset.y == before && sv.isDecelerating)
         stage.advance(to: 3)
         #expect(sv.contentOffset.y == -60 && log.ended.count == 1)
@@ -173,12 +177,12 @@ struct ScrollMotionTests {
         let opener = Opener()
         sv.delegate = opener
         sv.beginDragging()
-        sv.drag(translation: CGPoint(x: 0, y: 130))   // ~59.5 pt of content past the top
+        sv.drag(translation: CGPoint(x: 0, y: 130))  // ~59.5 pt of content past the top
         let released = sv.contentOffset.y
         #expect(released < 0 && released > -72)
         sv.endDragging()
         stage.advance(to: 0.15)
-        let expected = -72 + (released + 72) * exp(-10 * 0.15)   // 13.4: from rest, toward the new edge
+        let expected = -72 + (released + 72) * exp(-10 * 0.15)  // 13.4: from rest, toward the new edge
         #expect(abs(sv.contentOffset.y - expected) < 1e-9, "\(sv.contentOffset.y) vs \(expected)")
         stage.advance(to: 2)
         #expect(sv.contentOffset.y == -72)

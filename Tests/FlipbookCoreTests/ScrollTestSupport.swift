@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import FlipbookCore
 
 /// A Stage showing one full-screen scroll view of `width` × `height` pt over content of

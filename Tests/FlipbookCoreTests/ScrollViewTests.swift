@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FlipbookCore
 
 @Suite("scroll view (timing-model.md 11.3, 13)")
@@ -12,8 +13,9 @@ struct ScrollViewTests {
         for v in vectors {
             let i = v.input, e = v.expected
             if let x = num(i["overscroll"]) {
-                expectClose(ScrollPhysics.rubberBand(overscroll: x, dimension: num(i["dimension"])!, constant: num(i["c"])!),
-                            num(e["displayedOverscroll"])!, v.tolerance, v.id)
+                expectClose(
+                    ScrollPhysics.rubberBand(overscroll: x, dimension: num(i["dimension"])!, constant: num(i["c"])!),
+                    num(e["displayedOverscroll"])!, v.tolerance, v.id)
             } else if let rate = i["rate"] as? String {
                 let r: UIScrollView.DecelerationRate = rate == "fast" ? .fast : .normal
                 expectClose(r.rawValue, num(e["value"])!, v.tolerance, v.id)
@@ -38,8 +40,9 @@ struct ScrollViewTests {
                         num(e["timeUntilRemainingDistanceBelow0.5pt"])!, v.tolerance, "\(v.id) duration")
                 }
             } else if let x0 = num(i["displacementFromRestOffset"]) {
-                expectClose(ScrollPhysics.bounceDisplacement(initial: x0, velocity: num(i["velocity"])!, time: num(i["t"])!),
-                            num(e["displacement"])!, v.tolerance, v.id)
+                expectClose(
+                    ScrollPhysics.bounceDisplacement(initial: x0, velocity: num(i["velocity"])!, time: num(i["t"])!),
+                    num(e["displacement"])!, v.tolerance, v.id)
                 // The same motion on a real scroll view let go past its edge: the vector's spring
                 // starts at velocity v0, which is a release with the finger's v = v0 + ω0·x0
                 // (13.4: x(t) = (x0 + v·t)·e^(−ω0·t)); the content moves opposite to the finger.
@@ -51,7 +54,7 @@ struct ScrollViewTests {
                     stage.rootView.addSubview(sv)
                     stage.advance(to: 0)
                     sv.beginDragging()
-                    sv.contentOffset = CGPoint(x: 0, y: x0)   // held there by the finger
+                    sv.contentOffset = CGPoint(x: 0, y: x0)  // held there by the finger
                     sv.endDragging(velocity: CGPoint(x: 0, y: fingerVelocity))
                     stage.advance(to: num(i["t"])!)
                     expectClose(sv.layer.presentation()!.bounds.origin.y, num(e["displacement"])!, 1e-6, "\(v.id) on a UIScrollView")
@@ -106,8 +109,10 @@ struct ScrollViewTests {
                 log.append("willBeginDragging tracking=\(scrollView.isTracking)")
             }
             func scrollViewDidScroll(_ scrollView: UIScrollView) { log.append("didScroll") }
-            func scrollViewWillEndDragging(_ scrollView: UIScrollView, withVelocity velocity: CGPoint,
-                                           targetContentOffset: UnsafeMutablePointer<CGPoint>) {
+            func scrollViewWillEndDragging(
+                _ scrollView: UIScrollView, withVelocity velocity: CGPoint,
+                targetContentOffset: UnsafeMutablePointer<CGPoint>
+            ) {
                 log.append("willEndDragging v=\(velocity.y) target=\(targetContentOffset.pointee.y)")
                 if let retarget { targetContentOffset.pointee.y = retarget }
             }
@@ -125,10 +130,13 @@ struct ScrollViewTests {
         sv.delegate = listener
         stage.advance(to: 0)
         sv.beginDragging()
-        sv.drag(translation: CGPoint(x: 0, y: 50))   // pulled past the top
+        sv.drag(translation: CGPoint(x: 0, y: 50))  // pulled past the top
         sv.endDragging(velocity: CGPoint(x: 0, y: 300))
-        #expect(listener.log == ["willBeginDragging tracking=true", "didScroll", "willEndDragging v=-0.3 target=-0.0",
-                                 "didEndDragging true", "willBeginDecelerating"], "\(listener.log)")
+        #expect(
+            listener.log == [
+                "willBeginDragging tracking=true", "didScroll", "willEndDragging v=-0.3 target=-0.0",
+                "didEndDragging true", "willBeginDecelerating"
+            ], "\(listener.log)")
         #expect(sv.isDecelerating && !sv.isTracking)
         stage.advance(to: 0.1)
         #expect(listener.log.last == "didScroll" && sv.isDecelerating)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FlipbookCore
 
 /// Records delegate callbacks with the time `CACurrentMediaTime()` gave inside them.
@@ -24,7 +25,8 @@ extension SemanticsVectorTests {
             stage.advance(to: 0)
             let delegate = RecordingDelegate()
             let anim = CABasicAnimation(keyPath: "opacity")
-            anim.fromValue = 0; anim.toValue = 1
+            anim.fromValue = 0
+            anim.toValue = 1
             anim.delegate = delegate
             if let first = v.input["first"] as? [String: Any] {
                 anim.duration = num(first["duration"])!
@@ -34,7 +36,9 @@ extension SemanticsVectorTests {
                 delegate.onStop = { _, _ in
                     callbackTime = CACurrentMediaTime()
                     let next = CABasicAnimation(keyPath: "position.x")
-                    next.fromValue = 0; next.toValue = 1; next.duration = num(second["duration"])!
+                    next.fromValue = 0
+                    next.toValue = 1
+                    next.duration = num(second["duration"])!
                     layer.add(next, forKey: "second")
                 }
                 layer.add(anim, forKey: "first")
@@ -100,11 +104,14 @@ extension SemanticsVectorTests {
         for v in SemanticsVector.category("basic_animation") {
             if let values = v.input["values"] as? [String: Any] {
                 let a = CABasicAnimation(keyPath: "position.y")
-                a.fromValue = num(values["fromValue"]); a.toValue = num(values["toValue"]); a.byValue = num(values["byValue"])
+                a.fromValue = num(values["fromValue"])
+                a.toValue = num(values["toValue"])
+                a.byValue = num(values["byValue"])
                 a.duration = 1
                 let f = num(v.input["linearFraction"])!
-                let value = evaluate(a, keyPath: "position.y", model: num(v.input["modelValue"])!,
-                                     underlying: num(v.input["presentationValueBeforeThisAnimation"])!, at: f)
+                let value = evaluate(
+                    a, keyPath: "position.y", model: num(v.input["modelValue"])!,
+                    underlying: num(v.input["presentationValueBeforeThisAnimation"])!, at: f)
                 if v.expected["appliesNoValue"] as? Bool == true {
                     expectClose(value, num(v.input["presentationValueBeforeThisAnimation"])!, 0, v.id)
                 } else {
@@ -112,8 +119,10 @@ extension SemanticsVectorTests {
                 }
             } else if v.input["keyPath"] as? String == "transform.rotation.z" {
                 let a = CABasicAnimation(keyPath: "transform.rotation.z")
-                a.toValue = num(v.input["toValue"]); a.duration = num(v.input["duration"])!
-                a.repeatCount = .infinity; a.isCumulative = true
+                a.toValue = num(v.input["toValue"])
+                a.duration = num(v.input["duration"])!
+                a.repeatCount = .infinity
+                a.isCumulative = true
                 let layer = CALayer()
                 let copy = a.copy() as! CAAnimation
                 var state = layer.modelState
@@ -122,16 +131,22 @@ extension SemanticsVectorTests {
                 let expected = CATransform3DMakeRotation(angle, 0, 0, 1)
                 expectClose(state.transform.entries.map { Double($0) }, expected.entries.map { Double($0) }, 1e-6, v.id)
             } else if v.input["oldPositionY"] != nil {
-                continue // uikit.additive_ios8: UIViewAnimationTests.additive runs it through UIView.animate (11.1)
+                continue  // uikit.additive_ios8: UIViewAnimationTests.additive runs it through UIView.animate (11.1)
             } else if let frac = num(v.input["fraction"]) {
                 let a = CABasicAnimation(keyPath: "position.y")
-                a.fromValue = num(v.input["fromValue"]); a.toValue = num(v.input["toValue"]); a.isAdditive = true; a.duration = 1
-                expectClose(evaluate(a, keyPath: "position.y", model: num(v.input["modelValue"])!, at: frac),
-                            num(v.expected["presentationValue"])!, v.tolerance, v.id)
+                a.fromValue = num(v.input["fromValue"])
+                a.toValue = num(v.input["toValue"])
+                a.isAdditive = true
+                a.duration = 1
+                expectClose(
+                    evaluate(a, keyPath: "position.y", model: num(v.input["modelValue"])!, at: frac),
+                    num(v.expected["presentationValue"])!, v.tolerance, v.id)
             } else {
                 let a = CABasicAnimation(keyPath: "position.y")
-                a.fromValue = num(v.input["fromValue"]); a.toValue = num(v.input["toValue"])
-                a.duration = num(v.input["duration"])!; a.repeatCount = Float(num(v.input["repeatCount"])!)
+                a.fromValue = num(v.input["fromValue"])
+                a.toValue = num(v.input["toValue"])
+                a.duration = num(v.input["duration"])!
+                a.repeatCount = Float(num(v.input["repeatCount"])!)
                 a.isCumulative = true
                 a.autoreverses = (v.input["autoreverses"] as? Bool) ?? false
                 if let f = v.input["fillMode"] as? String { a.fillMode = CAMediaTimingFillMode(rawValue: f) }
@@ -219,13 +234,16 @@ extension SemanticsVectorTests {
     @Test("springs (timing-model.md 8)")
     func springs() {
         for v in SemanticsVector.category("spring") {
-            let o = SpringOscillator(mass: num(v.input["m"])!, stiffness: num(v.input["k"])!, damping: num(v.input["c"])!,
+            let o = SpringOscillator(
+                mass: num(v.input["m"])!, stiffness: num(v.input["k"])!, damping: num(v.input["c"])!,
                 initialVelocity: num(v.input["v0"])!, allowsOverdamping: v.input["allowsOverdamping"] as? Bool ?? false)
             expectClose(o.position(at: num(v.input["t"])!), num(v.expected["x"])!, v.tolerance, v.id)
         }
         for v in SemanticsVector.category("spring_settling") {
             let s = CASpringAnimation()
-            s.mass = num(v.input["m"])!; s.stiffness = num(v.input["k"])!; s.damping = num(v.input["c"])!
+            s.mass = num(v.input["m"])!
+            s.stiffness = num(v.input["k"])!
+            s.damping = num(v.input["c"])!
             s.initialVelocity = num(v.input["v0"])!
             if let sp = num(v.input["speed"]) { s.speed = Float(sp) }
             if let o = v.input["allowsOverdamping"] as? Bool { s.allowsOverdamping = o }
@@ -242,8 +260,9 @@ extension SemanticsVectorTests {
                 #expect(s.allowsOverdamping)
                 expectClose(s.perceptualDuration, pd, 1e-9, "\(v.id) perceptualDuration")
             } else {
-                let p = UIKitSpring.parameters(duration: num(v.input["duration"])!, dampingRatio: num(v.input["usingSpringWithDamping"])!,
-                                               velocity: num(v.input["initialSpringVelocity"])!)
+                let p = UIKitSpring.parameters(
+                    duration: num(v.input["duration"])!, dampingRatio: num(v.input["usingSpringWithDamping"])!,
+                    velocity: num(v.input["initialSpringVelocity"])!)
                 let tol = max(v.tolerance, 1e-6 * num(v.expected["stiffness"])!)
                 expectClose(p.stiffness, num(v.expected["stiffness"])!, tol, "\(v.id) stiffness")
                 expectClose(p.damping, num(v.expected["damping"])!, max(v.tolerance, 1e-6 * p.damping), "\(v.id) damping")
@@ -260,9 +279,13 @@ extension SemanticsVectorTests {
         for v in SemanticsVector.category("interpolation") {
             let p = num(v.input["fraction"])!
             if let from = nums(v.input["from_rgba"]), let to = nums(v.input["to_rgba"]) {
-                let r = ValueMath.interpolate(.color(RGBA(red: from[0], green: from[1], blue: from[2], alpha: from[3])),
-                                              .color(RGBA(red: to[0], green: to[1], blue: to[2], alpha: to[3])), p)
-                guard case .color(let c) = r else { Issue.record("\(v.id): not a colour"); continue }
+                let r = ValueMath.interpolate(
+                    .color(RGBA(red: from[0], green: from[1], blue: from[2], alpha: from[3])),
+                    .color(RGBA(red: to[0], green: to[1], blue: to[2], alpha: to[3])), p)
+                guard case .color(let c) = r else {
+                    Issue.record("\(v.id): not a colour")
+                    continue
+                }
                 expectClose([c.red, c.green, c.blue, c.alpha], nums(v.expected["value_rgba"])!, v.tolerance, v.id)
             } else {
                 let from = nums(v.input["from"])!, to = nums(v.input["to"])!
@@ -283,7 +306,9 @@ extension SemanticsVectorTests {
             let m: CATransform3D
             if let kp = v.input["keyPath"] as? String {
                 let a = CABasicAnimation(keyPath: kp)
-                a.fromValue = num(v.input["fromValue"]); a.toValue = num(v.input["toValue"]); a.duration = 1
+                a.fromValue = num(v.input["fromValue"])
+                a.toValue = num(v.input["toValue"])
+                a.duration = 1
                 var state = LayerState()
                 a.apply(to: &state, model: state, parentTime: p)
                 m = state.transform
@@ -302,13 +327,17 @@ extension SemanticsVectorTests {
         for v in SemanticsVector.category("path_geometry") {
             let c = nums(v.input["center"])!
             let path = CGMutablePath()
-            path.addArc(center: CGPoint(x: c[0], y: c[1]), radius: num(v.input["radius"])!, startAngle: num(v.input["startAngle"])!,
-                        endAngle: num(v.input["endAngle"])!, clockwise: v.input["cgClockwiseFlag"] as! Bool)
+            path.addArc(
+                center: CGPoint(x: c[0], y: c[1]), radius: num(v.input["radius"])!, startAngle: num(v.input["startAngle"])!,
+                endAngle: num(v.input["endAngle"])!, clockwise: v.input["cgClockwiseFlag"] as! Bool)
             let expected = (v.expected["segments"] as! [[Any]]).map { $0.flatMap { nums($0)! } }
             let pieces = PathGeometry.segments(of: path.elements)
             #expect(pieces.count == expected.count, "\(v.id): \(pieces.count) pieces")
             for (piece, e) in zip(pieces, expected) {
-                guard case .cubic(let a, let c1, let c2, let b) = piece else { Issue.record("\(v.id): not cubic"); continue }
+                guard case .cubic(let a, let c1, let c2, let b) = piece else {
+                    Issue.record("\(v.id): not cubic")
+                    continue
+                }
                 expectClose([a.x, a.y, c1.x, c1.y, c2.x, c2.y, b.x, b.y], e, v.tolerance, v.id)
             }
         }

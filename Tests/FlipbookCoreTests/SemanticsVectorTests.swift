@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FlipbookCore
 
 /// Runs `semantics-vectors.json` (timing-model.md 15) category by category.
@@ -59,7 +60,7 @@ struct SemanticsVectorTests {
     /// time a hair before the end is the end, not the start of a cycle that never comes.
     @Test("rounding just before the end keeps the terminal value (timing-model.md 1.3)")
     func terminalBoundaryUnderRounding() {
-        let begin = 1.0500000000000003   // seven 0.15 s steps summed in floating point
+        let begin = 1.0500000000000003  // seven 0.15 s steps summed in floating point
         let once = TimingParameters(beginTime: begin, duration: 0.35)
         let s = once.evaluate(parentTime: 1.4)
         #expect(s.phase == .active)
@@ -82,7 +83,9 @@ struct SemanticsVectorTests {
                 var layers: [CALayer] = []
                 for spec in chain {
                     let l = CALayer()
-                    l.beginTime = num(spec["begin"])!; l.speed = Float(num(spec["speed"])!); l.timeOffset = num(spec["offset"])!
+                    l.beginTime = num(spec["begin"])!
+                    l.speed = Float(num(spec["speed"])!)
+                    l.timeOffset = num(spec["offset"])!
                     layers.last?.addSublayer(l)
                     layers.append(l)
                 }
@@ -93,12 +96,15 @@ struct SemanticsVectorTests {
                 // beginTime 0 resolves to the commit time in the layer's time (1.8).
                 let stage = Stage(size: CGSize(width: 10, height: 10))
                 let layer = CALayer()
-                layer.beginTime = num(layerSpec["begin"])!; layer.speed = Float(num(layerSpec["speed"])!)
+                layer.beginTime = num(layerSpec["begin"])!
+                layer.speed = Float(num(layerSpec["speed"])!)
                 layer.timeOffset = num(layerSpec["offset"])!
                 stage.rootLayer.addSublayer(layer)
                 stage.advance(to: num(v.input["commitGlobalTime"])!)
                 let anim = CABasicAnimation(keyPath: "opacity")
-                anim.fromValue = 0; anim.toValue = 1; anim.duration = 1
+                anim.fromValue = 0
+                anim.toValue = 1
+                anim.duration = 1
                 layer.add(anim, forKey: "a")
                 CATransaction.flush()
                 expectClose(layer.animation(forKey: "a")!.beginTime, num(v.expected["resolvedBeginTime"])!, v.tolerance, v.id)
@@ -109,14 +115,18 @@ struct SemanticsVectorTests {
                 stage.rootLayer.addSublayer(layer)
                 let a = v.input["animation"] as! [String: Any]
                 let anim = CABasicAnimation(keyPath: "opacity")
-                anim.fromValue = 0; anim.toValue = 1
-                anim.beginTime = num(a["begin"])!; anim.duration = num(a["d"])!
-                anim.fillMode = .forwards; anim.isRemovedOnCompletion = false
+                anim.fromValue = 0
+                anim.toValue = 1
+                anim.beginTime = num(a["begin"])!
+                anim.duration = num(a["d"])!
+                anim.fillMode = .forwards
+                anim.isRemovedOnCompletion = false
                 layer.add(anim, forKey: "a")
                 let pauseAt = num(v.input["pauseAtGlobal"])!, resumeAt = num(v.input["resumeAtGlobal"])!
                 stage.advance(to: pauseAt)
                 let paused = layer.convertTime(CACurrentMediaTime(), from: nil)
-                layer.speed = 0; layer.timeOffset = paused
+                layer.speed = 0
+                layer.timeOffset = paused
                 expectClose(paused, num(v.expected["pausedTime"])!, v.tolerance, "\(v.id) pausedTime")
                 var fractions = [Double(layer.presentation()!.opacity)]
                 stage.advance(to: 103)
@@ -124,7 +134,9 @@ struct SemanticsVectorTests {
                 fractions.append(Double(layer.presentation()!.opacity))
                 stage.advance(to: resumeAt)
                 let p = layer.timeOffset
-                layer.speed = 1; layer.timeOffset = 0; layer.beginTime = 0
+                layer.speed = 1
+                layer.timeOffset = 0
+                layer.beginTime = 0
                 layer.beginTime = layer.convertTime(CACurrentMediaTime(), from: nil) - p
                 expectClose(layer.beginTime, num(v.expected["resumeBeginTime"])!, v.tolerance, "\(v.id) resume begin")
                 var times: [Double] = []
@@ -146,7 +158,11 @@ struct SemanticsVectorTests {
             if let durations = nums(v.input["children.durations"]) {
                 let group = CAAnimationGroup()
                 group.duration = num(v.input["group.duration"])!
-                group.animations = durations.map { d in let c = CABasicAnimation(keyPath: "opacity"); c.duration = d; return c }
+                group.animations = durations.map { d in
+                    let c = CABasicAnimation(keyPath: "opacity")
+                    c.duration = d
+                    return c
+                }
                 group.resolveDurations(default: num(v.input["transaction.animationDuration"]) ?? 0.25)
                 if let gd = num(v.expected["group.duration"]) { expectClose(group.duration, gd, v.tolerance, v.id) }
                 expectClose(group.animations!.map(\.duration), nums(v.expected["children.durations"])!, v.tolerance, v.id)
@@ -158,8 +174,10 @@ struct SemanticsVectorTests {
             group.fillMode = CAMediaTimingFillMode(rawValue: (g["fill"] as? String) ?? "removed")
             if let tf = g["timingFunction"] as? String { group.timingFunction = CAMediaTimingFunction(name: .init(rawValue: tf)) }
             let child = CABasicAnimation(keyPath: "position.x")
-            child.fromValue = 0; child.toValue = 1
-            child.duration = num(c["d"])!; child.beginTime = num(c["begin"]) ?? 0
+            child.fromValue = 0
+            child.toValue = 1
+            child.duration = num(c["d"])!
+            child.beginTime = num(c["begin"]) ?? 0
             child.repeatCount = Float(num(c["repeatCount"]) ?? 0)
             group.animations = [child]
             let tp = num(v.input["groupParentTime"])!

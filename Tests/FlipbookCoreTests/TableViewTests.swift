@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FlipbookCore
 
 /// UITableView: rows laid out from the data source, separators, reuse, updates, controllers.
@@ -53,7 +54,7 @@ struct TableViewTests {
         #expect(table.contentSize.height == 4400)
         #expect(table.rectForRow(at: IndexPath(row: 3, section: 0)) == CGRect(x: 0, y: 132, width: 320, height: 44))
         let visible = try #require(table.indexPathsForVisibleRows)
-        #expect(visible.map(\.row) == Array(0...10))   // 480 / 44 = 10.9
+        #expect(visible.map(\.row) == Array(0...10))  // 480 / 44 = 10.9
         #expect(rows.displayed == Array(0...10))
         let cell = try #require(table.cellForRow(at: IndexPath(row: 2, section: 0)))
         #expect(cell.frame == CGRect(x: 0, y: 88, width: 320, height: 44))
@@ -79,10 +80,10 @@ struct TableViewTests {
     @Test("an animated insert slides the rows it pushes off the bottom down and out, as UIKit's do")
     func insertSlidesRowsOut() throws {
         let (stage, table, rows) = makeTable(rows: 30)
-        let bottom = try #require(table.cellForRow(at: IndexPath(row: 10, section: 0)))   // 440…484, partly on screen
+        let bottom = try #require(table.cellForRow(at: IndexPath(row: 10, section: 0)))  // 440…484, partly on screen
         rows.titles.insert(contentsOf: ["New A", "New B"], at: 0)
         table.insertRows(at: [IndexPath(row: 0, section: 0), IndexPath(row: 1, section: 0)], with: .automatic)
-        stage.advance(to: 0.15)   // half way through the 0.3 s slide
+        stage.advance(to: 0.15)  // half way through the 0.3 s slide
         let shown = try #require(bottom.layer.presentation())
         #expect(!bottom.isHidden && bottom.textLabel?.text == "Row 10", "the bottom row still shows while it slides")
         #expect(shown.position.y > 440 + 22 && shown.position.y < 528 + 22, "between its old and new places: \(shown.position.y)")
@@ -95,7 +96,7 @@ struct TableViewTests {
     func reuse() {
         CountingCell.made = 0
         let (stage, table, rows) = makeTable(rows: 10_000, cellClass: CountingCell.self)
-        defer { withExtendedLifetime(rows) {} }   // the table holds its data source weakly
+        defer { withExtendedLifetime(rows) {} }  // the table holds its data source weakly
         for frame in 1...600 {
             table.contentOffset.y = CGFloat(frame) * 700
             stage.advance(to: Double(frame) / 60)
@@ -149,7 +150,7 @@ struct TableViewTests {
         defer { withExtendedLifetime(rows) {} }
         let shape = try #require(table.layer.sublayers?.compactMap { $0 as? CAShapeLayer }.first)
         let moves = try #require(shape.path).elements.filter { if case .moveTo = $0 { return true } else { return false } }
-        #expect(moves.count == 4)   // rows end at 88; lines at 132, 176, 220 and 264 (308 is off screen)
+        #expect(moves.count == 4)  // rows end at 88; lines at 132, 176, 220 and 264 (308 is off screen)
         table.tableFooterView = UIView()
         stage.advance(to: 0.1)
         #expect(shape.path == nil)

@@ -1,6 +1,7 @@
 import Foundation
 import PropertyBased
 import Testing
+
 @testable import FlipbookCore
 
 /// Timing invariants under random inputs (timing-model.md 1.3, 2.2, 3.1).
@@ -13,9 +14,10 @@ struct TimingPropertyTests {
         let timing = zip(Gen.double(in: -5...5), Gen.double(in: 0.001...4), Gen.double(in: -4...4), Gen.double(in: -20...20))
         let repeats = zip(Gen.double(in: 0...6), Gen.double(in: 0...10), Gen.bool, Gen.int(in: 0...3))
         await propertyCheck(count: 2000, input: timing, repeats, Gen.double(in: -50...50), Gen.bool(0.1)) { t, r, parentTime, forever in
-            let p = TimingParameters(beginTime: t.0, duration: t.1, speed: t.2, timeOffset: t.3,
-                                     repeatCount: forever ? .infinity : r.0, repeatDuration: r.1,
-                                     autoreverses: r.2, fillMode: Self.fills[r.3])
+            let p = TimingParameters(
+                beginTime: t.0, duration: t.1, speed: t.2, timeOffset: t.3,
+                repeatCount: forever ? .infinity : r.0, repeatDuration: r.1,
+                autoreverses: r.2, fillMode: Self.fills[r.3])
             let s = p.evaluate(parentTime: parentTime)
             guard s.applied else { return }
             #expect(
@@ -50,9 +52,14 @@ struct TimingPropertyTests {
             stage.rootLayer.addSublayer(layer)
             stage.advance(to: 0)
             let move = CABasicAnimation(keyPath: "position.x")
-            move.fromValue = 0; move.toValue = 100
-            move.duration = a.0; move.speed = Float(a.1); move.repeatCount = Float(a.2); move.autoreverses = a.3
-            move.fillMode = Self.fills[fill]; move.isRemovedOnCompletion = fill == 0
+            move.fromValue = 0
+            move.toValue = 100
+            move.duration = a.0
+            move.speed = Float(a.1)
+            move.repeatCount = Float(a.2)
+            move.autoreverses = a.3
+            move.fillMode = Self.fills[fill]
+            move.isRemovedOnCompletion = fill == 0
             move.isAdditive = a.3
             layer.add(move, forKey: "move")
             stage.advance(to: removeAt)

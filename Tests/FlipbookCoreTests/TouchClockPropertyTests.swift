@@ -1,6 +1,7 @@
 import Foundation
 import PropertyBased
 import Testing
+
 @testable import FlipbookCore
 
 /// The finger's clock (timing-model.md 1.1: every instant is a whole flick; 13.2: the rubber
@@ -22,7 +23,7 @@ struct TouchClockPropertyTests {
         var description: String { "pull \(distance) pt over \(durationMs) ms from \(startMs) ms at \(fps) fps" }
 
         /// 60 Hz samples of the move: j = 1 … count, the last one at the move's end.
-        var sampleCount: Int { max(1, (durationMs * 3 + 49) / 50) }   // ⌈duration · 60⌉
+        var sampleCount: Int { max(1, (durationMs * 3 + 49) / 50) }  // ⌈duration · 60⌉
 
         /// Whether sample j is due at or before frame k: start + j/60 ≤ k/fps, in integers
         /// (times 60,000 · fps).
@@ -70,12 +71,16 @@ struct TouchClockPropertyTests {
             let log = MoveLog()
             sv.delegate = log
             stage.advance(to: 0)
-            sv.perform(.pull(pull.distance, over: Double(pull.durationMs) / 1000, curve: CAMediaTimingFunction(name: .linear)),
-                       at: Double(pull.startMs) / 1000)
+            sv.perform(
+                .pull(pull.distance, over: Double(pull.durationMs) / 1000, curve: CAMediaTimingFunction(name: .linear)),
+                at: Double(pull.startMs) / 1000)
             let end = Double(pull.startMs + pull.durationMs) / 1000
             // Frames of the render, as the render loop advances.
             var k = 0
-            while Double(k) / Double(pull.fps) <= end + 0.1 { stage.advance(to: Double(k) / Double(pull.fps)); k += 1 }
+            while Double(k) / Double(pull.fps) <= end + 0.1 {
+                stage.advance(to: Double(k) / Double(pull.fps))
+                k += 1
+            }
             let expected = pull.sampleInstants.map { Double($0) / 60_000 }
             #expect(log.moves.count == expected.count, "\(pull): \(log.moves.count) moves for \(expected.count) samples")
             for (seen, due) in zip(log.moves, expected) {
@@ -90,8 +95,10 @@ struct TouchClockPropertyTests {
         await propertyCheck(count: 300, input: Self.pulls) { pull in
             let (stage, sv) = scrollScene(width: 320, height: 480, contentHeight: 2000)
             stage.advance(to: 0)
-            sv.perform(.pull(pull.distance, over: Double(pull.durationMs) / 1000, curve: CAMediaTimingFunction(name: .linear),
-                             hold: 1), at: Double(pull.startMs) / 1000)
+            sv.perform(
+                .pull(
+                    pull.distance, over: Double(pull.durationMs) / 1000, curve: CAMediaTimingFunction(name: .linear),
+                    hold: 1), at: Double(pull.startMs) / 1000)
             let lastFrame = (pull.startMs + pull.durationMs) * pull.fps / 1000
             for k in 0...lastFrame {
                 stage.advance(to: Double(k) / Double(pull.fps))
@@ -111,8 +118,9 @@ struct TouchClockPropertyTests {
             let direct = Double(ms * Int(fps) + k * 1000) / (1000 * fps)
             var added = Double(ms) / 1000
             for _ in 0..<k { added += 1 / fps }
-            #expect(StageInstant.of(sum) == StageInstant.of(direct) && StageInstant.of(added) == StageInstant.of(direct),
-                    "\(ms) ms + \(k)/\(fps): \(sum), \(direct), \(added)")
+            #expect(
+                StageInstant.of(sum) == StageInstant.of(direct) && StageInstant.of(added) == StageInstant.of(direct),
+                "\(ms) ms + \(k)/\(fps): \(sum), \(direct), \(added)")
             // A frame time computed directly is already its own instant.
             #expect(StageInstant.of(Double(k) / fps) == Double(k) / fps)
         }

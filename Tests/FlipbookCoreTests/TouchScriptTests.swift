@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FlipbookCore
 
 /// Scripted fingers on the Stage clock: 60 Hz samples whatever the frame rate, and a release
@@ -12,8 +13,10 @@ struct TouchScriptTests {
         func scrollViewDidScroll(_ scrollView: UIScrollView) {
             if scrollView.isDragging { offsets.append((CACurrentMediaTime(), scrollView.contentOffset.y)) }
         }
-        func scrollViewWillEndDragging(_ scrollView: UIScrollView, withVelocity velocity: CGPoint,
-                                       targetContentOffset: UnsafeMutablePointer<CGPoint>) {
+        func scrollViewWillEndDragging(
+            _ scrollView: UIScrollView, withVelocity velocity: CGPoint,
+            targetContentOffset: UnsafeMutablePointer<CGPoint>
+        ) {
             releaseVelocity = velocity
         }
     }
@@ -27,20 +30,25 @@ struct TouchScriptTests {
 
     @Test("a move is sampled at 60 Hz of Stage time, its last sample exactly at its end")
     func samplesAt60Hz() {
-        let script = TouchScript([.touchDown, .move(by: CGPoint(x: 0, y: 120), duration: 0.25, curve: CAMediaTimingFunction(name: .linear)),
-                                  .release(velocity: nil)])
+        let script = TouchScript([
+            .touchDown, .move(by: CGPoint(x: 0, y: 120), duration: 0.25, curve: CAMediaTimingFunction(name: .linear)),
+            .release(velocity: nil)
+        ])
         let samples = script.samples(from: 1)
         let moves = samples.compactMap { entry -> (Double, CGFloat)? in
             if case .at(let p) = entry.sample { return (entry.time, p.y) } else { return nil }
         }
-        #expect(moves.count == 15)   // 0.25 s · 60 = 15
+        #expect(moves.count == 15)  // 0.25 s · 60 = 15
         for (i, (t, y)) in moves.enumerated() {
             let expectedT = 1 + Double(i + 1) / 60
             #expect(abs(t - expectedT) < 1e-12 && abs(y - 120 * (t - 1) / 0.25) < 1e-9)
         }
         #expect(samples.first?.sample == .down(nil) && samples.first?.time == 1)
         // Released at its last sample: the last 1/60 s moved 8 pt, so 480 pt/s.
-        guard case .up(let v)? = samples.last?.sample else { Issue.record("no release"); return }
+        guard case .up(let v)? = samples.last?.sample else {
+            Issue.record("no release")
+            return
+        }
         #expect(abs(v.y - 480) < 1e-6 && samples.last?.time == 1.25)
     }
 
@@ -50,7 +58,10 @@ struct TouchScriptTests {
             let (stage, sv, log) = scene()
             sv.perform(.pull(150, over: 0.5, hold: 0.2), at: 0.1)
             var frame = 0.0
-            while frame / fps <= 0.8 { stage.advance(to: frame / fps); frame += 1 }
+            while frame / fps <= 0.8 {
+                stage.advance(to: frame / fps)
+                frame += 1
+            }
             stage.advance(to: 0.8)
             return (log.offsets, sv.contentOffset.y)
         }
@@ -71,8 +82,11 @@ struct TouchScriptTests {
         #expect(log.releaseVelocity == .zero)
         let (stage2, sv2, log2) = scene()
         sv2.contentOffset.y = 500
-        sv2.perform(TouchScript([.touchDown, .move(by: CGPoint(x: 0, y: -60), duration: 0.1, curve: CAMediaTimingFunction(name: .linear)),
-                                 .release(velocity: nil)]))
+        sv2.perform(
+            TouchScript([
+                .touchDown, .move(by: CGPoint(x: 0, y: -60), duration: 0.1, curve: CAMediaTimingFunction(name: .linear)),
+                .release(velocity: nil)
+            ]))
         stage2.advance(to: 0.1)
         // The finger moved up at 600 pt/s: the content moves down the list at 0.6 pt/ms.
         #expect(abs((log2.releaseVelocity?.y ?? 0) - 0.6) < 1e-9)
@@ -114,9 +128,11 @@ struct TouchScriptEqualityTests {
     func fingerLocation() {
         // Down at (100, NaN): x 100, y the centre of a 200-point-high view; then 60 pt down over
         // 0.5 s, linear; hold 0.2 s; lift.
-        let script = TouchScript([.touchDownAt(CGPoint(x: 100, y: CGFloat.nan)),
-                                  .move(by: CGPoint(x: 0, y: 60), duration: 0.5, curve: CAMediaTimingFunction(name: .linear)),
-                                  .hold(0.2), .release(velocity: nil)])
+        let script = TouchScript([
+            .touchDownAt(CGPoint(x: 100, y: CGFloat.nan)),
+            .move(by: CGPoint(x: 0, y: 60), duration: 0.5, curve: CAMediaTimingFunction(name: .linear)),
+            .hold(0.2), .release(velocity: nil)
+        ])
         let size = CGSize(width: 300, height: 200)
         #expect(script.fingerLocation(at: 0.99, startingAt: 1, in: size) == nil)
         #expect(script.fingerLocation(at: 1, startingAt: 1, in: size) == CGPoint(x: 100, y: 100))

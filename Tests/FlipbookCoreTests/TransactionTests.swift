@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FlipbookCore
 
 /// An action that records that it ran.
@@ -56,7 +57,7 @@ struct TransactionTests {
     func noImplicit() {
         let stage = Stage(size: CGSize(width: 10, height: 10))
         let shape = CAShapeLayer()
-        shape.opacity = 0.5   // never committed: no animation
+        shape.opacity = 0.5  // never committed: no animation
         #expect(shape.animationKeys() == nil)
         stage.rootLayer.addSublayer(shape)
         stage.advance(to: 0)
@@ -69,7 +70,7 @@ struct TransactionTests {
         #expect(shape.animationKeys() == nil)
         stage.rootLayer.opacity = 0.5
         #expect(stage.rootLayer.animationKeys() == nil)
-        shape.opacity = 0.2   // same value: nothing
+        shape.opacity = 0.2  // same value: nothing
         #expect(shape.animationKeys() == nil)
     }
 
@@ -179,7 +180,7 @@ struct TransactionTests {
         stage.advance(to: 1)
         #expect(seen == [0.1, 0.3])
         #expect(CACurrentMediaTime() == 1)
-        stage.advance(to: 0.5)   // earlier: ignored
+        stage.advance(to: 0.5)  // earlier: ignored
         #expect(stage.currentTime == 1)
     }
 }

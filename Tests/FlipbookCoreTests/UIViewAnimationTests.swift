@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FlipbookCore
 
 func stageWithView(frame: CGRect = CGRect(x: 0, y: 0, width: 10, height: 10)) -> (Stage, UIView) {
@@ -23,7 +24,8 @@ struct UIViewAnimationTests {
                     "overrideInheritedDuration": .overrideInheritedDuration, "overrideInheritedCurve": .overrideInheritedCurve,
                     "allowAnimatedContent": .allowAnimatedContent, "showHideTransitionViews": .showHideTransitionViews,
                     "overrideInheritedOptions": .overrideInheritedOptions, "curveEaseInOut": .curveEaseInOut,
-                    "curveEaseIn": .curveEaseIn, "curveEaseOut": .curveEaseOut, "curveLinear": .curveLinear]
+                    "curveEaseIn": .curveEaseIn, "curveEaseOut": .curveEaseOut, "curveLinear": .curveLinear
+                ]
                 for n in names { #expect(Double(table[n]!.rawValue) == num(raw[n]), "\(n)") }
                 continue
             }
@@ -36,9 +38,11 @@ struct UIViewAnimationTests {
             let curve = (v.input["curve"] as! String).components(separatedBy: "(").first!
             let options: UIView.AnimationOptions =
                 ["curveEaseIn": .curveEaseIn, "curveEaseOut": .curveEaseOut, "curveLinear": .curveLinear][curve] ?? []
-            UIView.animate(withDuration: num(v.input["duration"])!, delay: num(v.input["delay"])!, options: options, animations: {
-                view.alpha = 1
-            })
+            UIView.animate(
+                withDuration: num(v.input["duration"])!, delay: num(v.input["delay"])!, options: options,
+                animations: {
+                    view.alpha = 1
+                })
             let anim = view.layer.animation(forKey: "opacity")!
             CATransaction.flush()
             expectClose(anim.beginTime, num(v.expected["beginTime"])!, 1e-9, "\(v.id) beginTime")
@@ -75,8 +79,9 @@ struct UIViewAnimationTests {
         var finished: [Bool] = []
         stage.advance(to: second)
         expectClose(view.layer.presentation()!.position.y, num(v.expected["presentationAt_t=0.5"])!, v.tolerance, "\(v.id) t=0.5")
-        UIView.animate(withDuration: duration, delay: 0, options: .curveLinear, animations: { view.center.y = secondTarget },
-                       completion: { finished.append($0) })
+        UIView.animate(
+            withDuration: duration, delay: 0, options: .curveLinear, animations: { view.center.y = secondTarget },
+            completion: { finished.append($0) })
         let keys = view.layer.animationKeys() ?? []
         #expect(keys.count == 2)
         check(keys.last.flatMap { view.layer.animation(forKey: $0) }, v.expected["secondAnimation"], "second")
@@ -92,10 +97,12 @@ struct UIViewAnimationTests {
     func completion() {
         let (stage, view) = stageWithView()
         var calls: [(Double, Bool)] = []
-        UIView.animate(withDuration: 0.3, animations: {
-            view.alpha = 0.5
-            view.backgroundColor = .red
-        }, completion: { calls.append((CACurrentMediaTime(), $0)) })
+        UIView.animate(
+            withDuration: 0.3,
+            animations: {
+                view.alpha = 0.5
+                view.backgroundColor = .red
+            }, completion: { calls.append((CACurrentMediaTime(), $0)) })
         stage.advance(to: 0.2)
         #expect(calls.isEmpty)
         stage.advance(to: 1)
@@ -135,11 +142,14 @@ struct UIViewAnimationTests {
         func step(_ n: Int) {
             guard n < 4 else { return }
             starts.append(CACurrentMediaTime())
-            UIView.animate(withDuration: 0.1, animations: {
-                view.transform = CGAffineTransform(rotationAngle: .pi / 4)
-            }, completion: { _ in
-                UIView.animate(withDuration: 0.05, animations: { view.transform = .identity }, completion: { _ in step(n + 1) })
-            })
+            UIView.animate(
+                withDuration: 0.1,
+                animations: {
+                    view.transform = CGAffineTransform(rotationAngle: .pi / 4)
+                },
+                completion: { _ in
+                    UIView.animate(withDuration: 0.05, animations: { view.transform = .identity }, completion: { _ in step(n + 1) })
+                })
         }
         step(0)
         stage.advance(to: 1)
@@ -150,9 +160,11 @@ struct UIViewAnimationTests {
     @Test("transform animates about the anchor, additively, reaching the new value (11.1)")
     func transformBlock() {
         let (stage, view) = stageWithView()
-        UIView.animate(withDuration: 0.2, delay: 0, options: .curveLinear, animations: {
-            view.transform = CGAffineTransform(scaleX: 1.5, y: 1.5)
-        })
+        UIView.animate(
+            withDuration: 0.2, delay: 0, options: .curveLinear,
+            animations: {
+                view.transform = CGAffineTransform(scaleX: 1.5, y: 1.5)
+            })
         stage.advance(to: 0.1)
         let t = view.layer.presentation()!.transform
         #expect(abs(t.m11 - 1.25) < 1e-6 && abs(t.m22 - 1.25) < 1e-6)
@@ -163,8 +175,9 @@ struct UIViewAnimationTests {
     @Test("the spring variant builds a CASpringAnimation solved from duration and damping (8.4, 11.2)")
     func spring() {
         let (stage, view) = stageWithView()
-        UIView.animate(withDuration: 0.5, delay: 0, usingSpringWithDamping: 0.7, initialSpringVelocity: 0, options: [],
-                       animations: { view.center.x = 100 })
+        UIView.animate(
+            withDuration: 0.5, delay: 0, usingSpringWithDamping: 0.7, initialSpringVelocity: 0, options: [],
+            animations: { view.center.x = 100 })
         let s = view.layer.animation(forKey: "position") as! CASpringAnimation
         #expect(abs(s.stiffness - 387.2746) < 1e-3)
         #expect(abs(s.damping - 27.5510) < 1e-3)
@@ -179,10 +192,12 @@ struct UIViewAnimationTests {
         let label = UILabel(frame: CGRect(x: 0, y: 0, width: 40, height: 20))
         stage.rootView.addSubview(label)
         stage.advance(to: 0)
-        UIView.animate(withDuration: 0.5, animations: {
-            label.textColor = .red
-            label.transform = CGAffineTransform(rotationAngle: .pi / 4)
-        })
+        UIView.animate(
+            withDuration: 0.5,
+            animations: {
+                label.textColor = .red
+                label.transform = CGAffineTransform(rotationAngle: .pi / 4)
+            })
         #expect(label.layer.animationKeys() == ["transform"])
         stage.advance(to: 0.1)
         #expect((label.layer.presentation() as? CATextLayer)?.foregroundColor == UIColor.red.cgColor)
@@ -202,10 +217,12 @@ struct UIViewAnimationTests {
         let other = UIView(frame: .zero)
         view.addSubview(other)
         CATransaction.flush()
-        UIView.animate(withDuration: 0.8, delay: 0, options: .curveEaseIn, animations: {
-            UIView.animate(withDuration: 0.2, animations: { view.alpha = 0.5 })
-            UIView.animate(withDuration: 0.2, delay: 0, options: .overrideInheritedDuration, animations: { other.alpha = 0.5 })
-        })
+        UIView.animate(
+            withDuration: 0.8, delay: 0, options: .curveEaseIn,
+            animations: {
+                UIView.animate(withDuration: 0.2, animations: { view.alpha = 0.5 })
+                UIView.animate(withDuration: 0.2, delay: 0, options: .overrideInheritedDuration, animations: { other.alpha = 0.5 })
+            })
         #expect(view.layer.animation(forKey: "opacity")?.duration == 0.8)
         #expect(view.layer.animation(forKey: "opacity")?.timingFunction == CAMediaTimingFunction(name: .easeIn))
         #expect(other.layer.animation(forKey: "opacity")?.duration == 0.2)

@@ -12,12 +12,14 @@ struct SemanticsVector: @unchecked Sendable, CustomStringConvertible {
 
     static let all: [SemanticsVector] = {
         guard let url = Bundle.module.url(forResource: "semantics-vectors", withExtension: "json", subdirectory: "Fixtures"),
-              let data = try? Data(contentsOf: url),
-              let array = try? JSONSerialization.jsonObject(with: data) as? [[String: Any]] else { return [] }
+            let data = try? Data(contentsOf: url),
+            let array = try? JSONSerialization.jsonObject(with: data) as? [[String: Any]]
+        else { return [] }
         return array.map {
-            SemanticsVector(id: $0["id"] as! String, category: $0["category"] as! String,
-                            input: $0["input"] as! [String: Any], expected: $0["expected"] as! [String: Any],
-                            tolerance: ($0["tolerance"] as? NSNumber)?.doubleValue ?? 1e-9)
+            SemanticsVector(
+                id: $0["id"] as! String, category: $0["category"] as! String,
+                input: $0["input"] as! [String: Any], expected: $0["expected"] as! [String: Any],
+                tolerance: ($0["tolerance"] as? NSNumber)?.doubleValue ?? 1e-9)
         }
     }()
 
@@ -34,7 +36,7 @@ struct SemanticsVector: @unchecked Sendable, CustomStringConvertible {
         "timing_function": 165, "spring": 60, "media_timing": 52, "keyframe": 35, "scroll_physics": 32, "keyframe_path": 26,
         "basic_animation": 21, "animation_group": 10, "spring_mapping": 10, "geometry": 10, "layer_time_hierarchy": 7,
         "spring_settling": 7, "transform_interpolation": 7, "uiview_animation": 5, "delegate_events": 4, "interpolation": 4,
-        "path_geometry": 4,
+        "path_geometry": 4
     ]
 }
 
@@ -50,14 +52,18 @@ func num(_ v: Any?) -> Double? {
 func nums(_ v: Any?) -> [Double]? { (v as? [Any])?.compactMap(num) }
 
 /// Records a failure naming the vector when `actual` is not within `tol` of `expected`.
-func expectClose(_ actual: Double, _ expected: Double, _ tol: Double, _ what: String,
-                 sourceLocation: SourceLocation = #_sourceLocation) {
+func expectClose(
+    _ actual: Double, _ expected: Double, _ tol: Double, _ what: String,
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
     let ok = actual == expected || abs(actual - expected) <= tol
     #expect(ok, "\(what): got \(actual), expected \(expected) ± \(tol)", sourceLocation: sourceLocation)
 }
 
-func expectClose(_ actual: [Double], _ expected: [Double], _ tol: Double, _ what: String,
-                 sourceLocation: SourceLocation = #_sourceLocation) {
+func expectClose(
+    _ actual: [Double], _ expected: [Double], _ tol: Double, _ what: String,
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
     #expect(actual.count == expected.count, "\(what): \(actual.count) values, expected \(expected.count)", sourceLocation: sourceLocation)
     for (a, e) in zip(actual, expected) { expectClose(a, e, tol, what, sourceLocation: sourceLocation) }
 }

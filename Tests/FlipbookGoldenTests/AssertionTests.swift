@@ -1,7 +1,7 @@
+import Flipbook
+import FlipbookTesting
 import Foundation
 import Testing
-import FlipbookTesting
-import Flipbook
 
 /// The Swift Testing front end: records, passes, and reports a difference at the caller's line.
 @Suite("golden assertions in Swift")
@@ -13,7 +13,8 @@ struct AssertionTests {
         box.frame = CGRect(x: x, y: 5, width: 20, height: 20)
         stage.rootLayer.addSublayer(box)
         let slide = CABasicAnimation(keyPath: "position.x")
-        slide.byValue = 20; slide.duration = 0.4
+        slide.byValue = 20
+        slide.duration = 0.4
         box.add(slide, forKey: "slide")
         return stage
     }
@@ -22,8 +23,9 @@ struct AssertionTests {
     func stageAssertions() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("assert-\(UUID().uuidString)")
         let golden = dir.appendingPathComponent("golden"), artifacts = dir.appendingPathComponent("artifacts")
-        let first = GoldenAssertion.check(stage(x: 5), named: "box", times: [0, 0.2, 0.4], goldenDirectory: golden,
-                                          record: .missing, callerFile: #filePath)
+        let first = GoldenAssertion.check(
+            stage(x: 5), named: "box", times: [0, 0.2, 0.4], goldenDirectory: golden,
+            record: .missing, callerFile: #filePath)
         #expect(first.recorded && first.failure == nil)
         #expect(first.note?.contains("box: recorded its goldens in \(golden.path)/box") == true, "\(first.note ?? "no note")")
         expectGolden(stage(x: 5), named: "box", times: [0, 0.2, 0.4], goldenDirectory: golden, artifacts: artifacts, record: .never)

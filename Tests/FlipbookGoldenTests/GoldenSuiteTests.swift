@@ -1,7 +1,8 @@
+import Flipbook
 import Foundation
 import Testing
+
 @testable import FlipbookGolden
-import Flipbook
 
 /// A small scenario in a fresh folder, with its goldens beside it.
 struct Sandbox {
@@ -18,19 +19,19 @@ struct Sandbox {
     @discardableResult
     func scenario(_ name: String, x: Double = 10, color: String = "#3060c0", pulse: Double = 0.3, golden: String = "") -> String {
         let yaml = """
-        canvas: { width: 80, height: 40, scale: 1, background: "#ffffff" }
-        duration: 0.6
-        fps: 30
-        layers:
-          - { id: box, frame: [\(x), 10, 20, 20], backgroundColor: "\(color)" }
-        animations:
-          slide: { keyPath: position.x, by: 30, duration: \(pulse) }
-        script:
-          - { at: 0, add: slide, to: box, tag: first }
-        chains:
-          - { whenStops: first, add: slide, to: box, tag: second }
-        \(golden)
-        """
+            canvas: { width: 80, height: 40, scale: 1, background: "#ffffff" }
+            duration: 0.6
+            fps: 30
+            layers:
+              - { id: box, frame: [\(x), 10, 20, 20], backgroundColor: "\(color)" }
+            animations:
+              slide: { keyPath: position.x, by: 30, duration: \(pulse) }
+            script:
+              - { at: 0, add: slide, to: box, tag: first }
+            chains:
+              - { whenStops: first, add: slide, to: box, tag: second }
+            \(golden)
+            """
         let url = dir.appendingPathComponent("\(name).yaml")
         try? yaml.write(to: url, atomically: true, encoding: .utf8)
         return url.path
@@ -70,13 +71,16 @@ struct GoldenSuiteTests {
         #expect(o.status == .failed)
         let first = try #require(o.messages.first)
         #expect(first.hasPrefix("square: frame 0 (t = 0.000 s): "), "\(first)")
-        #expect(first.contains("% of pixels differ (40 of 3200)") && first.contains("largest distance 0.641 at (10, 10) pt [10, 10 px]")
+        #expect(
+            first.contains("% of pixels differ (40 of 3200)") && first.contains("largest distance 0.641 at (10, 10) pt [10, 10 px]")
                 && first.contains("within x 10…31, y 10…30 pt [x 10…30, y 10…29 px]"), "\(first)")
         // At 2 px a point, positions read in the scene's points with the image's pixels beside.
-        let d = FrameDifference(differingPixels: 9, totalPixels: 100, largestDistance: 0.5, largestAt: (155, 21),
-                                bounds: (x: 146, y: 18, width: 52, height: 28), sizeMismatch: false)
-        #expect(GoldenSuite.describe("s", index: 1, time: 0.1, d, scale: 2).hasSuffix(
-            "at (77.5, 10.5) pt [155, 21 px], within x 73…99, y 9…23 pt [x 146…197, y 18…45 px]"))
+        let d = FrameDifference(
+            differingPixels: 9, totalPixels: 100, largestDistance: 0.5, largestAt: (155, 21),
+            bounds: (x: 146, y: 18, width: 52, height: 28), sizeMismatch: false)
+        #expect(
+            GoldenSuite.describe("s", index: 1, time: 0.1, d, scale: 2).hasSuffix(
+                "at (77.5, 10.5) pt [155, 21 px], within x 73…99, y 9…23 pt [x 146…197, y 18…45 px]"))
         #expect(o.frames.filter { !$0.passed }.count == 7)
     }
 
@@ -85,7 +89,7 @@ struct GoldenSuiteTests {
         let box = Sandbox()
         let file = box.scenario("square", color: "#3060c0")
         _ = box.suite(.missing).run([file])
-        box.scenario("square", color: "#3265ca")   // each channel about 5 % brighter
+        box.scenario("square", color: "#3265ca")  // each channel about 5 % brighter
         let exact = box.suite(.never).run([file])[0]
         #expect(exact.status == .failed)
         let d = try #require(exact.frames.first?.difference)
@@ -183,8 +187,9 @@ struct ToleranceModelTests {
         #expect(ImageComparison.compare(black, black).isIdentical)
         let bw = ImageComparison.compare(white, black)
         // White against black: Y differs by 255, I and Q not at all: sqrt(0.5053 · 255² / 35215).
-        #expect(abs(bw.largestDistance - (0.5053 * 255.0 * 255.0 / 35215).squareRoot()) < 1e-6 && bw.differingPixels == 16 && bw.share == 1,
-                "\(bw.largestDistance)")
+        #expect(
+            abs(bw.largestDistance - (0.5053 * 255.0 * 255.0 / 35215).squareRoot()) < 1e-6 && bw.differingPixels == 16 && bw.share == 1,
+            "\(bw.largestDistance)")
         // Transparent is white: a clear pixel and a white one do not differ.
         #expect(ImageComparison.compare(white, solid([0, 0, 0, 0])).largestDistance == 0)
         // Mid grey against white: the Y difference alone, sqrt(0.5053) · 127.5 / sqrt(35215).
@@ -204,9 +209,11 @@ struct ToleranceModelTests {
     func smallChangeLocated() {
         var pixels = Array(repeating: UInt8(255), count: 20 * 20 * 4)
         let i = (7 * 20 + 13) * 4
-        pixels[i] = 0; pixels[i + 1] = 0
-        let d = ImageComparison.compare(PixelBuffer(width: 20, height: 20, rgba: Array(repeating: 255, count: 1600)),
-                                        PixelBuffer(width: 20, height: 20, rgba: pixels))
+        pixels[i] = 0
+        pixels[i + 1] = 0
+        let d = ImageComparison.compare(
+            PixelBuffer(width: 20, height: 20, rgba: Array(repeating: 255, count: 1600)),
+            PixelBuffer(width: 20, height: 20, rgba: pixels))
         #expect(d.differingPixels == 1 && d.largestAt == (13, 7))
         #expect(d.bounds.map { [$0.x, $0.y, $0.width, $0.height] } == [13, 7, 1, 1])
         #expect(d.passes(GoldenSpec.Tolerance(threshold: 0, share: 0.01)), "1 of 400 is within 1 %…")

@@ -1,10 +1,12 @@
-import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
-import Testing
-@testable import FlipbookGolden
 import Flipbook
+import Foundation
+import Testing
+
+@testable import FlipbookGolden
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 /// Golden folders arrive through pull requests from other people: links, odd files and bad
 /// manifests in them are refused by name, never followed, read or written through.
@@ -127,8 +129,9 @@ struct HostileGoldenTests {
 
     @Test("names with control characters reach junit.xml as well-formed XML and the report escaped")
     func controlCharactersAreEscaped() throws {
-        let outcome = ScenarioOutcome(name: "bad\u{1B}[31mname\u{07}", file: "x\u{0}.yaml", status: .failed,
-                                      messages: ["label \u{1B}]0;title\u{07} & <tag> \u{FFFE}"])
+        let outcome = ScenarioOutcome(
+            name: "bad\u{1B}[31mname\u{07}", file: "x\u{0}.yaml", status: .failed,
+            messages: ["label \u{1B}]0;title\u{07} & <tag> \u{FFFE}"])
         let xml = GoldenArtifacts.junit([outcome])
         let parsed = try XMLDocument(xmlString: xml)
         #expect(parsed.rootElement()?.name == "testsuite")
@@ -141,10 +144,12 @@ struct HostileGoldenTests {
         let black = PixelBuffer(width: width, height: height, premultipliedARGB: [UInt32](repeating: 0xFF00_0000, count: width * height))
         let white = PixelBuffer(width: width, height: height, premultipliedARGB: [UInt32](repeating: 0xFFFF_FFFF, count: width * height))
         let frames = (0..<count).map { i in
-            FrameOutcome(index: i, time: Double(i) / 10,
-                         difference: FrameDifference(differingPixels: width * height, totalPixels: width * height, largestDistance: 1,
-                                                     largestAt: (0, 0), bounds: nil, sizeMismatch: false),
-                         passed: false, expected: black, actual: white)
+            FrameOutcome(
+                index: i, time: Double(i) / 10,
+                difference: FrameDifference(
+                    differingPixels: width * height, totalPixels: width * height, largestDistance: 1,
+                    largestAt: (0, 0), bounds: nil, sizeMismatch: false),
+                passed: false, expected: black, actual: white)
         }
         return ScenarioOutcome(name: name, file: name + ".yaml", status: .failed, frames: frames, messages: ["differs"])
     }
@@ -217,16 +222,18 @@ struct HostileGoldenTests {
     func reportNamesDoNotCollide() throws {
         let box = Sandbox()
         let art = box.dir.appendingPathComponent("art")
-        let outcome = ScenarioOutcome(name: "report.html", file: "report.html.yaml", status: .failed,
+        let outcome = ScenarioOutcome(
+            name: "report.html", file: "report.html.yaml", status: .failed,
             frames: [
                 FrameOutcome(
                     index: 0, time: 0,
                     difference: FrameDifference(
                         differingPixels: 1, totalPixels: 1,
-                                               largestDistance: 1, largestAt: (0, 0), bounds: nil, sizeMismatch: false), passed: false,
-                                               expected: PixelBuffer(width: 1, height: 1, rgba: [0, 0, 0, 255]),
-                                               actual: PixelBuffer(width: 1, height: 1, rgba: [255, 255, 255, 255]))],
-                                      messages: ["differs"])
+                        largestDistance: 1, largestAt: (0, 0), bounds: nil, sizeMismatch: false), passed: false,
+                    expected: PixelBuffer(width: 1, height: 1, rgba: [0, 0, 0, 255]),
+                    actual: PixelBuffer(width: 1, height: 1, rgba: [255, 255, 255, 255]))
+            ],
+            messages: ["differs"])
         try GoldenArtifacts(root: art).write([outcome], orphans: [])
         var isFolder: ObjCBool = true
         #expect(

@@ -1,8 +1,9 @@
+import BrowserTestSupport
+import Flipbook
 import Foundation
 import Testing
-import BrowserTestSupport
+
 @testable import FlipbookGolden
-import Flipbook
 
 /// The golden report is a web page: it is opened in headless Chromium (Debian's `chromium`,
 /// which `make test` installs), its scripts run, and its screenshot shows the pictures.

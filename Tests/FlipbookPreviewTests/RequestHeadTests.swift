@@ -15,7 +15,10 @@ struct RequestHeadTests {
     @Test("a browser's GET is read with its fields; the bytes after the head are left")
     func browserGet() throws {
         let text = "GET /frame/2/5.png?x=1 HTTP/1.1\r\nHost: localhost:8080\r\nAccept:  image/png \r\n\r\nGET /next"
-        guard case .complete(let head, let length) = parse(text) else { Issue.record("not complete: \(parse(text))"); return }
+        guard case .complete(let head, let length) = parse(text) else {
+            Issue.record("not complete: \(parse(text))")
+            return
+        }
         #expect(head.method == "GET" && head.target == "/frame/2/5.png?x=1" && head.path == "/frame/2/5.png")
         #expect(head.host == "localhost:8080")
         #expect(head.fields.last?.name == "accept" && head.fields.last?.value == "image/png")
@@ -67,14 +70,19 @@ struct RequestHeadTests {
 }
 
 extension HTTPRequestHead.Outcome {
-    var refusalStatus: Int? { if case .refused(let r) = self { return r.status }; return nil }
+    var refusalStatus: Int? {
+        if case .refused(let r) = self { return r.status }
+        return nil
+    }
 }
 
 extension HTTPRequestHead.Limits {
     /// Bounds small enough for random bytes to reach them.
     static var small: Self {
         var limits = Self()
-        limits.requestLine = 200; limits.head = 400; limits.fields = 4
+        limits.requestLine = 200
+        limits.head = 400
+        limits.fields = 4
         return limits
     }
 }
@@ -87,8 +95,10 @@ struct HostPolicyTests {
         for allowed in ["localhost:8080", "127.0.0.1:8080", "[::1]:8080", "localhost", "LOCALHOST:8080", "127.0.0.1", "localhost.:8080"] {
             #expect(policy.allows(allowed), "\(allowed)")
         }
-        for refused in [nil, "", "evil.example", "evil.example:8080", "localhost:8081", "127.0.0.1:80", "localhost:", "localhost:+8080",
-                        "127.0.0.2:8080", "localhost.evil.example", "[::1]:9"] as [String?] {
+        for refused in [
+            nil, "", "evil.example", "evil.example:8080", "localhost:8081", "127.0.0.1:80", "localhost:", "localhost:+8080",
+            "127.0.0.2:8080", "localhost.evil.example", "[::1]:9"
+        ] as [String?] {
             #expect(!policy.allows(refused), "\(refused ?? "nil")")
         }
         let wide = HostPolicy(bound: "0.0.0.0", port: 9000, given: "0.0.0.0", interfaces: ["192.168.1.5", "devbox"])

@@ -23,16 +23,25 @@ struct WatchedFileTests {
         try "root:*:19000:0:99999:7:::\n".write(to: secret, atomically: true, encoding: .utf8)
         let linked = dir.appendingPathComponent("linked.yaml")
         try FileManager.default.createSymbolicLink(atPath: linked.path, withDestinationPath: secret.path)
-        guard case .refused(let why) = WatchedFile.read(linked.path) else { Issue.record("a link out of the folder was read"); return }
+        guard case .refused(let why) = WatchedFile.read(linked.path) else {
+            Issue.record("a link out of the folder was read")
+            return
+        }
         #expect(why.contains("outside its folder") && !why.contains("root"))
         let inside = dir.appendingPathComponent("inside.yaml")
         try FileManager.default.createSymbolicLink(atPath: inside.path, withDestinationPath: "scene.yaml")
         #expect(WatchedFile.read(inside.path) == .text("duration: 1\n"))
         let fifo = dir.appendingPathComponent("fifo.yaml")
         #expect(mkfifo(fifo.path, 0o600) == 0)
-        guard case .refused(let fifoWhy) = WatchedFile.read(fifo.path) else { Issue.record("a FIFO was read"); return }
+        guard case .refused(let fifoWhy) = WatchedFile.read(fifo.path) else {
+            Issue.record("a FIFO was read")
+            return
+        }
         #expect(fifoWhy.contains("FIFO"))
-        guard case .refused = WatchedFile.read(dir.path) else { Issue.record("a folder was read"); return }
+        guard case .refused = WatchedFile.read(dir.path) else {
+            Issue.record("a folder was read")
+            return
+        }
     }
 
     @Test("errors shown on the page: at most 40 lines of at most 300 characters")

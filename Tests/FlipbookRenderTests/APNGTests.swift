@@ -1,7 +1,8 @@
 import CZlib
+import FlipbookCore
 import Foundation
 import Testing
-import FlipbookCore
+
 @testable import FlipbookRender
 
 /// Animated PNG output, read back by a decoder written here from the APNG specification (chunks,
@@ -10,7 +11,7 @@ import FlipbookCore
 struct APNGTests {
     struct Decoded {
         var width = 0, height = 0, frameCount = 0, plays = -1
-        var frames: [[UInt8]] = []   // straight RGBA
+        var frames: [[UInt8]] = []  // straight RGBA
         var delays: [(UInt16, UInt16)] = []
         var chunkTypes: [String] = []
         var blendOps: [UInt8] = []
@@ -49,7 +50,8 @@ struct APNGTests {
                 }
             }
             d.frames.append(canvas)
-            pending = nil; data = []
+            pending = nil
+            data = []
         }
         var o = 8
         while o + 8 <= bytes.count {
@@ -60,20 +62,25 @@ struct APNGTests {
             func b32(_ i: Int) -> Int { Int(body[i]) << 24 | Int(body[i + 1]) << 16 | Int(body[i + 2]) << 8 | Int(body[i + 3]) }
             switch type {
             case "IHDR":
-                d.width = b32(0); d.height = b32(4)
+                d.width = b32(0)
+                d.height = b32(4)
                 #expect(body[8] == 8 && body[9] == 6)
                 canvas = [UInt8](repeating: 0, count: d.width * d.height * 4)
-            case "acTL": d.frameCount = b32(0); d.plays = b32(4)
+            case "acTL":
+                d.frameCount = b32(0)
+                d.plays = b32(4)
             case "fcTL":
                 try flush()
-                #expect(b32(0) == expectedSequence); expectedSequence += 1
+                #expect(b32(0) == expectedSequence)
+                expectedSequence += 1
                 pending = (b32(12), b32(16), b32(4), b32(8), body[25] == 1)
                 d.delays.append((UInt16(body[20]) << 8 | UInt16(body[21]), UInt16(body[22]) << 8 | UInt16(body[23])))
                 #expect(body[24] == 0 && body[25] <= 1)
                 d.blendOps.append(body[25])
             case "IDAT": data += body
             case "fdAT":
-                #expect(b32(0) == expectedSequence); expectedSequence += 1
+                #expect(b32(0) == expectedSequence)
+                expectedSequence += 1
                 data += body[4...]
             case "IEND": try flush()
             default: break
@@ -126,7 +133,8 @@ struct APNGTests {
                 dot.backgroundColor = CGColor(red: 0.9, green: 0.3, blue: 0.1, alpha: 1)
                 stage.rootLayer.addSublayer(dot)
                 let move = CABasicAnimation(keyPath: "position.x")
-                move.byValue = 20.0 * dx; move.duration = 0.5
+                move.byValue = 20.0 * dx
+                move.duration = 0.5
                 dot.add(move, forKey: "move")
             }
             return stage

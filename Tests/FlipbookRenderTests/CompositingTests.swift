@@ -1,13 +1,17 @@
+import FlipbookCore
 import Foundation
 import Testing
-import FlipbookCore
+
 @testable import FlipbookRender
 
 /// Pixels that follow from Core Animation's geometry and draw order (timing-model.md 12).
 @Suite("compositing")
 struct CompositingTests {
     func solid(_ frame: CGRect, _ c: CGColor) -> CALayer {
-        let l = CALayer(); l.frame = frame; l.backgroundColor = c; return l
+        let l = CALayer()
+        l.frame = frame
+        l.backgroundColor = c
+        return l
     }
     let red = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
     let blue = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
@@ -117,11 +121,11 @@ struct CompositingTests {
             }
         }
         let sharp = try draw(radius: 0)
-        #expect(sharp.rgb(45, 45) == [255, 0, 0])       // shadow past the layer's corner
-        #expect(sharp.rgb(25, 25) == [0, 0, 255])       // the layer covers its own shadow
+        #expect(sharp.rgb(45, 45) == [255, 0, 0])  // shadow past the layer's corner
+        #expect(sharp.rgb(25, 25) == [0, 0, 255])  // the layer covers its own shadow
         #expect(sharp.rgb(51, 51) == [255, 255, 255])
         let soft = try draw(radius: 4)
-        let edge = soft.rgb(50, 35)                      // on the shadow's right edge
+        let edge = soft.rgb(50, 35)  // on the shadow's right edge
         #expect(edge[0] == 255 && edge[1] > 40 && edge[1] < 215, "soft edge \(edge)")
         #expect(soft.rgb(45, 30)[1] < 40, "inside \(soft.rgb(45, 30)) \(soft.rgb(40, 30)) \(soft.rgb(50, 30)) \(soft.rgb(54, 30))")
         #expect(soft.rgb(58, 35) == [255, 255, 255] || soft.rgb(58, 35)[1] > 240)
@@ -133,7 +137,8 @@ struct CompositingTests {
             let g = CAGradientLayer()
             g.frame = CGRect(x: 0, y: 0, width: 100, height: 10)
             g.colors = [self.black, CGColor(red: 1, green: 1, blue: 1, alpha: 1)]
-            g.startPoint = CGPoint(x: 0, y: 0.5); g.endPoint = CGPoint(x: 1, y: 0.5)
+            g.startPoint = CGPoint(x: 0, y: 0.5)
+            g.endPoint = CGPoint(x: 1, y: 0.5)
             stage.rootLayer.addSublayer(g)
         }
         #expect(px.rgb(1, 5)[0] < 10)
@@ -146,9 +151,12 @@ struct CompositingTests {
         let px = try render(CGSize(width: 100, height: 10)) { stage in
             let s = CAShapeLayer()
             s.frame = CGRect(x: 0, y: 0, width: 100, height: 10)
-            let p = CGMutablePath(); p.move(to: CGPoint(x: 0, y: 5)); p.addLine(to: CGPoint(x: 100, y: 5))
+            let p = CGMutablePath()
+            p.move(to: CGPoint(x: 0, y: 5))
+            p.addLine(to: CGPoint(x: 100, y: 5))
             s.path = p
-            s.strokeColor = self.black; s.lineWidth = 4
+            s.strokeColor = self.black
+            s.lineWidth = 4
             s.lineDashPattern = [10, 10]
             stage.rootLayer.addSublayer(s)
         }
@@ -181,8 +189,9 @@ struct CompositingTests {
             ctx.setLineWidth(4)
             ctx.setLineCap(.round)
             ctx.setStrokeColor(UIColor.blue.cgColor)
-            ctx.addArc(center: CGPoint(x: bounds.midX, y: bounds.midY), radius: bounds.width / 2 - 4,
-                       startAngle: 0, endAngle: .pi * progress * 2, clockwise: false)
+            ctx.addArc(
+                center: CGPoint(x: bounds.midX, y: bounds.midY), radius: bounds.width / 2 - 4,
+                startAngle: 0, endAngle: .pi * progress * 2, clockwise: false)
             ctx.strokePath()
         }
     }
@@ -295,7 +304,8 @@ struct HostileRenderTests {
             big.bounds = CGRect(x: 0, y: 0, width: 1e300, height: 1e300)
             big.position = CGPoint(x: 25, y: 25)
             big.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
-            var t = CATransform3DMakeRotation(0.5, 0, 1, 0); t.m34 = -1 / 100
+            var t = CATransform3DMakeRotation(0.5, 0, 1, 0)
+            t.m34 = -1 / 100
             big.transform = t
             stage.rootLayer.addSublayer(big)
             let blurred = CALayer()

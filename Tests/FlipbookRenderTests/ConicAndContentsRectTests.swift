@@ -1,6 +1,7 @@
+import FlipbookCore
 import Foundation
 import Testing
-import FlipbookCore
+
 @testable import FlipbookRender
 
 /// Two settings that were accepted but not drawn: conic gradients and `contentsRect`.
@@ -69,7 +70,8 @@ struct NotDrawnAsAskedTests {
         img.contentsGravity = CALayerContentsGravity(rawValue: "middle")
         img.frame = CGRect(x: 0, y: 0, width: 4, height: 4)
         stage.rootLayer.addSublayer(img)
-        _ = try stage.render(duration: 0.1, fps: 10, outputs: RenderOutputs(animation: temporaryDirectory().appendingPathComponent("w.gif")))
+        _ = try stage.render(
+            duration: 0.1, fps: 10, outputs: RenderOutputs(animation: temporaryDirectory().appendingPathComponent("w.gif")))
         #expect(stage.warnings.count == 2, "\(stage.warnings)")
         #expect(stage.warnings.contains { $0.contains("gradient type 'spiral'") && $0.contains("drawn as axial") })
         #expect(stage.warnings.contains { $0.contains("contents gravity 'middle'") })

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FlipbookCore
 @testable import FlipbookRender
 
@@ -24,8 +25,9 @@ struct DamageTrackingTests {
         try FrameRasterizer.redraw(scene, rows: top..<bottom, in: &words, width: w, background: Self.white)
         let differing = (top..<bottom).filter { y in words[y * w..<(y + 1) * w] != whole.premultipliedARGB[y * w..<(y + 1) * w] }
         #expect(differing.isEmpty, "seed \(seed): rows \(differing.prefix(5)) of band \(top)..<\(bottom) differ from the whole frame")
-        #expect(words[..<(top * w)] == before[..<(top * w)] && words[(bottom * w)...] == before[(bottom * w)...],
-                "rows outside the band were touched")
+        #expect(
+            words[..<(top * w)] == before[..<(top * w)] && words[(bottom * w)...] == before[(bottom * w)...],
+            "rows outside the band were touched")
     }
 
     @Test("the damage rows hold every pixel that differs between two snapshots", arguments: seeds)
@@ -50,7 +52,7 @@ struct DamageTrackingTests {
         root.state.position = CGPoint(x: RandomSnapshots.size.width / 2, y: RandomSnapshots.size.height / 2)
         root.sublayers = [layer]
         let scene = FrameSnapshot(time: 0, size: RandomSnapshots.size, scale: RandomSnapshots.scale, root: root)
-        let pixels = try FrameRasterizer.rasterize(scene, background: nil)   // transparent: any ink shows
+        let pixels = try FrameRasterizer.rasterize(scene, background: nil)  // transparent: any ink shows
         let device = AffineMap(a: RandomSnapshots.scale, d: RandomSnapshots.scale)
         let rootMap = LayerExtents.map(of: root.state, parent: nil, parentMap: device)
         let box = try #require(LayerExtents.box(of: layer, parent: root.state, parentMap: rootMap))
@@ -73,15 +75,17 @@ struct DamageTrackingTests {
         func cancel() {}
     }
 
-    @Test("a GIF render draws every frame in the same two buffers, serially, in parallel or switching: none is allocated or copied per frame",
-          arguments: [LoopThreading.serial, .parallel, .switching])
+    @Test(
+        "a GIF render draws every frame in the same two buffers, serially, in parallel or switching: none is allocated or copied per frame",
+        arguments: [LoopThreading.serial, .parallel, .switching])
     func noBufferPerFrame(threading: LoopThreading) throws {
         let gif = try GIFSink(url: temporaryDirectory().appendingPathComponent("square.gif"))
         let addresses = FrameAddresses()
         // Two threads: one draws while the GIF is coded on the other (two slots either way).
-        let result = try movingSquareStage().renderFrames(duration: 0.5, fps: 30, sinks: [gif, addresses], background: Self.white,
-                                                          threads: threading == .serial ? 1 : 2, progress: nil, threading: threading,
-                                                          redraw: .damaged)
+        let result = try movingSquareStage().renderFrames(
+            duration: 0.5, fps: 30, sinks: [gif, addresses], background: Self.white,
+            threads: threading == .serial ? 1 : 2, progress: nil, threading: threading,
+            redraw: .damaged)
         #expect(result.frameCount == 15)
         #expect(addresses.seen.count == 2, "\(threading): \(addresses.seen.count) buffers for 15 frames")
     }

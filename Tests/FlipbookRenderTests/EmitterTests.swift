@@ -1,6 +1,7 @@
+import FlipbookCore
 import Foundation
 import Testing
-import FlipbookCore
+
 @testable import FlipbookRender
 
 /// CAEmitterLayer, with counts and positions worked from timing-model.md 12.6.
@@ -69,7 +70,10 @@ struct EmitterTests {
     func threads() throws {
         let (stage, _) = emitter(velocity: 80, range: 40, seed: 3)
         var snaps: [FrameSnapshot] = []
-        for i in 1...6 { stage.advance(to: Double(i) * 0.2); snaps.append(stage.snapshot()) }
+        for i in 1...6 {
+            stage.advance(to: Double(i) * 0.2)
+            snaps.append(stage.snapshot())
+        }
         let one = try FrameRasterizer.rasterize(snaps, background: nil, threads: 1)
         let many = try FrameRasterizer.rasterize(snaps, background: nil, threads: 4)
         #expect(one == many)

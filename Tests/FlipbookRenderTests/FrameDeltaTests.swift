@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FlipbookRender
 
 /// The rectangle a GIF frame stores: every pixel that differs from the frame before, and no more.
@@ -10,14 +11,18 @@ struct FrameDeltaTests {
         var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
         for y in rows {
             for x in 0..<width where a[y * width + x] != b[y * width + x] {
-                minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
+                minX = min(minX, x)
+                maxX = max(maxX, x)
+                minY = min(minY, y)
+                maxY = max(maxY, y)
             }
         }
         return maxX < 0 ? nil : (minX, minY, maxX - minX + 1, maxY - minY + 1)
     }
 
-    @Test("random changes (single pixels, runs across the 64-pixel blocks, whole rows) give the pixel-by-pixel box",
-          arguments: 0..<UInt64(200))
+    @Test(
+        "random changes (single pixels, runs across the 64-pixel blocks, whole rows) give the pixel-by-pixel box",
+        arguments: 0..<UInt64(200))
     func matchesReference(seed: UInt64) {
         var r = SeededRandom(seed: seed)
         let w = 1 + r.index(300), h = 1 + r.index(40)

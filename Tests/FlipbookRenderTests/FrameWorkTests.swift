@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FlipbookCore
 @testable import FlipbookRender
 
@@ -77,7 +78,8 @@ struct FrameWorkTests {
         #expect(try draw(stage).isEmpty, "400 k elements are drawn without a word")
     }
 
-    @Test("shadows count the area they blur: a replicator of shadowed layers stops at the bound (a small one here: blurs are slow in debug)")
+    @Test(
+        "shadows count the area they blur: a replicator of shadowed layers stops at the bound (a small one here: blurs are slow in debug)")
     func shadowArea() throws {
         let (stage, _, layer) = replicated(side: 200, count: 20, layerSide: 100)
         layer.shadowOpacity = 1
@@ -122,7 +124,7 @@ struct FrameWorkTests {
         #expect(try all - needed(stage) == 10_000, "a copy is its 10,000 pixels")
         // A copy half off screen counts its visible half.
         CATransaction.begin()
-        CATransaction.setDisableActions(true)   // moved at once, not animated (10.3)
+        CATransaction.setDisableActions(true)  // moved at once, not animated (10.3)
         layer.frame = CGRect(x: 50, y: 0, width: 100, height: 100)
         CATransaction.commit()
         stage.advance(to: 0.2)

@@ -1,6 +1,7 @@
+import FlipbookCore
 import Foundation
 import Testing
-import FlipbookCore
+
 @testable import FlipbookRender
 
 /// The LZW coder and the writer's choices of table and transparency, checked by decoding
@@ -9,15 +10,18 @@ import FlipbookCore
 struct GIFCompressionTests {
     /// A deterministic pseudo-random stream (the tests must not depend on a seed source).
     struct Lcg {
-        var state: UInt64;
-        mutating func next() -> Int { state = state &* 6364136223846793005 &+ 1442695040888963407; return Int(state >> 33) }
+        var state: UInt64
+        mutating func next() -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int(state >> 33)
+        }
     }
 
     /// A one-image GIF around our code blocks, written by hand so giflib's decoder checks them.
     static func singleImageGIF(width: Int, height: Int, bits: Int, blocks: [UInt8]) -> Data {
         var d = Data("GIF89a".utf8)
         d += [UInt8(width & 0xFF), UInt8(width >> 8), UInt8(height & 0xFF), UInt8(height >> 8), 0x80 | UInt8(bits - 1), 0, 0]
-        for i in 0..<(1 << bits) { d += [UInt8(i), UInt8(i), UInt8(i)] }   // entry i is grey i
+        for i in 0..<(1 << bits) { d += [UInt8(i), UInt8(i), UInt8(i)] }  // entry i is grey i
         d += [0x2C, 0, 0, 0, 0, UInt8(width & 0xFF), UInt8(width >> 8), UInt8(height & 0xFF), UInt8(height >> 8), 0]
         d.append(UInt8(max(2, bits)))
         d += blocks
@@ -51,7 +55,11 @@ struct GIFCompressionTests {
         #expect(try decodeSymbols(blocks, width: w, height: h, bits: bits) == symbols.map(Int.init))
         // Sub-blocks are at most 255 bytes, each behind its length.
         var offset = 0, pieces = 0
-        while offset < blocks.count { #expect(blocks[offset] > 0); offset += Int(blocks[offset]) + 1; pieces += 1 }
+        while offset < blocks.count {
+            #expect(blocks[offset] > 0)
+            offset += Int(blocks[offset]) + 1
+            pieces += 1
+        }
         #expect(offset == blocks.count && pieces > 1)
     }
 
@@ -87,12 +95,14 @@ struct GIFCompressionTests {
     /// A frame of `w`×`h` with a moving disc of changing colour over stripes.
     static func frame(_ k: Int, w: Int, h: Int, colours: Int) -> PixelBuffer {
         var words = [UInt32](repeating: 0, count: w * h)
-        for y in 0..<h { for x in 0..<w {
-            var c: UInt32 = (x / 8) % 2 == 0 ? 0xFFF0F0F0 : 0xFF2040A0
-            let dx = x - (10 + 3 * k), dy = y - h / 2
-            if dx * dx + dy * dy < 64 { c = 0xFF000000 | UInt32((k * 37) % colours) << 16 | 0x3300 | UInt32(k % 7) }
-            words[y * w + x] = c
-        } }
+        for y in 0..<h {
+            for x in 0..<w {
+                var c: UInt32 = (x / 8) % 2 == 0 ? 0xFFF0F0F0 : 0xFF2040A0
+                let dx = x - (10 + 3 * k), dy = y - h / 2
+                if dx * dx + dy * dy < 64 { c = 0xFF000000 | UInt32((k * 37) % colours) << 16 | 0x3300 | UInt32(k % 7) }
+                words[y * w + x] = c
+            }
+        }
         return PixelBuffer(width: w, height: h, premultipliedARGB: words)
     }
 
@@ -118,10 +128,15 @@ struct GIFCompressionTests {
     /// PSNR over RGB of a decoded frame against its source (99 when identical).
     static func psnr(_ a: PixelBuffer, _ b: PixelBuffer) -> Double {
         var sum = 0.0
-        for y in 0..<a.height { for x in 0..<a.width {
-            let p = a.pixel(x: x, y: y), q = b.pixel(x: x, y: y)
-            for (u, v) in [(p.r, q.r), (p.g, q.g), (p.b, q.b)] { let d = Double(u) - Double(v); sum += d * d }
-        } }
+        for y in 0..<a.height {
+            for x in 0..<a.width {
+                let p = a.pixel(x: x, y: y), q = b.pixel(x: x, y: y)
+                for (u, v) in [(p.r, q.r), (p.g, q.g), (p.b, q.b)] {
+                    let d = Double(u) - Double(v)
+                    sum += d * d
+                }
+            }
+        }
         let mse = sum / Double(3 * a.width * a.height)
         return mse == 0 ? 99 : 10 * log10(255 * 255 / mse)
     }
@@ -130,10 +145,12 @@ struct GIFCompressionTests {
     static let gradientFrames: [PixelBuffer] = (0..<12).map { k in
         let (w, h) = (96, 64)
         var words = [UInt32](repeating: 0, count: w * h)
-        for y in 0..<h { for x in 0..<w {
-            let r = UInt32((x * 2 + k * 5) & 0xFF), g = UInt32((y / 4 * 16) & 0xFF), b = UInt32(0x40 + k)
-            words[y * w + x] = 0xFF00_0000 | r << 16 | g << 8 | b
-        } }
+        for y in 0..<h {
+            for x in 0..<w {
+                let r = UInt32((x * 2 + k * 5) & 0xFF), g = UInt32((y / 4 * 16) & 0xFF), b = UInt32(0x40 + k)
+                words[y * w + x] = 0xFF00_0000 | r << 16 | g << 8 | b
+            }
+        }
         return PixelBuffer(width: w, height: h, premultipliedARGB: words)
     }
 
@@ -148,11 +165,13 @@ struct GIFCompressionTests {
     /// The largest squared RGB distance between two frames' pixels.
     static func worstError(_ a: PixelBuffer, _ b: PixelBuffer) -> Int {
         var worst = 0
-        for y in 0..<a.height { for x in 0..<a.width {
-            let p = a.pixel(x: x, y: y), q = b.pixel(x: x, y: y)
-            let dr = Int(p.r) - Int(q.r), dg = Int(p.g) - Int(q.g), db = Int(p.b) - Int(q.b)
-            worst = max(worst, dr * dr + dg * dg + db * db)
-        } }
+        for y in 0..<a.height {
+            for x in 0..<a.width {
+                let p = a.pixel(x: x, y: y), q = b.pixel(x: x, y: y)
+                let dr = Int(p.r) - Int(q.r), dg = Int(p.g) - Int(q.g), db = Int(p.b) - Int(q.b)
+                worst = max(worst, dr * dr + dg * dg + db * db)
+            }
+        }
         return worst
     }
 

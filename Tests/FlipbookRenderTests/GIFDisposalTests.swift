@@ -1,6 +1,7 @@
+import FlipbookCore
 import Foundation
 import Testing
-import FlipbookCore
+
 @testable import FlipbookRender
 
 /// GIFs from another encoder (Pillow; Fixtures/disposal/make_gifs.py) read as browsers show

@@ -1,6 +1,7 @@
+import FlipbookCore
 import Foundation
 import Testing
-import FlipbookCore
+
 @testable import FlipbookRender
 
 /// Frames held back for the global table are coded ahead on another thread once their colours
@@ -13,7 +14,9 @@ struct GIFSpeculationTests {
         for y in 9..<15 {
             for xx in x..<(x + 6) {
                 let i = (y * 48 + xx) * 4
-                rgba[i] = colour[0]; rgba[i + 1] = colour[1]; rgba[i + 2] = colour[2]
+                rgba[i] = colour[0]
+                rgba[i + 1] = colour[1]
+                rgba[i + 2] = colour[2]
             }
         }
         return PixelBuffer(width: 48, height: 24, rgba: rgba)
@@ -65,7 +68,7 @@ struct GIFSpeculationTests {
         // frames pass GIFWriter.lookaheadBytes at the 26th, which also brings a third colour.
         let w = 512, h = 256
         let perFrame = w * h * 5
-        let crossing = GIFWriter.lookaheadBytes / perFrame   // index of the frame that passes it
+        let crossing = GIFWriter.lookaheadBytes / perFrame  // index of the frame that passes it
         func frame(_ k: Int) -> PixelBuffer {
             let colour: [UInt8] = k == crossing ? [30, 160, 90] : (k % 2 == 0 ? [200, 40, 40] : [40, 40, 200])
             return PixelBuffer(width: w, height: h, rgba: [UInt8]((0..<(w * h)).flatMap { _ in colour + [255] }))

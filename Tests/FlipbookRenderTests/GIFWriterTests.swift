@@ -1,6 +1,7 @@
+import FlipbookCore
 import Foundation
 import Testing
-import FlipbookCore
+
 @testable import FlipbookRender
 
 @Suite("GIF and PNG writers")
@@ -27,7 +28,9 @@ struct GIFWriterTests {
             box.backgroundColor = CGColor(red: 0.2, green: 0.4, blue: 0.8, alpha: 1)
             stage.rootLayer.addSublayer(box)
             let move = CABasicAnimation(keyPath: "position.x")
-            move.fromValue = 5; move.toValue = 35; move.duration = 0.6
+            move.fromValue = 5
+            move.toValue = 35
+            move.duration = 0.6
             box.add(move, forKey: "move")
             return stage
         }
@@ -58,7 +61,11 @@ struct GIFWriterTests {
         let url = dir.appendingPathComponent("a.gif")
         let w = try GIFWriter(url: url, width: 8, height: 4)
         var second = Self.solid(8, 4, [10, 20, 30])
-        for i in 0..<4 { second.rgba[i * 4] = 200; second.rgba[i * 4 + 1] = 100; second.rgba[i * 4 + 2] = 50 }
+        for i in 0..<4 {
+            second.rgba[i * 4] = 200
+            second.rgba[i * 4 + 1] = 100
+            second.rgba[i * 4 + 2] = 50
+        }
         try w.add(Self.solid(8, 4, [10, 20, 30]), delay: 3)
         try w.add(second, delay: 4)
         try w.add(second, delay: 3)
@@ -102,11 +109,14 @@ struct GIFWriterTests {
         try w.finish()
         let gif = try GIFReader.read(url)
         var worst = 0, total = 0
-        for y in 0..<64 { for x in 0..<64 {
-            let p = gif.frames[0].pixel(x: x, y: y)
-            let e = max(abs(Int(p.r) - x * 4), abs(Int(p.g) - y * 4), abs(Int(p.b) - 128))
-            worst = max(worst, e); total += e
-        } }
+        for y in 0..<64 {
+            for x in 0..<64 {
+                let p = gif.frames[0].pixel(x: x, y: y)
+                let e = max(abs(Int(p.r) - x * 4), abs(Int(p.g) - y * 4), abs(Int(p.b) - 128))
+                worst = max(worst, e)
+                total += e
+            }
+        }
         // 4,096 colours on a 64×64 grid into 255 boxes: 254 boxes of 4×4 cells (error ≤ 6) and
         // one of 4×8 (error ≤ 14); the mean of the larger of the two axis errors in a 4×4 box
         // is 5. Anything worse means the boxes are badly split.
@@ -136,7 +146,12 @@ struct GIFWriterTests {
         #expect(differ > differPlain)
         // Average colour over an 8×8 block stays close to the source.
         var sum = 0, src = 0
-        for y in 8..<16 { for x in 64..<72 { sum += Int(dithered.frames[0].pixel(x: x, y: y).r); src += x } }
+        for y in 8..<16 {
+            for x in 64..<72 {
+                sum += Int(dithered.frames[0].pixel(x: x, y: y).r)
+                src += x
+            }
+        }
         #expect(abs(sum - src) / 64 <= 6)
         // Few colours: exact, so dithering changes nothing.
         let flat = Self.solid(16, 16, [10, 200, 30])
@@ -147,9 +162,11 @@ struct GIFWriterTests {
     func ditherKeepsFlatAreas() throws {
         var px = PixelBuffer(width: 256, height: 64, rgba: [])
         var bytes: [UInt8] = []
-        for y in 0..<64 { for x in 0..<256 {
-            bytes += x < 64 ? [40, 90, 200, 255] : [UInt8(x), UInt8(y * 4), UInt8(255 - x), 255]
-        } }
+        for y in 0..<64 {
+            for x in 0..<256 {
+                bytes += x < 64 ? [40, 90, 200, 255] : [UInt8(x), UInt8(y * 4), UInt8(255 - x), 255]
+            }
+        }
         px.rgba = bytes
         let url = temporaryDirectory().appendingPathComponent("flat.gif")
         let w = try GIFWriter(url: url, width: 256, height: 64, dithering: true)
@@ -158,9 +175,11 @@ struct GIFWriterTests {
         let frame = try GIFReader.read(url).frames[0]
         let flat = frame.pixel(x: 10, y: 10)
         var flatDiffers = 0, gradientDiffers = 0
-        for y in 0..<64 { for x in 0..<63 {
-            if frame.pixel(x: x, y: y) != flat { flatDiffers += 1 }
-        } }
+        for y in 0..<64 {
+            for x in 0..<63 {
+                if frame.pixel(x: x, y: y) != flat { flatDiffers += 1 }
+            }
+        }
         for x in 100..<160 where frame.pixel(x: x, y: 10) != frame.pixel(x: x + 1, y: 10) { gradientDiffers += 1 }
         #expect(flatDiffers == 0)
         #expect(abs(Int(flat.r) - 40) <= 3 && abs(Int(flat.g) - 90) <= 3 && abs(Int(flat.b) - 200) <= 3)
@@ -232,14 +251,16 @@ struct GIFWriterTests {
         let bytes = try Data(contentsOf: url)
         #expect(bytes[25] == (opaque ? 2 : 6), "IHDR colour type")
         let back = try PNGCodec.read(url)
-        for y in 0..<23 { for x in 0..<37 {
-            let a = px.pixel(x: x, y: y), b = back.pixel(x: x, y: y)
-            // Straight colours of a transparent pixel are not kept; premultiplied ones are.
+        for y in 0..<23 {
+            for x in 0..<37 {
+                let a = px.pixel(x: x, y: y), b = back.pixel(x: x, y: y)
+                // Straight colours of a transparent pixel are not kept; premultiplied ones are.
                 #expect(
                     a.a == b.a
                         && (a.a == 0 || (abs(Int(a.r) - Int(b.r)) <= 1 && abs(Int(a.g) - Int(b.g)) <= 1 && abs(Int(a.b) - Int(b.b)) <= 1)))
-            if opaque { #expect(a == b) }
-        } }
+                if opaque { #expect(a == b) }
+            }
+        }
     }
 
     @Test("a pixel buffer whose word count does not match its size is refused by every writer, not read past")

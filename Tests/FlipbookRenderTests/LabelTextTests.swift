@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FlipbookCore
 @testable import FlipbookRender
 
@@ -22,7 +23,9 @@ struct LabelTextTests {
         }
         let layer = try inkRows { stage in
             let t = CATextLayer()
-            t.string = "Hxg"; t.fontSize = 17; t.foregroundColor = UIColor.black.cgColor
+            t.string = "Hxg"
+            t.fontSize = 17
+            t.foregroundColor = UIColor.black.cgColor
             t.frame = CGRect(x: 0, y: 0, width: 200, height: 60)
             stage.rootLayer.addSublayer(t)
         }
@@ -89,8 +92,9 @@ struct LabelTextTests {
 /// before (the bytes must not depend on the thread count).
 @Suite("frames drawn the same whatever the thread drew before")
 struct DrawingHistoryTests {
-    @Test("a scene drawn, then a changed copy (its text under other transforms), then the scene again: the same pixels",
-          arguments: 0..<UInt64(120))
+    @Test(
+        "a scene drawn, then a changed copy (its text under other transforms), then the scene again: the same pixels",
+        arguments: 0..<UInt64(120))
     func noCarryOver(seed: UInt64) throws {
         let white = RGBA(red: 1, green: 1, blue: 1, alpha: 1)
         var r = SeededRandom(seed: seed)

@@ -1,6 +1,7 @@
+import FlipbookCore
 import Foundation
 import Testing
-import FlipbookCore
+
 @testable import FlipbookRender
 
 /// The one list of output formats (OutputFormat.all): every entry answers to its own names and

@@ -1,6 +1,7 @@
+import FlipbookCore
 import Foundation
 import Testing
-import FlipbookCore
+
 @testable import FlipbookRender
 
 /// CGPath.copy(strokingWithWidth:…) and copy(dashingWithPhase:lengths:) (timing-model.md 12.4):
@@ -14,8 +15,12 @@ struct PathStrokingTests {
         let stroked = try render(CGSize(width: 120, height: 120)) { stage in
             let l = CAShapeLayer()
             l.frame = CGRect(x: 0, y: 0, width: 120, height: 120)
-            l.path = path; l.fillColor = nil; l.strokeColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
-            l.lineWidth = width; l.lineCap = capName; l.lineJoin = joinName
+            l.path = path
+            l.fillColor = nil
+            l.strokeColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+            l.lineWidth = width
+            l.lineCap = capName
+            l.lineJoin = joinName
             stage.rootLayer.addSublayer(l)
         }
         let filled = try render(CGSize(width: 120, height: 120)) { stage in
@@ -34,9 +39,11 @@ struct PathStrokingTests {
         return n
     }
 
-    @Test("a filled stroked copy covers the stroke: joins, caps and curves", arguments: [
-        (CGLineCap.butt, CGLineJoin.miter), (.round, .round), (.square, .bevel),
-    ])
+    @Test(
+        "a filled stroked copy covers the stroke: joins, caps and curves",
+        arguments: [
+            (CGLineCap.butt, CGLineJoin.miter), (.round, .round), (.square, .bevel)
+        ])
     func outlineMatchesStroke(cap: CGLineCap, join: CGLineJoin) throws {
         let path = CGMutablePath()
         path.move(to: CGPoint(x: 15, y: 100))

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import FlipbookCore
 @testable import FlipbookRender
 
@@ -50,7 +51,10 @@ enum RandomSnapshots {
         s.hidden = r.chance(0.05)
         if r.chance(0.5) { s.backgroundColor = r.color() }
         if r.chance(0.3) { s.cornerRadius = r.value(0, 15) }
-        if r.chance(0.3) { s.borderWidth = r.value(0.5, 6); s.borderColor = r.color() }
+        if r.chance(0.3) {
+            s.borderWidth = r.value(0.5, 6)
+            s.borderColor = r.color()
+        }
         s.masksToBounds = r.chance(0.2)
         var layer = LayerSnapshot(state: s)
         switch r.index(5) {
@@ -74,8 +78,11 @@ enum RandomSnapshots {
     static func transform(_ r: inout SeededRandom) -> CATransform3D {
         var t = CATransform3DMakeRotation(r.value(-.pi, .pi), 0, 0, 1)
         t = CATransform3DScale(t, r.value(0.3, 2), r.value(0.3, 2), 1)
-        if r.chance(0.3) { t.m21 += r.value(-0.6, 0.6) }   // a skew
-        if r.chance(0.2) { t.m41 += r.value(-10, 10); t.m42 += r.value(-10, 10) }
+        if r.chance(0.3) { t.m21 += r.value(-0.6, 0.6) }  // a skew
+        if r.chance(0.2) {
+            t.m41 += r.value(-10, 10)
+            t.m42 += r.value(-10, 10)
+        }
         return t
     }
 
@@ -88,9 +95,10 @@ enum RandomSnapshots {
         case 2:
             path.move(to: CGPoint(x: r.value(-10, w), y: r.value(-10, h)))
             for _ in 0..<(1 + r.index(4)) {
-                path.addCurve(to: CGPoint(x: r.value(-10, w + 10), y: r.value(-10, h + 10)),
-                              controlPoint1: CGPoint(x: r.value(-20, w + 20), y: r.value(-20, h + 20)),
-                              controlPoint2: CGPoint(x: r.value(-20, w + 20), y: r.value(-20, h + 20)))
+                path.addCurve(
+                    to: CGPoint(x: r.value(-10, w + 10), y: r.value(-10, h + 10)),
+                    controlPoint1: CGPoint(x: r.value(-20, w + 20), y: r.value(-20, h + 20)),
+                    controlPoint2: CGPoint(x: r.value(-20, w + 20), y: r.value(-20, h + 20)))
             }
             if r.chance(0.5) { path.close() }
         default:
@@ -104,7 +112,10 @@ enum RandomSnapshots {
             layer.state.strokeColor = r.color()
             layer.state.lineWidth = r.value(0.5, 10)
             layer.state.miterLimit = r.value(1, 14)
-            if r.chance(0.3) { layer.state.strokeStart = r.value(0, 0.5); layer.state.strokeEnd = r.value(0.5, 1) }
+            if r.chance(0.3) {
+                layer.state.strokeStart = r.value(0, 0.5)
+                layer.state.strokeEnd = r.value(0.5, 1)
+            }
         }
         let caps: [CAShapeLayerLineCap] = [.butt, .round, .square], joins: [CAShapeLayerLineJoin] = [.miter, .round, .bevel]
         // Drawn in this order: the seeds' scenes depend on it.
@@ -119,9 +130,11 @@ enum RandomSnapshots {
         layer.state.fontSize = r.value(6, 22)
         layer.state.foregroundColor = r.color(opaque: r.chance(0.5))
         let alignments: [CATextLayerAlignmentMode] = [.left, .center, .right, .justified]
-        layer.content = .text(TextStyle(string: strings[r.index(strings.count)], fontName: r.chance(0.5) ? "DejaVu Sans" : nil,
-                                        alignment: alignments[r.index(4)], isWrapped: r.chance(0.5), truncation: .none,
-                                        centersVertically: r.chance(0.3)))
+        layer.content = .text(
+            TextStyle(
+                string: strings[r.index(strings.count)], fontName: r.chance(0.5) ? "DejaVu Sans" : nil,
+                alignment: alignments[r.index(4)], isWrapped: r.chance(0.5), truncation: .none,
+                centersVertically: r.chance(0.3)))
     }
 
     /// `scene` with a few layers changed the ways animations change them: moved, resized,
@@ -139,7 +152,9 @@ enum RandomSnapshots {
             return
         }
         switch r.index(12) {
-        case 0: layer.state.position.x += r.value(-15, 15); layer.state.position.y += r.value(-15, 15)
+        case 0:
+            layer.state.position.x += r.value(-15, 15)
+            layer.state.position.y += r.value(-15, 15)
         case 1: layer.state.bounds.size.width *= r.value(0.5, 1.5)
         case 2: layer.state.transform = transform(&r)
         case 3: layer.state.backgroundColor = r.color()

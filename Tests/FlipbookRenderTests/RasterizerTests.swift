@@ -1,7 +1,8 @@
-import Foundation
-import Testing
 import FlipbookCore
+import Foundation
 import PropertyBased
+import Testing
+
 @testable import FlipbookRender
 
 @Suite("rasterizer")
@@ -20,8 +21,9 @@ struct RasterizerTests {
         #expect(px.rgb(41, 30) == [255, 255, 255])
     }
 
-    @Test("a layer whose geometry is not finite is not drawn; its finite siblings are (engine-notes.md, bad input)",
-          arguments: [CGPoint(x: CGFloat.nan, y: 20), CGPoint(x: 20, y: CGFloat.infinity)])
+    @Test(
+        "a layer whose geometry is not finite is not drawn; its finite siblings are (engine-notes.md, bad input)",
+        arguments: [CGPoint(x: CGFloat.nan, y: 20), CGPoint(x: 20, y: CGFloat.infinity)])
     func nonFiniteGeometry(position: CGPoint) throws {
         let px = try render(CGSize(width: 40, height: 40)) { stage in
             let bad = CALayer()
@@ -89,7 +91,7 @@ struct RasterizerTests {
     func rotation() throws {
         let px = try render(CGSize(width: 100, height: 100)) { stage in
             let l = CALayer()
-            l.frame = CGRect(x: 40, y: 10, width: 20, height: 80)   // a vertical bar
+            l.frame = CGRect(x: 40, y: 10, width: 20, height: 80)  // a vertical bar
             l.backgroundColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
             l.transform = CATransform3DMakeRotation(.pi / 2, 0, 0, 1)  // now horizontal
             stage.rootLayer.addSublayer(l)
@@ -129,7 +131,7 @@ struct RasterizerTests {
             stage.rootLayer.addSublayer(s)
         }
         #expect(px.rgb(50, 50) == [255, 0, 0])
-        #expect(px.rgb(50, 20) == [0, 0, 255])   // on the outline
+        #expect(px.rgb(50, 20) == [0, 0, 255])  // on the outline
         #expect(px.rgb(22, 22) == [255, 255, 255])
     }
 
@@ -138,7 +140,9 @@ struct RasterizerTests {
         let px = try render(CGSize(width: 100, height: 20)) { stage in
             let s = CAShapeLayer()
             s.frame = CGRect(x: 0, y: 0, width: 100, height: 20)
-            let p = CGMutablePath(); p.move(to: CGPoint(x: 0, y: 10)); p.addLine(to: CGPoint(x: 100, y: 10))
+            let p = CGMutablePath()
+            p.move(to: CGPoint(x: 0, y: 10))
+            p.addLine(to: CGPoint(x: 100, y: 10))
             s.path = p
             s.fillColor = nil
             s.strokeColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
@@ -218,7 +222,9 @@ struct RasterizerTests {
             l.backgroundColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
             stage.rootLayer.addSublayer(l)
             let a = CABasicAnimation(keyPath: "position.x")
-            a.fromValue = 5; a.toValue = 95; a.duration = 1
+            a.fromValue = 5
+            a.toValue = 95
+            a.duration = 1
             l.add(a, forKey: "move")
         }
         #expect(px.rgb(50, 10) == [0, 0, 0])
@@ -239,8 +245,9 @@ struct RenderFromTimeZeroTests {
         stage.rootView.addSubview(toast)
         UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: { toast.alpha = 1 })
         let url = temporaryDirectory().appendingPathComponent("toast.gif")
-        _ = try stage.render(duration: 1, fps: 4, outputs: RenderOutputs(animation: url),
-                             background: RGBA(red: 1, green: 1, blue: 1, alpha: 1))
+        _ = try stage.render(
+            duration: 1, fps: 4, outputs: RenderOutputs(animation: url),
+            background: RGBA(red: 1, green: 1, blue: 1, alpha: 1))
         let greys = try GIFReader.read(url).frames.map { $0.rgb(10, 10)[0] }
         // White over black at opacity 0, 0.25, 0.5, 0.75: 255, ~191, ~128, ~64.
         #expect(greys.count == 4)
@@ -261,7 +268,9 @@ struct FilmstripTimesTests {
         box.frame = CGRect(x: 0, y: 0, width: 40, height: 40)
         stage.rootLayer.addSublayer(box)
         let fade = CABasicAnimation(keyPath: "opacity")
-        fade.fromValue = 0; fade.toValue = 1; fade.duration = 1
+        fade.fromValue = 0
+        fade.toValue = 1
+        fade.duration = 1
         box.add(fade, forKey: "fade")
         let url = temporaryDirectory().appendingPathComponent("strip.png")
         var outputs = RenderOutputs(filmstrip: url)
@@ -304,8 +313,9 @@ struct RenderDeterminismTests {
             dot.add(pulse, forKey: "pulse")
         }
         let url = temporaryDirectory().appendingPathComponent("t\(threads).gif")
-        _ = try stage.render(duration: 1, fps: 20, outputs: RenderOutputs(animation: url),
-                             background: RGBA(red: 1, green: 1, blue: 1, alpha: 1), threads: threads)
+        _ = try stage.render(
+            duration: 1, fps: 20, outputs: RenderOutputs(animation: url),
+            background: RGBA(red: 1, green: 1, blue: 1, alpha: 1), threads: threads)
         return try Data(contentsOf: url)
     }
 
@@ -341,7 +351,8 @@ struct MissingFontTests {
             text.frame = CGRect(x: 0, y: 0, width: 40, height: 20)
             stage.rootLayer.addSublayer(text)
         }
-        _ = try stage.render(duration: 0.2, fps: 10, outputs: RenderOutputs(animation: temporaryDirectory().appendingPathComponent("f.gif")))
+        _ = try stage.render(
+            duration: 0.2, fps: 10, outputs: RenderOutputs(animation: temporaryDirectory().appendingPathComponent("f.gif")))
         #expect(stage.warnings.count == 1, "\(stage.warnings)")
         #expect(stage.warnings.first?.contains("font 'Avenir-Book' is not installed; Liberation Sans is used instead") == true)
     }

@@ -1,6 +1,7 @@
+import FlipbookCore
 import Foundation
 import Testing
-import FlipbookCore
+
 @testable import FlipbookRender
 
 /// Recordings made by other encoders (Pillow and ffmpeg; Fixtures/recordings/make_fixtures.sh)

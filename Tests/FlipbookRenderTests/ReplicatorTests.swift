@@ -1,6 +1,7 @@
+import FlipbookCore
 import Foundation
 import Testing
-import FlipbookCore
+
 @testable import FlipbookRender
 
 /// CAReplicatorLayer pixels and timing, expected values worked from timing-model.md 12.5.
@@ -10,7 +11,10 @@ struct ReplicatorTests {
     let white = CGColor(red: 1, green: 1, blue: 1, alpha: 1)
 
     func square(_ frame: CGRect, _ color: CGColor) -> CALayer {
-        let l = CALayer(); l.frame = frame; l.backgroundColor = color; return l
+        let l = CALayer()
+        l.frame = frame
+        l.backgroundColor = color
+        return l
     }
 
     @Test("copy i is drawn through instanceTransform applied i times (12.5 geometry)")
@@ -32,7 +36,7 @@ struct ReplicatorTests {
     func rotationAboutAnchor() throws {
         let px = try render(CGSize(width: 100, height: 100)) { stage in
             let r = CAReplicatorLayer()
-            r.frame = CGRect(x: 20, y: 20, width: 60, height: 60)   // centre (50, 50)
+            r.frame = CGRect(x: 20, y: 20, width: 60, height: 60)  // centre (50, 50)
             r.instanceCount = 4
             r.instanceTransform = CATransform3DMakeRotation(.pi / 2, 0, 0, 1)
             // A bar near the top edge of the replicator: 26…34 × 2…12 in its bounds.
@@ -99,7 +103,9 @@ struct ReplicatorTests {
         r.addSublayer(dot)
         stage.rootLayer.addSublayer(r)
         let fade = CABasicAnimation(keyPath: "opacity")
-        fade.fromValue = 1.0; fade.toValue = 0.0; fade.duration = 1
+        fade.fromValue = 1.0
+        fade.toValue = 0.0
+        fade.duration = 1
         dot.add(fade, forKey: "fade")
         stage.advance(to: 0.6)
         let replicator = stage.snapshot().root.sublayers[0]
@@ -109,7 +115,7 @@ struct ReplicatorTests {
         #expect(copies.count == 3)
         #expect(abs(copies[0] - 0.65) < 1e-9)
         #expect(abs(copies[1] - 0.9) < 1e-9)
-        #expect(copies[2] == Double(Float(0.2)))   // 0.6 − 0.75 < 0: not begun (opacity is a Float)
+        #expect(copies[2] == Double(Float(0.2)))  // 0.6 − 0.75 < 0: not begun (opacity is a Float)
     }
 
     @Test("nested replicators multiply their copies (12.5 nesting)")
@@ -169,7 +175,9 @@ struct ReplicatorTests {
         let r = CAReplicatorLayer()
         stage.rootLayer.addSublayer(r)
         let turn = CABasicAnimation(keyPath: "instanceTransform.rotation.z")
-        turn.fromValue = 0.0; turn.toValue = 1.0; turn.duration = 1
+        turn.fromValue = 0.0
+        turn.toValue = 1.0
+        turn.duration = 1
         r.add(turn, forKey: "turn")
         stage.advance(to: 0.5)
         let state = stage.snapshot().root.sublayers[0].state

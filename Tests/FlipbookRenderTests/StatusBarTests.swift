@@ -1,6 +1,7 @@
+import FlipbookCore
 import Foundation
 import Testing
-import FlipbookCore
+
 @testable import FlipbookRender
 
 /// The status bar's parts where docs/status-bar.md puts them (points at 1×, white background).
@@ -37,7 +38,10 @@ struct StatusBarTests {
 
     @Test("the time is centred in the classic style and in the left ear beside a notch")
     func timePlacement() throws {
-        let classic = try bar(.classic) { $0.carrier = "" ; $0.wifiBars = 0 }
+        let classic = try bar(.classic) {
+            $0.carrier = ""
+            $0.wifiBars = 0
+        }
         let columns = darkColumns(classic, rows: 4, 16, from: 60, to: 300)
         let mid = ((columns.first ?? 0) + (columns.last ?? 0) + 0.5) / 2
         #expect(abs(mid - 187.5) <= 1, "classic time centred at \(mid)")

@@ -1,5 +1,6 @@
-import Foundation
 import FlipbookCore
+import Foundation
+
 @testable import FlipbookRender
 
 /// A fresh temporary directory for one test.
@@ -33,9 +34,14 @@ extension PixelBuffer {
     /// The bounding box of non-white pixels.
     var inkBounds: (minX: Int, minY: Int, maxX: Int, maxY: Int)? {
         var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
-        for y in 0..<height { for x in 0..<width where rgb(x, y) != [255, 255, 255] {
-            minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
-        } }
+        for y in 0..<height {
+            for x in 0..<width where rgb(x, y) != [255, 255, 255] {
+                minX = min(minX, x)
+                maxX = max(maxX, x)
+                minY = min(minY, y)
+                maxY = max(maxY, y)
+            }
+        }
         return maxX < 0 ? nil : (minX, minY, maxX, maxY)
     }
 }
@@ -49,7 +55,9 @@ func movingSquareStage() -> Stage {
     dot.backgroundColor = CGColor(red: 0.2, green: 0.5, blue: 1, alpha: 0.5)
     stage.rootLayer.addSublayer(dot)
     let move = CABasicAnimation(keyPath: "position.x")
-    move.fromValue = 5.0; move.toValue = 35.0; move.duration = 0.5
+    move.fromValue = 5.0
+    move.toValue = 35.0
+    move.duration = 0.5
     dot.add(move, forKey: "move")
     return stage
 }

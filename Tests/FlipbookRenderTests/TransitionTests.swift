@@ -1,6 +1,7 @@
+import FlipbookCore
 import Foundation
 import Testing
-import FlipbookCore
+
 @testable import FlipbookRender
 
 /// CATransition and UIView transitions, with pixels worked from timing-model.md 7.
@@ -41,18 +42,30 @@ struct TransitionTests {
 
     @Test("push from the right: the old picture leaves left as the new one enters (7.2)")
     func push() throws {
-        let px = try frame({ $0.type = .push; $0.subtype = .fromRight }, at: 0.5)
+        let px = try frame(
+            {
+                $0.type = .push
+                $0.subtype = .fromRight
+            }, at: 0.5)
         #expect(px.rgb(25, 10) == [255, 0, 0])
         #expect(px.rgb(75, 10) == [0, 0, 255])
     }
 
     @Test("moveIn from the left slides the new picture over the old one; reveal uncovers it (7.2)")
     func moveInAndReveal() throws {
-        let moveIn = try frame({ $0.type = .moveIn; $0.subtype = .fromLeft }, at: 0.25)
+        let moveIn = try frame(
+            {
+                $0.type = .moveIn
+                $0.subtype = .fromLeft
+            }, at: 0.25)
         // New picture offset −75: covers 0…25.
         #expect(moveIn.rgb(10, 10) == [0, 0, 255])
         #expect(moveIn.rgb(60, 10) == [255, 0, 0])
-        let reveal = try frame({ $0.type = .reveal; $0.subtype = .fromLeft }, at: 0.25)
+        let reveal = try frame(
+            {
+                $0.type = .reveal
+                $0.subtype = .fromLeft
+            }, at: 0.25)
         // Old picture moves right by 25 (new comes from the left, old leaves the other way... to
         // the right): it covers 25…125; the new one shows at 0…25.
         #expect(reveal.rgb(10, 10) == [0, 0, 255])
@@ -61,7 +74,12 @@ struct TransitionTests {
 
     @Test("startProgress and endProgress bound the progress (7.2)")
     func progressRange() throws {
-        let px = try frame({ $0.type = .push; $0.subtype = .fromRight; $0.startProgress = 0.5 }, at: 0)
+        let px = try frame(
+            {
+                $0.type = .push
+                $0.subtype = .fromRight
+                $0.startProgress = 0.5
+            }, at: 0)
         #expect(px.rgb(25, 10) == [255, 0, 0])
         #expect(px.rgb(75, 10) == [0, 0, 255])
     }
@@ -74,9 +92,11 @@ struct TransitionTests {
         stage.rootView.addSubview(view)
         stage.advance(to: 0)
         var finished: Bool?
-        UIView.transition(with: view, duration: 0.4, options: [.transitionCrossDissolve, .curveLinear], animations: {
-            view.backgroundColor = UIColor(red: 0, green: 0, blue: 1, alpha: 1)
-        }, completion: { finished = $0 })
+        UIView.transition(
+            with: view, duration: 0.4, options: [.transitionCrossDissolve, .curveLinear],
+            animations: {
+                view.backgroundColor = UIColor(red: 0, green: 0, blue: 1, alpha: 1)
+            }, completion: { finished = $0 })
         #expect(view.layer.animationKeys() == ["transition"])
         stage.advance(to: 0.2)
         let mid = try FrameRasterizer.rasterize(stage.snapshot()).rgb(20, 20)

@@ -1,7 +1,8 @@
 import CWebP
+import FlipbookCore
 import Foundation
 import Testing
-import FlipbookCore
+
 @testable import FlipbookRender
 
 /// Animated WebP output, read back with libwebp's own animation decoder.

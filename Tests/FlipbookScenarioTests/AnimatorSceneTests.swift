@@ -1,38 +1,39 @@
-import Foundation
-import Testing
-import ProcessTestSupport
 import Flipbook
+import Foundation
+import ProcessTestSupport
+import Testing
 
 /// Property animators declared in scenario files (scenario-format.md; timing-model.md 11.4).
 @Suite("animators in scenario files")
 struct AnimatorSceneTests {
     let scene = """
-    canvas: { width: 100, height: 100 }
-    duration: 4
-    layers:
-      - { id: box, frame: [0, 0, 10, 10], backgroundColor: "#000000" }
-    animators:
-      move:
-        duration: 1
-        curve: linear
-        set: { box.position.x: 105, box.opacity: 0 }
-        completion:
-          - { log: moved }
+        canvas: { width: 100, height: 100 }
+        duration: 4
+        layers:
+          - { id: box, frame: [0, 0, 10, 10], backgroundColor: "#000000" }
+        animators:
+          move:
+            duration: 1
+            curve: linear
+            set: { box.position.x: 105, box.opacity: 0 }
+            completion:
+              - { log: moved }
 
-    """
+        """
 
     func x(_ r: ScenarioRuntime) -> Double { r.layers["box"]!.presentation()!.position.x }
 
     @Test("scrub, start, pause, reverse and finish steps drive one animator (11.4 rules 2–7)")
     func steps() throws {
-        let r = try runtime(scene + """
-        script:
-          - { at: 0.5, animator: move, fraction: 0.5 }
-          - { at: 1.0, animator: move, call: start }
-          - { at: 1.2, animator: move, call: pause }
-          - { at: 1.5, animator: move, call: reverse }
-          - { at: 1.5, animator: move, call: start }
-        """)
+        let r = try runtime(
+            scene + """
+                script:
+                  - { at: 0.5, animator: move, fraction: 0.5 }
+                  - { at: 1.0, animator: move, call: start }
+                  - { at: 1.2, animator: move, call: pause }
+                  - { at: 1.5, animator: move, call: reverse }
+                  - { at: 1.5, animator: move, call: start }
+                """)
         // Before any step the animator does not exist: the model holds.
         r.stage.advance(to: 0.25)
         #expect(x(r) == 5)
@@ -47,35 +48,36 @@ struct AnimatorSceneTests {
         r.stage.advance(to: 1.85)
         #expect(abs(x(r) - (5 + 100 * 0.7 * (1 - 0.5))) < 1e-9)
         r.stage.advance(to: 2.3)
-        #expect(r.layers["box"]!.position.x == 5)                 // finished at .start
+        #expect(r.layers["box"]!.position.x == 5)  // finished at .start
         #expect(r.stage.trace.contains { $0.description.contains("animator move finished at start") })
     }
 
     @Test("a binding scrubs fractionComplete with the pull (11.4 rule 4)")
     func pullBinding() throws {
-        let r = try runtime("""
-        canvas: { width: 100, height: 200 }
-        duration: 2
-        layers:
-          - id: list
-            type: scroll
-            frame: [0, 0, 100, 200]
-            contentSize: [100, 400]
-            sublayers:
-              - { id: arrow, frame: [45, -30, 10, 10], backgroundColor: "#000000", opacity: 0 }
-        animators:
-          reveal: { duration: 1, curve: easeIn, set: { arrow.opacity: 1 } }
-        refresh:
-          scrollView: list
-          headerHeight: 40
-          trigger: 1000
-          bindings:
-            - { source: pull, input: [0, 40], target: reveal.fractionComplete, output: [0, 1] }
-        touches:
-          - { at: 0.1, down: true }
-          - { drag: 30, duration: 0.3, curve: linear }
-          - { hold: 1 }
-        """)
+        let r = try runtime(
+            """
+            canvas: { width: 100, height: 200 }
+            duration: 2
+            layers:
+              - id: list
+                type: scroll
+                frame: [0, 0, 100, 200]
+                contentSize: [100, 400]
+                sublayers:
+                  - { id: arrow, frame: [45, -30, 10, 10], backgroundColor: "#000000", opacity: 0 }
+            animators:
+              reveal: { duration: 1, curve: easeIn, set: { arrow.opacity: 1 } }
+            refresh:
+              scrollView: list
+              headerHeight: 40
+              trigger: 1000
+              bindings:
+                - { source: pull, input: [0, 40], target: reveal.fractionComplete, output: [0, 1] }
+            touches:
+              - { at: 0.1, down: true }
+              - { drag: 30, duration: 0.3, curve: linear }
+              - { hold: 1 }
+            """)
         r.stage.advance(to: 1)
         let scroll = r.views["list"] as! UIScrollView
         let pull = -scroll.contentOffset.y
@@ -86,13 +88,14 @@ struct AnimatorSceneTests {
 
     @Test("bad animator steps name the file, line and what was expected")
     func badSteps() {
-        let text = scene + """
-        script:
-          - { at: 0.5, animator: mvoe, call: start }
-          - { at: 0.5, animator: move, call: jump }
-          - { at: 0.5, animator: move, call: pause, durationFactor: 2 }
-          - { at: 0.5, log: x, fraction: 0.5 }
-        """
+        let text =
+            scene + """
+                script:
+                  - { at: 0.5, animator: mvoe, call: start }
+                  - { at: 0.5, animator: move, call: jump }
+                  - { at: 0.5, animator: move, call: pause, durationFactor: 2 }
+                  - { at: 0.5, log: x, fraction: 0.5 }
+                """
         #expect {
             _ = try ScenarioLoader.load(yaml: text, file: "inline.yaml", baseDirectory: packageRoot)
         } throws: { error in
@@ -109,16 +112,17 @@ struct AnimatorSceneTests {
 struct KeyframeSceneTests {
     @Test("frames become one keyframe animation per property (timing-model.md 11.5)")
     func frames() throws {
-        let r = try runtime(header + """
-        script:
-          - at: 1
-            keyframes: { duration: 1, curve: linear }
-            frames:
-              - { start: 0, duration: 0.5, set: { box.opacity: 0 } }
-              - { start: 0.5, duration: 0.5, set: { box.opacity: 1 } }
-            completion:
-              - { log: done }
-        """)
+        let r = try runtime(
+            header + """
+                script:
+                  - at: 1
+                    keyframes: { duration: 1, curve: linear }
+                    frames:
+                      - { start: 0, duration: 0.5, set: { box.opacity: 0 } }
+                      - { start: 0.5, duration: 0.5, set: { box.opacity: 1 } }
+                    completion:
+                      - { log: done }
+                """)
         r.stage.advance(to: 1.25)
         #expect(abs(Double(r.layers["box"]!.presentation()!.opacity) - 0.5) < 1e-6)
         r.stage.advance(to: 1.5)
@@ -129,14 +133,15 @@ struct KeyframeSceneTests {
 
     @Test("a keyframe window outside 0…1 and frames without keyframes are refused")
     func badFrames() {
-        let text = header + """
-        script:
-          - at: 1
-            keyframes: { duration: 1 }
-            frames:
-              - { start: 1.5, set: { box.opacity: 0 } }
-          - { at: 2, log: x, frames: [] }
-        """
+        let text =
+            header + """
+                script:
+                  - at: 1
+                    keyframes: { duration: 1 }
+                    frames:
+                      - { start: 1.5, set: { box.opacity: 0 } }
+                  - { at: 2, log: x, frames: [] }
+                """
         #expect {
             _ = try ScenarioLoader.load(yaml: text, file: "inline.yaml", baseDirectory: packageRoot)
         } throws: { error in
@@ -151,12 +156,13 @@ struct KeyframeSceneTests {
 struct TransitionSceneTests {
     @Test("a transition step keys a CATransition under 'transition' and makes its changes at once (timing-model.md 7.1)")
     func step() throws {
-        let r = try runtime(header + """
-        script:
-          - at: 0.5
-            transition: { layer: box, type: push, subtype: fromRight, duration: 0.4 }
-            set: { box.backgroundColor: "#ff0000" }
-        """)
+        let r = try runtime(
+            header + """
+                script:
+                  - at: 0.5
+                    transition: { layer: box, type: push, subtype: fromRight, duration: 0.4 }
+                    set: { box.backgroundColor: "#ff0000" }
+                """)
         r.stage.advance(to: 0.6)
         #expect(r.layers["box"]!.animationKeys() == ["transition"])
         #expect(r.layers["box"]!.backgroundColor == CGColor(red: 1, green: 0, blue: 0, alpha: 1))
@@ -166,10 +172,11 @@ struct TransitionSceneTests {
 
     @Test("a transition on an unknown layer or with an unknown type is refused")
     func bad() {
-        let text = header + """
-        script:
-          - { at: 0.5, transition: { layer: bx, type: flop } }
-        """
+        let text =
+            header + """
+                script:
+                  - { at: 0.5, transition: { layer: bx, type: flop } }
+                """
         #expect {
             _ = try ScenarioLoader.load(yaml: text, file: "inline.yaml", baseDirectory: packageRoot)
         } throws: { error in

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FlipbookScenario
 
 /// The corpus in Fixtures/bad-scenarios: each file states the diagnostics it must produce in
@@ -43,8 +44,9 @@ struct BadScenarioTests {
     @Test("an unknown variant in a file without variants is reported at 1:1 saying so")
     func unknownVariantNoVariants() {
         do {
-            _ = try ScenarioLoader.load(yaml: "canvas: { width: 10, height: 10 }\nduration: 1\n", file: "v.yaml",
-                                        baseDirectory: URL(fileURLWithPath: "/"), variant: "fast")
+            _ = try ScenarioLoader.load(
+                yaml: "canvas: { width: 10, height: 10 }\nduration: 1\n", file: "v.yaml",
+                baseDirectory: URL(fileURLWithPath: "/"), variant: "fast")
             Issue.record("loaded")
         } catch let e as ScenarioError {
             #expect(e.diagnostics.map { [$0.line, $0.column] } == [[1, 1]])

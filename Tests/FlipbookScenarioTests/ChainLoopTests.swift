@@ -1,33 +1,39 @@
-import Foundation
-import Testing
-import ProcessTestSupport
-@testable import FlipbookScenario
 import FlipbookCore
 import FlipbookRender
+import Foundation
+import ProcessTestSupport
+import Testing
+
+@testable import FlipbookScenario
 
 /// Chains that replace what they stop (timing-model.md 3.1: a replaced animation stops with
 /// `finished = false` at that instant): refused by validation, and bounded at run time.
 @Suite("chains that replace what they stop")
 struct ChainLoopTests {
     static let base = """
-    canvas: { width: 40, height: 40 }
-    duration: 2
-    layers:
-      - { id: dot, type: shape, frame: [10, 10, 10, 10], path: { oval: [0, 0, 10, 10] }, fillColor: "#333333" }
-    animations:
-      pulse: { keyPath: opacity, from: 1, to: 0.2, duration: 0.3 }
+        canvas: { width: 40, height: 40 }
+        duration: 2
+        layers:
+          - { id: dot, type: shape, frame: [10, 10, 10, 10], path: { oval: [0, 0, 10, 10] }, fillColor: "#333333" }
+        animations:
+          pulse: { keyPath: opacity, from: 1, to: 0.2, duration: 0.3 }
 
-    """
+        """
 
     static let shapes: [(name: String, script: String, chains: String)] = [
-        ("duplicated line", "  - { at: 0, add: pulse, to: dot, tag: first }",
-         "  - { whenStops: first, add: pulse, to: dot, tag: first }\n  - { whenStops: first, add: pulse, to: dot, tag: first }"),
-        ("re-add under the stopped key", "  - { at: 0, add: pulse, to: dot, tag: a }\n  - { at: 0.1, add: pulse, to: dot, tag: a }",
-         "  - { whenStops: a, add: pulse, to: dot, tag: a }"),
+        (
+            "duplicated line", "  - { at: 0, add: pulse, to: dot, tag: first }",
+            "  - { whenStops: first, add: pulse, to: dot, tag: first }\n  - { whenStops: first, add: pulse, to: dot, tag: first }"
+        ),
+        (
+            "re-add under the stopped key", "  - { at: 0, add: pulse, to: dot, tag: a }\n  - { at: 0.1, add: pulse, to: dot, tag: a }",
+            "  - { whenStops: a, add: pulse, to: dot, tag: a }"
+        ),
         (
             "two tags replacing each other",
             "  - { at: 0, add: pulse, to: dot, key: k, tag: x }\n  - { at: 0.1, add: pulse, to: dot, key: k, tag: y }",
-         "  - { whenStops: x, add: pulse, to: dot, key: k, tag: y }\n  - { whenStops: y, add: pulse, to: dot, key: k, tag: x }"),
+            "  - { whenStops: x, add: pulse, to: dot, key: k, tag: y }\n  - { whenStops: y, add: pulse, to: dot, key: k, tag: x }"
+        )
     ]
 
     static func yaml(_ shape: (name: String, script: String, chains: String), chainSuffix: String = "") -> String {
@@ -56,7 +62,10 @@ struct ChainLoopTests {
                 yaml: Self.yaml(Self.shapes[i], chainSuffix: suffix), file: "ok.yaml", baseDirectory: packageRoot)
             let runtime = ScenarioRuntime(scenario: scenario)
             runtime.stage.advance(to: 2)
-            let stops = runtime.stage.trace.filter { if case .animationDidStop = $0.kind { return true }; return false }
+            let stops = runtime.stage.trace.filter {
+                if case .animationDidStop = $0.kind { return true }
+                return false
+            }
             if suffix.contains("finished") {
                 // Only finished stops fire the chains: no runaway, never more stops at one instant
                 // than the lines can make (two: one finished, the one it replaced), pulses go on.
@@ -74,10 +83,12 @@ struct ChainLoopTests {
 
     @Test("ordinary loops are accepted: a self-chain, a ring over three layers, a ping-pong started once")
     func ordinaryLoops() throws {
-        let ring = Self.base.replacingOccurrences(of: "layers:\n", with: "layers:\n  - { id: dot2, frame: [0, 0, 4, 4] }\n")
+        let ring =
+            Self.base.replacingOccurrences(of: "layers:\n", with: "layers:\n  - { id: dot2, frame: [0, 0, 4, 4] }\n")
             + "script:\n  - { at: 0, add: pulse, to: dot, tag: one }\nchains:\n"
             + "  - { whenStops: one, add: pulse, to: dot2, tag: two }\n  - { whenStops: two, add: pulse, to: dot, tag: one }\n"
-        let pingpong = Self.base + "script:\n  - { at: 0, add: pulse, to: dot, key: k, tag: x }\nchains:\n"
+        let pingpong =
+            Self.base + "script:\n  - { at: 0, add: pulse, to: dot, key: k, tag: x }\nchains:\n"
             + "  - { whenStops: x, add: pulse, to: dot, key: k, tag: y }\n  - { whenStops: y, add: pulse, to: dot, key: k, tag: x }\n"
         let selfLoop =
             Self.base + "script:\n  - { at: 0, add: pulse, to: dot, tag: a }\nchains:\n  - { whenStops: a, add: pulse, to: dot, tag: a }\n"
@@ -92,8 +103,9 @@ struct ChainLoopTests {
     /// Each shape with its chains unguarded, as the Swift API could build it: validation is
     /// skipped by loading the broken-loop file and removing the guard.
     func unguardedRuntime(_ i: Int) throws -> ScenarioRuntime {
-        var scenario = try ScenarioLoader.load(yaml: Self.yaml(Self.shapes[i], chainSuffix: ", finished: true"),
-                                               file: "loop.yaml", baseDirectory: packageRoot)
+        var scenario = try ScenarioLoader.load(
+            yaml: Self.yaml(Self.shapes[i], chainSuffix: ", finished: true"),
+            file: "loop.yaml", baseDirectory: packageRoot)
         for c in scenario.chains.indices { scenario.chains[c].finished = nil }
         return ScenarioRuntime(scenario: scenario)
     }
@@ -112,6 +124,10 @@ struct ChainLoopTests {
         #expect(w.contains("tag '") && w.contains("layer 'dot'") && w.hasPrefix("t="), "\(w)")
         let stops = runtime.stage.trace.filter { $0.kind == .animationDidStop(finished: false) }
         #expect(stops.count < 100, "the trace holds the loop a few times, not thousands: \(stops.count)")
-        #expect(runtime.stage.trace.contains { if case .warning = $0.kind { return true }; return false })
+        #expect(
+            runtime.stage.trace.contains {
+                if case .warning = $0.kind { return true }
+                return false
+            })
     }
 }

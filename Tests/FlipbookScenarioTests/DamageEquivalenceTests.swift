@@ -1,7 +1,8 @@
-import Foundation
-import Testing
-import ProcessTestSupport
 import Flipbook
+import Foundation
+import ProcessTestSupport
+import Testing
+
 @testable import FlipbookRender
 
 /// Every scenario in scenarios/ renders the same frames whether the loop redraws only what
@@ -35,18 +36,22 @@ struct DamageEquivalenceTests {
         func frames(_ redraw: LoopRedraw, _ threading: LoopThreading, threads: Int) throws -> [Int] {
             let runtime = ScenarioRuntime(scenario: scenario)
             let sink = FrameHashes()
-            _ = try runtime.stage.renderFrames(duration: duration, fps: fps, sinks: [sink], background: scenario.canvas.background,
-                                               threads: threads, progress: nil, threading: threading, redraw: redraw)
+            _ = try runtime.stage.renderFrames(
+                duration: duration, fps: fps, sinks: [sink], background: scenario.canvas.background,
+                threads: threads, progress: nil, threading: threading, redraw: redraw)
             return sink.hashes
         }
         let whole = try frames(.whole, .serial, threads: 1)
         #expect(whole.count == Stage.frameCount(duration: duration, fps: fps))
-        let others: [(LoopRedraw, LoopThreading, Int)] = [(.damaged, .serial, 1), (.damaged, .parallel, 2), (.damaged, .parallel, 3),
-                                                          (.damaged, .switching, 2)]
+        let others: [(LoopRedraw, LoopThreading, Int)] = [
+            (.damaged, .serial, 1), (.damaged, .parallel, 2), (.damaged, .parallel, 3),
+            (.damaged, .switching, 2)
+        ]
         for (redraw, threading, threads) in others {
             let got = try frames(redraw, threading, threads: threads)
             let first = zip(whole, got).enumerated().first { $0.element.0 != $0.element.1 }?.offset
-            #expect(got == whole, "\(file): \(redraw), \(threading) on \(threads) threads differs from whole frames at frame \(first ?? -1)")
+            #expect(
+                got == whole, "\(file): \(redraw), \(threading) on \(threads) threads differs from whole frames at frame \(first ?? -1)")
         }
     }
 }

@@ -1,7 +1,7 @@
-import Foundation
-import Testing
-import ProcessTestSupport
 import Flipbook
+import Foundation
+import ProcessTestSupport
+import Testing
 
 @Suite("demo scenario end to end")
 struct DemoEndToEndTests {
@@ -18,8 +18,9 @@ struct DemoEndToEndTests {
                 // Something to draw, something to compare: layers, frames, and its goldens in golden/.
                 #expect(!scenario.layers.isEmpty && scenario.frameCount >= 1, "\(f)")
                 let name = URL(fileURLWithPath: f).deletingPathExtension().lastPathComponent
-                #expect(FileManager.default.fileExists(atPath: packageRoot.appendingPathComponent("golden/\(name)/manifest.json").path),
-                        "\(f) has goldens")
+                #expect(
+                    FileManager.default.fileExists(atPath: packageRoot.appendingPathComponent("golden/\(name)/manifest.json").path),
+                    "\(f) has goldens")
             } catch {
                 Issue.record("\(f): \(error)")
             }
@@ -34,11 +35,11 @@ struct DemoEndToEndTests {
         let gifURL = out.appendingPathComponent("demo.gif"), stripURL = out.appendingPathComponent("demo.png")
         let runtime = ScenarioRuntime(scenario: scenario)
         let result = try runtime.render(outputs: RenderOutputs(animation: gifURL, filmstrip: stripURL))
-        #expect(result.frameCount == 63)   // round(2.1 s × 30 fps)
+        #expect(result.frameCount == 63)  // round(2.1 s × 30 fps)
 
         let gif = try GIFReader.read(gifURL)
         #expect(gif.frames.count == 63)
-        #expect(gif.width == 320 && gif.height == 120, "\(gif.width)×\(gif.height)")   // 160×60 pt at 2x
+        #expect(gif.width == 320 && gif.height == 120, "\(gif.width)×\(gif.height)")  // 160×60 pt at 2x
         #expect(gif.delays.reduce(0, +) == 210)
         #expect(Array(gif.delays.prefix(3)) == [3, 3, 4])
         #expect(gif.loopCount == 0)

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import ProcessTestSupport
+import Testing
+
 @testable import FlipbookCore
 @testable import FlipbookScenario
 

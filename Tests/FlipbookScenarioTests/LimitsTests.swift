@@ -1,8 +1,9 @@
-import Foundation
-import Testing
-import ProcessTestSupport
-@testable import FlipbookScenario
 import FlipbookCore
+import Foundation
+import ProcessTestSupport
+import Testing
+
+@testable import FlipbookScenario
 
 /// Each limit in docs/limits.md is enforced with a FILE:LINE:COLUMN error, not a crash or hang.
 @Suite("limits")
@@ -43,8 +44,10 @@ struct LimitsTests {
         let count = Limits.maximumScenePathElements / each + 1
         let layers = (0..<count).map { "  - { id: p\($0), type: shape, path: \"\(data)\" }" }.joined(separator: "\n")
         let d = diagnostics(head + "layers:\n" + layers + "\n")
-        #expect(d.count == 1 && d[0].message.contains("more than \(Limits.maximumScenePathElements) elements together") && d[0].line == 3 + count,
-                "\(d.map(\.message))")
+        #expect(
+            d.count == 1 && d[0].message.contains("more than \(Limits.maximumScenePathElements) elements together")
+                && d[0].line == 3 + count,
+            "\(d.map(\.message))")
         let fewer = (0..<(count - 1)).map { "  - { id: p\($0), type: shape, path: \"\(data)\" }" }.joined(separator: "\n")
         #expect(diagnostics(head + "layers:\n" + fewer + "\n").isEmpty)
     }
@@ -71,7 +74,9 @@ struct LimitsTests {
         let d = diagnostics(secret + "\n")
         #expect(!d.isEmpty && d.allSatisfy { !$0.message.contains(secret) }, "\(d.map(\.message))")
         #expect(d.allSatisfy { !$0.message.contains("ABCDEFGHIJ") }, "\(d.map(\.message))")
-        #expect(clippingQuotes("unknown key '\(String(repeating: "k", count: 60))'") == "unknown key '" + String(repeating: "k", count: 39) + "…'")
+        #expect(
+            clippingQuotes("unknown key '\(String(repeating: "k", count: 60))'") == "unknown key '" + String(repeating: "k", count: 39)
+                + "…'")
         #expect(clippingQuotes("unknown key 'short'; it's fine") == "unknown key 'short'; it's fine")
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import ProcessTestSupport
+import Testing
+
 @testable import FlipbookScenario
 
 /// schema/scenario.schema.json must name exactly the keys the loader accepts.

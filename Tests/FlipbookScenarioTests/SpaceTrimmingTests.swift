@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FlipbookScenario
 
 /// The reader trims scalars without Foundation's character sets (SpaceTrimming.swift); what it
@@ -10,7 +11,7 @@ struct SpaceTrimmingTests {
     static let samples: [String] = [
         "", " ", "\t", "1.5", " 1.5 ", "\t-2\t", "  90deg ", "0.5 pi", "\u{A0}3\u{A0}", "\u{2003}#ff0000\u{3000}",
         "\u{202F}x\u{205F}", "\n1\n", " \r\n2 ", "\u{2028}3", "a b", " \u{200B}4", "é ", " 🙂 ", "\u{1680}5\u{180E}",
-        "scale(1.5) rotate(45deg)  ",
+        "scale(1.5) rotate(45deg)  "
     ]
 
     @Test("the same text as trimmingCharacters(in: .whitespaces)", arguments: samples)

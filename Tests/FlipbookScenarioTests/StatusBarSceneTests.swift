@@ -1,21 +1,22 @@
-import Foundation
-import Testing
-import ProcessTestSupport
 import Flipbook
+import Foundation
+import ProcessTestSupport
+import Testing
 
 /// `statusBar` layers in scenario files (scenario-format.md "Status bar").
 @Suite("status bars in scenario files")
 struct StatusBarSceneTests {
     @Test("a statusBar spans the canvas at the top in its style's height unless given a frame, with its settings")
     func defaults() throws {
-        let r = try runtime("""
-        canvas: { width: 320, height: 200, scale: 2 }
-        duration: 1
-        layers:
-          - { id: top, type: statusBar }
-          - { id: old, type: statusBar, style: classic, frame: [0, 100, 320, 20], carrier: "中国移动", signal: 2, wifi: 1,
-              battery: 0.4, batteryPercentage: true, contentColor: white, time: "上午9:41" }
-        """)
+        let r = try runtime(
+            """
+            canvas: { width: 320, height: 200, scale: 2 }
+            duration: 1
+            layers:
+              - { id: top, type: statusBar }
+              - { id: old, type: statusBar, style: classic, frame: [0, 100, 320, 20], carrier: "中国移动", signal: 2, wifi: 1,
+                  battery: 0.4, batteryPercentage: true, contentColor: white, time: "上午9:41" }
+            """)
         let top = try #require(r.layers["top"] as? StatusBarLayer)
         #expect(top.frame == CGRect(x: 0, y: 0, width: 320, height: 44))
         #expect(top.barStyle == .notch && top.time == "9:41" && top.signalBars == nil && top.wifiBars == 3 && top.batteryLevel == 1)

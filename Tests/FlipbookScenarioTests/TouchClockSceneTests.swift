@@ -1,8 +1,8 @@
+import Flipbook
 import Foundation
+import ProcessTestSupport
 import PropertyBased
 import Testing
-import ProcessTestSupport
-import Flipbook
 
 /// The finger's clock in scenario files (timing-model.md 1.1, 13.2): a `touches` script
 /// starting at any time moves the table at every 1/60 s while the finger is down, and every
@@ -53,7 +53,10 @@ struct TouchClockSceneTests {
         await propertyCheck(count: 60, input: input) { startMs, durationMs, distance, rate in
             let fps = Self.frameRates[rate]
             let yaml = Self.scene(fps: fps, startMs: startMs, durationMs: durationMs, distance: distance)
-            guard let r = try? runtime(yaml) else { Issue.record("the scene does not load:\n\(yaml)"); return }
+            guard let r = try? runtime(yaml) else {
+                Issue.record("the scene does not load:\n\(yaml)")
+                return
+            }
             let lastFrame = (startMs + durationMs) * fps / 1000
             for k in 0...lastFrame {
                 r.stage.advance(to: Double(k) / Double(fps))
@@ -69,7 +72,7 @@ struct TouchClockSceneTests {
         let r = try runtime(Self.scene(fps: 60, startMs: 300, durationMs: 700, distance: 150))
         var seen: [Double] = []
         var last = 0.0
-        for k in 18...60 {   // 0.3 s … 1.0 s
+        for k in 18...60 {  // 0.3 s … 1.0 s
             r.stage.advance(to: Double(k) / 60)
             let y = Self.tableOffset(in: r.stage.snapshot().root) ?? .nan
             if y != last { seen.append(Double(k) / 60) }
@@ -80,9 +83,10 @@ struct TouchClockSceneTests {
 
     @Test("Swift's .pull and a scenario's drag with the same numbers are the same finger (default curve included)")
     func swiftAndYAMLPullsAgree() throws {
-        let scenario = try ScenarioLoader.load(yaml: Self.scene(fps: 30, startMs: 300, durationMs: 700, distance: 150)
-            .replacingOccurrences(of: "  - { hold: 0.3 }\n", with: "  - { hold: 0.2 }\n")
-            .replacingOccurrences(of: ", curve: linear", with: ""), file: "p.yaml", baseDirectory: packageRoot)
+        let scenario = try ScenarioLoader.load(
+            yaml: Self.scene(fps: 30, startMs: 300, durationMs: 700, distance: 150)
+                .replacingOccurrences(of: "  - { hold: 0.3 }\n", with: "  - { hold: 0.2 }\n")
+                .replacingOccurrences(of: ", curve: linear", with: ""), file: "p.yaml", baseDirectory: packageRoot)
         let touch = try #require(scenario.touches.first)
         #expect(touch.start == 0.3)
         #expect(touch.script == TouchScript.pull(150, over: 0.7, hold: 0.2), "\(touch.script)")

@@ -1,6 +1,6 @@
+import Flipbook
 import Foundation
 import Testing
-import Flipbook
 
 /// What real refresh libraries (DGElasticPullToRefresh, Yalantis PullToRefresh, CRRefresh) write,
 /// each with at most the language-forced edit docs/porting.md lists.
@@ -10,8 +10,10 @@ struct LibraryIdiomTests {
     /// `NSKeyValueObserving` instead of `override`).
     final class Controller: NSObject, NSKeyValueObserving {
         var heard: [(key: String, value: Any?)] = []
-        func observeValue(forKeyPath keyPath: String?, of object: Any?, change: [NSKeyValueChangeKey: Any]?,
-                          context: UnsafeMutableRawPointer?) {
+        func observeValue(
+            forKeyPath keyPath: String?, of object: Any?, change: [NSKeyValueChangeKey: Any]?,
+            context: UnsafeMutableRawPointer?
+        ) {
             heard.append((keyPath ?? "", change?[.newKey]))
         }
     }
@@ -74,14 +76,19 @@ struct LibraryIdiomTests {
     func panFinger() throws {
         let (stage, scroll) = pulledScene()
         var seen: [(location: CGPoint, translation: CGPoint, velocity: CGPoint, state: UIGestureRecognizer.State)] = []
-        scroll.panGestureRecognizer.addTarget(scroll) { (_: UIScrollView) in { (pan: UIPanGestureRecognizer) in
-            seen.append((pan.location(in: nil), pan.translation(in: scroll), pan.velocity(in: scroll), pan.state))
-        } }
+        scroll.panGestureRecognizer.addTarget(scroll) { (_: UIScrollView) in
+            { (pan: UIPanGestureRecognizer) in
+                seen.append((pan.location(in: nil), pan.translation(in: scroll), pan.velocity(in: scroll), pan.state))
+            }
+        }
         // 120 pt from the left, the scroll view's vertical centre; 60 pt down and 30 right,
         // linearly over 0.1 s: 600 and 300 pt/s.
-        scroll.perform(TouchScript([.touchDownAt(CGPoint(x: 120, y: CGFloat.nan)),
-                                    .move(by: CGPoint(x: 30, y: 60), duration: 0.1, curve: CAMediaTimingFunction(name: .linear)),
-                                    .release(velocity: nil)]), at: 0)
+        scroll.perform(
+            TouchScript([
+                .touchDownAt(CGPoint(x: 120, y: CGFloat.nan)),
+                .move(by: CGPoint(x: 30, y: 60), duration: 0.1, curve: CAMediaTimingFunction(name: .linear)),
+                .release(velocity: nil)
+            ]), at: 0)
         stage.advance(to: 0.05)
         let mid = try #require(seen.last)
         #expect(mid.state == .changed)
@@ -98,8 +105,11 @@ struct LibraryIdiomTests {
     @Test("location(in:) is in the given view's coordinates: a scrolled view's own include its offset")
     func panLocationInScrolledView() {
         let (stage, scroll) = pulledScene()
-        scroll.perform(TouchScript([.touchDownAt(CGPoint(x: 100, y: 50)),
-                                    .move(by: CGPoint(x: 0, y: -20), duration: 0.05, curve: CAMediaTimingFunction(name: .linear))]), at: 0)
+        scroll.perform(
+            TouchScript([
+                .touchDownAt(CGPoint(x: 100, y: 50)),
+                .move(by: CGPoint(x: 0, y: -20), duration: 0.05, curve: CAMediaTimingFunction(name: .linear))
+            ]), at: 0)
         stage.advance(to: 0.1)
         let pan = scroll.panGestureRecognizer
         #expect(pan.location(in: nil) == CGPoint(x: 100, y: 30))
@@ -177,8 +187,9 @@ struct LibraryIdiomTests {
     func selectorTimer() {
         let stage = Stage(size: CGSize(width: 100, height: 100), scale: 1)
         let header = Header()
-        let timer = Timer.scheduledTimer(timeInterval: 0.25, target: header, selector: Header.refresh as (Header) -> () -> Void,
-                                         userInfo: nil, repeats: true)
+        let timer = Timer.scheduledTimer(
+            timeInterval: 0.25, target: header, selector: Header.refresh as (Header) -> () -> Void,
+            userInfo: nil, repeats: true)
         stage.advance(to: 0.6)
         #expect(header.refreshes == 2)
         timer.invalidate()
@@ -237,8 +248,9 @@ struct NSObjectObservingTests {
     func selectorNotifications() {
         let center = NotificationCenter()
         var loader: Loader? = Loader()
-        center.addObserver(loader!, selector: Loader.applicationWillEnterForeground,
-                           name: NSNotification.Name.UIApplicationWillEnterForeground, object: nil)
+        center.addObserver(
+            loader!, selector: Loader.applicationWillEnterForeground,
+            name: NSNotification.Name.UIApplicationWillEnterForeground, object: nil)
         center.post(name: UIApplication.willEnterForegroundNotification, object: nil)
         #expect(loader?.foregrounds == 1)
         weak let gone = loader

@@ -1,6 +1,6 @@
+import Flipbook
 import Foundation
 import Testing
-import Flipbook
 
 /// Associated objects, key-value observing (both spellings) and Stage-clock timers: what
 /// refresh libraries port with.
@@ -11,8 +11,10 @@ struct ObservationAndTimerTests {
     final class Header: UIView {
         var offsets: [CGFloat] = []
         var contexts: [UnsafeMutableRawPointer?] = []
-        override func observeValue(forKeyPath keyPath: String?, of object: Any?, change: [NSKeyValueChangeKey: Any]?,
-                                   context: UnsafeMutableRawPointer?) {
+        override func observeValue(
+            forKeyPath keyPath: String?, of object: Any?, change: [NSKeyValueChangeKey: Any]?,
+            context: UnsafeMutableRawPointer?
+        ) {
             guard keyPath == "contentOffset", let new = change?[.newKey] as? CGPoint else { return }
             offsets.append(new.y)
             contexts.append(context)
@@ -49,7 +51,7 @@ struct ObservationAndTimerTests {
         withUnsafeMutablePointer(to: &token) { ctx in
             scroll.addObserver(header, forKeyPath: "contentOffset", options: [.new, .old, .initial], context: ctx)
             scroll.contentOffset = CGPoint(x: 0, y: -30)
-            scroll.contentOffset = CGPoint(x: 0, y: -30)   // unchanged: no notification
+            scroll.contentOffset = CGPoint(x: 0, y: -30)  // unchanged: no notification
             scroll.contentOffset = CGPoint(x: 0, y: 12)
             #expect(header.offsets == [0, -30, 12], "initial, then each change")
             #expect(header.contexts.allSatisfy { $0 == UnsafeMutableRawPointer(ctx) })
@@ -68,14 +70,14 @@ struct ObservationAndTimerTests {
             #expect(view === scroll)
         }
         scroll.contentOffset = CGPoint(x: 0, y: -20)
-        scroll.contentSize = CGSize(width: 100, height: 300)   // another key: no call for contentOffset
+        scroll.contentSize = CGSize(width: 100, height: 300)  // another key: no call for contentOffset
         scroll.contentOffset = CGPoint(x: 0, y: 40)
         #expect(seen.map(\.0) == [0, -20] && seen.map(\.1) == [-20, 40])
         var insets: [CGFloat] = []
         let insetObservation = scroll.observe(\.contentInset, options: [.new]) { _, change in insets.append(change.newValue?.top ?? -1) }
         scroll.contentInset = UIEdgeInsets(top: 60, left: 0, bottom: 0, right: 0)
         #expect(insets == [60])
-        observation = nil   // released: observation ends
+        observation = nil  // released: observation ends
         scroll.contentOffset = CGPoint(x: 0, y: 10)
         #expect(seen.count == 2)
         insetObservation.invalidate()

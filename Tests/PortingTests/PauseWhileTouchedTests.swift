@@ -1,6 +1,6 @@
+import Flipbook
 import Foundation
 import Testing
-import Flipbook
 
 /// Seed 001's fourth step (seed 001's blog post, docs/gallery.md; "在弹窗展示过程中…暂停"): while a finger is on
 /// the scroll view the banner's animations pause (Apple's QA1673: speed 0 and a time offset),
@@ -22,8 +22,10 @@ struct PauseWhileTouchedTests {
             scrollView.addObserver(self, forKeyPath: "contentOffset", options: [.new], context: nil)
         }
 
-        func observeValue(forKeyPath keyPath: String?, of object: Any?, change: [NSKeyValueChangeKey: Any]?,
-                                   context: UnsafeMutableRawPointer?) {
+        func observeValue(
+            forKeyPath keyPath: String?, of object: Any?, change: [NSKeyValueChangeKey: Any]?,
+            context: UnsafeMutableRawPointer?
+        ) {
             if scrollView.isTracking && !isAnimationStop {
                 pauseAnimation(scrollView)
             } else if scrollView.isDecelerating && isAnimationStop {
@@ -70,7 +72,8 @@ struct PauseWhileTouchedTests {
         scroll.perform(
             TouchScript([
                 .touchDown, .move(by: CGPoint(x: 0, y: -100), duration: 0.3, curve: CAMediaTimingFunction(name: .linear)),
-                                    .release(velocity: CGPoint(x: 0, y: -600))]), at: 0.5)
+                .release(velocity: CGPoint(x: 0, y: -600))
+            ]), at: 0.5)
         return (stage, scroll, banner, refresh)
     }
 
@@ -78,15 +81,16 @@ struct PauseWhileTouchedTests {
     func pauseAndResume() throws {
         let (stage, scroll, banner, refresh) = scene()
         var opacities: [Int: Float] = [:]
-        for frame in 0...150 {   // 60 fps to 2.5 s
+        for frame in 0...150 {  // 60 fps to 2.5 s
             stage.advance(to: Double(frame) / 60)
             opacities[frame] = banner.layer.presentation()?.opacity
         }
         // Paused at 0.5 + 1/60 (the first move), resumed at 0.8 + 1/60 (the first instant of
         // the deceleration after the lift at 0.8).
         #expect(refresh.pauses.count == 1 && refresh.resumes.count == 1)
-        #expect(abs(refresh.pauses[0] - (0.5 + 1.0 / 60)) < 1e-9 && abs(refresh.resumes[0] - (0.8 + 1.0 / 60)) < 1e-9,
-                "\(refresh.pauses) \(refresh.resumes)")
+        #expect(
+            abs(refresh.pauses[0] - (0.5 + 1.0 / 60)) < 1e-9 && abs(refresh.resumes[0] - (0.8 + 1.0 / 60)) < 1e-9,
+            "\(refresh.pauses) \(refresh.resumes)")
         #expect(scroll.layer.speed == 1)
         // The fade, due over 1.5–1.7 s, runs over 1.8–2.0 s.
         #expect(opacities[102] == 1, "1.7 s: not started")

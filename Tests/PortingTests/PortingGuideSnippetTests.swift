@@ -1,6 +1,6 @@
+import Flipbook
 import Foundation
 import Testing
-import Flipbook
 
 /// docs/porting.md's Linux-side lines compile as written (they are copied here verbatim, and the
 /// test checks the guide still holds them) and do what the guide says.
@@ -30,7 +30,7 @@ struct PortingGuideSnippetTests {
         "displayLink = CADisplayLink(target: self, selector: Header.tick)",
         "timer = Timer.scheduledTimer(timeInterval: 0.01, target: self, selector: Header.step, userInfo: nil, repeats: true)",
         "let pan = UIPanGestureRecognizer(target: self, action: Header.handlePan(_:))",
-        "table.perform(.pull(150, over: 0.5, hold: 0.2, x: 120), at: 0.3)",
+        "table.perform(.pull(150, over: 0.5, hold: 0.2, x: 120), at: 0.3)"
     ]
 
     @Test("the guide holds these lines")

@@ -1,6 +1,6 @@
+import Flipbook
 import Foundation
 import Testing
-import Flipbook
 
 /// A small pull-to-refresh header in the style of the popular Swift libraries (a header hung
 /// on any scroll view through an extension property stored by association, KVO on
@@ -55,9 +55,13 @@ struct RefreshHeaderPortTests {
 
         private func stateDidChange() {
             switch state {
-            case .idle: label.text = "Pull to refresh"; indicator.stopAnimating()
+            case .idle:
+                label.text = "Pull to refresh"
+                indicator.stopAnimating()
             case .pulling: label.text = "Release to refresh"
-            case .refreshing: label.text = "Loading…"; indicator.startAnimating()
+            case .refreshing:
+                label.text = "Loading…"
+                indicator.startAnimating()
             }
         }
     }
@@ -119,8 +123,10 @@ struct RefreshHeaderPortTests {
             if let scrollView { frame = CGRect(x: 0, y: -54, width: scrollView.bounds.width, height: 54) }
         }
 
-        override func observeValue(forKeyPath keyPath: String?, of object: Any?, change: [NSKeyValueChangeKey: Any]?,
-                                   context: UnsafeMutableRawPointer?) {
+        override func observeValue(
+            forKeyPath keyPath: String?, of object: Any?, change: [NSKeyValueChangeKey: Any]?,
+            context: UnsafeMutableRawPointer?
+        ) {
             guard let scrollView, state != .refreshing else { return }
             let pulled = -scrollView.contentOffset.y
             if scrollView.isDragging {

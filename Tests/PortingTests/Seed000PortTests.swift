@@ -1,6 +1,6 @@
+import Flipbook
 import Foundation
 import Testing
-import Flipbook
 
 /// Seed 000's own iOS code ("自定义下拉刷新（二）"; seed 000's blog post, docs/gallery.md), ported from
 /// Swift 1.2 to today's Apple names and run on a Stage unchanged otherwise: the width chain
@@ -34,15 +34,17 @@ struct SeedPortTests {
             animation.setValue(animationIndexStr, forKey: "AnimationIndex")
             animation.timingFunction = CAMediaTimingFunction(name: .easeInEaseOut)
             animationLayer.add(animation, forKey: "animation")
-            animationLayer.frame = CGRect(x: (screenWidth - width) / 2.0, y: animationLayer.frame.origin.y,
-                                          width: width, height: animationLayer.frame.size.height)
+            animationLayer.frame = CGRect(
+                x: (screenWidth - width) / 2.0, y: animationLayer.frame.origin.y,
+                width: width, height: animationLayer.frame.size.height)
             widths.append((CACurrentMediaTime(), animationIndexStr, animationTypeStr))
         }
 
         func animationDidStop(_ anim: CAAnimation, finished flag: Bool) {
             guard let animationLayerStr = anim.value(forKey: "AnimationLayer") as? String,
-                  let animationTypeStr = anim.value(forKey: "AnimationType") as? String,
-                  let animationIndexStr = anim.value(forKey: "AnimationIndex") as? String else { return }
+                let animationTypeStr = anim.value(forKey: "AnimationType") as? String,
+                let animationIndexStr = anim.value(forKey: "AnimationIndex") as? String
+            else { return }
             var shapeLayer = CAShapeLayer()
             if animationLayerStr == "shapeLayer1" { shapeLayer = shapeLayer1 }
             var width: CGFloat = 0
@@ -54,8 +56,9 @@ struct SeedPortTests {
             case ("4", "Spread"): width = 60
             default: return
             }
-            layerWidthAnimation(shapeLayer, width: width, animationTypeStr: animationTypeStr,
-                                animationIndexStr: String(Int(animationIndexStr)! + 1))
+            layerWidthAnimation(
+                shapeLayer, width: width, animationTypeStr: animationTypeStr,
+                animationIndexStr: String(Int(animationIndexStr)! + 1))
         }
 
         func settingUI() {
@@ -157,7 +160,7 @@ extension SeedPortTests {
         let stage = Stage(size: CGSize(width: 320, height: 200), scale: 2)
         let controller = UnreadController(view: stage.rootView)
         controller.settingUI()
-        stage.advance(to: 1)   // committed: model changes now animate implicitly, as in the app
+        stage.advance(to: 1)  // committed: model changes now animate implicitly, as in the app
         controller.spreadLayerAnimation(controller.shapeLayer1)
         var widths: [Double] = []
         for k in 1...100 {

@@ -1,6 +1,6 @@
+import Flipbook
 import Foundation
 import Testing
-import Flipbook
 
 /// Seed 001's news banner bounce (seed 001's blog post, docs/gallery.md), ported from Objective-C: a
 /// label fades in while scaling, then its completion scales it to the reciprocal.
@@ -20,14 +20,17 @@ struct Seed001PortTests {
         func animation(with view: UILabel, scale: CGFloat, alpha: CGFloat, stop: Bool) {
             view.alpha = alpha
             view.layer.anchorPoint = CGPoint(x: 0.5, y: 0.5)
-            UIView.animate(withDuration: 0.25, delay: 0, options: .curveEaseIn, animations: {
-                view.transform = CGAffineTransform(scaleX: scale, y: scale)
-                view.alpha = 1
-            }, completion: { finished in
-                if !stop && finished {
-                    self.animation(with: view, scale: 1 / scale, alpha: 1, stop: true)
-                }
-            })
+            UIView.animate(
+                withDuration: 0.25, delay: 0, options: .curveEaseIn,
+                animations: {
+                    view.transform = CGAffineTransform(scaleX: scale, y: scale)
+                    view.alpha = 1
+                },
+                completion: { finished in
+                    if !stop && finished {
+                        self.animation(with: view, scale: 1 / scale, alpha: 1, stop: true)
+                    }
+                })
         }
     }
 

@@ -1,6 +1,6 @@
+import Flipbook
 import Foundation
 import Testing
-import Flipbook
 
 /// Seed 002's UIRefreshControl subclass (seed 002's blog post, docs/gallery.md), ported to today's names.
 /// The `.valueChanged` target–selector pair becomes a `UIAction` (no Objective-C runtime
@@ -51,41 +51,53 @@ struct Seed002PortTests {
             let label = labels[currentLabelIndex]
             steps.append("1:\(currentLabelIndex)")
             if startedAt == nil { startedAt = CACurrentMediaTime() }
-            UIView.animate(withDuration: 0.1, animations: {
-                label.transform = CGAffineTransform(rotationAngle: .pi / 4)
-                label.textColor = .red
-            }, completion: { _ in
-                UIView.animate(withDuration: 0.05, animations: {
-                    label.transform = .identity
-                    label.textColor = .black
-                }, completion: { _ in
-                    if !self.isRefreshing { return }
-                    self.currentLabelIndex += 1
-                    if self.currentLabelIndex < self.labels.count {
-                        self.animateRefreshStep1()
-                    } else {
-                        self.animateRefreshStep2()
-                    }
+            UIView.animate(
+                withDuration: 0.1,
+                animations: {
+                    label.transform = CGAffineTransform(rotationAngle: .pi / 4)
+                    label.textColor = .red
+                },
+                completion: { _ in
+                    UIView.animate(
+                        withDuration: 0.05,
+                        animations: {
+                            label.transform = .identity
+                            label.textColor = .black
+                        },
+                        completion: { _ in
+                            if !self.isRefreshing { return }
+                            self.currentLabelIndex += 1
+                            if self.currentLabelIndex < self.labels.count {
+                                self.animateRefreshStep1()
+                            } else {
+                                self.animateRefreshStep2()
+                            }
+                        })
                 })
-            })
         }
 
         func animateRefreshStep2() {
             if !isRefreshing { return }
             steps.append("2")
-            UIView.animate(withDuration: 0.35, animations: {
-                self.labels.forEach { $0.transform = CGAffineTransform(scaleX: 1.5, y: 1.5) }
-            }, completion: { _ in
-                if !self.isRefreshing { return }
-                UIView.animate(withDuration: 0.25, animations: {
-                    self.labels.forEach { $0.transform = .identity }
-                }, completion: { _ in
-                    if self.isRefreshing {
-                        self.currentLabelIndex = 0
-                        self.animateRefreshStep1()
-                    }
+            UIView.animate(
+                withDuration: 0.35,
+                animations: {
+                    self.labels.forEach { $0.transform = CGAffineTransform(scaleX: 1.5, y: 1.5) }
+                },
+                completion: { _ in
+                    if !self.isRefreshing { return }
+                    UIView.animate(
+                        withDuration: 0.25,
+                        animations: {
+                            self.labels.forEach { $0.transform = .identity }
+                        },
+                        completion: { _ in
+                            if self.isRefreshing {
+                                self.currentLabelIndex = 0
+                                self.animateRefreshStep1()
+                            }
+                        })
                 })
-            })
         }
     }
 
@@ -120,7 +132,10 @@ struct Seed002PortTests {
         #expect(table.visibleCells.map { $0.textLabel?.text ?? "" } == ["One", "Two", "Three", "Four", "Five"])
         table.perform(.pull(400, over: 0.6, hold: 0.3), at: 0.1)
         var frame = 0
-        while control.startedAt == nil && frame < 60 { frame += 1; stage.advance(to: Double(frame) / 60) }
+        while control.startedAt == nil && frame < 60 {
+            frame += 1
+            stage.advance(to: Double(frame) / 60)
+        }
         // 100 pt of content (the trigger) needs ~230 pt of finger: the cycle starts mid-drag.
         let start = try #require(control.startedAt)
         #expect(start > 0.1 && start < 0.7 && control.isRefreshing)

@@ -1,6 +1,6 @@
+import Flipbook
 import Foundation
 import Testing
-import Flipbook
 
 /// Seed 003's wave (CBPullToReflesh; seed 003's blog post, docs/gallery.md), ported: the quadratic wave
 /// path and its keyframe bounce back to flat. (The post's NSTimer-driven scroll-back has no
@@ -43,7 +43,7 @@ struct Seed003PortTests {
                 wavePath(bendDist: bendDist * 0.6),
                 wavePath(bendDist: bendDist * 0.4),
                 wavePath(bendDist: bendDist * 0.2),
-                wavePath(bendDist: 0),
+                wavePath(bendDist: 0)
             ]
             bounce.duration = bounceDuration
             bounce.isRemovedOnCompletion = false
@@ -72,7 +72,7 @@ struct Seed003PortTests {
         stage.advance(to: 0.6)
         #expect(abs((Self.top(wave.waveLayer.presentation()?.path) ?? 0) - (40 - 25)) < 1e-6)
         stage.advance(to: 1.5)
-        #expect(abs((Self.top(wave.waveLayer.presentation()?.path) ?? 0) - 40) < 1e-6)   // flat, held by fillMode
+        #expect(abs((Self.top(wave.waveLayer.presentation()?.path) ?? 0) - 40) < 1e-6)  // flat, held by fillMode
         #expect(wave.stopped == [true])
         #expect(wave.waveLayer.animation(forKey: "return") != nil)
     }
@@ -89,7 +89,10 @@ struct Seed003PortTests {
         var bends: [CGFloat] = []
         var timerFirings = 0
 
-        init(wave: WaveView, stage: Stage) { self.wave = wave; self.stage = stage }
+        init(wave: WaveView, stage: Stage) {
+            self.wave = wave
+            self.stage = stage
+        }
 
         func scrollViewDidScroll(_ scrollView: UIScrollView) {
             guard scrollView.isDragging, scrollView.contentOffset.y < 0 else { return }
@@ -141,10 +144,14 @@ struct Seed003PortTests {
         // hundredth a hair short); the offset then stays there (no inset holds it).
         let step = (-60 - released) / CGFloat(wave.bounceDuration / 0.01)
         var y = released, steps = 0
-        repeat { y += step; steps += 1 } while y < -60
+        repeat {
+            y += step
+            steps += 1
+        } while y < -60
         #expect(controller.timerFirings == steps && (steps == 100 || steps == 101), "\(controller.timerFirings) vs \(steps)")
-        #expect(table.contentOffset.y >= -60 - 1e-9 && table.contentOffset.y < -60 + step + 1e-9 && !table.isDecelerating,
-                "\(table.contentOffset.y)")
+        #expect(
+            table.contentOffset.y >= -60 - 1e-9 && table.contentOffset.y < -60 + step + 1e-9 && !table.isDecelerating,
+            "\(table.contentOffset.y)")
         #expect(abs((Self.top(wave.waveLayer.presentation()?.path) ?? 0) - 40) < 1e-6, "flat again")
     }
 }

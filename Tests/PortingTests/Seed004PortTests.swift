@@ -1,6 +1,6 @@
+import Flipbook
 import Foundation
 import Testing
-import Flipbook
 
 /// Seed 004's GMPullToRefresh pieces (seed 004's blog post, docs/gallery.md), ported from Objective-C to
 /// Swift with Apple's names: the progress arc drawn in `draw(_:)` through
@@ -32,8 +32,9 @@ struct Seed004PortTests {
             context.setStrokeColor(UIColor.blue.cgColor)
             let startAngle: CGFloat = 0
             let step = 11.4 * .pi / 6 * progress
-            context.addArc(center: CGPoint(x: bounds.size.width / 2, y: bounds.size.height / 2), radius: bounds.size.width / 2 - 1,
-                           startAngle: startAngle, endAngle: startAngle + step, clockwise: false)
+            context.addArc(
+                center: CGPoint(x: bounds.size.width / 2, y: bounds.size.height / 2), radius: bounds.size.width / 2 - 1,
+                startAngle: startAngle, endAngle: startAngle + step, clockwise: false)
             context.strokePath()
         }
 
@@ -78,13 +79,16 @@ struct Seed004PortTests {
             frontView.frame = bounds
             var rect = bounds
             rect.size.height = 0
-            UIView.animate(withDuration: 0.5, delay: 0, options: .curveLinear, animations: { [weak self] in
-                self?.frontView.frame = rect
-            }, completion: { [weak self] _ in
-                guard let self, !self.isStop else { return }
-                self.loops += 1
-                self.startAnimation()
-            })
+            UIView.animate(
+                withDuration: 0.5, delay: 0, options: .curveLinear,
+                animations: { [weak self] in
+                    self?.frontView.frame = rect
+                },
+                completion: { [weak self] _ in
+                    guard let self, !self.isStop else { return }
+                    self.loops += 1
+                    self.startAnimation()
+                })
         }
 
         func stopAnimation() { isStop = true }
@@ -120,7 +124,7 @@ struct Seed004PortTests {
         let stage = Self.stage(showing: circle)
         stage.advance(to: 0.1)
         circle.startAnimation()
-        stage.advance(to: 0.1 + 0.625)   // two and a half quarter turns
+        stage.advance(to: 0.1 + 0.625)  // two and a half quarter turns
         let angle = try #require(circle.layer.presentation()?.value(forKeyPath: "transform.rotation.z") as? CGFloat)
         #expect(abs(angle - 2.5 * .pi / 2) < 1e-6 || abs(angle - (2.5 * .pi / 2 - 2 * .pi)) < 1e-6, "angle \(angle)")
         circle.stopAnimation()
@@ -134,14 +138,14 @@ struct Seed004PortTests {
         let stage = Self.stage(showing: activity)
         stage.advance(to: 0.1)
         activity.startAnimation()
-        stage.advance(to: 0.35)   // half way down the first pass
+        stage.advance(to: 0.35)  // half way down the first pass
         let h = try #require(activity.frontView.layer.presentation()?.bounds.height)
         #expect(abs(h - 10) < 1e-6, "height \(h)")
-        stage.advance(to: 1.6)    // passes end at 0.6, 1.1, 1.6
+        stage.advance(to: 1.6)  // passes end at 0.6, 1.1, 1.6
         #expect(activity.loops == 3)
         activity.stopAnimation()
         stage.advance(to: 3)
-        #expect(activity.loops == 3)   // the running pass completes, finds isStop and ends the loop
+        #expect(activity.loops == 3)  // the running pass completes, finds isStop and ends the loop
         #expect(activity.frontView.layer.presentation()?.bounds.height == 0)
     }
 }

@@ -1,6 +1,6 @@
+import Flipbook
 import Foundation
 import Testing
-import Flipbook
 
 /// The seed ports (Swift, the posts' own code) and the gallery's scenario files
 /// (scenarios/seeds/) drive the same scenes: the same sizes and the same fingers (the port plays
@@ -20,7 +20,7 @@ struct SeedSceneAgreementTests {
         let stage = Stage(size: CGSize(width: 414, height: 736))
         let controller = SeedPortTests.UnreadController(view: stage.rootView)
         controller.settingUI()
-        stage.schedule(at: 1.15) { controller.startAnimation() }   // the tap the scenario reads from the GIF
+        stage.schedule(at: 1.15) { controller.startAnimation() }  // the tap the scenario reads from the GIF
         for t in [1.0, 1.2, 1.3, 1.4, 1.5, 2.0] {
             stage.advance(to: t)
             scene.stage.advance(to: t)
@@ -40,7 +40,7 @@ struct SeedSceneAgreementTests {
         let controller = Seed002PortTests.TableViewController()
         (stage.rootView as? UIWindow)?.rootViewController = controller
         let table = try #require(controller.tableView)
-        table.contentInset.top = 64                      // under the navigation bar, as the scenario
+        table.contentInset.top = 64  // under the navigation bar, as the scenario
         table.contentOffset.y = -64
         table.perform(touch.script, at: touch.start)
         let sceneTable = try #require(scene.views["table"] as? UIScrollView)

@@ -1,6 +1,6 @@
+import Flipbook
 import Foundation
 import Testing
-import Flipbook
 
 /// UIKit-lite pieces real refresh libraries lean on: `init()` everywhere, the view lifecycle
 /// in UIKit's order, layout, autoresizing.
@@ -20,7 +20,10 @@ struct ViewLifecycleTests {
 
     final class Header: UIView {
         let title = UILabel()
-        override init(frame: CGRect) { super.init(frame: frame); addSubview(title) }
+        override init(frame: CGRect) {
+            super.init(frame: frame)
+            addSubview(title)
+        }
         required init?(coder: NSCoder) { super.init(coder: coder) }
     }
 
@@ -42,7 +45,8 @@ struct ViewLifecycleTests {
         #expect(parent.window === stage.rootView && stage.rootView is UIWindow)
         #expect(parent.log == ["willMove(toSuperview: view)", "willMove(toWindow: window)", "didMoveToWindow window", "didMoveToSuperview"])
         #expect(child.log == ["willMove(toWindow: window)", "didMoveToWindow window"])
-        parent.log = []; child.log = []
+        parent.log = []
+        child.log = []
         parent.removeFromSuperview()
         #expect(parent.log == ["willMove(toSuperview: nil)", "willMove(toWindow: nil)", "didMoveToWindow nil", "didMoveToSuperview"])
         #expect(child.log == ["willMove(toWindow: nil)", "didMoveToWindow nil"])
@@ -56,7 +60,8 @@ struct ViewLifecycleTests {
         stage.rootView.addSubview(v)
         stage.advance(to: 0.1)
         #expect(v.layouts == 1, "added views lay out once")
-        v.setNeedsLayout(); v.setNeedsLayout()
+        v.setNeedsLayout()
+        v.setNeedsLayout()
         stage.advance(to: 0.2)
         #expect(v.layouts == 2)
         v.frame = CGRect(x: 5, y: 5, width: 10, height: 10)

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Tells when a file is created in a folder, through inotify: a test waits for the event
@@ -12,7 +13,8 @@ public final class FolderWatch {
     public init(_ folder: URL) throws {
         descriptor = inotify_init1(Int32(IN_CLOEXEC))
         guard descriptor >= 0,
-              inotify_add_watch(descriptor, folder.path, UInt32(IN_CREATE) | UInt32(IN_MOVED_TO)) >= 0 else {
+            inotify_add_watch(descriptor, folder.path, UInt32(IN_CREATE) | UInt32(IN_MOVED_TO)) >= 0
+        else {
             throw CocoaError(.fileReadUnknown, userInfo: [NSFilePathErrorKey: folder.path])
         }
     }
@@ -32,8 +34,8 @@ public final class FolderWatch {
             var offset = 0
             // Each event: wd, mask, cookie, len (4 bytes each), then a NUL-padded name of len bytes.
             while offset + 16 <= n {
-                let length = buffer[offset + 12 ..< offset + 16].withUnsafeBytes { Int($0.loadUnaligned(as: UInt32.self)) }
-                let nameBytes = buffer[offset + 16 ..< min(n, offset + 16 + length)].prefix { $0 != 0 }
+                let length = buffer[offset + 12..<offset + 16].withUnsafeBytes { Int($0.loadUnaligned(as: UInt32.self)) }
+                let nameBytes = buffer[offset + 16..<min(n, offset + 16 + length)].prefix { $0 != 0 }
                 let name = String(decoding: nameBytes, as: UTF8.self)
                 if matches(name) { return name }
                 offset += 16 + length

@@ -29,16 +29,20 @@ public enum CLI {
     /// Another product built beside `flipbook` (an example program).
     public static func built(_ name: String) -> URL { executable.deletingLastPathComponent().appendingPathComponent(name) }
 
-    public static func run(_ args: [String], in directory: URL? = nil,
-                           environment extra: [String: String] = [:]) throws -> (status: Int32, stdout: String, stderr: String) {
+    public static func run(
+        _ args: [String], in directory: URL? = nil,
+        environment extra: [String: String] = [:]
+    ) throws -> (status: Int32, stdout: String, stderr: String) {
         let r = try spawn(executable, args, in: directory, environment: extra)
         return (r.status, String(decoding: r.stdout, as: UTF8.self), r.stderr)
     }
 
     /// Runs `program` with `args` (CI=true, so no progress output, and `extra` over the
     /// environment); stdout as bytes.
-    public static func spawn(_ program: URL, _ args: [String], in directory: URL? = nil,
-                             environment extra: [String: String] = [:]) throws -> (status: Int32, stdout: Data, stderr: String) {
+    public static func spawn(
+        _ program: URL, _ args: [String], in directory: URL? = nil,
+        environment extra: [String: String] = [:]
+    ) throws -> (status: Int32, stdout: Data, stderr: String) {
         let p = Process()
         p.executableURL = program
         p.arguments = args
@@ -48,7 +52,8 @@ public enum CLI {
         env.merge(extra) { $1 }
         p.environment = env
         let out = Pipe(), err = Pipe()
-        p.standardOutput = out; p.standardError = err
+        p.standardOutput = out
+        p.standardError = err
         try p.run()
         let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
         p.waitUntilExit()

@@ -8,12 +8,14 @@ import Foundation
 /// must fit the bounds it was read within.
 func fuzzRequestHead(_ bytes: [UInt8]) -> Bool {
     guard let space = bytes.prefix(12).firstIndex(of: UInt8(ascii: " ")), space > 0,
-          bytes[..<space].allSatisfy({ (65...90).contains($0) }) else { return false }
+        bytes[..<space].allSatisfy({ (65...90).contains($0) })
+    else { return false }
     let limits = HTTPRequestHead.Limits()
     switch HTTPRequestHead.parse(bytes[...], limits: limits) {
     case .complete(let head, let length):
         guard length <= limits.head, length <= bytes.count, head.fields.count <= limits.fields,
-              head.method == "GET" || head.method == "HEAD", head.target.hasPrefix("/") else {
+            head.method == "GET" || head.method == "HEAD", head.target.hasPrefix("/")
+        else {
             fatalError("a request head accepted outside its bounds: \(length) bytes, \(head.fields.count) fields, \(head.method)")
         }
     case .incomplete:
@@ -85,11 +87,14 @@ func fuzzOneInput(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
         _ = runtime.stage.snapshot()
     } catch let error as ScenarioError {
         // YAML breaks lines at LF, CR, CR LF, NEL, LS and PS.
-        let lines = 1 + text.replacingOccurrences(of: "\r\n", with: "\n").unicodeScalars
+        let lines =
+            1
+            + text.replacingOccurrences(of: "\r\n", with: "\n").unicodeScalars
             .filter { ["\n", "\r", "\u{85}", "\u{2028}", "\u{2029}"].contains($0) }.count
         for d in error.diagnostics {
             guard d.line >= 1, d.column >= 1, d.line <= lines, !d.message.isEmpty,
-                  error.description.contains("fuzz.yaml:\(d.line):\(d.column): error: ") else {
+                error.description.contains("fuzz.yaml:\(d.line):\(d.column): error: ")
+            else {
                 fatalError("a rejection without a usable FILE:LINE:COLUMN: \(error.description)")
             }
         }
@@ -104,7 +109,8 @@ func fuzzOneInput(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
 @_silgen_name("LLVMFuzzerRunDriver")
 func LLVMFuzzerRunDriver(
     _ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-                         _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt) -> CInt
+    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
+) -> CInt
 
 var argc = CommandLine.argc
 var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv

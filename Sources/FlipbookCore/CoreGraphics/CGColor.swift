@@ -4,7 +4,10 @@ import Foundation
 public struct RGBA: Equatable, Hashable, Sendable {
     public var red: Double, green: Double, blue: Double, alpha: Double
     public init(red: Double, green: Double, blue: Double, alpha: Double) {
-        self.red = red; self.green = green; self.blue = blue; self.alpha = alpha
+        self.red = red
+        self.green = green
+        self.blue = blue
+        self.alpha = alpha
     }
     /// Fully transparent black: what a nil colour counts as when interpolating.
     public static let clear = RGBA(red: 0, green: 0, blue: 0, alpha: 0)

@@ -34,10 +34,14 @@ public final class CGContext {
     private var transform: CGAffineTransform { ctm[ctm.count - 1] }
 
     // MARK: State
-    public func saveGState() { recording.append(.saveState); ctm.append(transform) }
+    public func saveGState() {
+        recording.append(.saveState)
+        ctm.append(transform)
+    }
     public func restoreGState() {
         guard ctm.count > 1 else { return }
-        recording.append(.restoreState); ctm.removeLast()
+        recording.append(.restoreState)
+        ctm.removeLast()
     }
     public func translateBy(x: CGFloat, y: CGFloat) { concatenate(CGAffineTransform(translationX: x, y: y)) }
     public func scaleBy(x: CGFloat, y: CGFloat) { concatenate(CGAffineTransform(scaleX: x, y: y)) }
@@ -87,22 +91,31 @@ public final class CGContext {
 
     // MARK: Painting
     public func fillPath(using rule: CGPathFillRule = .winding) {
-        recording.append(.fill(currentPath.elements, evenOdd: rule == .evenOdd)); beginPath()
+        recording.append(.fill(currentPath.elements, evenOdd: rule == .evenOdd))
+        beginPath()
     }
-    public func strokePath() { recording.append(.stroke(currentPath.elements)); beginPath() }
+    public func strokePath() {
+        recording.append(.stroke(currentPath.elements))
+        beginPath()
+    }
     public func drawPath(using mode: CGPathDrawingMode) {
         let els = currentPath.elements
         switch mode {
         case .fill: recording.append(.fill(els, evenOdd: false))
         case .eoFill: recording.append(.fill(els, evenOdd: true))
         case .stroke: recording.append(.stroke(els))
-        case .fillStroke: recording.append(.fill(els, evenOdd: false)); recording.append(.stroke(els))
-        case .eoFillStroke: recording.append(.fill(els, evenOdd: true)); recording.append(.stroke(els))
+        case .fillStroke:
+            recording.append(.fill(els, evenOdd: false))
+            recording.append(.stroke(els))
+        case .eoFillStroke:
+            recording.append(.fill(els, evenOdd: true))
+            recording.append(.stroke(els))
         }
         beginPath()
     }
     public func clip(using rule: CGPathFillRule = .winding) {
-        recording.append(.clip(currentPath.elements, evenOdd: rule == .evenOdd)); beginPath()
+        recording.append(.clip(currentPath.elements, evenOdd: rule == .evenOdd))
+        beginPath()
     }
     public func fill(_ rect: CGRect) { recording.append(.fill(CGPath(rect: rect).elements, evenOdd: false)) }
     public func stroke(_ rect: CGRect) { recording.append(.stroke(CGPath(rect: rect).elements)) }

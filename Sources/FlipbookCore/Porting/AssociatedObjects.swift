@@ -46,14 +46,21 @@ final class AssociationTable: @unchecked Sendable {
             }
         }
     }
-    private final class WeakBox { weak var object: AnyObject?; init(_ o: AnyObject) { object = o } }
-    private struct Entry { weak var owner: AnyObject?; var values: [Int: Held] }
+    private final class WeakBox {
+        weak var object: AnyObject?
+        init(_ o: AnyObject) { object = o }
+    }
+    private struct Entry {
+        weak var owner: AnyObject?
+        var values: [Int: Held]
+    }
 
     private var entries: [ObjectIdentifier: Entry] = [:]
     private let lock = NSLock()
 
     func set(_ object: AnyObject, key: Int, value: Any?, policy: objc_AssociationPolicy) {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         let id = ObjectIdentifier(object)
         var entry = entries[id].flatMap { $0.owner === object ? $0 : nil } ?? Entry(owner: object, values: [:])
         if let value {
@@ -73,13 +80,15 @@ final class AssociationTable: @unchecked Sendable {
     }
 
     func get(_ object: AnyObject, key: Int) -> Any? {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         guard let entry = entries[ObjectIdentifier(object)], entry.owner === object else { return nil }
         return entry.values[key]?.value
     }
 
     func removeAll(_ object: AnyObject) {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         entries[ObjectIdentifier(object)] = nil
     }
 }

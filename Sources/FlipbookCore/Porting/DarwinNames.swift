@@ -14,10 +14,22 @@ public let MAXFLOAT: Float = .greatestFiniteMagnitude
 public struct CGVector: Equatable, Hashable, Sendable {
     public var dx: CGFloat
     public var dy: CGFloat
-    public init() { dx = 0; dy = 0 }
-    public init(dx: CGFloat, dy: CGFloat) { self.dx = dx; self.dy = dy }
-    public init(dx: Double, dy: Double) { self.dx = CGFloat(dx); self.dy = CGFloat(dy) }
-    public init(dx: Int, dy: Int) { self.dx = CGFloat(dx); self.dy = CGFloat(dy) }
+    public init() {
+        dx = 0
+        dy = 0
+    }
+    public init(dx: CGFloat, dy: CGFloat) {
+        self.dx = dx
+        self.dy = dy
+    }
+    public init(dx: Double, dy: Double) {
+        self.dx = CGFloat(dx)
+        self.dy = CGFloat(dy)
+    }
+    public init(dx: Int, dy: Int) {
+        self.dx = CGFloat(dx)
+        self.dy = CGFloat(dy)
+    }
     public static let zero = CGVector()
 }
 
@@ -25,7 +37,13 @@ public struct CGVector: Equatable, Hashable, Sendable {
 public struct UIOffset: Equatable, Hashable, Sendable {
     public var horizontal: CGFloat
     public var vertical: CGFloat
-    public init() { horizontal = 0; vertical = 0 }
-    public init(horizontal: CGFloat, vertical: CGFloat) { self.horizontal = horizontal; self.vertical = vertical }
+    public init() {
+        horizontal = 0
+        vertical = 0
+    }
+    public init(horizontal: CGFloat, vertical: CGFloat) {
+        self.horizontal = horizontal
+        self.vertical = vertical
+    }
     public static let zero = UIOffset()
 }

@@ -76,8 +76,9 @@ public func UIEdgeInsetsInsetRect(_ rect: CGRect, _ insets: UIEdgeInsets) -> CGR
 extension CGRect {
     /// The rectangle shrunk by `insets` (UIKit's `inset(by:)`).
     public func inset(by insets: UIEdgeInsets) -> CGRect {
-        CGRect(x: minX + insets.left, y: minY + insets.top,
-               width: width - insets.left - insets.right, height: height - insets.top - insets.bottom)
+        CGRect(
+            x: minX + insets.left, y: minY + insets.top,
+            width: width - insets.left - insets.right, height: height - insets.top - insets.bottom)
     }
 }
 

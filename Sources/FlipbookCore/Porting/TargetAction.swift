@@ -15,12 +15,15 @@ extension UIControl {
     }
 
     /// As above, for an action that takes the sender (`Header.refresh(_:)`).
-    public func addTarget<Target: AnyObject, Sender>(_ target: Target, action: @escaping (Target) -> (Sender) -> Void,
-                                                     for events: Event) {
+    public func addTarget<Target: AnyObject, Sender>(
+        _ target: Target, action: @escaping (Target) -> (Sender) -> Void,
+        for events: Event
+    ) {
         weak let weakTarget = target
-        addAction(TargetAction(target: target) { [weak self] _ in
-            if let t = weakTarget, let sender = self as? Sender { action(t)(sender) }
-        }, for: events)
+        addAction(
+            TargetAction(target: target) { [weak self] _ in
+                if let t = weakTarget, let sender = self as? Sender { action(t)(sender) }
+            }, for: events)
     }
 
     /// Removes `target`'s actions for `events` (every target's when nil).
@@ -62,18 +65,22 @@ extension Timer {
     /// `scheduledTimer(timeInterval:target:selector:userInfo:repeats:)` with `#selector(tick)` →
     /// `Header.tick`. It runs on the Stage whose code is running; without one, on the run loop.
     @discardableResult
-    public class func scheduledTimer<Target: AnyObject>(timeInterval: TimeInterval, target: Target,
-                                                        selector: @escaping (Target) -> () -> Void,
-                                                        userInfo: Any?, repeats: Bool) -> Timer {
+    public class func scheduledTimer<Target: AnyObject>(
+        timeInterval: TimeInterval, target: Target,
+        selector: @escaping (Target) -> () -> Void,
+        userInfo: Any?, repeats: Bool
+    ) -> Timer {
         weak let weakTarget = target
         return stageTimer(interval: timeInterval, repeats: repeats) { _ in if let t = weakTarget { selector(t)() } }
     }
 
     /// As above, for a method that takes the timer (`#selector(tick(_:))` → `Header.tick(_:)`).
     @discardableResult
-    public class func scheduledTimer<Target: AnyObject>(timeInterval: TimeInterval, target: Target,
-                                                        selector: @escaping (Target) -> (Timer) -> Void,
-                                                        userInfo: Any?, repeats: Bool) -> Timer {
+    public class func scheduledTimer<Target: AnyObject>(
+        timeInterval: TimeInterval, target: Target,
+        selector: @escaping (Target) -> (Timer) -> Void,
+        userInfo: Any?, repeats: Bool
+    ) -> Timer {
         weak let weakTarget = target
         return stageTimer(interval: timeInterval, repeats: repeats) { timer in if let t = weakTarget { selector(t)(timer) } }
     }
@@ -89,7 +96,10 @@ extension Timer {
         }
         let timer = Timer(timeInterval: interval, repeats: repeats) { _ in }
         stage.scheduledTimer(withTimeInterval: interval, repeats: repeats) { stageTimer in
-            guard timer.isValid else { stageTimer.invalidate(); return }
+            guard timer.isValid else {
+                stageTimer.invalidate()
+                return
+            }
             box.run(timer)
             if !repeats { timer.invalidate() }
         }
@@ -111,8 +121,10 @@ extension NotificationCenter {
     /// is gone; `removeObserver(self)` cannot reach it (Foundation keeps that registry), so code
     /// that must stop earlier keeps the returned token and removes that.
     @discardableResult
-    public func addObserver<Observer: AnyObject>(_ observer: Observer, selector: @escaping (Observer) -> () -> Void,
-                                                 name: Notification.Name?, object: Any?) -> any NSObjectProtocol {
+    public func addObserver<Observer: AnyObject>(
+        _ observer: Observer, selector: @escaping (Observer) -> () -> Void,
+        name: Notification.Name?, object: Any?
+    ) -> any NSObjectProtocol {
         weak let weakObserver = observer
         let call = UncheckedNotificationAction { _ in if let o = weakObserver { selector(o)() } }
         return addObserver(forName: name, object: object, queue: nil) { call.run($0) }
@@ -120,8 +132,10 @@ extension NotificationCenter {
 
     /// As above, for a method that takes the notification (`Header.keyboardWillShow(_:)`).
     @discardableResult
-    public func addObserver<Observer: AnyObject>(_ observer: Observer, selector: @escaping (Observer) -> (Notification) -> Void,
-                                                 name: Notification.Name?, object: Any?) -> any NSObjectProtocol {
+    public func addObserver<Observer: AnyObject>(
+        _ observer: Observer, selector: @escaping (Observer) -> (Notification) -> Void,
+        name: Notification.Name?, object: Any?
+    ) -> any NSObjectProtocol {
         weak let weakObserver = observer
         let call = UncheckedNotificationAction { n in if let o = weakObserver { selector(o)(n) } }
         return addObserver(forName: name, object: object, queue: nil) { call.run($0) }

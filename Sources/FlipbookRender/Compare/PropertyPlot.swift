@@ -13,7 +13,9 @@ package struct PropertyPlot {
         /// Stop events of this variant, in seconds.
         public var events: [Double]
         public init(label: String, samples: [(time: Double, value: Double)], events: [Double] = []) {
-            self.label = label; self.samples = samples; self.events = events
+            self.label = label
+            self.samples = samples
+            self.events = events
         }
     }
 
@@ -22,7 +24,10 @@ package struct PropertyPlot {
     public var width = 720
     public var height = 360
 
-    public init(title: String, series: [Series]) { self.title = title; self.series = series }
+    public init(title: String, series: [Series]) {
+        self.title = title
+        self.series = series
+    }
 
     /// The plotting area inside the margins.
     public var plotRect: CGRect { CGRect(x: 64, y: 36, width: Double(width) - 64 - 24, height: Double(height) - 36 - 48) }
@@ -43,14 +48,17 @@ package struct PropertyPlot {
     /// Where (time, value) lands in the picture.
     public func point(time: Double, value: Double) -> CGPoint {
         let r = plotRect, t = timeRange, v = valueRange
-        return CGPoint(x: r.minX + (time - t.lowerBound) / (t.upperBound - t.lowerBound) * r.width,
-                       y: r.maxY - (value - v.lowerBound) / (v.upperBound - v.lowerBound) * r.height)
+        return CGPoint(
+            x: r.minX + (time - t.lowerBound) / (t.upperBound - t.lowerBound) * r.width,
+            y: r.maxY - (value - v.lowerBound) / (v.upperBound - v.lowerBound) * r.height)
     }
 
     /// The colour of series `i` (a fixed palette, so pictures are stable).
     public static func color(_ i: Int) -> RGBA {
-        let palette: [(Double, Double, Double)] = [(0.0, 0.48, 1.0), (1.0, 0.23, 0.19), (0.2, 0.78, 0.35), (1.0, 0.58, 0.0),
-                                                    (0.69, 0.32, 0.87), (0.35, 0.34, 0.84), (0.56, 0.56, 0.58)]
+        let palette: [(Double, Double, Double)] = [
+            (0.0, 0.48, 1.0), (1.0, 0.23, 0.19), (0.2, 0.78, 0.35), (1.0, 0.58, 0.0),
+            (0.69, 0.32, 0.87), (0.35, 0.34, 0.84), (0.56, 0.56, 0.58)
+        ]
         let c = palette[i % palette.count]
         return RGBA(red: c.0, green: c.1, blue: c.2, alpha: 1)
     }
@@ -58,13 +66,16 @@ package struct PropertyPlot {
     public func render() throws -> PixelBuffer {
         return try CairoSurface.drawing(width: width, height: height, grey: 1) { cr in
             let r = plotRect
-            func text(_ s: String, _ x: Double, _ y: Double, _ w: Double, size: Double = 11, align: CATextLayerAlignmentMode = .left,
-                      color: RGBA = RGBA(red: 0.2, green: 0.2, blue: 0.2, alpha: 1)) {
+            func text(
+                _ s: String, _ x: Double, _ y: Double, _ w: Double, size: Double = 11, align: CATextLayerAlignmentMode = .left,
+                color: RGBA = RGBA(red: 0.2, green: 0.2, blue: 0.2, alpha: 1)
+            ) {
                 var state = LayerState()
                 state.fontSize = size
                 state.foregroundColor = color
-                TextPainter.draw(TextStyle(string: s, fontName: nil, alignment: align, isWrapped: false, truncation: .none),
-                                 state: state, bounds: CGRect(x: x, y: y, width: w, height: size + 6), cr: cr)
+                TextPainter.draw(
+                    TextStyle(string: s, fontName: nil, alignment: align, isWrapped: false, truncation: .none),
+                    state: state, bounds: CGRect(x: x, y: y, width: w, height: size + 6), cr: cr)
             }
             text(title, r.minX, 8, r.width, size: 13)
             // Grid and ticks.
@@ -72,13 +83,17 @@ package struct PropertyPlot {
             for t in Self.ticks(timeRange) {
                 let p = point(time: t, value: valueRange.lowerBound)
                 cairo_set_source_rgb(cr, 0.92, 0.92, 0.92)
-                cairo_move_to(cr, p.x.rounded() + 0.5, r.minY); cairo_line_to(cr, p.x.rounded() + 0.5, r.maxY); cairo_stroke(cr)
+                cairo_move_to(cr, p.x.rounded() + 0.5, r.minY)
+                cairo_line_to(cr, p.x.rounded() + 0.5, r.maxY)
+                cairo_stroke(cr)
                 text(Self.label(t) + " s", p.x - 30, r.maxY + 16, 60, align: .center)
             }
             for v in Self.ticks(valueRange) {
                 let p = point(time: timeRange.lowerBound, value: v)
                 cairo_set_source_rgb(cr, 0.92, 0.92, 0.92)
-                cairo_move_to(cr, r.minX, p.y.rounded() + 0.5); cairo_line_to(cr, r.maxX, p.y.rounded() + 0.5); cairo_stroke(cr)
+                cairo_move_to(cr, r.minX, p.y.rounded() + 0.5)
+                cairo_line_to(cr, r.maxX, p.y.rounded() + 0.5)
+                cairo_stroke(cr)
                 text(Self.label(v), 4, p.y - 8, r.minX - 10, align: .right)
             }
             cairo_set_source_rgb(cr, 0.45, 0.45, 0.45)
@@ -92,7 +107,9 @@ package struct PropertyPlot {
                 cairo_set_dash(cr, dashes, 2, 0)
                 for e in s.events where timeRange.contains(e) {
                     let x = point(time: e, value: 0).x
-                    cairo_move_to(cr, x, r.minY); cairo_line_to(cr, x, r.maxY); cairo_stroke(cr)
+                    cairo_move_to(cr, x, r.minY)
+                    cairo_line_to(cr, x, r.maxY)
+                    cairo_stroke(cr)
                 }
                 cairo_set_dash(cr, nil, 0, 0)
                 // The curve, and its samples as small marks on the time axis.
@@ -106,7 +123,9 @@ package struct PropertyPlot {
                 cairo_set_line_width(cr, 1)
                 for sample in s.samples {
                     let x = point(time: sample.time, value: 0).x
-                    cairo_move_to(cr, x, r.maxY); cairo_line_to(cr, x, r.maxY - 4 - Double(i) * 2); cairo_stroke(cr)
+                    cairo_move_to(cr, x, r.maxY)
+                    cairo_line_to(cr, x, r.maxY - 4 - Double(i) * 2)
+                    cairo_stroke(cr)
                 }
                 // Legend.
                 let lx = r.minX + Double(i) * 140, ly = Double(height) - 18
@@ -125,7 +144,10 @@ package struct PropertyPlot {
         let step = [1.0, 2, 2.5, 5, 10].map { $0 * magnitude }.first { $0 >= raw } ?? magnitude * 10
         var out: [Double] = []
         var t = (range.lowerBound / step).rounded(.up) * step
-        while t <= range.upperBound + step * 1e-9 && out.count < 50 { out.append(t); t += step }
+        while t <= range.upperBound + step * 1e-9 && out.count < 50 {
+            out.append(t)
+            t += step
+        }
         return out
     }
 

@@ -58,7 +58,8 @@ public enum VariantGrid {
                     var state = LayerState()
                     state.fontSize = (label * 13 / 22).rounded()
                     state.foregroundColor = RGBA(red: 0.15, green: 0.15, blue: 0.15, alpha: 1)
-                    TextPainter.draw(TextStyle(string: text, fontName: nil, alignment: .left, isWrapped: false, truncation: .end),
+                    TextPainter.draw(
+                        TextStyle(string: text, fontName: nil, alignment: .left, isWrapped: false, truncation: .end),
                         state: state,
                         bounds: CGRect(x: r.minX, y: r.minY - label + 3 * label / 22, width: r.width, height: label * 18 / 22), cr: cr)
                 }

@@ -35,7 +35,7 @@ public enum InputFile {
             let n = bytes.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress! + offset, $0.count - offset) }
             if n < 0 && errno == EINTR { continue }
             guard n >= 0 else { throw RenderError.io("cannot read \(path): \(String(cString: strerror(errno)))") }
-            if n == 0 { break }   // the file shrank while being read
+            if n == 0 { break }  // the file shrank while being read
             offset += n
         }
         return Array(bytes[..<offset])

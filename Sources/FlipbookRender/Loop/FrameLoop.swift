@@ -64,8 +64,12 @@ final class FrameLoop {
     private var instantSnapshots: [(time: Double, sink: Int, snapshot: FrameSnapshot)] = []
 
     init(stage: Stage, plan: RenderPlan, sinks: [any RenderSink], background: RGBA?, threads: Int, redraw: LoopRedraw) {
-        self.stage = stage; self.plan = plan; self.sinks = sinks; self.background = background
-        self.threads = max(1, threads); self.redraw = redraw
+        self.stage = stage
+        self.plan = plan
+        self.sinks = sinks
+        self.background = background
+        self.threads = max(1, threads)
+        self.redraw = redraw
         // Instants that are not frames are snapshotted on the way (the clock only moves on).
         instants = sinks.enumerated().flatMap { i, s in s.instants.map { (time: $0, sink: i) } }.sorted { $0.time < $1.time }
     }
@@ -81,14 +85,16 @@ final class FrameLoop {
             if (threading == .automatic || threading == .switching) && !serialOnly && k == Self.probeFrames + 1 {
                 // Frame 0 (drawn whole, and paying first-use costs) is left out of the estimate.
                 if threading == .switching
-                    || worthGoingParallel(draw: drawTime / Double(Self.probeFrames), consume: consumeTime / Double(Self.probeFrames)) {
+                    || worthGoingParallel(draw: drawTime / Double(Self.probeFrames), consume: consumeTime / Double(Self.probeFrames))
+                {
                     break
                 }
             }
             let started = DispatchTime.now().uptimeNanoseconds
             let job = makeJob(k, slots: slots)
-            let frame = try FrameSlots.draw(job.snapshot, rows: job.redraw, into: job.slot, width: plan.width, height: plan.height,
-                                            background: background, limits: drawLimits)
+            let frame = try FrameSlots.draw(
+                job.snapshot, rows: job.redraw, into: job.slot, width: plan.width, height: plan.height,
+                background: background, limits: drawLimits)
             let prepared = try sinks.map { try $0.prepare(frame, index: k, damage: FrameDamage(rows: job.damage, previous: previous)) }
             let drawn = DispatchTime.now().uptimeNanoseconds
             for (i, sink) in sinks.enumerated() { try sink.consume(frame, index: k, prepared: prepared[i]) }
@@ -146,13 +152,16 @@ final class FrameLoop {
     /// Batches of `drawThreads` frames drawn (and prepared) on worker threads while this thread
     /// hands the batch before to the sinks in frame order; two batches are alive at once, in
     /// disjoint halves of `slots`.
-    private func runParallel(from first: Int, after previous: inout PixelBuffer?, slots: FrameSlots,
-                             progress: ((Int, Int) -> Void)?) throws {
+    private func runParallel(
+        from first: Int, after previous: inout PixelBuffer?, slots: FrameSlots,
+        progress: ((Int, Int) -> Void)?
+    ) throws {
         let batchSize = drawThreads
         func batch(from start: Int, after previous: PixelBuffer?) -> FrameBatch {
             let jobs = (start..<min(plan.frameCount, start + batchSize)).map { makeJob($0, slots: slots) }
-            return FrameBatch(jobs, after: previous, sinks: sinks, width: plan.width, height: plan.height, background: background,
-                              limits: drawLimits)
+            return FrameBatch(
+                jobs, after: previous, sinks: sinks, width: plan.width, height: plan.height, background: background,
+                limits: drawLimits)
         }
         var inFlight: FrameBatch? = batch(from: first, after: previous)
         previous = nil
@@ -179,8 +188,9 @@ final class FrameLoop {
     private func finishInstants() throws {
         takeInstants(upTo: plan.duration)
         for shot in instantSnapshots {
-            try sinks[shot.sink].consume(instant: shot.time,
-                                         frame: try FrameRasterizer.rasterize(shot.snapshot, background: background, limits: drawLimits))
+            try sinks[shot.sink].consume(
+                instant: shot.time,
+                frame: try FrameRasterizer.rasterize(shot.snapshot, background: background, limits: drawLimits))
         }
     }
 }
@@ -198,14 +208,17 @@ private final class FrameBatch: @unchecked Sendable {
     private let done = DispatchSemaphore(value: 0)
 
     /// `previous` is the frame before the first job (nil when that is frame 0).
-    init(_ jobs: [FrameJob], after previous: PixelBuffer?, sinks: [any RenderSink], width: Int, height: Int, background: RGBA?,
-         limits: DrawLimitLog) {
+    init(
+        _ jobs: [FrameJob], after previous: PixelBuffer?, sinks: [any RenderSink], width: Int, height: Int, background: RGBA?,
+        limits: DrawLimitLog
+    ) {
         first = jobs.first?.index ?? 0
         self.previous = previous
         // Dispatch's own `async`, not the Stage-aware one ported code gets (DispatchQueue+Stage).
         DispatchQueue.global().async(group: nil, qos: .unspecified, flags: []) { [self] in
-            result = Self.drawAndPrepare(jobs, after: takePrevious(), sinks: sinks, width: width, height: height, limits: limits,
-                                         background: background)
+            result = Self.drawAndPrepare(
+                jobs, after: takePrevious(), sinks: sinks, width: width, height: height, limits: limits,
+                background: background)
             done.signal()
         }
     }
@@ -217,16 +230,21 @@ private final class FrameBatch: @unchecked Sendable {
 
     /// Draws every job in its slot (in parallel: no two share a slot), then runs the sinks'
     /// `prepare` on each frame (in parallel too).
-    private static func drawAndPrepare(_ jobs: [FrameJob], after previous: PixelBuffer?, sinks: [any RenderSink], width: Int,
-                                       height: Int, limits: DrawLimitLog, background: RGBA?) -> Result<[Frame], any Error> {
+    private static func drawAndPrepare(
+        _ jobs: [FrameJob], after previous: PixelBuffer?, sinks: [any RenderSink], width: Int,
+        height: Int, limits: DrawLimitLog, background: RGBA?
+    ) -> Result<[Frame], any Error> {
         Result {
             let drawn = ParallelResults<PixelBuffer>(count: jobs.count)
             DispatchQueue.concurrentPerform(iterations: jobs.count) { i in
                 let job = jobs[i]
-                drawn.set(i, Result {
-                    try FrameSlots.draw(job.snapshot, rows: job.redraw, into: job.slot, width: width, height: height,
-                                        background: background, limits: limits)
-                })
+                drawn.set(
+                    i,
+                    Result {
+                        try FrameSlots.draw(
+                            job.snapshot, rows: job.redraw, into: job.slot, width: width, height: height,
+                            background: background, limits: limits)
+                    })
             }
             let pixels = try drawn.values()
             let prepared = ParallelResults<[(any Sendable)?]>(count: jobs.count)

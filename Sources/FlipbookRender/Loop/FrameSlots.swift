@@ -50,13 +50,13 @@ final class FrameSlots: @unchecked Sendable {
     static func newBuffer(count: Int) -> [UInt32] {
         [UInt32](unsafeUninitializedCapacity: count) { buffer, initialized in
             #if os(Linux)
-            let page = 4096
-            let start = (Int(bitPattern: buffer.baseAddress) + page - 1) / page * page
-            let end = (Int(bitPattern: buffer.baseAddress) + count * 4) / page * page
-            if end > start, let address = UnsafeMutableRawPointer(bitPattern: start) {
-                // MADV_POPULATE_WRITE (Linux 5.14); where it is refused, the pages fault as usual.
-                _ = madvise(address, end - start, 23)
-            }
+                let page = 4096
+                let start = (Int(bitPattern: buffer.baseAddress) + page - 1) / page * page
+                let end = (Int(bitPattern: buffer.baseAddress) + count * 4) / page * page
+                if end > start, let address = UnsafeMutableRawPointer(bitPattern: start) {
+                    // MADV_POPULATE_WRITE (Linux 5.14); where it is refused, the pages fault as usual.
+                    _ = madvise(address, end - start, 23)
+                }
             #endif
             buffer.initialize(repeating: 0)
             initialized = count
@@ -64,8 +64,10 @@ final class FrameSlots: @unchecked Sendable {
     }
 
     /// Brings `slot` to `snapshot` by redrawing `rows`, and returns its pixels.
-    static func draw(_ snapshot: FrameSnapshot, rows: Range<Int>, into slot: Slot, width: Int, height: Int,
-                     background: RGBA?, limits: DrawLimitLog? = nil) throws -> PixelBuffer {
+    static func draw(
+        _ snapshot: FrameSnapshot, rows: Range<Int>, into slot: Slot, width: Int, height: Int,
+        background: RGBA?, limits: DrawLimitLog? = nil
+    ) throws -> PixelBuffer {
         if slot.words.count != width * height {
             precondition(rows == 0..<height, "a new slot is drawn whole")
             slot.words = newBuffer(count: width * height)

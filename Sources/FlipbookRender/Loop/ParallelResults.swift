@@ -9,20 +9,24 @@ package final class ParallelResults<Value: Sendable>: @unchecked Sendable {
     public init(count: Int) { slots = Array(repeating: nil, count: count) }
 
     public func set(_ i: Int, _ r: Result<Value, any Error>) {
-        lock.lock(); slots[i] = r; lock.unlock()
+        lock.lock()
+        slots[i] = r
+        lock.unlock()
     }
 
     public func set(_ i: Int, value: Value) { set(i, .success(value)) }
 
     /// The values in order; the first error (by index) is thrown.
     public func values() throws -> [Value] {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         return try slots.map { try $0!.get() }
     }
 
     /// The values set so far, in order (slots never set are skipped).
     public var filled: [Value] {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         return slots.compactMap { try? $0?.get() }
     }
 }

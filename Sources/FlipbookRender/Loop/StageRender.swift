@@ -91,16 +91,20 @@ extension Stage {
     /// the Stage's current time (frame k shows `currentTime + k / fps`).
     /// `threads` rasterize frames in parallel (default: the machine's cores); the bytes
     /// written do not depend on it.
-    public func render(duration: Double, fps: Double, outputs: RenderOutputs, background: RGBA? = nil,
-                       threads: Int = ProcessInfo.processInfo.activeProcessorCount,
-                       progress: ((Int, Int) -> Void)? = nil) throws -> RenderResult {
+    public func render(
+        duration: Double, fps: Double, outputs: RenderOutputs, background: RGBA? = nil,
+        threads: Int = ProcessInfo.processInfo.activeProcessorCount,
+        progress: ((Int, Int) -> Void)? = nil
+    ) throws -> RenderResult {
         // Every target is checked and opened before the first frame: a bad one is refused with
         // nothing written. Sinks made so far are cancelled if a later one fails.
         var sinks: [any RenderSink] = []
         do {
             if let url = outputs.filmstrip {
-                sinks.append(try FilmstripSink(url: url, samples: outputs.filmstripSamples, times: outputs.filmstripTimes,
-                                               columns: outputs.filmstripColumns, inputs: outputs.inputs))
+                sinks.append(
+                    try FilmstripSink(
+                        url: url, samples: outputs.filmstripSamples, times: outputs.filmstripTimes,
+                        columns: outputs.filmstripColumns, inputs: outputs.inputs))
             }
             if let dir = outputs.framesDirectory { sinks.append(try PNGFramesSink(directory: dir)) }
             for animation in outputs.animations {
@@ -117,12 +121,15 @@ extension Stage {
     /// The render loop: advances the Stage frame by frame from the current time, rasterizes the
     /// snapshots in parallel and feeds every sink (see `RenderSink` for the order of calls).
     /// Frame k shows `currentTime + k / fps`; a render of duration D has round(D × fps) frames.
-    public func render(duration: Double, fps: Double, sinks: [any RenderSink], background: RGBA? = nil,
-                       threads: Int = ProcessInfo.processInfo.activeProcessorCount,
-                       progress: ((Int, Int) -> Void)? = nil) throws -> RenderResult {
+    public func render(
+        duration: Double, fps: Double, sinks: [any RenderSink], background: RGBA? = nil,
+        threads: Int = ProcessInfo.processInfo.activeProcessorCount,
+        progress: ((Int, Int) -> Void)? = nil
+    ) throws -> RenderResult {
         do {
-            return try renderFrames(duration: duration, fps: fps, sinks: sinks, background: background,
-                                    threads: max(1, threads), progress: progress, threading: .automatic, redraw: .damaged)
+            return try renderFrames(
+                duration: duration, fps: fps, sinks: sinks, background: background,
+                threads: max(1, threads), progress: progress, threading: .automatic, redraw: .damaged)
         } catch {
             for s in sinks { s.cancel() }
             throw error
@@ -130,8 +137,10 @@ extension Stage {
     }
 
     /// The render loop with its strategies chosen (tests pin them; the bytes never depend on them).
-    func renderFrames(duration: Double, fps: Double, sinks: [any RenderSink], background: RGBA?, threads: Int,
-                      progress: ((Int, Int) -> Void)?, threading: LoopThreading, redraw: LoopRedraw) throws -> RenderResult {
+    func renderFrames(
+        duration: Double, fps: Double, sinks: [any RenderSink], background: RGBA?, threads: Int,
+        progress: ((Int, Int) -> Void)?, threading: LoopThreading, redraw: LoopRedraw
+    ) throws -> RenderResult {
         guard fps.isFinite, Limits.framesPerSecond.contains(fps) else {
             throw RenderError.invalidArgument("fps must be in 1…100, got \(fps)")
         }
@@ -142,12 +151,14 @@ extension Stage {
             throw RenderError.invalidArgument("\(duration) s at \(fps) fps is more than \(Limits.maximumFrames) frames")
         }
         guard let w = boundedInt((size.width * scale).rounded()), let h = boundedInt((size.height * scale).rounded()),
-              w > 0, h > 0, w <= Limits.maximumStagePixels, h <= Limits.maximumStagePixels else {
+            w > 0, h > 0, w <= Limits.maximumStagePixels, h <= Limits.maximumStagePixels
+        else {
             throw RenderError.invalidArgument(
                 "a \(size.width)×\(size.height) pt stage at \(scale)x is outside 1…\(Limits.maximumStagePixels) px")
         }
-        let plan = RenderPlan(frameCount: count, fps: fps, duration: duration, width: w, height: h,
-                              delays: GIFWriter.delays(count: count, fps: fps), start: currentTime, threads: threads)
+        let plan = RenderPlan(
+            frameCount: count, fps: fps, duration: duration, width: w, height: h,
+            delays: GIFWriter.delays(count: count, fps: fps), start: currentTime, threads: threads)
         for s in sinks { try s.begin(plan) }
         let loop = FrameLoop(stage: self, plan: plan, sinks: sinks, background: background, threads: threads, redraw: redraw)
         try loop.run(threading: threading, progress: progress)
@@ -169,20 +180,25 @@ extension Stage {
             }
         case .gradient(let style) where ![.axial, .radial, .conic].contains(style.type):
             if checked.insert("gradient " + style.type.rawValue).inserted {
-                warn("gradient type '\(style.type.rawValue)' is not one the renderer draws (axial, radial, conic); it is drawn as axial",
-                     kind: .notDrawnAsAsked)
+                warn(
+                    "gradient type '\(style.type.rawValue)' is not one the renderer draws (axial, radial, conic); it is drawn as axial",
+                    kind: .notDrawnAsAsked)
             }
         default: break
         }
         if layer.state.contents != nil, !Self.knownGravities.contains(layer.contentsGravity),
-           checked.insert("gravity " + layer.contentsGravity.rawValue).inserted {
-            warn("contents gravity '\(layer.contentsGravity.rawValue)' is not one the renderer knows; the image is centred",
-                 kind: .notDrawnAsAsked)
+            checked.insert("gravity " + layer.contentsGravity.rawValue).inserted
+        {
+            warn(
+                "contents gravity '\(layer.contentsGravity.rawValue)' is not one the renderer knows; the image is centred",
+                kind: .notDrawnAsAsked)
         }
         for sub in layer.sublayers { reportWhatIsNotDrawnAsAsked(in: sub, checked: &checked) }
         for mask in layer.maskLayers { reportWhatIsNotDrawnAsAsked(in: mask, checked: &checked) }
     }
 
-    static let knownGravities: Set<CALayerContentsGravity> = [.center, .top, .bottom, .left, .right, .topLeft, .topRight,
-                                                              .bottomLeft, .bottomRight, .resize, .resizeAspect, .resizeAspectFill]
+    static let knownGravities: Set<CALayerContentsGravity> = [
+        .center, .top, .bottom, .left, .right, .topLeft, .topRight,
+        .bottomLeft, .bottomRight, .resize, .resizeAspect, .resizeAspectFill
+    ]
 }

@@ -91,7 +91,8 @@ public final class OutputFile {
         self.path = path
         if path == "-" || path == Self.standardOutput.path {
             kind = .standardOutput
-            destination = "-"; writingPath = "-"
+            destination = "-"
+            writingPath = "-"
             fd = dup(STDOUT_FILENO)
             guard fd >= 0 else { throw OutputError(path: path, reason: "cannot write to standard output") }
             return
@@ -226,7 +227,9 @@ public final class OutputFile {
             } else {
                 let resolved = (try? resolveLinks(path)) ?? path
                 var st = stat()
-                key = stat(resolved, &st) == 0 ? "inode \(st.st_dev):\(st.st_ino)"
+                key =
+                    stat(resolved, &st) == 0
+                    ? "inode \(st.st_dev):\(st.st_ino)"
                     : URL(fileURLWithPath: resolved).standardizedFileURL.resolvingSymlinksInPath().path
             }
             if let earlier = seen.first(where: { $0.key == key }) {
@@ -246,7 +249,9 @@ public final class OutputFile {
             let n = readlink(current, &buffer, buffer.count - 1)
             guard n > 0 else { throw OutputError(path: path, reason: "cannot read the symbolic link") }
             let target = String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            current = target.hasPrefix("/") ? target
+            current =
+                target.hasPrefix("/")
+                ? target
                 : URL(fileURLWithPath: current).deletingLastPathComponent().appendingPathComponent(target).path
         }
         throw OutputError(path: path, reason: "too many levels of symbolic links")
@@ -263,6 +268,9 @@ public final class OutputFile {
 public struct OutputError: Error, CustomStringConvertible, Equatable {
     public var path: String
     public var reason: String
-    public init(path: String, reason: String) { self.path = path; self.reason = reason }
+    public init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
     public var description: String { "\(path): \(reason)" }
 }

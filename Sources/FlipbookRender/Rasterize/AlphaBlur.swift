@@ -11,7 +11,7 @@ enum AlphaBlur {
         guard w > 0, h > 0, let data = cairo_image_surface_get_data(surface) else { return }
         let format = cairo_image_surface_get_format(surface)
         let bytesPerPixel = format == CAIRO_FORMAT_A8 ? 1 : 4
-        let alphaOffset = format == CAIRO_FORMAT_A8 ? 0 : 3   // little-endian ARGB32: A is the 4th byte
+        let alphaOffset = format == CAIRO_FORMAT_A8 ? 0 : 3  // little-endian ARGB32: A is the 4th byte
         var alpha = [Double](repeating: 0, count: w * h)
         for y in 0..<h { for x in 0..<w { alpha[y * w + x] = Double(data[y * stride + x * bytesPerPixel + alphaOffset]) } }
         var tmp = [Double](repeating: 0, count: w * h)
@@ -19,11 +19,13 @@ enum AlphaBlur {
             boxPass(&alpha, &tmp, count: w, lines: h, step: 1, lineStep: w, radius: r)
             boxPass(&tmp, &alpha, count: h, lines: w, step: w, lineStep: 1, radius: r)
         }
-        for y in 0..<h { for x in 0..<w {
-            let v = UInt8(max(0, min(255, alpha[y * w + x].rounded())))
-            let o = y * stride + x * bytesPerPixel
-            if bytesPerPixel == 1 { data[o] = v } else { for c in 0..<4 { data[o + c] = c == alphaOffset ? v : 0 } }
-        } }
+        for y in 0..<h {
+            for x in 0..<w {
+                let v = UInt8(max(0, min(255, alpha[y * w + x].rounded())))
+                let o = y * stride + x * bytesPerPixel
+                if bytesPerPixel == 1 { data[o] = v } else { for c in 0..<4 { data[o + c] = c == alphaOffset ? v : 0 } }
+            }
+        }
         cairo_surface_mark_dirty(surface)
     }
 

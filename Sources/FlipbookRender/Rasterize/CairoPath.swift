@@ -28,17 +28,35 @@ enum CairoPath {
         // Points that are not numbers (bad input) would put Cairo into an error state.
         for e in elements where e.points.allSatisfy({ $0.x.isFinite && $0.y.isFinite && abs($0.x) < 1e7 && abs($0.y) < 1e7 }) {
             switch e {
-            case .moveTo(let p): cairo_move_to(cr, p.x, p.y); started = true
+            case .moveTo(let p):
+                cairo_move_to(cr, p.x, p.y)
+                started = true
             case .lineTo(let p):
-                if started { cairo_line_to(cr, p.x, p.y) } else { cairo_move_to(cr, p.x, p.y); started = true }
+                if started {
+                    cairo_line_to(cr, p.x, p.y)
+                } else {
+                    cairo_move_to(cr, p.x, p.y)
+                    started = true
+                }
             case .quadCurveTo(let c, let p):
                 var x0 = 0.0, y0 = 0.0
-                if started { cairo_get_current_point(cr, &x0, &y0) } else { x0 = c.x; y0 = c.y; cairo_move_to(cr, x0, y0); started = true }
+                if started {
+                    cairo_get_current_point(cr, &x0, &y0)
+                } else {
+                    x0 = c.x
+                    y0 = c.y
+                    cairo_move_to(cr, x0, y0)
+                    started = true
+                }
                 // Elevate the quadratic to a cubic.
-                cairo_curve_to(cr, x0 + 2.0 / 3.0 * (c.x - x0), y0 + 2.0 / 3.0 * (c.y - y0),
-                               p.x + 2.0 / 3.0 * (c.x - p.x), p.y + 2.0 / 3.0 * (c.y - p.y), p.x, p.y)
+                cairo_curve_to(
+                    cr, x0 + 2.0 / 3.0 * (c.x - x0), y0 + 2.0 / 3.0 * (c.y - y0),
+                    p.x + 2.0 / 3.0 * (c.x - p.x), p.y + 2.0 / 3.0 * (c.y - p.y), p.x, p.y)
             case .curveTo(let c1, let c2, let p):
-                if !started { cairo_move_to(cr, c1.x, c1.y); started = true }
+                if !started {
+                    cairo_move_to(cr, c1.x, c1.y)
+                    started = true
+                }
                 cairo_curve_to(cr, c1.x, c1.y, c2.x, c2.y, p.x, p.y)
             case .closeSubpath: if started { cairo_close_path(cr) }
             }

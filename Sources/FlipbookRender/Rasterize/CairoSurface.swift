@@ -24,7 +24,10 @@ enum CairoSurface {
     static func make(from image: LayerImage) -> OpaquePointer? {
         if let png = image.pngData { return decodePNG(png) }
         guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(image.width), Int32(image.height)) else { return nil }
-        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else { cairo_surface_destroy(surface); return nil }
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+            cairo_surface_destroy(surface)
+            return nil
+        }
         cairo_surface_flush(surface)
         let stride = Int(cairo_image_surface_get_stride(surface))
         let data = cairo_image_surface_get_data(surface)!
@@ -48,21 +51,29 @@ enum CairoSurface {
 
     /// Decodes PNG bytes with Cairo's stream reader.
     static func decodePNG(_ data: Data) -> OpaquePointer? {
-        final class Reader { let data: Data; var offset = 0; init(_ d: Data) { data = d } }
+        final class Reader {
+            let data: Data
+            var offset = 0
+            init(_ d: Data) { data = d }
+        }
         let reader = Reader(data)
         let surface = withExtendedLifetime(reader) { () -> OpaquePointer? in
             let context = Unmanaged.passUnretained(reader).toOpaque()
-            return cairo_image_surface_create_from_png_stream({ closure, buffer, length in
-                let r = Unmanaged<Reader>.fromOpaque(closure!).takeUnretainedValue()
-                let n = Int(length)
-                guard r.offset + n <= r.data.count, let buffer else { return CAIRO_STATUS_READ_ERROR }
-                r.data.copyBytes(to: buffer, from: r.data.startIndex + r.offset..<r.data.startIndex + r.offset + n)
-                r.offset += n
-                return CAIRO_STATUS_SUCCESS
-            }, context)
+            return cairo_image_surface_create_from_png_stream(
+                { closure, buffer, length in
+                    let r = Unmanaged<Reader>.fromOpaque(closure!).takeUnretainedValue()
+                    let n = Int(length)
+                    guard r.offset + n <= r.data.count, let buffer else { return CAIRO_STATUS_READ_ERROR }
+                    r.data.copyBytes(to: buffer, from: r.data.startIndex + r.offset..<r.data.startIndex + r.offset + n)
+                    r.offset += n
+                    return CAIRO_STATUS_SUCCESS
+                }, context)
         }
         guard let surface else { return nil }
-        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else { cairo_surface_destroy(surface); return nil }
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+            cairo_surface_destroy(surface)
+            return nil
+        }
         return surface
     }
 
@@ -84,7 +95,8 @@ enum CairoSurface {
     static func make(from pixels: PixelBuffer) -> OpaquePointer? {
         guard pixels.width > 0, pixels.height > 0, pixels.premultipliedARGB.count == pixels.width * pixels.height else { return nil }
         guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(pixels.width), Int32(pixels.height)),
-              cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else { return nil }
+            cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS
+        else { return nil }
         cairo_surface_flush(surface)
         let stride = Int(cairo_image_surface_get_stride(surface))
         let data = UnsafeMutableRawPointer(cairo_image_surface_get_data(surface)!)
@@ -99,16 +111,22 @@ enum CairoSurface {
 
     /// Runs `body` with a Cairo surface drawing straight into `words` (width × height
     /// premultiplied ARGB words); the surface is finished before this returns.
-    static func withSurface<T>(over words: inout [UInt32], width: Int, height: Int,
-                               _ body: (OpaquePointer) throws -> T) throws -> T {
+    static func withSurface<T>(
+        over words: inout [UInt32], width: Int, height: Int,
+        _ body: (OpaquePointer) throws -> T
+    ) throws -> T {
         try words.withUnsafeMutableBytes { raw in
             let base = raw.baseAddress!.assumingMemoryBound(to: UInt8.self)
             guard
                 let surface = cairo_image_surface_create_for_data(base, CAIRO_FORMAT_ARGB32, Int32(width), Int32(height), Int32(width * 4)),
-                  cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+                cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS
+            else {
                 throw RenderError.cairo("cannot create a \(width)×\(height) surface")
             }
-            defer { cairo_surface_finish(surface); cairo_surface_destroy(surface) }
+            defer {
+                cairo_surface_finish(surface)
+                cairo_surface_destroy(surface)
+            }
             return try body(surface)
         }
     }

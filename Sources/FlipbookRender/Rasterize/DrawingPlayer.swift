@@ -14,7 +14,9 @@ enum DrawingPlayer {
         cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER)
         for c in commands {
             switch c {
-            case .saveState: cairo_save(cr); states.append((fill, stroke, alpha))
+            case .saveState:
+                cairo_save(cr)
+                states.append((fill, stroke, alpha))
             case .restoreState:
                 cairo_restore(cr)
                 if let s = states.popLast() { (fill, stroke, alpha) = s }
@@ -28,7 +30,9 @@ enum DrawingPlayer {
             case .setLineJoin(let join): CairoPath.setLineJoin(join, cr: cr)
             case .setMiterLimit(let m): cairo_set_miter_limit(cr, m)
             case .setLineDash(let phase, let lengths):
-                if lengths.isEmpty || !lengths.contains(where: { $0 > 0 }) { cairo_set_dash(cr, nil, 0, 0) } else {
+                if lengths.isEmpty || !lengths.contains(where: { $0 > 0 }) {
+                    cairo_set_dash(cr, nil, 0, 0)
+                } else {
                     cairo_set_dash(cr, lengths, Int32(lengths.count), phase)
                 }
             case .setAlpha(let a): alpha = min(1, max(0, a))

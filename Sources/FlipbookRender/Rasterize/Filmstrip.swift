@@ -61,8 +61,9 @@ package struct Filmstrip {
                 cairo_set_line_width(cr, 1)
                 cairo_rectangle(cr, Double(x) - 0.5, Double(y) - 0.5, Double(tw) + 1, Double(th) + 1)
                 cairo_stroke(cr)
-                let text = TextStyle(string: String(format: "t = %.3f s", f.time), fontName: nil, alignment: .left,
-                                     isWrapped: false, truncation: .none)
+                let text = TextStyle(
+                    string: String(format: "t = %.3f s", f.time), fontName: nil, alignment: .left,
+                    isWrapped: false, truncation: .none)
                 var state = LayerState()
                 state.fontSize = 13
                 state.foregroundColor = RGBA(red: 0.15, green: 0.15, blue: 0.15, alpha: 1)

@@ -16,8 +16,9 @@ public enum FrameRasterizer {
     /// The canvas size in pixels, checked.
     static func pixelSize(of snapshot: FrameSnapshot) throws -> (width: Int, height: Int) {
         guard let w = boundedInt((snapshot.size.width * snapshot.scale).rounded()),
-              let h = boundedInt((snapshot.size.height * snapshot.scale).rounded()),
-              w > 0, h > 0, w <= Limits.maximumStagePixels, h <= Limits.maximumStagePixels else {
+            let h = boundedInt((snapshot.size.height * snapshot.scale).rounded()),
+            w > 0, h > 0, w <= Limits.maximumStagePixels, h <= Limits.maximumStagePixels
+        else {
             throw RenderError.invalidArgument(
                 "canvas of \(snapshot.size.width)×\(snapshot.size.height) pt at \(snapshot.scale)x is outside 1…\(Limits.maximumStagePixels) px"
             )
@@ -29,8 +30,10 @@ public enum FrameRasterizer {
     /// filled with the background, then drawn through a surface that spans only them (the
     /// device offset puts them in place); every other row is left as it was. For a snapshot
     /// `BandSafety` allows, the rows come out as a whole-frame draw gives them.
-    static func redraw(_ snapshot: FrameSnapshot, rows: Range<Int>, in words: inout [UInt32], width: Int, background: RGBA?,
-                       limits: DrawLimitLog? = nil) throws {
+    static func redraw(
+        _ snapshot: FrameSnapshot, rows: Range<Int>, in words: inout [UInt32], width: Int, background: RGBA?,
+        limits: DrawLimitLog? = nil
+    ) throws {
         guard !rows.isEmpty else { return }
         precondition(rows.lowerBound >= 0 && rows.upperBound * width <= words.count, "rows outside the frame")
         // The background is written as words directly; Cairo then draws into the same memory.
@@ -39,12 +42,18 @@ public enum FrameRasterizer {
             let band = buffer.baseAddress! + rows.lowerBound * width
             band.update(repeating: fill, count: rows.count * width)
             let bytes = UnsafeMutableRawPointer(band).assumingMemoryBound(to: UInt8.self)
-            guard let surface = cairo_image_surface_create_for_data(bytes, CAIRO_FORMAT_ARGB32, Int32(width), Int32(rows.count),
-                                                                    Int32(width * 4)),
-                  cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+            guard
+                let surface = cairo_image_surface_create_for_data(
+                    bytes, CAIRO_FORMAT_ARGB32, Int32(width), Int32(rows.count),
+                    Int32(width * 4)),
+                cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS
+            else {
                 throw RenderError.cairo("cannot create a \(width)×\(rows.count) surface")
             }
-            defer { cairo_surface_finish(surface); cairo_surface_destroy(surface) }
+            defer {
+                cairo_surface_finish(surface)
+                cairo_surface_destroy(surface)
+            }
             cairo_surface_set_device_offset(surface, 0, -Double(rows.lowerBound))
             guard let cr = cairo_create(surface) else { throw RenderError.cairo("cannot create a context") }
             defer { cairo_destroy(cr) }

@@ -11,8 +11,9 @@ enum GradientPainter {
         let ep = CGPoint(x: b.minX + s.endPoint.x * b.width, y: b.minY + s.endPoint.y * b.height)
         let pattern: OpaquePointer?
         if style.type == .conic {
-            pattern = conicPattern(colors: colors, locations: stops(colors: colors, locations: s.locations), center: sp,
-                                   zeroAngle: atan2(ep.y - sp.y, ep.x - sp.x), radius: 2 * (b.width + b.height) + 1)
+            pattern = conicPattern(
+                colors: colors, locations: stops(colors: colors, locations: s.locations), center: sp,
+                zeroAngle: atan2(ep.y - sp.y, ep.x - sp.x), radius: 2 * (b.width + b.height) + 1)
         } else if style.type == .radial {
             let r = max(abs(ep.x - sp.x), abs(ep.y - sp.y))
             pattern = cairo_pattern_create_radial(sp.x, sp.y, 0, sp.x, sp.y, max(r, 0.001))
@@ -51,8 +52,9 @@ extension GradientPainter {
             let span = locations[i] - locations[i - 1]
             let f = span > 0 ? (t - locations[i - 1]) / span : 1
             let a = colors[i - 1], b = colors[i]
-            return RGBA(red: a.red + (b.red - a.red) * f, green: a.green + (b.green - a.green) * f,
-                        blue: a.blue + (b.blue - a.blue) * f, alpha: a.alpha + (b.alpha - a.alpha) * f)
+            return RGBA(
+                red: a.red + (b.red - a.red) * f, green: a.green + (b.green - a.green) * f,
+                blue: a.blue + (b.blue - a.blue) * f, alpha: a.alpha + (b.alpha - a.alpha) * f)
         }
         return colors[colors.count - 1]
     }
@@ -61,8 +63,10 @@ extension GradientPainter {
     /// whose two corners at the centre carry its edge angles' colours, so the colour depends on
     /// the angle alone. Location 0 points from `center` along `zeroAngle` (towards the end point)
     /// and locations grow clockwise on screen through a full turn.
-    static func conicPattern(colors: [RGBA], locations: [Double], center c: CGPoint, zeroAngle: Double,
-                             radius r: Double) -> OpaquePointer? {
+    static func conicPattern(
+        colors: [RGBA], locations: [Double], center c: CGPoint, zeroAngle: Double,
+        radius r: Double
+    ) -> OpaquePointer? {
         guard let mesh = cairo_pattern_create_mesh() else { return nil }
         // Wedge edges at every stop and at least every 1/128 of a turn.
         var cuts = Set(locations)

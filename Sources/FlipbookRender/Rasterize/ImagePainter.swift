@@ -5,11 +5,14 @@ import Foundation
 /// Layer `contents` images: the part `contentsRect` selects (unit coordinates of the image,
 /// edges extended beyond it), placed by `contentsGravity`.
 enum ImagePainter {
-    static func draw(_ image: LayerImage, gravity: CALayerContentsGravity, contentsRect: CGRect = CGRect(x: 0, y: 0, width: 1, height: 1),
-                     bounds b: CGRect, cr: OpaquePointer) {
+    static func draw(
+        _ image: LayerImage, gravity: CALayerContentsGravity, contentsRect: CGRect = CGRect(x: 0, y: 0, width: 1, height: 1),
+        bounds b: CGRect, cr: OpaquePointer
+    ) {
         let unit = contentsRect.standardized
         guard image.width > 0, image.height > 0, unit.width > 0, unit.height > 0, unit.width.isFinite, unit.height.isFinite,
-              unit.minX.isFinite, unit.minY.isFinite, let surface = CairoSurface.make(from: image) else { return }
+            unit.minX.isFinite, unit.minY.isFinite, let surface = CairoSurface.make(from: image)
+        else { return }
         defer { cairo_surface_destroy(surface) }
         // The selected part in image pixels, and its size in points.
         let cx = unit.minX * Double(image.width), cy = unit.minY * Double(image.height)
@@ -17,9 +20,15 @@ enum ImagePainter {
         let iw = cw / image.scale, ih = ch / image.scale
         var sx = 1.0, sy = 1.0
         switch gravity {
-        case .resize: sx = b.width / iw; sy = b.height / ih
-        case .resizeAspect: sx = min(b.width / iw, b.height / ih); sy = sx
-        case .resizeAspectFill: sx = max(b.width / iw, b.height / ih); sy = sx
+        case .resize:
+            sx = b.width / iw
+            sy = b.height / ih
+        case .resizeAspect:
+            sx = min(b.width / iw, b.height / ih)
+            sy = sx
+        case .resizeAspectFill:
+            sx = max(b.width / iw, b.height / ih)
+            sy = sx
         default: break
         }
         let w = iw * sx, h = ih * sy

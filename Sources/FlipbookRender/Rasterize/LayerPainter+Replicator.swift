@@ -42,7 +42,10 @@ extension LayerPainter {
     /// Runs `body` into a group whose premultiplied channels are then scaled by `m`: alpha
     /// alone is a paint at that alpha; a colour needs the pixels themselves.
     private func withMultiplier(_ m: RGBA, _ body: () -> Void) {
-        guard m.red < 1 || m.green < 1 || m.blue < 1 else { withAlpha(m.alpha, body); return }
+        guard m.red < 1 || m.green < 1 || m.blue < 1 else {
+            withAlpha(m.alpha, body)
+            return
+        }
         cairo_push_group(cr)
         body()
         guard let pattern = cairo_pop_group(cr) else { return }

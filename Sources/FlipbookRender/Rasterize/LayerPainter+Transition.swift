@@ -42,7 +42,8 @@ extension LayerPainter {
             var copy = showsNew ? new : old
             let angle = (showsNew ? p - 1 : p) * .pi
             let sign: Double = transition.subtype == .fromRight || transition.subtype == .fromTop ? -1 : 1
-            var turn = direction.x != 0 || transition.subtype == nil
+            var turn =
+                direction.x != 0 || transition.subtype == nil
                 ? CATransform3DMakeRotation(sign * angle, 0, 1, 0)
                 : CATransform3DMakeRotation(-sign * angle, 1, 0, 0)
             var perspective = CATransform3DIdentity

@@ -73,7 +73,10 @@ struct LayerPainter {
 
     /// Runs `body` into a group painted at `alpha` (directly when opaque).
     func withAlpha(_ alpha: Double, _ body: () -> Void) {
-        guard alpha < 1 else { body(); return }
+        guard alpha < 1 else {
+            body()
+            return
+        }
         cairo_push_group(cr)
         body()
         cairo_pop_group_to_source(cr)
@@ -83,8 +86,11 @@ struct LayerPainter {
     /// Geometry with NaN or infinite values (bad input) cannot be placed: skip the layer
     /// rather than put Cairo into an error state.
     static func isDrawable(_ s: LayerState) -> Bool {
-        let numbers = [s.position.x, s.position.y, s.bounds.origin.x, s.bounds.origin.y, s.bounds.width, s.bounds.height,
-                       s.anchorPoint.x, s.anchorPoint.y, s.opacity] + s.transform.entries + s.sublayerTransform.entries
+        let numbers =
+            [
+                s.position.x, s.position.y, s.bounds.origin.x, s.bounds.origin.y, s.bounds.width, s.bounds.height,
+                s.anchorPoint.x, s.anchorPoint.y, s.opacity
+            ] + s.transform.entries + s.sublayerTransform.entries
         return numbers.allSatisfy(\.isFinite)
     }
 
@@ -102,8 +108,9 @@ struct LayerPainter {
         cairo_user_to_device_distance(cr, &ux, &uy)
         let k = max(1, min(8, hypot(ux, uy)))
         guard let pw = boundedInt((b.width * k).rounded(.up)), let ph = boundedInt((b.height * k).rounded(.up)),
-              pw > 0, ph > 0, pw <= Limits.maximumOffscreenPixels, ph <= Limits.maximumOffscreenPixels,
-              let flat = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(pw), Int32(ph)) else { return }
+            pw > 0, ph > 0, pw <= Limits.maximumOffscreenPixels, ph <= Limits.maximumOffscreenPixels,
+            let flat = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(pw), Int32(ph))
+        else { return }
         defer { cairo_surface_destroy(flat) }
         let fcr = cairo_create(flat)!
         cairo_scale(fcr, k, k)
@@ -153,7 +160,9 @@ struct LayerPainter {
         guard [a, bb, c, d, tx, ty].allSatisfy(\.isFinite), a * d - bb * c != 0 else { return }
         cairo_save(cr)
         cairo_new_path(cr)
-        cairo_move_to(cr, dst.0.x, dst.0.y); cairo_line_to(cr, dst.1.x, dst.1.y); cairo_line_to(cr, dst.2.x, dst.2.y)
+        cairo_move_to(cr, dst.0.x, dst.0.y)
+        cairo_line_to(cr, dst.1.x, dst.1.y)
+        cairo_line_to(cr, dst.2.x, dst.2.y)
         cairo_close_path(cr)
         cairo_clip(cr)
         var m = cairo_matrix_t(xx: a, yx: bb, xy: c, yy: d, x0: tx, y0: ty)
@@ -166,8 +175,9 @@ struct LayerPainter {
     }
 
     func anchor(_ s: LayerState) -> CGPoint {
-        CGPoint(x: s.bounds.origin.x + s.anchorPoint.x * s.bounds.width,
-                y: s.bounds.origin.y + s.anchorPoint.y * s.bounds.height)
+        CGPoint(
+            x: s.bounds.origin.x + s.anchorPoint.x * s.bounds.width,
+            y: s.bounds.origin.y + s.anchorPoint.y * s.bounds.height)
     }
 
     /// Applies the affine part of a transform, with a perspective divide approximated at the
@@ -176,7 +186,12 @@ struct LayerPainter {
         guard !CATransform3DIsIdentity(t) else { return }
         var m = cairo_matrix_t(xx: t.m11, yx: t.m12, xy: t.m21, yy: t.m22, x0: t.m41, y0: t.m42)
         if t.m44 != 0 && t.m44 != 1 {
-            m.xx /= t.m44; m.yx /= t.m44; m.xy /= t.m44; m.yy /= t.m44; m.x0 /= t.m44; m.y0 /= t.m44
+            m.xx /= t.m44
+            m.yx /= t.m44
+            m.xy /= t.m44
+            m.yy /= t.m44
+            m.x0 /= t.m44
+            m.y0 /= t.m44
         }
         // A singular matrix would put Cairo into an error state; draw nothing instead.
         let det = m.xx * m.yy - m.yx * m.xy
@@ -238,7 +253,8 @@ struct LayerPainter {
     private func drawShadow(_ layer: LayerSnapshot) {
         let s = layer.state
         guard s.shadowOpacity > 0, s.shadowOpacity.isFinite, let color = s.shadowColor, color.alpha > 0,
-              !s.masksToBounds, s.shadowRadius.isFinite, s.shadowOffset.width.isFinite, s.shadowOffset.height.isFinite else { return }
+            !s.masksToBounds, s.shadowRadius.isFinite, s.shadowOffset.width.isFinite, s.shadowOffset.height.isFinite
+        else { return }
         cairo_save(cr)
         defer { cairo_restore(cr) }
         // Device-space blur radius (the layer may be scaled).
@@ -250,7 +266,10 @@ struct LayerPainter {
         guard work.take(.shadowPixels, clipArea()) else { return }
         cairo_push_group_with_content(cr, CAIRO_CONTENT_ALPHA)
         if let sp = s.shadowPath {
-            guard work.take(.pathElements, sp.count) else { _ = cairo_pop_group(cr).map { cairo_pattern_destroy($0) }; return }
+            guard work.take(.pathElements, sp.count) else {
+                _ = cairo_pop_group(cr).map { cairo_pattern_destroy($0) }
+                return
+            }
             CairoPath.append(sp, to: cr)
             cairo_set_source_rgba(cr, 0, 0, 0, 1)
             cairo_fill(cr)
@@ -279,11 +298,14 @@ extension LayerPainter {
         var cx1 = 0.0, cy1 = 0.0, cx2 = 0.0, cy2 = 0.0
         cairo_clip_extents(cr, &cx1, &cy1, &cx2, &cy2)
         var xs: [Double] = [], ys: [Double] = []
-        for (x, y) in [(rect.minX, rect.minY), (rect.maxX, rect.minY), (rect.minX, rect.maxY), (rect.maxX, rect.maxY),
-                       (cx1, cy1), (cx2, cy1), (cx1, cy2), (cx2, cy2)] {
+        for (x, y) in [
+            (rect.minX, rect.minY), (rect.maxX, rect.minY), (rect.minX, rect.maxY), (rect.maxX, rect.maxY),
+            (cx1, cy1), (cx2, cy1), (cx1, cy2), (cx2, cy2)
+        ] {
             var dx = x, dy = y
             cairo_user_to_device(cr, &dx, &dy)
-            xs.append(dx); ys.append(dy)
+            xs.append(dx)
+            ys.append(dy)
         }
         // Device boxes of the layer and of the clip, intersected.
         let lx = (xs[0...3].min()!, xs[0...3].max()!), ly = (ys[0...3].min()!, ys[0...3].max()!)
@@ -301,7 +323,8 @@ extension LayerPainter {
         for (x, y) in [(x1, y1), (x2, y1), (x1, y2), (x2, y2)] {
             var dx = x, dy = y
             cairo_user_to_device(cr, &dx, &dy)
-            xs.append(dx); ys.append(dy)
+            xs.append(dx)
+            ys.append(dy)
         }
         let w = (xs.max()! - xs.min()!).rounded(.up), h = (ys.max()! - ys.min()!).rounded(.up)
         guard w.isFinite, h.isFinite, w > 0, h > 0 else { return 0 }

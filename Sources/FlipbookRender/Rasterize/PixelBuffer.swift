@@ -10,12 +10,15 @@ public struct PixelBuffer: Sendable, Equatable {
     public var premultipliedARGB: [UInt32]
 
     public init(width: Int, height: Int, premultipliedARGB: [UInt32]) {
-        self.width = width; self.height = height; self.premultipliedARGB = premultipliedARGB
+        self.width = width
+        self.height = height
+        self.premultipliedARGB = premultipliedARGB
     }
 
     /// From straight (not premultiplied) RGBA bytes.
     public init(width: Int, height: Int, rgba: [UInt8]) {
-        self.width = width; self.height = height
+        self.width = width
+        self.height = height
         premultipliedARGB = Self.premultiply(rgba)
     }
 
@@ -64,7 +67,10 @@ public struct PixelBuffer: Sendable, Equatable {
         [UInt8](unsafeUninitializedCapacity: words.count * 4) { dst, initialized in
             for (i, v) in words.enumerated() {
                 let p = straight(v)
-                dst[i * 4] = p.r; dst[i * 4 + 1] = p.g; dst[i * 4 + 2] = p.b; dst[i * 4 + 3] = p.a
+                dst[i * 4] = p.r
+                dst[i * 4 + 1] = p.g
+                dst[i * 4 + 2] = p.b
+                dst[i * 4 + 3] = p.a
             }
             initialized = words.count * 4
         }

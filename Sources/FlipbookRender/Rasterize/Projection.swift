@@ -32,7 +32,8 @@ enum Projection {
     /// Whether the mapped bounds are wound the other way round (the back is showing).
     static func facesAway(_ m: CATransform3D, bounds b: CGRect) -> Bool {
         guard let p0 = apply(m, CGPoint(x: b.minX, y: b.minY)), let p1 = apply(m, CGPoint(x: b.maxX, y: b.minY)),
-              let p2 = apply(m, CGPoint(x: b.minX, y: b.maxY)) else { return true }
+            let p2 = apply(m, CGPoint(x: b.minX, y: b.maxY))
+        else { return true }
         return (p1.x - p0.x) * (p2.y - p0.y) - (p1.y - p0.y) * (p2.x - p0.x) < 0
     }
 }

@@ -16,7 +16,9 @@ public final class FilmstripSink: RenderSink, @unchecked Sendable {
     /// from the start; they need not fall on a frame). Opens (and so checks) the target now.
     public init(url: URL, samples: Int = 12, times: [Double]? = nil, columns: Int = 4, inputs: [URL] = []) throws {
         file = try OutputFile(url, inputs: inputs)
-        self.samples = samples; self.times = times?.sorted(); self.columns = columns
+        self.samples = samples
+        self.times = times?.sorted()
+        self.columns = columns
     }
 
     public var instants: [Double] { times ?? [] }

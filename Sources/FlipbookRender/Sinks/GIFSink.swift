@@ -26,7 +26,9 @@ public final class GIFSink: RenderSink, @unchecked Sendable {
     /// Opens (and so checks) the target now; nothing is written before `finish()`.
     public init(url: URL, loopCount: Int = 0, dithering: Bool = false, minimumPSNR: Double = 64, inputs: [URL] = []) throws {
         file = try OutputFile(url, inputs: inputs)
-        self.loopCount = loopCount; self.dithering = dithering; self.minimumPSNR = minimumPSNR
+        self.loopCount = loopCount
+        self.dithering = dithering
+        self.minimumPSNR = minimumPSNR
     }
 
     public var consumesHeavily: Bool { true }
@@ -46,8 +48,9 @@ public final class GIFSink: RenderSink, @unchecked Sendable {
             composedTimes = (0..<count).map { Double($0) / rate }
             delays = GIFWriter.delays(count: count, fps: rate)
         }
-        writer = try GIFWriter(output: file, width: plan.width, height: plan.height, loopCount: loopCount,
-                               dithering: dithering, minimumPSNR: minimumPSNR)
+        writer = try GIFWriter(
+            output: file, width: plan.width, height: plan.height, loopCount: loopCount,
+            dithering: dithering, minimumPSNR: minimumPSNR)
         writer?.threads = plan.threads
     }
 
@@ -60,7 +63,7 @@ public final class GIFSink: RenderSink, @unchecked Sendable {
     }
 
     public func consume(_ frame: PixelBuffer, index: Int, prepared: (any Sendable)?) throws {
-        guard composedTimes.isEmpty else { return }   // composed from the instants instead
+        guard composedTimes.isEmpty else { return }  // composed from the instants instead
         guard let writer else { throw RenderError.gif("the GIF sink has not begun") }
         try writer.add(frame, delay: delays[index], change: prepared as? FrameChange)
     }

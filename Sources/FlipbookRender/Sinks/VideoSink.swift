@@ -15,11 +15,15 @@ public final class VideoSink: RenderSink, @unchecked Sendable {
     let container: Container
 
     /// Checks that ffmpeg is installed and opens the target; nothing is written otherwise.
-    public init(url: URL, container: Container, inputs: [URL] = [],
-                environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+    public init(
+        url: URL, container: Container, inputs: [URL] = [],
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws {
         guard let ffmpeg = FFmpegVideoWriter.executable(environment: environment) else {
-            throw OutputError(path: url.path, reason: "an \(container.rawValue.uppercased()) is encoded by ffmpeg, which is not installed "
-                                                   + "(Debian package ffmpeg: apt-get install ffmpeg); nothing was written")
+            throw OutputError(
+                path: url.path,
+                reason: "an \(container.rawValue.uppercased()) is encoded by ffmpeg, which is not installed "
+                    + "(Debian package ffmpeg: apt-get install ffmpeg); nothing was written")
         }
         guard url != OutputFile.standardOutput else {
             throw OutputError(path: "-", reason: "a video is finished by seeking back into the file: name a file, not standard output")
@@ -33,10 +37,12 @@ public final class VideoSink: RenderSink, @unchecked Sendable {
 
     public func begin(_ plan: RenderPlan) throws {
         guard let file else { throw RenderError.io("the video sink was already used") }
-        writer = try FFmpegVideoWriter(executable: executable, width: plan.width, height: plan.height, fps: plan.fps,
-                                       codec: container == .mp4 ? .mp4 : .webm,
-                                       target: file.isRenamedOnCommit ? .descriptor(file.descriptor, checkedAt: file.writingPath)
-                                                                      : .path(file.writingPath))
+        writer = try FFmpegVideoWriter(
+            executable: executable, width: plan.width, height: plan.height, fps: plan.fps,
+            codec: container == .mp4 ? .mp4 : .webm,
+            target: file.isRenamedOnCommit
+                ? .descriptor(file.descriptor, checkedAt: file.writingPath)
+                : .path(file.writingPath))
     }
 
     public func consume(_ frame: PixelBuffer, index: Int, prepared: (any Sendable)?) throws {
@@ -47,7 +53,10 @@ public final class VideoSink: RenderSink, @unchecked Sendable {
     public func finish() throws {
         guard let writer, let file else { return }
         // A video that failed its checks is not left behind as a temporary file.
-        do { try writer.finish() } catch { cancel(); throw error }
+        do { try writer.finish() } catch {
+            cancel()
+            throw error
+        }
         self.writer = nil
         try file.commit()
         self.file = nil

@@ -13,7 +13,8 @@ public final class WebPSink: RenderSink, @unchecked Sendable {
     /// Opens (and so checks) the target now. `quality` nil: lossless.
     public init(url: URL, loopCount: Int = 0, quality: Double? = nil, inputs: [URL] = []) throws {
         file = try OutputFile(url, inputs: inputs)
-        self.loopCount = loopCount; self.quality = quality
+        self.loopCount = loopCount
+        self.quality = quality
     }
 
     public var consumesHeavily: Bool { true }

@@ -25,8 +25,10 @@ public struct EmitterCellSpec: Sendable {
     public var color = RGBA(red: 1, green: 1, blue: 1, alpha: 1)
 
     /// The numeric cell keys, as CAEmitterCell names them.
-    static let numberKeys = ["birthRate", "lifetime", "lifetimeRange", "emissionLongitude", "emissionRange", "velocity",
-                             "velocityRange", "xAcceleration", "yAcceleration", "scale", "scaleRange", "scaleSpeed", "spin",
-                             "spinRange", "redRange", "greenRange", "blueRange", "alphaRange", "redSpeed", "greenSpeed",
-                             "blueSpeed", "alphaSpeed"]
+    static let numberKeys = [
+        "birthRate", "lifetime", "lifetimeRange", "emissionLongitude", "emissionRange", "velocity",
+        "velocityRange", "xAcceleration", "yAcceleration", "scale", "scaleRange", "scaleSpeed", "spin",
+        "spinRange", "redRange", "greenRange", "blueRange", "alphaRange", "redSpeed", "greenSpeed",
+        "blueSpeed", "alphaSpeed"
+    ]
 }

@@ -19,12 +19,16 @@ public struct GoldenSpec: Sendable, Equatable {
         public var share: Double
         public var ignoreAntialiasing: Bool
         public init(threshold: Double = 0.1, share: Double = 0, ignoreAntialiasing: Bool = false) {
-            self.threshold = threshold; self.share = share; self.ignoreAntialiasing = ignoreAntialiasing
+            self.threshold = threshold
+            self.share = share
+            self.ignoreAntialiasing = ignoreAntialiasing
         }
     }
 
     public init(fps: Double = 10, instants: [Double] = [], tolerance: Tolerance? = nil) {
-        self.fps = fps; self.instants = instants; self.tolerance = tolerance
+        self.fps = fps
+        self.instants = instants
+        self.tolerance = tolerance
     }
 
     /// The instants sampled for a scenario of `duration`: every 1/fps from 0, the end, and the

@@ -25,12 +25,22 @@ public struct Scenario: Sendable {
     /// Property animators by name.
     public var animators: [String: AnimatorSpec] = [:]
 
-    public init(file: String, title: String?, canvas: Canvas, fps: Double, duration: Double, layers: [LayerSpec],
-                animations: [String: AnimationSpec], script: [EventSpec], chains: [ChainSpec], variantNames: [String],
-                golden: GoldenSpec = GoldenSpec()) {
-        self.file = file; self.title = title; self.canvas = canvas; self.fps = fps; self.duration = duration
-        self.layers = layers; self.animations = animations; self.script = script; self.chains = chains
-        self.variantNames = variantNames; self.golden = golden
+    public init(
+        file: String, title: String?, canvas: Canvas, fps: Double, duration: Double, layers: [LayerSpec],
+        animations: [String: AnimationSpec], script: [EventSpec], chains: [ChainSpec], variantNames: [String],
+        golden: GoldenSpec = GoldenSpec()
+    ) {
+        self.file = file
+        self.title = title
+        self.canvas = canvas
+        self.fps = fps
+        self.duration = duration
+        self.layers = layers
+        self.animations = animations
+        self.script = script
+        self.chains = chains
+        self.variantNames = variantNames
+        self.golden = golden
     }
 
     public struct Canvas: Sendable, Equatable {

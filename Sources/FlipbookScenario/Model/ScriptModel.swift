@@ -7,11 +7,13 @@ public enum ScenarioAction: Sendable {
     case remove(key: String, layers: [String])
     case removeAll(layers: [String])
     /// A transaction: animatable `sets`, and `settings` of other properties, which change at once.
-    case set([(layer: String, keyPath: LayerKeyPath, value: AnimatableValue)], settings: [LayerSetting], disableActions: Bool,
-             duration: Double?, timing: TimingSpec?, completion: [ScenarioAction])
+    case set(
+        [(layer: String, keyPath: LayerKeyPath, value: AnimatableValue)], settings: [LayerSetting], disableActions: Bool,
+        duration: Double?, timing: TimingSpec?, completion: [ScenarioAction])
     /// A `UIView.animate` block over the changes in `sets` (and `settings`), with completion actions.
-    case animate(ViewBlock, sets: [(layer: String, keyPath: LayerKeyPath, value: AnimatableValue)], settings: [LayerSetting],
-                 completion: [ScenarioAction])
+    case animate(
+        ViewBlock, sets: [(layer: String, keyPath: LayerKeyPath, value: AnimatableValue)], settings: [LayerSetting],
+        completion: [ScenarioAction])
     case log(String)
     /// Rows added to a table (the data source grows), sliding the rows below down.
     case insertRows(table: String, texts: [String], at: Int, animated: Bool)

@@ -73,17 +73,21 @@ struct ChainLoopCheck {
             guard cyclic else { continue }
             let members = Set(component)
             let tags = Set(component.map { chains[$0].whenStops })
-            let loopAdds = adds.filter { if case .chain(let c) = $0.origin { return members.contains(c) }; return false }
+            let loopAdds = adds.filter {
+                if case .chain(let c) = $0.origin { return members.contains(c) }
+                return false
+            }
             let slots = Set(loopAdds.map(\.slot))
             guard let trigger = trigger(adds: adds, members: members, tags: tags, slots: slots) else { continue }
             let sorted = component.sorted()
             let named = sorted.map { "line \(chainLines[$0]) (whenStops: \(chains[$0].whenStops))" }
             let which = named.count == 1 ? "the chain at \(named[0])" : "the chains at " + named.joined(separator: ", ")
-            found.append(Finding(
-                chains: sorted,
-                message: "\(which) replace\(named.count == 1 ? "s" : "") the animation whose stop fires "
-                    + "\(named.count == 1 ? "it" : "them"), under \(trigger): this loops forever at one instant",
-                hint: "add 'finished: true' so a chain fires only when an animation ends on its own, or 'until', or use another key"))
+            found.append(
+                Finding(
+                    chains: sorted,
+                    message: "\(which) replace\(named.count == 1 ? "s" : "") the animation whose stop fires "
+                        + "\(named.count == 1 ? "it" : "them"), under \(trigger): this loops forever at one instant",
+                    hint: "add 'finished: true' so a chain fires only when an animation ends on its own, or 'until', or use another key"))
         }
         return found
     }
@@ -112,7 +116,7 @@ struct ChainLoopCheck {
             switch a.origin {
             case .chain(let c) where members.contains(c): continue
             case .script:
-                if starters.insert(a.slot).inserted { continue }   // the first one starts the loop
+                if starters.insert(a.slot).inserted { continue }  // the first one starts the loop
                 return "\(a.slot) (a later event adds '\(tag)' there)"
             default:
                 return "\(a.slot) (another action adds '\(tag)' there)"
@@ -156,16 +160,22 @@ struct ChainLoopCheck {
         for root in nodes where indices[root] == nil {
             // Each frame: a node and how many of its edges have been followed.
             var work: [(node: Int, next: Int)] = [(root, 0)]
-            indices[root] = counter; low[root] = counter; counter += 1
-            stack.append(root); onStack.insert(root)
+            indices[root] = counter
+            low[root] = counter
+            counter += 1
+            stack.append(root)
+            onStack.insert(root)
             while let (v, i) = work.last {
                 let out = edges[v] ?? []
                 if i < out.count {
                     work[work.count - 1].next += 1
                     let w = out[i]
                     if indices[w] == nil {
-                        indices[w] = counter; low[w] = counter; counter += 1
-                        stack.append(w); onStack.insert(w)
+                        indices[w] = counter
+                        low[w] = counter
+                        counter += 1
+                        stack.append(w)
+                        onStack.insert(w)
                         work.append((w, 0))
                     } else if onStack.contains(w) {
                         low[v] = min(low[v]!, indices[w]!)
@@ -176,7 +186,11 @@ struct ChainLoopCheck {
                 if let parent = work.last?.node { low[parent] = min(low[parent]!, low[v]!) }
                 if low[v] == indices[v] {
                     var component: [Int] = []
-                    while let w = stack.popLast() { onStack.remove(w); component.append(w); if w == v { break } }
+                    while let w = stack.popLast() {
+                        onStack.remove(w)
+                        component.append(w)
+                        if w == v { break }
+                    }
                     components.append(component)
                 }
             }

@@ -15,7 +15,11 @@ public struct Diagnostic: Error, Equatable, Sendable, CustomStringConvertible {
     public enum Severity: String, Sendable { case error, warning }
 
     public init(file: String, line: Int, column: Int, message: String, hint: String? = nil, severity: Severity = .error) {
-        self.file = file; self.line = line; self.column = column; self.message = message; self.hint = hint
+        self.file = file
+        self.line = line
+        self.column = column
+        self.message = message
+        self.hint = hint
         self.severity = severity
     }
 
@@ -58,8 +62,10 @@ final class DiagnosticSink {
     }
 
     func warning(_ message: String, at mark: SourceMark, hint: String? = nil) {
-        warnings.append(Diagnostic(file: file, line: mark.line, column: mark.column, message: clippingQuotes(message), hint: hint,
-                                   severity: .warning))
+        warnings.append(
+            Diagnostic(
+                file: file, line: mark.line, column: mark.column, message: clippingQuotes(message), hint: hint,
+                severity: .warning))
     }
 }
 

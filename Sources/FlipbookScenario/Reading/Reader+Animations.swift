@@ -23,8 +23,10 @@ extension Reader {
     }
 
     /// UIKit spellings of Core Animation's named curves.
-    static let curveAliases = ["easeInOut": "easeInEaseOut", "curveEaseInOut": "easeInEaseOut", "curveEaseIn": "easeIn",
-                               "curveEaseOut": "easeOut", "curveLinear": "linear", "ease": "default"]
+    static let curveAliases = [
+        "easeInOut": "easeInEaseOut", "curveEaseInOut": "easeInEaseOut", "curveEaseIn": "easeIn",
+        "curveEaseOut": "easeOut", "curveLinear": "linear", "ease": "default"
+    ]
 
     /// A `UIView.animate` curve: UIKit's names, or Core Animation's for the same curves.
     func viewCurve(_ n: YAMLNode) -> String? {
@@ -42,11 +44,13 @@ extension Reader {
     /// "inout" look-alike, since easeOut is closer in letters but not what was meant.
     func curveError(_ raw: String, allowed: [String], at mark: SourceMark) {
         let lowered = raw.lowercased()
-        let suggestion = lowered.contains("inout") || lowered.contains("in-out") || lowered.contains("inease")
+        let suggestion =
+            lowered.contains("inout") || lowered.contains("in-out") || lowered.contains("inease")
             ? allowed.first { $0.lowercased().contains("inout") || $0 == "easeInEaseOut" }
             : nearest(to: raw, in: allowed + Array(Self.curveAliases.keys))
-        sink.error("expected one of: \(allowed.joined(separator: ", ")), found '\(raw)'", at: mark,
-                   hint: suggestion.map { "did you mean '\($0)'?" })
+        sink.error(
+            "expected one of: \(allowed.joined(separator: ", ")), found '\(raw)'", at: mark,
+            hint: suggestion.map { "did you mean '\($0)'?" })
     }
 
     /// The value kind of a key path (a sub-field is a number, point or size).
@@ -61,7 +65,10 @@ extension Reader {
 
     func readAnimation(_ n: YAMLNode, name: String, depth: Int) -> AnimationSpec? {
         if let ref = n.scalarString, case .scalar = n.node { return template(named: ref, at: n, depth: depth) }
-        guard case .mapping(let m) = n.node else { n.fail("an animation mapping with a type"); return nil }
+        guard case .mapping(let m) = n.node else {
+            n.fail("an animation mapping with a type")
+            return nil
+        }
         let kind = animationKind(of: m)
         guard let pairs = n.mapping(allowed: ScenarioKeys.animation(kind)) else { return nil }
         var spec = AnimationSpec(name: name, kind: kind)
@@ -78,11 +85,15 @@ extension Reader {
         var nodes = KeyframeNodes()
         for (k, _, v) in pairs {
             if readTiming(k, v, into: &spec) || readSpring(k, v, into: &spec)
-                || readValues(k, v, keyPath: keyPath, value: value, into: &spec, nodes: &nodes) {
+                || readValues(k, v, keyPath: keyPath, value: value, into: &spec, nodes: &nodes)
+            {
                 continue
             }
             if k == "animations" {
-                guard depth < 16 else { sink.error("groups nest too deeply", at: v.mark); continue }
+                guard depth < 16 else {
+                    sink.error("groups nest too deeply", at: v.mark)
+                    continue
+                }
                 spec.children =
                     v.sequence("a list of animations")?.compactMap { readAnimation($0, name: "\(name).child", depth: depth + 1) } ?? []
             }
@@ -93,13 +104,17 @@ extension Reader {
 
     /// A template referenced by name (inside a group), defined before the group.
     private func template(named ref: String, at n: YAMLNode, depth: Int) -> AnimationSpec? {
-        guard depth > 0 else { n.fail("an animation mapping"); return nil }
+        guard depth > 0 else {
+            n.fail("an animation mapping")
+            return nil
+        }
         if let t = templates[ref] { return t }
         if templateMarks[ref] != nil {
             sink.error("animation '\(ref)' must be defined before the group that uses it", at: n.mark)
         } else {
-            sink.error("unknown animation '\(ref)'", at: n.mark,
-                       hint: nearest(to: ref, in: Array(templateMarks.keys)).map { "did you mean '\($0)'?" })
+            sink.error(
+                "unknown animation '\(ref)'", at: n.mark,
+                hint: nearest(to: ref, in: Array(templateMarks.keys)).map { "did you mean '\($0)'?" })
         }
         return nil
     }
@@ -116,16 +131,19 @@ extension Reader {
     }
 
     /// The animation's key path, checked (every kind but a group needs one).
-    private func readKeyPath(_ pairs: [(key: String, keyNode: YAMLNode, value: YAMLNode)], of n: YAMLNode, kind: AnimationSpec.Kind,
-                             into spec: inout AnimationSpec) -> LayerKeyPath? {
+    private func readKeyPath(
+        _ pairs: [(key: String, keyNode: YAMLNode, value: YAMLNode)], of n: YAMLNode, kind: AnimationSpec.Kind,
+        into spec: inout AnimationSpec
+    ) -> LayerKeyPath? {
         guard let kpn = pairs.first(where: { $0.key == "keyPath" })?.value else {
             if kind != .group { sink.error("a \(kind.rawValue) animation needs a 'keyPath'", at: n.mark) }
             return nil
         }
         guard let s = kpn.string("a key path such as position.x") else { return nil }
         guard let kp = LayerKeyPath(s) else {
-            sink.error("unknown key path '\(s)'", at: kpn.mark,
-                       hint: nearest(to: s, in: ScenarioKeys.allKeyPaths).map { "did you mean '\($0)'?" })
+            sink.error(
+                "unknown key path '\(s)'", at: kpn.mark,
+                hint: nearest(to: s, in: ScenarioKeys.allKeyPaths).map { "did you mean '\($0)'?" })
             return nil
         }
         spec.keyPath = s
@@ -137,7 +155,10 @@ extension Reader {
         switch k {
         case "type", "keyPath": break
         case "duration":
-            if spec.kind == .spring, v.scalarString == "settling" { spec.durationIsSettling = true; break }
+            if spec.kind == .spring, v.scalarString == "settling" {
+                spec.durationIsSettling = true
+                break
+            }
             if let d = v.number("a duration in seconds") {
                 if d < 0 { sink.error("duration must not be negative, found \(formatted(d))", at: v.mark) } else { spec.duration = d }
             }
@@ -178,8 +199,10 @@ extension Reader {
     }
 
     /// Basic (`from`, `to`, `by`) and keyframe values; false when `k` is not one of those keys.
-    private func readValues(_ k: String, _ v: YAMLNode, keyPath: LayerKeyPath?, value: (YAMLNode) -> AnimatableValue?,
-                            into spec: inout AnimationSpec, nodes: inout KeyframeNodes) -> Bool {
+    private func readValues(
+        _ k: String, _ v: YAMLNode, keyPath: LayerKeyPath?, value: (YAMLNode) -> AnimatableValue?,
+        into spec: inout AnimationSpec, nodes: inout KeyframeNodes
+    ) -> Bool {
         switch k {
         case "from": spec.from = value(v)
         case "to": spec.to = value(v)
@@ -198,7 +221,9 @@ extension Reader {
                     sink.error("key times must lie in [0, 1]", at: v.mark)
                 } else if zip(kt, kt.dropFirst()).contains(where: { $0 > $1 }) {
                     sink.error("key times must not decrease", at: v.mark)
-                } else { spec.keyTimes = kt }
+                } else {
+                    spec.keyTimes = kt
+                }
             }
         case "timingFunctions":
             nodes.timingFunctions = v
@@ -255,12 +280,13 @@ extension Reader {
             if kt.count != expected && !(discrete && kt.count == vals.count) {
                 sink.error(
                     "keyTimes has \(kt.count) entries but values has \(vals.count); expected \(expected)\(discrete ? " (discrete: one more than values)" : "")",
-                           at: nodes.keyTimes?.mark ?? n.mark)
+                    at: nodes.keyTimes?.mark ?? n.mark)
             }
         }
         if let tfs = spec.timingFunctions, let vals = spec.values, vals.count > 1, tfs.count != vals.count - 1 {
-            sink.error("timingFunctions has \(tfs.count) entries; expected \(vals.count - 1) (one per segment)",
-                       at: nodes.timingFunctions?.mark ?? n.mark)
+            sink.error(
+                "timingFunctions has \(tfs.count) entries; expected \(vals.count - 1) (one per segment)",
+                at: nodes.timingFunctions?.mark ?? n.mark)
         }
         if spec.kind == .keyframe && spec.values == nil && spec.path == nil && nodes.values == nil {
             sink.error("a keyframe animation needs 'values' or 'path'", at: n.mark)
@@ -269,7 +295,10 @@ extension Reader {
 
     func positive(_ v: YAMLNode, _ what: String) -> Double? {
         guard let x = v.number("a positive number") else { return nil }
-        if x <= 0 { sink.error("\(what) must be positive, found \(formatted(x))", at: v.mark); return nil }
+        if x <= 0 {
+            sink.error("\(what) must be positive, found \(formatted(x))", at: v.mark)
+            return nil
+        }
         return x
     }
 }

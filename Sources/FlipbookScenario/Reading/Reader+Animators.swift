@@ -6,7 +6,10 @@ extension Reader {
     /// reported, otherwise.
     func seconds(_ v: YAMLNode, _ name: String) -> Double? {
         guard let x = v.number("a \(name) in seconds") else { return nil }
-        guard x >= 0 else { sink.error("\(name) must not be negative", at: v.mark); return nil }
+        guard x >= 0 else {
+            sink.error("\(name) must not be negative", at: v.mark)
+            return nil
+        }
         return x
     }
 
@@ -57,13 +60,15 @@ extension Reader {
         func entry(_ k: String) -> YAMLNode? { pairs.first { $0.key == k }?.value }
         guard let nameNode = entry("animator"), let name = nameNode.string("an animator name") else { return nil }
         guard animatorNames.contains(name) else {
-            sink.error("unknown animator '\(name)'", at: nameNode.mark,
-                       hint: nearest(to: name, in: Array(animatorNames)).map { "did you mean '\($0)'?" } ?? "declare it under 'animators'")
+            sink.error(
+                "unknown animator '\(name)'", at: nameNode.mark,
+                hint: nearest(to: name, in: Array(animatorNames)).map { "did you mean '\($0)'?" } ?? "declare it under 'animators'")
             return nil
         }
         if let f = entry("fraction") {
             if let c = entry("call") {
-                sink.error("an animator step either sets 'fraction' or has a 'call', not both", at: c.mark); return nil
+                sink.error("an animator step either sets 'fraction' or has a 'call', not both", at: c.mark)
+                return nil
             }
             guard let v = f.number("a fraction from 0 to 1") else { return nil }
             return [.animator(name, .fraction(v))]
@@ -106,15 +111,21 @@ extension Reader {
 
 extension Reader {
     /// `{ keyframes: { duration, delay, curve, mode, … }, frames: [ { start, duration, set } ] }`.
-    func readKeyframesStep(_ pairs: [(key: String, keyNode: YAMLNode, value: YAMLNode)], completion: [ScenarioAction],
-                           at mark: SourceMark) -> [ScenarioAction]? {
+    func readKeyframesStep(
+        _ pairs: [(key: String, keyNode: YAMLNode, value: YAMLNode)], completion: [ScenarioAction],
+        at mark: SourceMark
+    ) -> [ScenarioAction]? {
         func entry(_ k: String) -> YAMLNode? { pairs.first { $0.key == k }?.value }
         guard let kn = entry("keyframes"), let settings = kn.mapping(allowed: ScenarioKeys.keyframeBlock) else { return nil }
         var block = KeyframeBlock(duration: 0)
         var hasDuration = false
         for (k, _, v) in settings {
             switch k {
-            case "duration": if let d = seconds(v, "duration") { block.duration = d; hasDuration = true }
+            case "duration":
+                if let d = seconds(v, "duration") {
+                    block.duration = d
+                    hasDuration = true
+                }
             case "delay": if let d = seconds(v, "delay") { block.delay = d }
             case "curve": if let c = viewCurve(v) { block.curve = c }
             case "mode": if let m = enumValue(v, ["linear", "discrete", "paced", "cubic", "cubicPaced"]) { block.mode = m }
@@ -125,7 +136,8 @@ extension Reader {
         }
         if !hasDuration { sink.error("'keyframes' needs a 'duration'", at: kn.mark) }
         guard let framesNode = entry("frames") else {
-            sink.error("'keyframes' needs 'frames' (a list of { start, duration, set })", at: mark); return nil
+            sink.error("'keyframes' needs 'frames' (a list of { start, duration, set })", at: mark)
+            return nil
         }
         guard let items = framesNode.sequence("a list of keyframes { start, duration, set }") else { return nil }
         var frames: [KeyframeSpec] = []
@@ -139,12 +151,16 @@ extension Reader {
                 guard let n = field(k) else { return fallback }
                 guard let v = n.number("a fraction of the whole duration, 0 to 1") else { return fallback }
                 if v < 0 || v > 1 {
-                    sink.error("'\(k)' is a fraction of the whole duration, 0 to 1; found \(formatted(v))", at: n.mark); return fallback
+                    sink.error("'\(k)' is a fraction of the whole duration, 0 to 1; found \(formatted(v))", at: n.mark)
+                    return fallback
                 }
                 return v
             }
             let start = fraction("start", 0), length = fraction("duration", 1 - start)
-            guard let setNode = field("set") else { sink.error("a keyframe needs 'set' (its changes)", at: item.mark); continue }
+            guard let setNode = field("set") else {
+                sink.error("a keyframe needs 'set' (its changes)", at: item.mark)
+                continue
+            }
             guard let changes = readSets(setNode) else { continue }
             frames.append(KeyframeSpec(start: start, duration: length, sets: changes.sets, settings: changes.settings))
         }
@@ -175,7 +191,10 @@ extension Reader {
             case "curve": if let c = viewCurve(v) { spec.curve = c }
             default:
                 guard let p = v.number("a progress from 0 to 1") else { continue }
-                if p < 0 || p > 1 { sink.error("'\(k)' must be in 0…1, found \(formatted(p))", at: v.mark); continue }
+                if p < 0 || p > 1 {
+                    sink.error("'\(k)' must be in 0…1, found \(formatted(p))", at: v.mark)
+                    continue
+                }
                 if k == "startProgress" { spec.startProgress = p } else { spec.endProgress = p }
             }
         }
@@ -185,7 +204,8 @@ extension Reader {
         var sets: [(layer: String, keyPath: LayerKeyPath, value: AnimatableValue)] = [], settings: [LayerSetting] = []
         if let s = entry("set") {
             guard let changes = readSets(s) else { return nil }
-            sets = changes.sets; settings = changes.settings
+            sets = changes.sets
+            settings = changes.settings
         }
         return [.transition(spec, sets: sets, settings: settings)]
     }

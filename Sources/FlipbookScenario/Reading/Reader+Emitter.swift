@@ -39,9 +39,10 @@ extension Reader {
             sink.emitterCells += cells.count
             if sink.emitterCells > Limits.maximumEmitterCells {
                 if before <= Limits.maximumEmitterCells {
-                    sink.error("the scene has more than \(Limits.maximumEmitterCells) emitter cells in all "
-                               + "(\(sink.emitterCells) with these); a frame draws at most \(Limits.maximumParticlesDrawnPerFrame) particles",
-                               at: v.mark)
+                    sink.error(
+                        "the scene has more than \(Limits.maximumEmitterCells) emitter cells in all "
+                            + "(\(sink.emitterCells) with these); a frame draws at most \(Limits.maximumParticlesDrawnPerFrame) particles",
+                        at: v.mark)
                 }
                 return
             }
@@ -74,7 +75,10 @@ extension Reader {
             case "color": if let c = values.color(v) { cell.color = c }
             default:
                 guard let x = values.number(v) else { continue }
-                if ["birthRate", "lifetime"].contains(k), x < 0 { sink.error("\(k) must not be negative", at: v.mark); continue }
+                if ["birthRate", "lifetime"].contains(k), x < 0 {
+                    sink.error("\(k) must not be negative", at: v.mark)
+                    continue
+                }
                 cell.numbers[k] = x
             }
         }

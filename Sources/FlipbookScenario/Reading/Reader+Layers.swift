@@ -6,7 +6,10 @@ extension Reader {
     // MARK: - Canvas
 
     func readCanvas(_ n: YAMLNode?, at mark: SourceMark) -> Scenario.Canvas? {
-        guard let n else { sink.error("missing 'canvas' (width, height, scale, background)", at: mark); return nil }
+        guard let n else {
+            sink.error("missing 'canvas' (width, height, scale, background)", at: mark)
+            return nil
+        }
         guard let pairs = n.mapping(allowed: ScenarioKeys.canvas) else { return nil }
         func entry(_ k: String) -> YAMLNode? { pairs.first { $0.key == k }?.value }
         var c = Scenario.Canvas(width: 0, height: 0, scale: 2, background: RGBA(red: 1, green: 1, blue: 1, alpha: 1))
@@ -14,7 +17,10 @@ extension Reader {
             switch k {
             case "width", "height":
                 guard let x = v.number("a size in points") else { continue }
-                if x <= 0 { sink.error("canvas \(k) must be positive, found \(formatted(x))", at: v.mark); continue }
+                if x <= 0 {
+                    sink.error("canvas \(k) must be positive, found \(formatted(x))", at: v.mark)
+                    continue
+                }
                 if k == "width" { c.width = x } else { c.height = x }
             case "scale":
                 guard let x = v.number("a backing scale such as 2") else { continue }
@@ -34,11 +40,11 @@ extension Reader {
         if pw > Double(ScenarioLoader.maximumPixels) || ph > Double(ScenarioLoader.maximumPixels) {
             sink.error(
                 "canvas is \(formatted(pw))×\(formatted(ph)) px; at most \(ScenarioLoader.maximumPixels)×\(ScenarioLoader.maximumPixels) px are allowed",
-                       at: n.mark)
+                at: n.mark)
         } else if c.width > 0, c.height > 0, pw < 1 || ph < 1 {
             sink.error(
                 "canvas is " + String(format: "%g×%g", c.width * c.scale, c.height * c.scale) + " px at scale \(formatted(c.scale)); "
-                       + "a frame needs at least 1×1 px", at: n.mark)
+                    + "a frame needs at least 1×1 px", at: n.mark)
         }
         return c
     }
@@ -74,14 +80,20 @@ extension Reader {
     }
 
     func readLayer(_ n: YAMLNode) -> LayerSpec? {
-        guard case .mapping(let m) = n.node else { n.fail("a layer mapping with an id"); return nil }
+        guard case .mapping(let m) = n.node else {
+            n.fail("a layer mapping with an id")
+            return nil
+        }
         var type = LayerType.layer
         if let t = m.first(where: { $0.key.string == "type" }) {
             let tn = YAMLNode(node: t.value, sink: sink)
             if let s = tn.string("a layer type") {
-                if let lt = LayerType(rawValue: s) { type = lt } else {
-                    sink.error("unknown layer type '\(s)'; expected one of: \(LayerType.allCases.map(\.rawValue).joined(separator: ", "))",
-                               at: tn.mark, hint: nearest(to: s, in: LayerType.allCases.map(\.rawValue)).map { "did you mean '\($0)'?" })
+                if let lt = LayerType(rawValue: s) {
+                    type = lt
+                } else {
+                    sink.error(
+                        "unknown layer type '\(s)'; expected one of: \(LayerType.allCases.map(\.rawValue).joined(separator: ", "))",
+                        at: tn.mark, hint: nearest(to: s, in: LayerType.allCases.map(\.rawValue)).map { "did you mean '\($0)'?" })
                 }
             }
         }
@@ -94,7 +106,11 @@ extension Reader {
         var hasID = false
         for (k, _, v) in pairs {
             switch k {
-            case "id": if let s = v.string("a layer id") { spec.id = s; hasID = true }
+            case "id":
+                if let s = v.string("a layer id") {
+                    spec.id = s
+                    hasID = true
+                }
             case "type": break
             case "frame": if case .rect(let r)? = values.value(v, kind: .rect) { spec.frame = r }
             case "sublayers":
@@ -162,8 +178,10 @@ extension Reader {
         case "gradientType":
             if let s = enumValue(v, ["axial", "radial", "conic"]) { options.gradientType = CAGradientLayerType(rawValue: s) }
         case "contentsGravity":
-            let all = ["center", "top", "bottom", "left", "right", "topLeft", "topRight", "bottomLeft", "bottomRight",
-                       "resize", "resizeAspect", "resizeAspectFill"]
+            let all = [
+                "center", "top", "bottom", "left", "right", "topLeft", "topRight", "bottomLeft", "bottomRight",
+                "resize", "resizeAspect", "resizeAspectFill"
+            ]
             if let s = enumValue(v, all) { options.contentsGravity = CALayerContentsGravity(rawValue: s) }
         case "speed": options.speed = v.number("a speed")
         case "timeOffset": options.timeOffset = v.number("a time offset in seconds")
@@ -191,8 +209,9 @@ extension Reader {
     func enumValue(_ n: YAMLNode, _ allowed: [String]) -> String? {
         guard let s = n.string("one of: \(allowed.joined(separator: ", "))") else { return nil }
         guard allowed.contains(s) else {
-            sink.error("expected one of: \(allowed.joined(separator: ", ")), found '\(s)'", at: n.mark,
-                       hint: nearest(to: s, in: allowed).map { "did you mean '\($0)'?" })
+            sink.error(
+                "expected one of: \(allowed.joined(separator: ", ")), found '\(s)'", at: n.mark,
+                hint: nearest(to: s, in: allowed).map { "did you mean '\($0)'?" })
             return nil
         }
         return s

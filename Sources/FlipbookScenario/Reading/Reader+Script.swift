@@ -79,7 +79,10 @@ extension Reader {
             return readAddStep(pairs, at: mark)
         case "remove":
             guard let key = entry("remove")?.string("an animation key") else { return nil }
-            guard let fromNode = entry("from") else { sink.error("'remove' needs 'from' (the layer)", at: mark); return nil }
+            guard let fromNode = entry("from") else {
+                sink.error("'remove' needs 'from' (the layer)", at: mark)
+                return nil
+            }
             guard let layers = layerList(fromNode) else { return nil }
             return [.remove(key: key, layers: layers)]
         case "removeAll":
@@ -106,9 +109,11 @@ extension Reader {
     /// The entry's one action (`set` goes with `animate` and `transition`).
     private func actionVerb(_ pairs: ActionPairs, at mark: SourceMark) -> String? {
         func entry(_ k: String) -> YAMLNode? { pairs.first { $0.key == k }?.value }
-        var verbs = ["add", "remove", "removeAll", "set", "log", "animate", "insertRows", "beginRefreshing", "endRefreshing", "scrollTo",
-                     "animator", "keyframes", "transition"]
-            .filter { entry($0) != nil }
+        var verbs = [
+            "add", "remove", "removeAll", "set", "log", "animate", "insertRows", "beginRefreshing", "endRefreshing", "scrollTo",
+            "animator", "keyframes", "transition"
+        ]
+        .filter { entry($0) != nil }
         if verbs == ["set", "animate"] { verbs = ["animate"] }
         if verbs == ["set", "transition"] { verbs = ["transition"] }
         if entry("frames") != nil && !verbs.contains("keyframes") {
@@ -118,7 +123,7 @@ extension Reader {
             sink.error(
                 verbs.isEmpty
                     ? "expected one action: add, remove, removeAll, set, animate (with set), keyframes (with frames), transition (with set), insertRows, beginRefreshing, endRefreshing, scrollTo, animator or log"
-                                     : "one action per entry, found \(verbs.joined(separator: " and "))", at: mark)
+                    : "one action per entry, found \(verbs.joined(separator: " and "))", at: mark)
             return nil
         }
         return verbs[0]
@@ -133,7 +138,9 @@ extension Reader {
         }
         var completion: [ScenarioAction] = []
         for item in node.sequence("a list of actions") ?? [] {
-            guard let pairs = item.mapping(allowed: ScenarioKeys.actionKeys, what: "an action such as { add: pulse, to: dot }") else { continue }
+            guard let pairs = item.mapping(allowed: ScenarioKeys.actionKeys, what: "an action such as { add: pulse, to: dot }") else {
+                continue
+            }
             completion += readActions(pairs, at: item.mark) ?? []
         }
         return completion
@@ -149,7 +156,10 @@ extension Reader {
                 hint: nearest(to: t, in: Array(templateMarks.keys)).map { "did you mean '\($0)'?" })
             return nil
         }
-        guard let toNode = entry("to") else { sink.error("'add' needs 'to' (the layer)", at: mark); return nil }
+        guard let toNode = entry("to") else {
+            sink.error("'add' needs 'to' (the layer)", at: mark)
+            return nil
+        }
         guard let layers = layerList(toNode) else { return nil }
         for id in layers {
             let type = layerTypes[id] ?? .layer
@@ -165,12 +175,19 @@ extension Reader {
     private func readAnimateStep(_ pairs: ActionPairs, completion: [ScenarioAction], at mark: SourceMark) -> [ScenarioAction]? {
         func entry(_ k: String) -> YAMLNode? { pairs.first { $0.key == k }?.value }
         guard let an = entry("animate"), let options = an.mapping(allowed: ScenarioKeys.viewBlock) else { return nil }
-        guard entry("set") != nil else { sink.error("'animate' needs 'set' (the changes to animate)", at: mark); return nil }
+        guard entry("set") != nil else {
+            sink.error("'animate' needs 'set' (the changes to animate)", at: mark)
+            return nil
+        }
         var block = ViewBlock(duration: 0)
         var hasDuration = false
         for (k, _, v) in options {
             switch k {
-            case "duration": if let d = seconds(v, "duration") { block.duration = d; hasDuration = true }
+            case "duration":
+                if let d = seconds(v, "duration") {
+                    block.duration = d
+                    hasDuration = true
+                }
             case "delay": if let d = seconds(v, "delay") { block.delay = d }
             case "curve": if let c = viewCurve(v) { block.curve = c }
             case "damping":
@@ -212,7 +229,10 @@ extension Reader {
         var out: [(String, LayerKeyPath, AnimatableValue)] = []
         var settings: [LayerSetting] = []
         for (k, kn, v) in sets {
-            guard let dot = k.firstIndex(of: ".") else { sink.error("expected layerId.keyPath, found '\(k)'", at: kn.mark); continue }
+            guard let dot = k.firstIndex(of: ".") else {
+                sink.error("expected layerId.keyPath, found '\(k)'", at: kn.mark)
+                continue
+            }
             let id = String(k[..<dot]), path = String(k[k.index(after: dot)...])
             guard let type = layerTypes[id] else {
                 sink.error(
@@ -229,7 +249,9 @@ extension Reader {
                 } else if let x = v.number("points") {
                     options.scrollValues = [(path, x)]
                 }
-                if let i = settings.firstIndex(where: { $0.layer == id }) { settings[i].options.merge(options) } else {
+                if let i = settings.firstIndex(where: { $0.layer == id }) {
+                    settings[i].options.merge(options)
+                } else {
                     settings.append(LayerSetting(layer: id, options: options))
                 }
                 continue
@@ -246,14 +268,16 @@ extension Reader {
                 continue
             }
             guard let kp = LayerKeyPath(path) else {
-                sink.error("unknown key path '\(path)'", at: kn.mark,
+                sink.error(
+                    "unknown key path '\(path)'", at: kn.mark,
                     hint: nearest(to: path, in: ScenarioKeys.allKeyPaths + ScenarioKeys.settableOptions(type)).map {
                         "did you mean '\($0)'?"
                     })
                 continue
             }
             if !type.classKind.contains(kp.property.layerClassName) {
-                sink.error("a layer of type \(type.rawValue) has no '\(path)'", at: kn.mark); continue
+                sink.error("a layer of type \(type.rawValue) has no '\(path)'", at: kn.mark)
+                continue
             }
             if let value = values.value(v, kind: Reader.kind(of: kp)) {
                 if case .number(let x) = value, kp.description == kp.property.rawValue, let warning = DrawnRanges.warning(kp.property, x) {
@@ -285,9 +309,10 @@ extension Reader {
             if case .mapping(let pairs) = node.node, let value = pairs.first(where: { $0.key.string == "whenStops" })?.value {
                 mark = YAMLNode(node: value, sink: sink).mark
             }
-            sink.error("no animation is tagged '\(chain.whenStops)', so this chain never runs", at: mark,
-                       hint: nearest(to: chain.whenStops, in: tags.sorted()).map { "did you mean '\($0)'?" }
-                           ?? "tag the animation it waits for: { at: 0, add: NAME, to: LAYER, tag: \(chain.whenStops) }")
+            sink.error(
+                "no animation is tagged '\(chain.whenStops)', so this chain never runs", at: mark,
+                hint: nearest(to: chain.whenStops, in: tags.sorted()).map { "did you mean '\($0)'?" }
+                    ?? "tag the animation it waits for: { at: 0, add: NAME, to: LAYER, tag: \(chain.whenStops) }")
         }
     }
 
@@ -329,7 +354,9 @@ extension Reader {
             switch k {
             case "fps":
                 if let f = v.number("samples per second") {
-                    if f > 0 && f <= Limits.framesPerSecond.upperBound { spec.fps = f } else {
+                    if f > 0 && f <= Limits.framesPerSecond.upperBound {
+                        spec.fps = f
+                    } else {
                         sink.error("golden fps must be in (0, 100], found \(f)", at: v.mark)
                     }
                 }
@@ -339,8 +366,9 @@ extension Reader {
                     guard let t = item.number("a time in seconds") else { continue }
                     if t < 0 || t > duration {
                         sink.error("golden instant \(t) s is outside the scenario (0…\(duration) s)", at: item.mark)
+                    } else {
+                        spec.instants.append(t)
                     }
-                    else { spec.instants.append(t) }
                 }
             default:
                 guard let tp = v.mapping(allowed: ScenarioKeys.tolerance, what: "a tolerance such as { threshold: 0.1, share: 0.005 }")

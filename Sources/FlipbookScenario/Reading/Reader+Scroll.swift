@@ -95,14 +95,17 @@ extension Reader {
         let noun = kind == .table ? "table" : "scroll view"
         guard let n else {
             if candidates.count == 1 { return candidates[0] }
-            sink.error(candidates.isEmpty ? "\(what) needs a \(noun): declare a layer of type \(kind?.rawValue ?? "scroll or table")"
-                                          : "\(what) must name its \(noun): one of \(candidates.joined(separator: ", "))", at: mark)
+            sink.error(
+                candidates.isEmpty
+                    ? "\(what) needs a \(noun): declare a layer of type \(kind?.rawValue ?? "scroll or table")"
+                    : "\(what) must name its \(noun): one of \(candidates.joined(separator: ", "))", at: mark)
             return nil
         }
         guard let id = n.string("the id of a \(noun)") else { return nil }
         guard candidates.contains(id) else {
-            sink.error(layerTypes[id] == nil ? "unknown layer '\(id)'" : "layer '\(id)' is not a \(noun)", at: n.mark,
-                       hint: nearest(to: id, in: candidates).map { "did you mean '\($0)'?" })
+            sink.error(
+                layerTypes[id] == nil ? "unknown layer '\(id)'" : "layer '\(id)' is not a \(noun)", at: n.mark,
+                hint: nearest(to: id, in: candidates).map { "did you mean '\($0)'?" })
             return nil
         }
         return id
@@ -148,7 +151,10 @@ extension Reader {
         if let t = entry("thresholds"), let items = t.sequence("a list of thresholds") {
             var marks: [SourceMark] = []
             for item in items {
-                if let th = readThreshold(item) { spec.thresholds.append(th); marks.append(item.mark) }
+                if let th = readThreshold(item) {
+                    spec.thresholds.append(th)
+                    marks.append(item.mark)
+                }
             }
             checkThresholdOrder(spec.thresholds, marks: marks)
         }
@@ -173,22 +179,30 @@ extension Reader {
             if entry("input") == nil { sink.error("a binding needs 'input' (the pull range [from, to])", at: n.mark) }
             return nil
         }
-        if input[0] == input[1] { sink.error("the input range must not be empty", at: inputNode.mark); return nil }
-        guard let targetNode = entry("target") else { sink.error("a binding needs 'target' (layerId.keyPath)", at: n.mark); return nil }
+        if input[0] == input[1] {
+            sink.error("the input range must not be empty", at: inputNode.mark)
+            return nil
+        }
+        guard let targetNode = entry("target") else {
+            sink.error("a binding needs 'target' (layerId.keyPath)", at: n.mark)
+            return nil
+        }
         if let animator = animatorTarget(targetNode) {
             guard let outputNode = entry("output"), let out = outputNode.numbers(2, "two fractions [at input start, at input end]") else {
                 if entry("output") == nil { sink.error("a binding needs 'output' (two values for the target)", at: n.mark) }
                 return nil
             }
-            var binding = BindingSpec(source: source, input: (input[0], input[1]), layer: "", keyPath: LayerKeyPath("opacity")!,
-                                      output: (.number(out[0]), .number(out[1])))
+            var binding = BindingSpec(
+                source: source, input: (input[0], input[1]), layer: "", keyPath: LayerKeyPath("opacity")!,
+                output: (.number(out[0]), .number(out[1])))
             binding.animator = animator
             binding.always = entry("always")?.bool() ?? false
             return binding
         }
         guard let target = animatableTarget(targetNode) else { return nil }
         guard let outputNode = entry("output") else {
-            sink.error("a binding needs 'output' (two values for the target)", at: n.mark); return nil
+            sink.error("a binding needs 'output' (two values for the target)", at: n.mark)
+            return nil
         }
         guard let items = outputNode.sequence("two values [at input start, at input end]"), items.count == 2 else {
             if case .sequence = outputNode.node { sink.error("output needs exactly two values", at: outputNode.mark) }
@@ -218,7 +232,10 @@ extension Reader {
     /// `layerId.keyPath` naming an animatable property the layer has.
     private func animatableTarget(_ n: YAMLNode) -> (layer: String, keyPath: LayerKeyPath)? {
         guard let s = n.string("layerId.keyPath") else { return nil }
-        guard let dot = s.firstIndex(of: ".") else { sink.error("expected layerId.keyPath, found '\(s)'", at: n.mark); return nil }
+        guard let dot = s.firstIndex(of: ".") else {
+            sink.error("expected layerId.keyPath, found '\(s)'", at: n.mark)
+            return nil
+        }
         let id = String(s[..<dot]), path = String(s[s.index(after: dot)...])
         guard let type = layerTypes[id] else {
             sink.error(
@@ -229,8 +246,9 @@ extension Reader {
             let known = ScenarioKeys.allKeyPaths.filter {
                 LayerKeyPath($0).map { type.classKind.contains($0.property.layerClassName) } ?? false
             }
-            sink.error("'\(path)' is not an animatable property of layer '\(id)' (type \(type.rawValue))", at: n.mark,
-                       hint: nearest(to: path, in: known).map { "did you mean '\($0)'?" })
+            sink.error(
+                "'\(path)' is not an animatable property of layer '\(id)' (type \(type.rawValue))", at: n.mark,
+                hint: nearest(to: path, in: known).map { "did you mean '\($0)'?" })
             return nil
         }
         return (id, kp)
@@ -241,15 +259,22 @@ extension Reader {
         else { return nil }
         func entry(_ k: String) -> YAMLNode? { pairs.first { $0.key == k }?.value }
         guard let source = pullSource(entry("source")) else { return nil }
-        guard let vn = entry("value") else { sink.error("a threshold needs 'value' (the pull it reacts to)", at: n.mark); return nil }
+        guard let vn = entry("value") else {
+            sink.error("a threshold needs 'value' (the pull it reacts to)", at: n.mark)
+            return nil
+        }
         guard let value = vn.number("a pull value") else { return nil }
         var on = ThresholdSpec.Crossing.down
         if let o = entry("when") {
-            guard let c = enumValue(o, ThresholdSpec.Crossing.allCases.map(\.rawValue)) else { return nil }; on = .init(rawValue: c)!
+            guard let c = enumValue(o, ThresholdSpec.Crossing.allCases.map(\.rawValue)) else { return nil }
+            on = .init(rawValue: c)!
         }
         var whileDragging = true
         if let w = entry("whileDragging") { whileDragging = w.bool() ?? true }
-        guard let d = entry("do") else { sink.error("a threshold needs 'do' (a list of actions)", at: n.mark); return nil }
+        guard let d = entry("do") else {
+            sink.error("a threshold needs 'do' (a list of actions)", at: n.mark)
+            return nil
+        }
         guard let actions = actionList(d) else { return nil }
         return ThresholdSpec(source: source, value: value, on: on, whileDragging: whileDragging, actions: actions)
     }
@@ -300,7 +325,10 @@ extension Reader {
             case "close": if let b = readBlockSettings(v) { spec.close = b }
             case "endsAt", "endsAfter":
                 guard let t = v.number("a time in seconds") else { continue }
-                if t < 0 { sink.error("\(k) must not be negative", at: v.mark); continue }
+                if t < 0 {
+                    sink.error("\(k) must not be negative", at: v.mark)
+                    continue
+                }
                 if k == "endsAt" { spec.endsAt = t } else { spec.endsAfter = t }
             case "onBegin": spec.onBegin = actionList(v) ?? []
             case "onEnd": spec.onEnd = actionList(v) ?? []
@@ -378,8 +406,9 @@ extension Reader {
         // A scene shortened to preview the pull renders what it has (the touches go on past its
         // end, unseen); a duration that is itself wrong has its own error already.
         if duration > 0, reading.clock > duration + 1e-9 {
-            sink.warning("the touches end at \(formatted(reading.clock)) s, after the scenario (\(formatted(duration)) s); "
-                         + "the render stops at \(formatted(duration)) s", at: n.mark)
+            sink.warning(
+                "the touches end at \(formatted(reading.clock)) s, after the scenario (\(formatted(duration)) s); "
+                    + "the render stops at \(formatted(duration)) s", at: n.mark)
         }
         // A finger still down at the end stays down.
         if let c = reading.current, !c.scroll.isEmpty {
@@ -414,7 +443,7 @@ extension Reader {
         guard let t = a.number("a time in seconds") else { return }
         if t < reading.clock - 1e-9 {
             sink.error("at \(formatted(t)) s is before the previous touch step ends (\(formatted(reading.clock)) s)", at: a.mark)
-        } else if t > reading.clock, reading.current != nil {   // past the scene's end: one warning in readTouches
+        } else if t > reading.clock, reading.current != nil {  // past the scene's end: one warning in readTouches
             reading.current?.steps.append(.hold(t - reading.clock))
             reading.clock = t
         } else {
@@ -470,9 +499,11 @@ extension Reader {
         reading.finger = end
         if !reading.warnedOffView, end.x < 0 || end.y < 0 || end.x > size.width || end.y > size.height {
             reading.warnedOffView = true
-            sink.warning(String(format: "this drag takes the finger off '%@' (to %g, %g pt of its %g × %g): iOS keeps "
-                                + "tracking it; the preview draws the finger clipped at the scene's edge",
-                                c.scroll, end.x, end.y, size.width, size.height), at: item.mark)
+            sink.warning(
+                String(
+                    format: "this drag takes the finger off '%@' (to %g, %g pt of its %g × %g): iOS keeps "
+                        + "tracking it; the preview draws the finger clipped at the scene's edge",
+                    c.scroll, end.x, end.y, size.width, size.height), at: item.mark)
         }
     }
 

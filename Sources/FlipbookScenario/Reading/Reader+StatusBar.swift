@@ -13,12 +13,16 @@ extension Reader {
             let most = k == "wifi" ? 3 : 5
             guard let x = v.number("a whole number 0…\(most)") else { return }
             guard x == x.rounded(), x >= 0, x <= Double(most) else {
-                sink.error("\(k) is a whole number of bars 0…\(most), found \(formatted(x))", at: v.mark); return
+                sink.error("\(k) is a whole number of bars 0…\(most), found \(formatted(x))", at: v.mark)
+                return
             }
             if k == "wifi" { s.wifi = Int(x) } else { s.signal = Int(x) }
         case "battery":
             guard let x = v.number("a charge 0…1") else { return }
-            guard x >= 0, x <= 1 else { sink.error("battery is a charge 0…1, found \(formatted(x))", at: v.mark); return }
+            guard x >= 0, x <= 1 else {
+                sink.error("battery is a charge 0…1, found \(formatted(x))", at: v.mark)
+                return
+            }
             s.battery = x
         case "batteryPercentage": if let x = v.bool("true or false") { s.batteryPercentage = x }
         default:

@@ -86,9 +86,10 @@ final class Reader {
         }
         checkActions(script: script, chains: chains, refresh: refresh, animators: animators)
         guard let canvas else { return nil }
-        var scenario = Scenario(file: file, title: title, canvas: canvas, fps: fps, duration: duration, layers: layers,
-                                animations: templates, script: script.sorted { $0.at < $1.at }, chains: chains.specs,
-                                variantNames: variantNames, golden: golden)
+        var scenario = Scenario(
+            file: file, title: title, canvas: canvas, fps: fps, duration: duration, layers: layers,
+            animations: templates, script: script.sorted { $0.at < $1.at }, chains: chains.specs,
+            variantNames: variantNames, golden: golden)
         scenario.refresh = refresh
         scenario.touches = touches
         scenario.animators = animators
@@ -117,15 +118,17 @@ final class Reader {
             for (name, _, body) in pairs {
                 guard let overrides = body.mapping() else { continue }
                 for (k, kn, _) in overrides where sink.params[k] == nil {
-                    sink.error("variant '\(name)' overrides unknown parameter '\(k)'", at: kn.mark,
-                               hint: nearest(to: k, in: Array(sink.params.keys)).map { "did you mean '\($0)'?" })
+                    sink.error(
+                        "variant '\(name)' overrides unknown parameter '\(k)'", at: kn.mark,
+                        hint: nearest(to: k, in: Array(sink.params.keys)).map { "did you mean '\($0)'?" })
                 }
             }
         }
         if let variant, !names.contains(variant) {
             // The name came from the command line (or the API); point at the file's variants.
-            sink.error("unknown variant '\(variant)' (asked for with --variant)", at: keyMark ?? .start,
-                       hint: names.isEmpty ? "the file defines no variants" : "variants: \(names.joined(separator: ", "))")
+            sink.error(
+                "unknown variant '\(variant)' (asked for with --variant)", at: keyMark ?? .start,
+                hint: names.isEmpty ? "the file defines no variants" : "variants: \(names.joined(separator: ", "))")
         }
         return names
     }
@@ -157,7 +160,7 @@ final class Reader {
         if (v * fps).rounded() > Double(ScenarioLoader.maximumFrames) {
             sink.error(
                 "\(formatted(v)) s at \(formatted(fps)) fps is \(formatted((v * fps).rounded())) frames; at most \(ScenarioLoader.maximumFrames) are allowed",
-                       at: node.mark)
+                at: node.mark)
         }
         return v
     }
@@ -187,11 +190,13 @@ final class Reader {
         let count = golden.times(duration: duration).count
         let (width, height) = ((canvas.width * canvas.scale).rounded(), (canvas.height * canvas.scale).rounded())
         if count > Limits.maximumGoldenInstants {
-            sink.error("the golden settings give \(count) instants; at most \(Limits.maximumGoldenInstants) are compared (lower fps)",
-                       at: node.mark)
+            sink.error(
+                "the golden settings give \(count) instants; at most \(Limits.maximumGoldenInstants) are compared (lower fps)",
+                at: node.mark)
         } else if Double(count) * width * height > Double(Limits.maximumGoldenPixels) {
-            sink.error("the golden settings give \(count) instants of \(formatted(width))×\(formatted(height)) px; "
-                       + "at most \(Limits.maximumGoldenPixels) pixels in all are compared (lower fps or scale)", at: node.mark)
+            sink.error(
+                "the golden settings give \(count) instants of \(formatted(width))×\(formatted(height)) px; "
+                    + "at most \(Limits.maximumGoldenPixels) pixels in all are compared (lower fps or scale)", at: node.mark)
         }
     }
 
@@ -222,8 +227,10 @@ final class Reader {
         if let r = refresh?.refreshing { refreshActions += [r.onBegin, r.onEnd, r.onClosed] }
         refreshActions += animators.values.map(\.completion)
         checkChainTags(chains.specs, nodes: chains.nodes, actions: script.map(\.actions) + chains.specs.map(\.actions) + refreshActions)
-        for finding in ChainLoopCheck(script: script, chains: chains.specs, chainLines: chains.marks.map(\.line),
-                                      otherActions: refreshActions).findings() {
+        for finding in ChainLoopCheck(
+            script: script, chains: chains.specs, chainLines: chains.marks.map(\.line),
+            otherActions: refreshActions
+        ).findings() {
             sink.error(finding.message, at: chains.marks[finding.chains[0]], hint: finding.hint)
         }
     }

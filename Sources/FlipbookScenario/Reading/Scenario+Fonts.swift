@@ -14,7 +14,8 @@ extension Scenario {
                 case .table, .statusBar: add(nil)
                 default: break
                 }
-                visit(l.sublayers); visit(l.mask)
+                visit(l.sublayers)
+                visit(l.mask)
             }
         }
         visit(layers)

@@ -2,34 +2,46 @@ import FlipbookCore
 
 /// The keys each part of a scenario accepts.
 enum ScenarioKeys {
-    static let top = ["title", "description", "canvas", "fps", "duration", "params", "variants", "layers", "animations", "script", "chains",
-                      "golden", "refresh", "touches", "animators"]
+    static let top = [
+        "title", "description", "canvas", "fps", "duration", "params", "variants", "layers", "animations", "script", "chains",
+        "golden", "refresh", "touches", "animators"
+    ]
     static let animator = ["duration", "curve", "damping", "scrubsLinearly", "pausesOnCompletion", "set", "completion"]
     static let animatorCalls = ["start", "pause", "continue", "reverse", "forward", "stop", "finish"]
     static let golden = ["fps", "at", "tolerance"]
     static let tolerance = ["threshold", "share", "ignoreAntialiasing"]
     static let canvas = ["width", "height", "scale", "background"]
-    static let layerCommon = ["id", "type", "frame", "position", "bounds", "anchorPoint", "zPosition", "anchorPointZ", "opacity",
-                              "hidden", "masksToBounds", "doubleSided", "cornerRadius", "maskedCorners", "borderWidth", "borderColor",
-                              "backgroundColor", "shadowColor", "shadowOpacity", "shadowRadius", "shadowOffset", "shadowPath",
-                              "transform", "sublayerTransform", "contents", "contentsRect", "contentsGravity", "speed", "timeOffset",
-                              "beginTime", "sublayers", "mask"]
-    static let layerShape = ["path", "fillColor", "strokeColor", "lineWidth", "strokeStart", "strokeEnd", "miterLimit",
-                             "lineDashPhase", "lineDashPattern", "lineCap", "lineJoin", "fillRule"]
+    static let layerCommon = [
+        "id", "type", "frame", "position", "bounds", "anchorPoint", "zPosition", "anchorPointZ", "opacity",
+        "hidden", "masksToBounds", "doubleSided", "cornerRadius", "maskedCorners", "borderWidth", "borderColor",
+        "backgroundColor", "shadowColor", "shadowOpacity", "shadowRadius", "shadowOffset", "shadowPath",
+        "transform", "sublayerTransform", "contents", "contentsRect", "contentsGravity", "speed", "timeOffset",
+        "beginTime", "sublayers", "mask"
+    ]
+    static let layerShape = [
+        "path", "fillColor", "strokeColor", "lineWidth", "strokeStart", "strokeEnd", "miterLimit",
+        "lineDashPhase", "lineDashPattern", "lineCap", "lineJoin", "fillRule"
+    ]
     static let layerText = ["string", "font", "fontSize", "foregroundColor", "alignment", "wrapped"]
     static let layerGradient = ["colors", "locations", "startPoint", "endPoint", "gradientType"]
-    static let layerReplicator = ["instanceCount", "instanceDelay", "instanceTransform", "instanceColor", "instanceRedOffset",
-                                  "instanceGreenOffset", "instanceBlueOffset", "instanceAlphaOffset", "preservesDepth"]
-    static let layerEmitter = ["emitterPosition", "emitterSize", "emitterShape", "emitterMode", "renderMode", "birthRate",
-                               "lifetime", "velocity", "scale", "spin", "seed", "emitterCells"]
+    static let layerReplicator = [
+        "instanceCount", "instanceDelay", "instanceTransform", "instanceColor", "instanceRedOffset",
+        "instanceGreenOffset", "instanceBlueOffset", "instanceAlphaOffset", "preservesDepth"
+    ]
+    static let layerEmitter = [
+        "emitterPosition", "emitterSize", "emitterShape", "emitterMode", "renderMode", "birthRate",
+        "lifetime", "velocity", "scale", "spin", "seed", "emitterCells"
+    ]
     static let emitterCell = ["particle", "color"] + EmitterCellSpec.numberKeys
     static let layerStatusBar = ["style", "time", "carrier", "signal", "wifi", "battery", "batteryPercentage", "contentColor"]
     static let particle = ["shape", "size"]
 
     /// Layer keys that are not animatable properties: read by `Reader.readOption`.
-    static let optionKeys: Set<String> = ["lineCap", "lineJoin", "fillRule", "lineDashPattern", "string", "font", "alignment",
-                                          "wrapped", "gradientType", "contentsGravity", "speed", "timeOffset", "beginTime",
-                                          "maskedCorners", "preservesDepth", "birthRate"]
+    static let optionKeys: Set<String> = [
+        "lineCap", "lineJoin", "fillRule", "lineDashPattern", "string", "font", "alignment",
+        "wrapped", "gradientType", "contentsGravity", "speed", "timeOffset", "beginTime",
+        "maskedCorners", "preservesDepth", "birthRate"
+    ]
 
     /// What a `set` may change at once on a layer of type `t` (not animatable).
     static func settableOptions(_ t: LayerType) -> [String] {
@@ -52,29 +64,37 @@ enum ScenarioKeys {
 
     /// Words people reach for that mean a key by another name (checked before spelling).
     static let synonyms: [String: String] = [
-        "on": "when",                 // a threshold's direction (`on` is also YAML 1.1's true)
+        "on": "when",  // a threshold's direction (`on` is also YAML 1.1's true)
         "offset": "scrollTo", "from": "input", "to": "target", "range": "input", "property": "target",
-        "wait": "hold", "pull": "drag", "up": "release", "lift": "release", "touchDown": "down", "fling": "velocity",
+        "wait": "hold", "pull": "drag", "up": "release", "lift": "release", "touchDown": "down", "fling": "velocity"
     ]
 
     /// What a `set` may change on a scroll or table layer besides layer properties.
-    static let scrollValueKeys: Set<String> = ["contentInset.top", "contentInset.left", "contentInset.bottom", "contentInset.right",
-                                               "contentOffset", "contentOffset.x", "contentOffset.y"]
+    static let scrollValueKeys: Set<String> = [
+        "contentInset.top", "contentInset.left", "contentInset.bottom", "contentInset.right",
+        "contentOffset", "contentOffset.x", "contentOffset.y"
+    ]
     static let layerScroll = ["contentSize", "contentInset", "bounces", "alwaysBounceVertical", "decelerationRate"]
-    static let rows = ["items", "template", "count", "first", "height", "font", "fontSize", "textColor", "background",
-                       "separators", "separatorColor", "separatorInset", "separatorsBelowRows"]
+    static let rows = [
+        "items", "template", "count", "first", "height", "font", "fontSize", "textColor", "background",
+        "separators", "separatorColor", "separatorInset", "separatorsBelowRows"
+    ]
     static let refresh = ["scrollView", "headerHeight", "trigger", "bindings", "thresholds", "refreshing"]
     static let binding = ["source", "input", "target", "output", "always"]
     static let threshold = ["source", "value", "when", "whileDragging", "do"]
     static let refreshing = ["open", "endsAt", "endsAfter", "close", "onBegin", "onEnd", "onClosed"]
     static let touchStep = ["at", "down", "x", "y", "drag", "duration", "curve", "hold", "release", "velocity"]
 
-    static let animCommon = ["type", "keyPath", "duration", "beginTime", "timeOffset", "speed", "repeatCount", "repeatDuration",
-                             "autoreverses", "fillMode", "removedOnCompletion", "timingFunction", "additive", "cumulative", "valueFunction"]
+    static let animCommon = [
+        "type", "keyPath", "duration", "beginTime", "timeOffset", "speed", "repeatCount", "repeatDuration",
+        "autoreverses", "fillMode", "removedOnCompletion", "timingFunction", "additive", "cumulative", "valueFunction"
+    ]
     static let animBasic = ["from", "to", "by"]
     static let animSpring = ["mass", "stiffness", "damping", "initialVelocity", "allowsOverdamping", "perceptualDuration", "bounce"]
-    static let animKeyframe = ["values", "keyTimes", "timingFunctions", "calculationMode", "path", "rotationMode",
-                               "tensionValues", "continuityValues", "biasValues"]
+    static let animKeyframe = [
+        "values", "keyTimes", "timingFunctions", "calculationMode", "path", "rotationMode",
+        "tensionValues", "continuityValues", "biasValues"
+    ]
     static let animGroup = ["animations"]
 
     static func animation(_ k: AnimationSpec.Kind) -> [String] {
@@ -86,9 +106,10 @@ enum ScenarioKeys {
         }
     }
 
-    static let actionKeys = ["add", "to", "key", "tag", "remove", "from", "removeAll", "set", "actions", "duration", "timingFunction",
-                             "log", "animate", "completion", "insertRows", "into", "row", "animated",
-                             "beginRefreshing", "endRefreshing", "scrollTo", "scrollView",
+    static let actionKeys = [
+        "add", "to", "key", "tag", "remove", "from", "removeAll", "set", "actions", "duration", "timingFunction",
+        "log", "animate", "completion", "insertRows", "into", "row", "animated",
+        "beginRefreshing", "endRefreshing", "scrollTo", "scrollView",
         "animator", "call", "fraction", "delay", "durationFactor", "curve", "finishAt", "keyframes", "frames", "transition"
     ]
     static let transition = ["layer", "type", "subtype", "duration", "curve", "startProgress", "endProgress"]
@@ -102,9 +123,11 @@ enum ScenarioKeys {
     static var allKeyPaths: [String] {
         var out = LayerProperty.allCases.map(\.rawValue)
         for p in LayerProperty.allCases {
-            for c in [KeyPathComponent.x, .y, .width, .height, .origin, .originX, .originY, .size, .sizeWidth, .sizeHeight,
-                      .rotationX, .rotationY, .rotationZ, .rotation, .scaleX, .scaleY, .scaleZ, .scale,
-                      .translationX, .translationY, .translationZ, .translation] where c.applies(to: p.kind) {
+            for c in [
+                KeyPathComponent.x, .y, .width, .height, .origin, .originX, .originY, .size, .sizeWidth, .sizeHeight,
+                .rotationX, .rotationY, .rotationZ, .rotation, .scaleX, .scaleY, .scaleZ, .scale,
+                .translationX, .translationY, .translationZ, .translation
+            ] where c.applies(to: p.kind) {
                 out.append("\(p.rawValue).\(c.rawValue)")
             }
         }

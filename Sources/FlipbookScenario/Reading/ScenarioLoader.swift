@@ -14,8 +14,10 @@ public enum ScenarioLoader {
     /// (`FontCatalog.substitute(for:)`); its answers become `Scenario.warnings`. `imageLoader`
     /// reads `contents` images (default: the PNG header only; `PNGCodec.readImage` decodes and
     /// so checks the whole file).
-    public static func load(file path: String, variant: String? = nil, fontCheck: ((String) -> String?)? = nil,
-                            imageLoader: ((URL) throws -> LayerImage)? = nil) throws -> Scenario {
+    public static func load(
+        file path: String, variant: String? = nil, fontCheck: ((String) -> String?)? = nil,
+        imageLoader: ((URL) throws -> LayerImage)? = nil
+    ) throws -> Scenario {
         let url = URL(fileURLWithPath: path)
         guard let data = FileManager.default.contents(atPath: path) else {
             let reason = FileManager.default.fileExists(atPath: path) ? "cannot read the file" : "no such file"
@@ -24,14 +26,17 @@ public enum ScenarioLoader {
         guard let text = String(data: data, encoding: .utf8) else {
             throw ScenarioError([Diagnostic(file: path, line: 1, column: 1, message: "the file is not UTF-8 text")])
         }
-        return try load(yaml: text, file: path, baseDirectory: url.deletingLastPathComponent(), variant: variant,
-                        fontCheck: fontCheck, imageLoader: imageLoader)
+        return try load(
+            yaml: text, file: path, baseDirectory: url.deletingLastPathComponent(), variant: variant,
+            fontCheck: fontCheck, imageLoader: imageLoader)
     }
 
     /// Loads scenario text; `file` names it in messages.
-    public static func load(yaml: String, file: String, baseDirectory: URL, variant: String? = nil,
-                            fontCheck: ((String) -> String?)? = nil,
-                            imageLoader: ((URL) throws -> LayerImage)? = nil) throws -> Scenario {
+    public static func load(
+        yaml: String, file: String, baseDirectory: URL, variant: String? = nil,
+        fontCheck: ((String) -> String?)? = nil,
+        imageLoader: ((URL) throws -> LayerImage)? = nil
+    ) throws -> Scenario {
         let sink = DiagnosticSink(file: file)
         let root: Node
         if let bad = YAMLKeyGuard.check(yaml) ?? YAMLExpansionGuard.check(yaml, limit: maximumNodes) {
@@ -54,7 +59,9 @@ public enum ScenarioLoader {
         // anything that expands past a generous bound before reading it.
         var budget = maximumNodes
         guard countNodes(root, budget: &budget) else {
-            throw ScenarioError([Diagnostic(file: file, line: 1, column: 1,
+            throw ScenarioError([
+                Diagnostic(
+                    file: file, line: 1, column: 1,
                     message: "the file expands to more than \(maximumNodes) YAML nodes (through aliases?); refusing to read it")
             ])
         }
@@ -73,10 +80,12 @@ public enum ScenarioLoader {
                 let used = checked[use.name] ?? fontCheck(use.name)
                 checked[use.name] = used
                 if let used {
-                    loaded.warnings.append(Diagnostic(file: file, line: use.mark.line, column: use.mark.column,
-                                                      message: "font '\(use.name)' is not installed; \(used) is used instead",
-                                                      hint: "docs/fonts.md lists the bundled fonts and how to add one",
-                                                      severity: .warning))
+                    loaded.warnings.append(
+                        Diagnostic(
+                            file: file, line: use.mark.line, column: use.mark.column,
+                            message: "font '\(use.name)' is not installed; \(used) is used instead",
+                            hint: "docs/fonts.md lists the bundled fonts and how to add one",
+                            severity: .warning))
                 }
             }
         }
@@ -104,26 +113,30 @@ public enum ScenarioLoader {
     static func syntaxDiagnostic(_ e: YamlError, file: String, text: String) -> Diagnostic {
         switch e {
         case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
-             .composer(let context, let problem, let mark, _):
+            .composer(let context, let problem, let mark, _):
             let ctx = context.map { " \($0.text)" } ?? ""
             let lines = yamlLines(text)
             // libyaml reports an unexpected end of input one line past the last: point at
             // where the file ends instead.
             if mark.line > lines.count {
                 let last = lines.last ?? ""
-                return Diagnostic(file: file, line: max(1, lines.count), column: last.unicodeScalars.count + 1,
-                                  message: "YAML syntax error at the end of the file: \(problem)\(ctx)")
+                return Diagnostic(
+                    file: file, line: max(1, lines.count), column: last.unicodeScalars.count + 1,
+                    message: "YAML syntax error at the end of the file: \(problem)\(ctx)")
             }
             let line = mark.line >= 1 ? lines[mark.line - 1] : ""
             let scalars = Array(line.unicodeScalars)
             if problem.contains("cannot start any token"), let tab = scalars.firstIndex(of: "\t"),
-               scalars[..<tab].allSatisfy({ $0 == " " || $0 == "\t" }) || mark.column - 1 == tab {
-                return Diagnostic(file: file, line: mark.line, column: tab + 1,
-                                  message: "YAML forbids tabs for indentation; found a tab here",
-                                  hint: "indent with spaces")
+                scalars[..<tab].allSatisfy({ $0 == " " || $0 == "\t" }) || mark.column - 1 == tab
+            {
+                return Diagnostic(
+                    file: file, line: mark.line, column: tab + 1,
+                    message: "YAML forbids tabs for indentation; found a tab here",
+                    hint: "indent with spaces")
             }
-            return Diagnostic(file: file, line: max(1, mark.line), column: max(1, mark.column),
-                              message: "YAML syntax error: \(problem)\(ctx)")
+            return Diagnostic(
+                file: file, line: max(1, mark.line), column: max(1, mark.column),
+                message: "YAML syntax error: \(problem)\(ctx)")
         case .reader(let problem, _, _, _):
             return Diagnostic(file: file, line: 1, column: 1, message: "YAML syntax error: \(problem)")
         default:
@@ -137,10 +150,14 @@ public enum ScenarioLoader {
         var current = String.UnicodeScalarView()
         var previousCR = false
         for scalar in text.unicodeScalars {
-            if scalar == "\n" && previousCR { previousCR = false; continue }
+            if scalar == "\n" && previousCR {
+                previousCR = false
+                continue
+            }
             previousCR = scalar == "\r"
             if ["\n", "\r", "\u{85}", "\u{2028}", "\u{2029}"].contains(scalar) {
-                lines.append(String(current)); current = String.UnicodeScalarView()
+                lines.append(String(current))
+                current = String.UnicodeScalarView()
             } else {
                 current.append(scalar)
             }

@@ -30,7 +30,10 @@ struct ValueParser {
         case .colorArray:
             guard let items = n.sequence("a list of colours") else { return nil }
             var out: [AnimatableValue] = []
-            for i in items { guard let c = color(i) else { return nil }; out.append(.color(c)) }
+            for i in items {
+                guard let c = color(i) else { return nil }
+                out.append(.color(c))
+            }
             return .array(out)
         case .numberArray:
             return n.numbers(nil, "a list of numbers").map { .array($0.map(AnimatableValue.number)) }
@@ -60,13 +63,16 @@ struct ValueParser {
         "lightGray": RGBA(red: 2.0 / 3, green: 2.0 / 3, blue: 2.0 / 3, alpha: 1),
         "darkGray": RGBA(red: 1.0 / 3, green: 1.0 / 3, blue: 1.0 / 3, alpha: 1),
         "yellow": RGBA(red: 1, green: 1, blue: 0, alpha: 1), "orange": RGBA(red: 1, green: 0.5, blue: 0, alpha: 1),
-        "systemBlue": RGBA(red: 0, green: 122.0 / 255, blue: 1, alpha: 1),
+        "systemBlue": RGBA(red: 0, green: 122.0 / 255, blue: 1, alpha: 1)
     ]
 
     /// `#rgb`, `#rrggbb`, `#rrggbbaa` or a UIKit colour name.
     func color(_ n: YAMLNode) -> RGBA? {
         let what = "a colour such as \"#3c3c3c\", \"#3c3c3c80\" or a name (\(Self.namedColors.keys.sorted().joined(separator: ", ")))"
-        guard let s = n.scalarString?.trimmingSpaces() else { n.fail(what); return nil }
+        guard let s = n.scalarString?.trimmingSpaces() else {
+            n.fail(what)
+            return nil
+        }
         if let c = Self.namedColors[s] { return c }
         guard s.hasPrefix("#") else {
             let hint = nearest(to: s, in: Array(Self.namedColors.keys)).map { "did you mean '\($0)'?" }
@@ -75,7 +81,10 @@ struct ValueParser {
         }
         var hex = String(s.dropFirst())
         if hex.count == 3 || hex.count == 4 { hex = hex.map { "\($0)\($0)" }.joined() }
-        guard hex.count == 6 || hex.count == 8, let v = UInt64(hex, radix: 16) else { n.fail(what); return nil }
+        guard hex.count == 6 || hex.count == 8, let v = UInt64(hex, radix: 16) else {
+            n.fail(what)
+            return nil
+        }
         let hasAlpha = hex.count == 8
         let r = Double((v >> (hasAlpha ? 24 : 16)) & 0xFF) / 255, g = Double((v >> (hasAlpha ? 16 : 8)) & 0xFF) / 255
         let b = Double((v >> (hasAlpha ? 8 : 0)) & 0xFF) / 255, a = hasAlpha ? Double(v & 0xFF) / 255 : 1
@@ -88,7 +97,10 @@ struct ValueParser {
         if case .sequence = n.node {
             return n.numbers(16, "16 numbers m11…m44 or a transform string").map { CATransform3D(entries: $0.map { CGFloat($0) }) }
         }
-        guard let text = n.scalarString else { n.fail("a transform such as \"scale(1.5) rotate(45deg)\""); return nil }
+        guard let text = n.scalarString else {
+            n.fail("a transform such as \"scale(1.5) rotate(45deg)\"")
+            return nil
+        }
         let s = text.trimmingSpaces()
         if s == "identity" || s.isEmpty { return CATransform3DIdentity }
         var functions: [CATransform3D] = []
@@ -97,7 +109,8 @@ struct ValueParser {
             rest = rest.drop { $0 == " " || $0 == "," }
             if rest.isEmpty { break }
             guard let open = rest.firstIndex(of: "("), let close = rest.firstIndex(of: ")"), open < close else {
-                sink.error("expected a transform function such as scale(1.5), found '\(rest)'", at: n.mark); return nil
+                sink.error("expected a transform function such as scale(1.5), found '\(rest)'", at: n.mark)
+                return nil
             }
             let name = rest[..<open].trimmingSpaces()
             let args = rest[rest.index(after: open)..<close].split(separator: ",").map { $0.trimmingSpaces() }
@@ -105,7 +118,8 @@ struct ValueParser {
             var nums: [Double] = []
             for a in args {
                 guard let v = Self.parseNumber(a) else {
-                    sink.error("expected a number in \(name)(…), found '\(a)'", at: n.mark); return nil
+                    sink.error("expected a number in \(name)(…), found '\(a)'", at: n.mark)
+                    return nil
                 }
                 nums.append(v)
             }
@@ -127,14 +141,20 @@ struct ValueParser {
                 m.m34 = arg(0, 0) != 0 ? -1 / arg(0, 0) : 0
                 f = m
             case "matrix":
-                guard nums.count == 6 else { sink.error("matrix(a, b, c, d, tx, ty) takes 6 numbers", at: n.mark); return nil }
+                guard nums.count == 6 else {
+                    sink.error("matrix(a, b, c, d, tx, ty) takes 6 numbers", at: n.mark)
+                    return nil
+                }
                 f = CATransform3DMakeAffineTransform(
                     CGAffineTransform(a: nums[0], b: nums[1], c: nums[2], d: nums[3], tx: nums[4], ty: nums[5]))
             default:
-                let known = ["translate", "translateX", "translateY", "translateZ", "scale", "scaleX", "scaleY", "rotate",
-                             "rotateX", "rotateY", "rotateZ", "perspective", "matrix"]
-                sink.error("unknown transform function '\(name)'", at: n.mark,
-                           hint: nearest(to: name, in: known).map { "did you mean '\($0)'?" })
+                let known = [
+                    "translate", "translateX", "translateY", "translateZ", "scale", "scaleX", "scaleY", "rotate",
+                    "rotateX", "rotateY", "rotateZ", "perspective", "matrix"
+                ]
+                sink.error(
+                    "unknown transform function '\(name)'", at: n.mark,
+                    hint: nearest(to: name, in: known).map { "did you mean '\($0)'?" })
                 return nil
             }
             functions.append(f)
@@ -146,7 +166,11 @@ struct ValueParser {
     static func parseNumber(_ s: String) -> Double? {
         let t = s.lowercased()
         if t.hasSuffix("deg"), let v = Double(t.dropLast(3)) { return v * .pi / 180 }
-        if t.hasSuffix("pi") { let h = t.dropLast(2); if h.isEmpty { return .pi }; if let v = Double(h) { return v * .pi } }
+        if t.hasSuffix("pi") {
+            let h = t.dropLast(2)
+            if h.isEmpty { return .pi }
+            if let v = Double(h) { return v * .pi }
+        }
         if let v = Double(t), v.isFinite { return v }
         return nil
     }
@@ -165,8 +189,9 @@ struct ValueParser {
         sink.pathElements += elements.count
         if sink.pathElements > Limits.maximumScenePathElements {
             if before <= Limits.maximumScenePathElements {
-                sink.error("the scene's paths have more than \(Limits.maximumScenePathElements) elements together "
-                           + "(\(sink.pathElements) with this one); draw fewer or simpler paths", at: n.mark)
+                sink.error(
+                    "the scene's paths have more than \(Limits.maximumScenePathElements) elements together "
+                        + "(\(sink.pathElements) with this one); draw fewer or simpler paths", at: n.mark)
             }
             return nil
         }
@@ -176,11 +201,15 @@ struct ValueParser {
     private func pathElements(_ n: YAMLNode) -> [PathElement]? {
         if let s = n.scalarString {
             do { return try SVGPathParser.parse(s) } catch let e as SVGPathParser.Failure {
-                sink.error("invalid path data: \(e.message)", at: n.mark); return nil
+                sink.error("invalid path data: \(e.message)", at: n.mark)
+                return nil
             } catch { return nil }
         }
-        guard let pairs = n.mapping(allowed: ["oval", "rect", "roundedRect", "radius", "arc", "polyline", "closed"],
-                                    what: "SVG path data or a shape such as { oval: [0, 0, 10, 10] }") else { return nil }
+        guard
+            let pairs = n.mapping(
+                allowed: ["oval", "rect", "roundedRect", "radius", "arc", "polyline", "closed"],
+                what: "SVG path data or a shape such as { oval: [0, 0, 10, 10] }")
+        else { return nil }
         func entry(_ k: String) -> YAMLNode? { pairs.first { $0.key == k }?.value }
         func rect(_ k: String) -> CGRect? {
             entry(k)?.numbers(4, "a rectangle [x, y, width, height]").map { CGRect(x: $0[0], y: $0[1], width: $0[2], height: $0[3]) }
@@ -196,8 +225,10 @@ struct ValueParser {
             guard let a = arc.mapping(allowed: ["center", "radius", "startAngle", "endAngle", "clockwise"]) else { return nil }
             func v(_ k: String) -> YAMLNode? { a.first { $0.key == k }?.value }
             guard let c = v("center")?.numbers(2, "a point [x, y]"), let r = v("radius").flatMap({ number($0) }),
-                  let s = v("startAngle").flatMap({ number($0) }), let e = v("endAngle").flatMap({ number($0) }) else {
-                sink.error("an arc needs center, radius, startAngle and endAngle", at: arc.mark); return nil
+                let s = v("startAngle").flatMap({ number($0) }), let e = v("endAngle").flatMap({ number($0) })
+            else {
+                sink.error("an arc needs center, radius, startAngle and endAngle", at: arc.mark)
+                return nil
             }
             let cw = v("clockwise")?.bool() ?? true
             return UIBezierPath(arcCenter: CGPoint(x: c[0], y: c[1]), radius: r, startAngle: s, endAngle: e, clockwise: cw).cgPath.elements
@@ -205,7 +236,10 @@ struct ValueParser {
         if let poly = entry("polyline") {
             guard let items = poly.sequence("a list of points") else { return nil }
             var pts: [CGPoint] = []
-            for i in items { guard let p = i.numbers(2, "a point [x, y]") else { return nil }; pts.append(CGPoint(x: p[0], y: p[1])) }
+            for i in items {
+                guard let p = i.numbers(2, "a point [x, y]") else { return nil }
+                pts.append(CGPoint(x: p[0], y: p[1]))
+            }
             let m = CGMutablePath()
             m.addLines(between: pts)
             if entry("closed")?.bool() == true { m.closeSubpath() }
@@ -219,7 +253,8 @@ struct ValueParser {
         guard let name = n.string("an image file name (PNG)") else { return nil }
         let url = name.hasPrefix("/") ? URL(fileURLWithPath: name) : baseDirectory.appendingPathComponent(name)
         guard FileManager.default.fileExists(atPath: url.path) else {
-            sink.error("image file '\(name)' not found (looked for \(url.path))", at: n.mark); return nil
+            sink.error("image file '\(name)' not found (looked for \(url.path))", at: n.mark)
+            return nil
         }
         do {
             // "@2x" in the name means two pixels per point, as UIImage reads it.
@@ -228,7 +263,8 @@ struct ValueParser {
             if let png = img.pngData { return LayerImage(pngData: png, scale: scale) }
             return LayerImage(width: img.width, height: img.height, rgba: img.rgba, scale: scale)
         } catch {
-            sink.error("cannot read image '\(name)': \(error)", at: n.mark); return nil
+            sink.error("cannot read image '\(name)': \(error)", at: n.mark)
+            return nil
         }
     }
 }

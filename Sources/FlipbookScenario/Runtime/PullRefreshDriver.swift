@@ -43,8 +43,11 @@ final class PullRefreshDriver: UIScrollViewDelegate {
         }
         last = now
         if scrollView.isDragging {
-            if state == .idle, now[.pull]! >= spec.trigger { change(to: .pulling) }
-            else if state == .pulling, now[.pull]! < spec.trigger { change(to: .idle) }
+            if state == .idle, now[.pull]! >= spec.trigger {
+                change(to: .pulling)
+            } else if state == .pulling, now[.pull]! < spec.trigger {
+                change(to: .idle)
+            }
         }
     }
 
@@ -92,7 +95,8 @@ final class PullRefreshDriver: UIScrollViewDelegate {
         // changes through the views' actions when it first becomes active (11.4 rule 1).
         for b in active {
             guard let name = b.animator, let animator = runtime.animator(named: name), !animator.isRunning,
-                  case .number(let f) = value(b) else { continue }
+                case .number(let f) = value(b)
+            else { continue }
             animator.fractionComplete = CGFloat(f)
         }
         CATransaction.begin()
@@ -108,7 +112,7 @@ final class PullRefreshDriver: UIScrollViewDelegate {
         runtime.stage.record(
             String(
                 format: "refresh: %@ %@ %@ (%.1f)", t.source.rawValue, t.on == .release ? "released at" : "crossed \(t.on.rawValue)",
-                                    Self.number(t.value), measured))
+                Self.number(t.value), measured))
         runtime.perform(t.actions)
     }
 
@@ -127,10 +131,12 @@ final class PullRefreshDriver: UIScrollViewDelegate {
         holding = CGFloat(spec.headerHeight)
         let top = restingInsetTop + holding
         if let open = r.open {
-            runtime.runViewBlock(open, changes: { [scrollView] in
-                scrollView.contentInset.top = top
-                scrollView.contentOffset = CGPoint(x: scrollView.contentOffset.x, y: -top)
-            }, completion: {})
+            runtime.runViewBlock(
+                open,
+                changes: { [scrollView] in
+                    scrollView.contentInset.top = top
+                    scrollView.contentOffset = CGPoint(x: scrollView.contentOffset.x, y: -top)
+                }, completion: {})
         } else {
             // The content springs to the new edge with the header showing (13.4).
             scrollView.contentInset.top = top
@@ -149,11 +155,13 @@ final class PullRefreshDriver: UIScrollViewDelegate {
         change(to: .closing)
         runtime.perform(r.onEnd)
         let top = restingInsetTop
-        runtime.runViewBlock(r.close, changes: { [scrollView] in scrollView.contentInset.top = top }, completion: { [weak self] in
-            guard let self, self.state == .closing else { return }
-            self.change(to: .idle)
-            self.runtime.perform(r.onClosed)
-        })
+        runtime.runViewBlock(
+            r.close, changes: { [scrollView] in scrollView.contentInset.top = top },
+            completion: { [weak self] in
+                guard let self, self.state == .closing else { return }
+                self.change(to: .idle)
+                self.runtime.perform(r.onClosed)
+            })
     }
 
     private static func number(_ v: Double) -> String { v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v) }

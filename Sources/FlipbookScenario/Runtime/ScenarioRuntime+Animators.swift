@@ -44,8 +44,9 @@ extension ScenarioRuntime {
         case .start(let delay): animator.startAnimation(afterDelay: delay)
         case .pause: animator.pauseAnimation()
         case .continue(let curve, let factor):
-            animator.continueAnimation(withTimingParameters: curve.map { UICubicTimingParameters(animationCurve: Self.animationCurve($0)) },
-                                       durationFactor: CGFloat(factor))
+            animator.continueAnimation(
+                withTimingParameters: curve.map { UICubicTimingParameters(animationCurve: Self.animationCurve($0)) },
+                durationFactor: CGFloat(factor))
         case .reverse(let reversed): animator.isReversed = reversed
         case .stop: animator.stopAnimation(true)
         case .finish(let position):
@@ -89,14 +90,16 @@ extension ScenarioRuntime {
         if block.repeats { options.insert(.repeat) }
         if block.autoreverses { options.insert(.autoreverse) }
         if block.beginFromCurrentState { options.insert(.beginFromCurrentState) }
-        UIView.animateKeyframes(withDuration: block.duration, delay: block.delay, options: options, animations: { [unowned self] in
-            for frame in frames {
-                UIView.addKeyframe(withRelativeStartTime: frame.start, relativeDuration: frame.duration) {
-                    for s in frame.settings { self.applySetting(s) }
-                    for (id, kp, value) in frame.sets { self.layers[id]?.setValue(value.bridged, forKeyPath: kp.description) }
+        UIView.animateKeyframes(
+            withDuration: block.duration, delay: block.delay, options: options,
+            animations: { [unowned self] in
+                for frame in frames {
+                    UIView.addKeyframe(withRelativeStartTime: frame.start, relativeDuration: frame.duration) {
+                        for s in frame.settings { self.applySetting(s) }
+                        for (id, kp, value) in frame.sets { self.layers[id]?.setValue(value.bridged, forKeyPath: kp.description) }
+                    }
                 }
-            }
-        }, completion: { [unowned self] _ in perform(completion) })
+            }, completion: { [unowned self] _ in perform(completion) })
         for (layer, delegate) in saved { layer.delegate = delegate }
     }
 }
@@ -104,8 +107,10 @@ extension ScenarioRuntime {
 extension ScenarioRuntime {
     /// Adds a CATransition to the layer (it pictures the layer now), then makes the changes at
     /// once: the transition animates from the old picture to the new (timing-model.md 7).
-    func performTransition(_ spec: TransitionSpec, sets: [(layer: String, keyPath: LayerKeyPath, value: AnimatableValue)],
-                           settings: [LayerSetting]) {
+    func performTransition(
+        _ spec: TransitionSpec, sets: [(layer: String, keyPath: LayerKeyPath, value: AnimatableValue)],
+        settings: [LayerSetting]
+    ) {
         guard let layer = layers[spec.layer] else { return }
         let transition = CATransition()
         transition.type = CATransitionType(rawValue: spec.type)
@@ -152,16 +157,28 @@ extension ScenarioRuntime {
             let n = c.numbers
             func f(_ k: String) -> Float? { n[k].map(Float.init) }
             func g(_ k: String) -> CGFloat? { n[k].map { CGFloat($0) } }
-            cell.birthRate = f("birthRate") ?? 0; cell.lifetime = f("lifetime") ?? 0; cell.lifetimeRange = f("lifetimeRange") ?? 0
-            cell.emissionLongitude = g("emissionLongitude") ?? 0; cell.emissionRange = g("emissionRange") ?? 0
-            cell.velocity = g("velocity") ?? 0; cell.velocityRange = g("velocityRange") ?? 0
-            cell.xAcceleration = g("xAcceleration") ?? 0; cell.yAcceleration = g("yAcceleration") ?? 0
-            cell.scale = g("scale") ?? 1; cell.scaleRange = g("scaleRange") ?? 0; cell.scaleSpeed = g("scaleSpeed") ?? 0
-            cell.spin = g("spin") ?? 0; cell.spinRange = g("spinRange") ?? 0
-            cell.redRange = f("redRange") ?? 0; cell.greenRange = f("greenRange") ?? 0
-            cell.blueRange = f("blueRange") ?? 0; cell.alphaRange = f("alphaRange") ?? 0
-            cell.redSpeed = f("redSpeed") ?? 0; cell.greenSpeed = f("greenSpeed") ?? 0
-            cell.blueSpeed = f("blueSpeed") ?? 0; cell.alphaSpeed = f("alphaSpeed") ?? 0
+            cell.birthRate = f("birthRate") ?? 0
+            cell.lifetime = f("lifetime") ?? 0
+            cell.lifetimeRange = f("lifetimeRange") ?? 0
+            cell.emissionLongitude = g("emissionLongitude") ?? 0
+            cell.emissionRange = g("emissionRange") ?? 0
+            cell.velocity = g("velocity") ?? 0
+            cell.velocityRange = g("velocityRange") ?? 0
+            cell.xAcceleration = g("xAcceleration") ?? 0
+            cell.yAcceleration = g("yAcceleration") ?? 0
+            cell.scale = g("scale") ?? 1
+            cell.scaleRange = g("scaleRange") ?? 0
+            cell.scaleSpeed = g("scaleSpeed") ?? 0
+            cell.spin = g("spin") ?? 0
+            cell.spinRange = g("spinRange") ?? 0
+            cell.redRange = f("redRange") ?? 0
+            cell.greenRange = f("greenRange") ?? 0
+            cell.blueRange = f("blueRange") ?? 0
+            cell.alphaRange = f("alphaRange") ?? 0
+            cell.redSpeed = f("redSpeed") ?? 0
+            cell.greenSpeed = f("greenSpeed") ?? 0
+            cell.blueSpeed = f("blueSpeed") ?? 0
+            cell.alphaSpeed = f("alphaSpeed") ?? 0
             cell.color = CGColor(red: c.color.red, green: c.color.green, blue: c.color.blue, alpha: c.color.alpha)
             cell.contents = particleImage(shape: c.particleShape, size: c.particleSize)
             return cell

@@ -8,7 +8,8 @@ extension ScenarioRuntime {
     public func fingerLocation(at time: Double) -> CGPoint? {
         for touch in scenario.touches.reversed() {
             guard let view = views[touch.scrollView],
-                  let p = touch.script.fingerLocation(at: time, startingAt: touch.start, in: view.bounds.size) else { continue }
+                let p = touch.script.fingerLocation(at: time, startingAt: touch.start, in: view.bounds.size)
+            else { continue }
             let origin = view.superview?.convert(view.frame.origin, to: nil) ?? view.frame.origin
             return CGPoint(x: origin.x + p.x, y: origin.y + p.y)
         }

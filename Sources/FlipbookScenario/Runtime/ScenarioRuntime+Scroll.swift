@@ -16,7 +16,7 @@ extension ScenarioRuntime {
             if let driver = refreshDriver, driver.scrollView === view {
                 line += String(
                     format: " pull=%.2f inset=%.2f %@%@", driver.measures[.pull]! + 0, view.contentInset.top, driver.state.rawValue,
-                               view.isDragging ? " dragging" : view.isDecelerating ? " decelerating" : "")
+                    view.isDragging ? " dragging" : view.isDecelerating ? " decelerating" : "")
             }
             return line
         }

@@ -60,7 +60,8 @@ public final class ScenarioRuntime {
         case .set(let sets, let settings, _, _, _, _):
             return "set " + (sets.map { "\($0.layer).\($0.keyPath)" } + settings.map { "\($0.layer) settings" }).joined(separator: ",")
         case .animate(let b, let sets, let settings, _):
-            return "animate \(b.duration) s " + (sets.map { "\($0.layer).\($0.keyPath)" } + settings.map { "\($0.layer) settings" })
+            return "animate \(b.duration) s "
+                + (sets.map { "\($0.layer).\($0.keyPath)" } + settings.map { "\($0.layer) settings" })
                 .joined(separator: ",")
         case .log(let s): return s
         case .insertRows(let table, let texts, let at, _): return "insert \(texts.count) row(s) into \(table) at \(at)"
@@ -201,8 +202,10 @@ public final class ScenarioRuntime {
 
     /// Runs a `UIView.animate` block over stand-alone layers by letting them answer actions
     /// as a view's layer does for the duration of the block.
-    private func performViewBlock(_ block: ViewBlock, sets: [(layer: String, keyPath: LayerKeyPath, value: AnimatableValue)],
-                                  settings: [LayerSetting], completion: [ScenarioAction]) {
+    private func performViewBlock(
+        _ block: ViewBlock, sets: [(layer: String, keyPath: LayerKeyPath, value: AnimatableValue)],
+        settings: [LayerSetting], completion: [ScenarioAction]
+    ) {
         let touched = Set(sets.map(\.layer) + settings.map(\.layer)).compactMap { layers[$0] }
         let saved = touched.map { ($0, $0.delegate) }
         for layer in touched { layer.delegate = viewStyleDelegate }
@@ -228,8 +231,9 @@ public final class ScenarioRuntime {
         if block.beginFromCurrentState { options.insert(.beginFromCurrentState) }
         let done: (Bool) -> Void = { _ in completion() }
         if let damping = block.damping {
-            UIView.animate(withDuration: block.duration, delay: block.delay, usingSpringWithDamping: damping,
-                           initialSpringVelocity: block.velocity, options: options, animations: changes, completion: done)
+            UIView.animate(
+                withDuration: block.duration, delay: block.delay, usingSpringWithDamping: damping,
+                initialSpringVelocity: block.velocity, options: options, animations: changes, completion: done)
         } else {
             UIView.animate(withDuration: block.duration, delay: block.delay, options: options, animations: changes, completion: done)
         }
@@ -238,8 +242,11 @@ public final class ScenarioRuntime {
     func animationStopped(_ anim: CAAnimation, finished: Bool) {
         guard let tag = anim.value(forKey: Self.tagKey) as? String else { return }
         let now = CACurrentMediaTime()
-        if !finished && !admitsReplacementFiring(tag: tag, layer: anim.value(forKey: Self.layerKey) as? String ?? "?",
-                                                 key: anim.value(forKey: Self.slotKey) as? String ?? "?", at: now) {
+        if !finished
+            && !admitsReplacementFiring(
+                tag: tag, layer: anim.value(forKey: Self.layerKey) as? String ?? "?",
+                key: anim.value(forKey: Self.slotKey) as? String ?? "?", at: now)
+        {
             return
         }
         for chain in scenario.chains where chain.whenStops == tag {
@@ -262,8 +269,8 @@ extension ScenarioRuntime {
         if warnedLoops.insert(slot).inserted {
             stage.warn(
                 "chains on tag '\(tag)' stopped on layer '\(layer)' (key '\(key)'): they fired \(Self.maximumChainFiringsPerInstant) "
-                       + "times at this instant, each adding an animation that replaces the one whose stop fired them; "
-                       + "this happens again whenever the loop restarts, without further warnings")
+                    + "times at this instant, each adding an animation that replaces the one whose stop fired them; "
+                    + "this happens again whenever the loop restarts, without further warnings")
         }
         return false
     }

@@ -25,7 +25,7 @@ enum YAMLExpansionGuard {
             yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
             var stack: [Frame] = []
             var sizes: [String: Int] = [:]
-            var keyDepth: Int?          // stack depth at which the key being read began
+            var keyDepth: Int?  // stack depth at which the key being read began
             var documentSize = 0
             var event = yaml_event_t()
             func anchor(_ p: UnsafeMutablePointer<yaml_char_t>?) -> String? { p.map { String(cString: $0) } }
@@ -51,7 +51,8 @@ enum YAMLExpansionGuard {
                 case YAML_STREAM_END_EVENT:
                     return nil
                 case YAML_DOCUMENT_START_EVENT:
-                    sizes = [:]; documentSize = 0
+                    sizes = [:]
+                    documentSize = 0
                 case YAML_SCALAR_EVENT:
                     if let a = anchor(event.data.scalar.anchor) { sizes[a] = 1 }
                     if !finish(1) { return finding(tooBig) }
@@ -73,7 +74,7 @@ enum YAMLExpansionGuard {
                     break
                 }
             }
-            return nil   // a syntax error: Yams will say where
+            return nil  // a syntax error: Yams will say where
         }
     }
 }

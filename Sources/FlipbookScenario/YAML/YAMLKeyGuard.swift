@@ -67,7 +67,7 @@ enum YAMLKeyGuard {
             case "#" where startsToken(line, i):
                 return .next(line.count)
             case "'" where startsToken(line, i) || (i > 0 && line[i - 1] == ":"),
-                 "\"" where startsToken(line, i) || (i > 0 && line[i - 1] == ":"):
+                "\"" where startsToken(line, i) || (i > 0 && line[i - 1] == ":"):
                 quote = c
             case "[", "{":
                 brackets.append(false)
@@ -84,11 +84,12 @@ enum YAMLKeyGuard {
                 if !brackets.isEmpty { brackets[brackets.count - 1] = true }
                 return .next(j)
             // In flow context libyaml takes any `?` at a token start as the key indicator.
-            case "?" where startsToken(line, i) && YAMLKeyGuard.isNodeStart(line, i, inFlow: !brackets.isEmpty)
+            case "?"
+            where startsToken(line, i) && YAMLKeyGuard.isNodeStart(line, i, inFlow: !brackets.isEmpty)
                 && (endsToken(line, i + 1) || !brackets.isEmpty):
                 return .found(column: i + 1, message: "explicit keys ('?') are not part of the scenario format; keys are names")
             case "|" where startsToken(line, i) && brackets.isEmpty && YAMLKeyGuard.isValuePosition(line, i),
-                 ">" where startsToken(line, i) && brackets.isEmpty && YAMLKeyGuard.isValuePosition(line, i):
+                ">" where startsToken(line, i) && brackets.isEmpty && YAMLKeyGuard.isValuePosition(line, i):
                 // A block scalar header: its body is the more indented lines below.
                 var j = i + 1
                 while j < line.count, "+-0123456789".unicodeScalars.contains(line[j]) { j += 1 }
@@ -108,10 +109,14 @@ enum YAMLKeyGuard {
             while i < line.count, let q = quote {
                 let c = line[i]
                 if q == "'" && c == "'" {
-                    if i + 1 < line.count && line[i + 1] == "'" { i += 2; continue }
+                    if i + 1 < line.count && line[i + 1] == "'" {
+                        i += 2
+                        continue
+                    }
                     quote = nil
                 } else if q == "\"" && c == "\\" {
-                    i += 2; continue
+                    i += 2
+                    continue
                 } else if q == "\"" && c == "\"" {
                     quote = nil
                 }

@@ -17,13 +17,17 @@ struct YAMLNode {
             let name = String(s.string.dropFirst())
             if let value = sink.params[name] {
                 var copy = value
-                if case .scalar(var vs) = value { vs.mark = s.mark; copy = .scalar(vs) }
+                if case .scalar(var vs) = value {
+                    vs.mark = s.mark
+                    copy = .scalar(vs)
+                }
                 self.node = copy
                 return
             }
             let mark = node.mark.map { SourceMark(line: $0.line, column: $0.column) } ?? .start
-            sink.error("unknown parameter '$\(name)'", at: mark,
-                       hint: nearest(to: name, in: Array(sink.params.keys)).map { "did you mean '$\($0)'?" })
+            sink.error(
+                "unknown parameter '$\(name)'", at: mark,
+                hint: nearest(to: name, in: Array(sink.params.keys)).map { "did you mean '$\($0)'?" })
             alreadyReported = true
         }
         self.node = node
@@ -48,7 +52,10 @@ struct YAMLNode {
         sink.error("expected \(expected), found \(found)", at: mark)
     }
 
-    var scalarString: String? { if case .scalar(let s) = node { return s.string }; return nil }
+    var scalarString: String? {
+        if case .scalar(let s) = node { return s.string }
+        return nil
+    }
     var isNull: Bool {
         if case .scalar(let s) = node, s.style == .plain, ["", "~", "null", "Null", "NULL"].contains(s.string) { return true }
         return false
@@ -56,13 +63,22 @@ struct YAMLNode {
 
     /// Key/value pairs of a mapping; unknown and duplicate keys are reported.
     func mapping(allowed: [String]? = nil, what: String = "a mapping") -> [(key: String, keyNode: YAMLNode, value: YAMLNode)]? {
-        guard case .mapping(let m) = node else { fail(what); return nil }
+        guard case .mapping(let m) = node else {
+            fail(what)
+            return nil
+        }
         var out: [(String, YAMLNode, YAMLNode)] = []
         var seen = Set<String>()
         for (k, v) in m {
             let kn = YAMLNode(node: k, sink: sink)
-            guard let key = kn.scalarString else { kn.fail("a key"); continue }
-            if !seen.insert(key).inserted { sink.error("duplicate key '\(key)'", at: kn.mark); continue }
+            guard let key = kn.scalarString else {
+                kn.fail("a key")
+                continue
+            }
+            if !seen.insert(key).inserted {
+                sink.error("duplicate key '\(key)'", at: kn.mark)
+                continue
+            }
             if let allowed, !allowed.contains(key) {
                 let hint = (ScenarioKeys.synonyms[key].flatMap { allowed.contains($0) ? $0 : nil } ?? nearest(to: key, in: allowed))
                     .map { "did you mean '\($0)'?" }
@@ -75,12 +91,18 @@ struct YAMLNode {
     }
 
     func sequence(_ what: String = "a list") -> [YAMLNode]? {
-        guard case .sequence(let s) = node else { fail(what); return nil }
+        guard case .sequence(let s) = node else {
+            fail(what)
+            return nil
+        }
         return s.map { YAMLNode(node: $0, sink: sink) }
     }
 
     func string(_ what: String = "a string") -> String? {
-        guard case .scalar(let s) = node else { fail(what); return nil }
+        guard case .scalar(let s) = node else {
+            fail(what)
+            return nil
+        }
         let length = s.string.count
         if length > Limits.maximumTextLength {
             sink.error("a text of \(length) characters; at most \(Limits.maximumTextLength) are allowed", at: mark)
@@ -92,7 +114,8 @@ struct YAMLNode {
     /// A finite number; `inf`/`infinity` only when `allowInfinity`.
     func number(_ what: String = "a number", allowInfinity: Bool = false) -> Double? {
         guard case .scalar(let s) = node, s.style == .plain || s.style == .singleQuoted || s.style == .doubleQuoted else {
-            fail(what); return nil
+            fail(what)
+            return nil
         }
         let text = s.string.trimmingSpaces().lowercased()
         if ["inf", ".inf", "infinity", "+inf", "+.inf"].contains(text) {
@@ -100,17 +123,28 @@ struct YAMLNode {
             sink.error("expected a finite number, found '\(s.string)'", at: mark)
             return nil
         }
-        if ["nan", ".nan"].contains(text) { sink.error("expected \(what), found NaN", at: mark); return nil }
-        guard let v = Double(text), v.isFinite else { fail(what); return nil }
+        if ["nan", ".nan"].contains(text) {
+            sink.error("expected \(what), found NaN", at: mark)
+            return nil
+        }
+        guard let v = Double(text), v.isFinite else {
+            fail(what)
+            return nil
+        }
         return v
     }
 
     func bool(_ what: String = "true or false") -> Bool? {
-        guard case .scalar(let s) = node else { fail(what); return nil }
+        guard case .scalar(let s) = node else {
+            fail(what)
+            return nil
+        }
         switch s.string.lowercased() {
         case "true", "yes", "on": return true
         case "false", "no", "off": return false
-        default: fail(what); return nil
+        default:
+            fail(what)
+            return nil
         }
     }
 
@@ -128,8 +162,14 @@ struct YAMLNode {
     }
 
     func numbers(_ count: Int?, _ what: String) -> [Double]? {
-        guard case .sequence(let s) = node else { fail(what); return nil }
-        if let count, s.count != count { fail(what); return nil }
+        guard case .sequence(let s) = node else {
+            fail(what)
+            return nil
+        }
+        if let count, s.count != count {
+            fail(what)
+            return nil
+        }
         var out: [Double] = []
         for item in s {
             guard let v = YAMLNode(node: item, sink: sink).number(what) else { return nil }

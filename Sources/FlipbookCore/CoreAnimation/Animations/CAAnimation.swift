@@ -45,10 +45,17 @@ open class CAAnimation: NSObject, CAMediaTiming, CAAction, NSCopying {
 
     /// Copies every property; subclasses extend this to copy their own.
     public required init(copying other: CAAnimation) {
-        beginTime = other.beginTime; duration = other.duration; speed = other.speed
-        timeOffset = other.timeOffset; repeatCount = other.repeatCount; repeatDuration = other.repeatDuration
-        autoreverses = other.autoreverses; fillMode = other.fillMode; timingFunction = other.timingFunction
-        delegate = other.delegate; isRemovedOnCompletion = other.isRemovedOnCompletion
+        beginTime = other.beginTime
+        duration = other.duration
+        speed = other.speed
+        timeOffset = other.timeOffset
+        repeatCount = other.repeatCount
+        repeatDuration = other.repeatDuration
+        autoreverses = other.autoreverses
+        fillMode = other.fillMode
+        timingFunction = other.timingFunction
+        delegate = other.delegate
+        isRemovedOnCompletion = other.isRemovedOnCompletion
         userValues = other.userValues
         super.init()
     }
@@ -57,7 +64,10 @@ open class CAAnimation: NSObject, CAMediaTiming, CAAction, NSCopying {
 
     /// Stores an arbitrary value, as KVC on an animation does in Core Animation.
     open func setValue(_ value: Any?, forKey key: String) {
-        if let setter = propertySetter(forKey: key) { setter(value); return }
+        if let setter = propertySetter(forKey: key) {
+            setter(value)
+            return
+        }
         userValues[key] = value
     }
 
@@ -114,7 +124,8 @@ open class CAAnimation: NSObject, CAMediaTiming, CAAction, NSCopying {
     /// are not become the default duration instead).
     var hasFiniteTiming: Bool {
         guard beginTime.isFinite, timeOffset.isFinite, speed.isFinite, !repeatCount.isNaN, !repeatDuration.isNaN,
-              repeatCount >= 0, repeatDuration >= 0 else { return false }
+            repeatCount >= 0, repeatDuration >= 0
+        else { return false }
         return true
     }
 

@@ -16,9 +16,13 @@ open class CABasicAnimation: CAPropertyAnimation {
     public required init(copying other: CAAnimation) {
         super.init(copying: other)
         if let o = other as? CABasicAnimation {
-            fromValue = o.fromValue; toValue = o.toValue; byValue = o.byValue
+            fromValue = o.fromValue
+            toValue = o.toValue
+            byValue = o.byValue
             // Observers do not run inside initialisers: copy the bridged values too.
-            from = o.from; to = o.to; by = o.by
+            from = o.from
+            to = o.to
+            by = o.by
         }
     }
 

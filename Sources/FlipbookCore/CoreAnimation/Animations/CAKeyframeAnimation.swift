@@ -41,11 +41,17 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     public required init(copying other: CAAnimation) {
         super.init(copying: other)
         if let o = other as? CAKeyframeAnimation {
-            values = o.values; bridgedValues = o.bridgedValues; path = o.path.map { CGPath(elements: $0.elements) }
-            keyTimes = o.keyTimes; keyTimeValues = o.keyTimeValues
-            timingFunctions = o.timingFunctions; calculationMode = o.calculationMode
-            tensionValues = o.tensionValues; continuityValues = o.continuityValues
-            biasValues = o.biasValues; rotationMode = o.rotationMode
+            values = o.values
+            bridgedValues = o.bridgedValues
+            path = o.path.map { CGPath(elements: $0.elements) }
+            keyTimes = o.keyTimes
+            keyTimeValues = o.keyTimeValues
+            timingFunctions = o.timingFunctions
+            calculationMode = o.calculationMode
+            tensionValues = o.tensionValues
+            continuityValues = o.continuityValues
+            biasValues = o.biasValues
+            rotationMode = o.rotationMode
         }
     }
 
@@ -126,7 +132,10 @@ struct KeyTimeline {
         var i = kt.count - 2
         var k = 1
         while k <= kt.count - 2 {
-            if kt[k] > t { i = k - 1; break }
+            if kt[k] > t {
+                i = k - 1
+                break
+            }
             k += 1
         }
         let span = kt[i + 1] - kt[i], off = t - kt[i]
@@ -139,7 +148,10 @@ struct KeyTimeline {
     func time(_ j: Int) -> Double {
         if let kt = keyTimes, kt.count >= 2 {
             if j < 0 { return kt[0] - (kt[1] - kt[0]) * Double(-j) }
-            if j >= kt.count { let n = kt.count; return kt[n - 1] + (kt[n - 1] - kt[n - 2]) * Double(j - n + 1) }
+            if j >= kt.count {
+                let n = kt.count
+                return kt[n - 1] + (kt[n - 1] - kt[n - 2]) * Double(j - n + 1)
+            }
             return kt[j]
         }
         return Double(j) / Double(max(1, segments))
@@ -206,10 +218,12 @@ struct KeyframeValues {
             param(animation.tensionValues, i + 1), param(animation.continuityValues, i + 1), param(animation.biasValues, i + 1)
         )
         let d0 = ValueMath.subtract(p(i), p(i - 1)), d1 = ValueMath.subtract(p(i + 1), p(i)), d2 = ValueMath.subtract(p(i + 2), p(i + 1))
-        var ts = ValueMath.add(ValueMath.scaled(d0, (1 - t0) * (1 - c0) * (1 + b0) / 2),
-                               ValueMath.scaled(d1, (1 - t0) * (1 + c0) * (1 - b0) / 2))
-        var td = ValueMath.add(ValueMath.scaled(d1, (1 - t1) * (1 + c1) * (1 + b1) / 2),
-                               ValueMath.scaled(d2, (1 - t1) * (1 - c1) * (1 - b1) / 2))
+        var ts = ValueMath.add(
+            ValueMath.scaled(d0, (1 - t0) * (1 - c0) * (1 + b0) / 2),
+            ValueMath.scaled(d1, (1 - t0) * (1 + c0) * (1 - b0) / 2))
+        var td = ValueMath.add(
+            ValueMath.scaled(d1, (1 - t1) * (1 + c1) * (1 + b1) / 2),
+            ValueMath.scaled(d2, (1 - t1) * (1 - c1) * (1 - b1) / 2))
         let di = delta(i), dPrev = i - 1 >= 0 ? delta(i - 1) : di, dNext = i + 1 <= n - 2 ? delta(i + 1) : di
         if dPrev + di > 0 { ts = ValueMath.scaled(ts, 2 * di / (dPrev + di)) }
         if di + dNext > 0 { td = ValueMath.scaled(td, 2 * di / (di + dNext)) }
@@ -235,7 +249,12 @@ struct KeyframePath {
         if case .moveTo(let p) = elements.first { start = p } else { start = segments.first?.startPoint ?? .zero }
     }
 
-    struct Sample { var point: CGPoint; var angle: Double; var start: CGPoint; var end: CGPoint }
+    struct Sample {
+        var point: CGPoint
+        var angle: Double
+        var start: CGPoint
+        var end: CGPoint
+    }
 
     func sample(at t: Double) -> Sample? {
         guard !segments.isEmpty else { return nil }
@@ -246,7 +265,10 @@ struct KeyframePath {
             let total = lengths.reduce(0, +)
             var s = min(1, max(0, t)) * total
             var i = 0
-            while i < n - 1 && s > lengths[i] { s -= lengths[i]; i += 1 }
+            while i < n - 1 && s > lengths[i] {
+                s -= lengths[i]
+                i += 1
+            }
             let u = segments[i].parameter(atLength: min(s, lengths[i]), total: lengths[i])
             return Sample(point: segments[i].point(at: u), angle: angle(segments[i], u), start: start, end: end)
         }

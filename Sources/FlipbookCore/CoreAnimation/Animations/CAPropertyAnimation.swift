@@ -72,8 +72,11 @@ open class CAPropertyAnimation: CAAnimation {
     public required init(copying other: CAAnimation) {
         super.init(copying: other)
         if let o = other as? CAPropertyAnimation {
-            keyPath = o.keyPath; parsedKeyPath = o.parsedKeyPath
-            isAdditive = o.isAdditive; isCumulative = o.isCumulative; valueFunction = o.valueFunction
+            keyPath = o.keyPath
+            parsedKeyPath = o.parsedKeyPath
+            isAdditive = o.isAdditive
+            isCumulative = o.isCumulative
+            valueFunction = o.valueFunction
         }
     }
 
@@ -85,8 +88,10 @@ open class CAPropertyAnimation: CAAnimation {
     func animatedValue(state: LayerState, model: LayerState, parentTime: Double) -> AnimatableValue? { nil }
 
     /// Cumulative, value function and additive steps shared by basic and keyframe animations.
-    func finish(_ value: AnimatableValue, accumulate: AnimatableValue?, cycle: Int,
-                underlying: AnimatableValue) -> AnimatableValue {
+    func finish(
+        _ value: AnimatableValue, accumulate: AnimatableValue?, cycle: Int,
+        underlying: AnimatableValue
+    ) -> AnimatableValue {
         var v = value
         if isCumulative, let acc = accumulate, cycle != 0 {
             v = ValueMath.add(v, ValueMath.scaled(acc, Double(cycle)))

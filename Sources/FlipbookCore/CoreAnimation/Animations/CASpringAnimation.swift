@@ -31,8 +31,11 @@ open class CASpringAnimation: CABasicAnimation {
     public required init(copying other: CAAnimation) {
         super.init(copying: other)
         if let o = other as? CASpringAnimation {
-            mass = o.mass; stiffness = o.stiffness; damping = o.damping
-            initialVelocity = o.initialVelocity; allowsOverdamping = o.allowsOverdamping
+            mass = o.mass
+            stiffness = o.stiffness
+            damping = o.damping
+            initialVelocity = o.initialVelocity
+            allowsOverdamping = o.allowsOverdamping
         }
     }
 
@@ -46,8 +49,9 @@ open class CASpringAnimation: CABasicAnimation {
     }
 
     var oscillator: SpringOscillator {
-        SpringOscillator(mass: mass, stiffness: stiffness, damping: damping,
-                         initialVelocity: initialVelocity, allowsOverdamping: allowsOverdamping)
+        SpringOscillator(
+            mass: mass, stiffness: stiffness, damping: damping,
+            initialVelocity: initialVelocity, allowsOverdamping: allowsOverdamping)
     }
 
     /// The time the spring takes to settle within 0.001 (timing-model.md 8.2).

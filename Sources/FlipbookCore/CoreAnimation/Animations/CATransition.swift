@@ -46,7 +46,10 @@ open class CATransition: CAAnimation {
     public required init(copying other: CAAnimation) {
         super.init(copying: other)
         if let o = other as? CATransition {
-            type = o.type; subtype = o.subtype; startProgress = o.startProgress; endProgress = o.endProgress
+            type = o.type
+            subtype = o.subtype
+            startProgress = o.startProgress
+            endProgress = o.endProgress
             picture = o.picture
         }
     }

@@ -22,7 +22,10 @@ struct DecomposedTransform: Equatable {
         let w = m[15]
         for i in 0..<16 { m[i] /= w }
         var p = m
-        p[3] = 0; p[7] = 0; p[11] = 0; p[15] = 1
+        p[3] = 0
+        p[7] = 0
+        p[11] = 0
+        p[15] = 1
         guard let pInv = Matrix4.inverse(p.map { CGFloat($0) })?.map({ Double($0) }) else { return nil }
         if m[3] != 0 || m[7] != 0 || m[11] != 0 {
             // row vector (m14, m24, m34, m44) · transpose(inverse(P))
@@ -63,8 +66,12 @@ struct DecomposedTransform: Equatable {
         skewXZ /= sz
         skewYZ /= sz
         if dot(r0, cross(r1, r2)) < 0 {
-            sx = -sx; sy = -sy; sz = -sz
-            r0 = -r0; r1 = -r1; r2 = -r2
+            sx = -sx
+            sy = -sy
+            sz = -sz
+            r0 = -r0
+            r1 = -r1
+            r2 = -r2
         }
         scale = (sx, sy, sz)
         skew = (skewXY, skewXZ, skewYZ)
@@ -87,12 +94,17 @@ struct DecomposedTransform: Equatable {
             1 - 2 * (y * y + z * z), 2 * (x * y + z * w), 2 * (x * z - y * w), 0,
             2 * (x * y - z * w), 1 - 2 * (x * x + z * z), 2 * (y * z + x * w), 0,
             2 * (x * z + y * w), 2 * (y * z - x * w), 1 - 2 * (x * x + y * y), 0,
-            0, 0, 0, 1,
+            0, 0, 0, 1
         ]
         var skewM = CATransform3D()
-        skewM.m21 = skew.xy; skewM.m31 = skew.xz; skewM.m32 = skew.yz
+        skewM.m21 = skew.xy
+        skewM.m31 = skew.xz
+        skewM.m32 = skew.yz
         var persp = CATransform3D()
-        persp.m14 = perspective.0; persp.m24 = perspective.1; persp.m34 = perspective.2; persp.m44 = perspective.3
+        persp.m14 = perspective.0
+        persp.m24 = perspective.1
+        persp.m34 = perspective.2
+        persp.m44 = perspective.3
         var m = CATransform3DMakeScale(scale.0, scale.1, scale.2)
         m = CATransform3DConcat(m, skewM)
         m = CATransform3DConcat(m, CATransform3D(entries: rot.map { CGFloat($0) }))
@@ -128,18 +140,24 @@ enum TransformInterpolation {
         }
         func lerp(_ x: Double, _ y: Double) -> Double { x + (y - x) * p }
         var r = DecomposedTransform()
-        r.perspective = (lerp(da.perspective.0, db.perspective.0), lerp(da.perspective.1, db.perspective.1),
-                         lerp(da.perspective.2, db.perspective.2), lerp(da.perspective.3, db.perspective.3))
-        r.translate = (lerp(da.translate.0, db.translate.0), lerp(da.translate.1, db.translate.1),
-                       lerp(da.translate.2, db.translate.2))
+        r.perspective = (
+            lerp(da.perspective.0, db.perspective.0), lerp(da.perspective.1, db.perspective.1),
+            lerp(da.perspective.2, db.perspective.2), lerp(da.perspective.3, db.perspective.3)
+        )
+        r.translate = (
+            lerp(da.translate.0, db.translate.0), lerp(da.translate.1, db.translate.1),
+            lerp(da.translate.2, db.translate.2)
+        )
         r.scale = (lerp(da.scale.0, db.scale.0), lerp(da.scale.1, db.scale.1), lerp(da.scale.2, db.scale.2))
         r.skew = (lerp(da.skew.xy, db.skew.xy), lerp(da.skew.xz, db.skew.xz), lerp(da.skew.yz, db.skew.yz))
         r.quaternion = slerp(da.quaternion, db.quaternion, p)
         return r.recomposed()
     }
 
-    static func slerp(_ qa: (Double, Double, Double, Double), _ qb: (Double, Double, Double, Double),
-                      _ p: Double) -> (Double, Double, Double, Double) {
+    static func slerp(
+        _ qa: (Double, Double, Double, Double), _ qb: (Double, Double, Double, Double),
+        _ p: Double
+    ) -> (Double, Double, Double, Double) {
         let d = max(-1, min(1, qa.0 * qb.0 + qa.1 * qb.1 + qa.2 * qb.2 + qa.3 * qb.3))
         if abs(d) == 1 { return qa }
         let theta = acos(d)

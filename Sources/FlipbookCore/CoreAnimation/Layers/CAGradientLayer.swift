@@ -18,8 +18,14 @@ open class CAGradientLayer: CALayer {
         get { modelState.locations?.map { NSNumber(value: $0) } }
         set { setModel(.locations, newValue.map { .array($0.map { .number($0.doubleValue) }) } ?? .none) }
     }
-    open var startPoint: CGPoint { get { modelState.startPoint } set { setModel(.startPoint, .point(newValue)) } }
-    open var endPoint: CGPoint { get { modelState.endPoint } set { setModel(.endPoint, .point(newValue)) } }
+    open var startPoint: CGPoint {
+        get { modelState.startPoint }
+        set { setModel(.startPoint, .point(newValue)) }
+    }
+    open var endPoint: CGPoint {
+        get { modelState.endPoint }
+        set { setModel(.endPoint, .point(newValue)) }
+    }
     open var type: CAGradientLayerType = .axial
 
     public override init() { super.init() }

@@ -21,7 +21,10 @@ extension CALayer {
     var ancestry: [CALayer] {
         var chain: [CALayer] = [self]
         var l = self
-        while let p = l.superlayer { chain.append(p); l = p }
+        while let p = l.superlayer {
+            chain.append(p)
+            l = p
+        }
         return chain.reversed()
     }
 
@@ -48,14 +51,18 @@ extension CALayer {
     }
 
     public func convert(_ r: CGRect, to layer: CALayer?) -> CGRect {
-        let pts = [CGPoint(x: r.minX, y: r.minY), CGPoint(x: r.maxX, y: r.minY),
-                   CGPoint(x: r.minX, y: r.maxY), CGPoint(x: r.maxX, y: r.maxY)].map { convert($0, to: layer) }
+        let pts = [
+            CGPoint(x: r.minX, y: r.minY), CGPoint(x: r.maxX, y: r.minY),
+            CGPoint(x: r.minX, y: r.maxY), CGPoint(x: r.maxX, y: r.maxY)
+        ].map { convert($0, to: layer) }
         return CGRect.boundingBox(of: pts)
     }
 
     public func convert(_ r: CGRect, from layer: CALayer?) -> CGRect {
-        let pts = [CGPoint(x: r.minX, y: r.minY), CGPoint(x: r.maxX, y: r.minY),
-                   CGPoint(x: r.minX, y: r.maxY), CGPoint(x: r.maxX, y: r.maxY)].map { convert($0, from: layer) }
+        let pts = [
+            CGPoint(x: r.minX, y: r.minY), CGPoint(x: r.maxX, y: r.minY),
+            CGPoint(x: r.minX, y: r.maxY), CGPoint(x: r.maxX, y: r.maxY)
+        ].map { convert($0, from: layer) }
         return CGRect.boundingBox(of: pts)
     }
 }

@@ -31,8 +31,11 @@ open class CALayer: NSObject, CAMediaTiming {
     func copyProperties(from other: CALayer) {
         modelState = other.modelState
         name = other.name
-        beginTime = other.beginTime; speed = other.speed; timeOffset = other.timeOffset
-        contentsScale = other.contentsScale; contentsGravity = other.contentsGravity
+        beginTime = other.beginTime
+        speed = other.speed
+        timeOffset = other.timeOffset
+        contentsScale = other.contentsScale
+        contentsGravity = other.contentsGravity
         allowsGroupOpacity = other.allowsGroupOpacity
     }
 
@@ -55,14 +58,33 @@ open class CALayer: NSObject, CAMediaTiming {
 
     // MARK: - Geometry
 
-    open var position: CGPoint { get { modelState.position } set { setModel(.position, .point(newValue)) } }
-    open var bounds: CGRect { get { modelState.bounds } set { setModel(.bounds, .rect(newValue)) } }
-    open var anchorPoint: CGPoint { get { modelState.anchorPoint } set { setModel(.anchorPoint, .point(newValue)) } }
-    open var zPosition: CGFloat { get { modelState.zPosition } set { setModel(.zPosition, .number(newValue)) } }
-    open var anchorPointZ: CGFloat { get { modelState.anchorPointZ } set { setModel(.anchorPointZ, .number(newValue)) } }
-    open var transform: CATransform3D { get { modelState.transform } set { setModel(.transform, .transform(newValue)) } }
+    open var position: CGPoint {
+        get { modelState.position }
+        set { setModel(.position, .point(newValue)) }
+    }
+    open var bounds: CGRect {
+        get { modelState.bounds }
+        set { setModel(.bounds, .rect(newValue)) }
+    }
+    open var anchorPoint: CGPoint {
+        get { modelState.anchorPoint }
+        set { setModel(.anchorPoint, .point(newValue)) }
+    }
+    open var zPosition: CGFloat {
+        get { modelState.zPosition }
+        set { setModel(.zPosition, .number(newValue)) }
+    }
+    open var anchorPointZ: CGFloat {
+        get { modelState.anchorPointZ }
+        set { setModel(.anchorPointZ, .number(newValue)) }
+    }
+    open var transform: CATransform3D {
+        get { modelState.transform }
+        set { setModel(.transform, .transform(newValue)) }
+    }
     open var sublayerTransform: CATransform3D {
-        get { modelState.sublayerTransform } set { setModel(.sublayerTransform, .transform(newValue)) }
+        get { modelState.sublayerTransform }
+        set { setModel(.sublayerTransform, .transform(newValue)) }
     }
 
     /// `affineTransform()` / `setAffineTransform(_:)`.
@@ -83,25 +105,55 @@ open class CALayer: NSObject, CAMediaTiming {
 
     // MARK: - Appearance
 
-    open var opacity: Float { get { Float(modelState.opacity) } set { setModel(.opacity, .number(Double(newValue))) } }
-    open var isHidden: Bool { get { modelState.hidden } set { setModel(.hidden, .bool(newValue)) } }
-    open var masksToBounds: Bool { get { modelState.masksToBounds } set { setModel(.masksToBounds, .bool(newValue)) } }
-    open var isDoubleSided: Bool { get { modelState.doubleSided } set { setModel(.doubleSided, .bool(newValue)) } }
-    open var cornerRadius: CGFloat { get { modelState.cornerRadius } set { setModel(.cornerRadius, .number(newValue)) } }
+    open var opacity: Float {
+        get { Float(modelState.opacity) }
+        set { setModel(.opacity, .number(Double(newValue))) }
+    }
+    open var isHidden: Bool {
+        get { modelState.hidden }
+        set { setModel(.hidden, .bool(newValue)) }
+    }
+    open var masksToBounds: Bool {
+        get { modelState.masksToBounds }
+        set { setModel(.masksToBounds, .bool(newValue)) }
+    }
+    open var isDoubleSided: Bool {
+        get { modelState.doubleSided }
+        set { setModel(.doubleSided, .bool(newValue)) }
+    }
+    open var cornerRadius: CGFloat {
+        get { modelState.cornerRadius }
+        set { setModel(.cornerRadius, .number(newValue)) }
+    }
     open var maskedCorners: CACornerMask = [.layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner]
-    open var borderWidth: CGFloat { get { modelState.borderWidth } set { setModel(.borderWidth, .number(newValue)) } }
+    open var borderWidth: CGFloat {
+        get { modelState.borderWidth }
+        set { setModel(.borderWidth, .number(newValue)) }
+    }
     open var backgroundColor: CGColor? {
-        get { modelState.backgroundColor.map(CGColor.init) } set { setModel(.backgroundColor, newValue.map { .color($0.rgba) } ?? .none) }
+        get { modelState.backgroundColor.map(CGColor.init) }
+        set { setModel(.backgroundColor, newValue.map { .color($0.rgba) } ?? .none) }
     }
     open var borderColor: CGColor? {
-        get { modelState.borderColor.map(CGColor.init) } set { setModel(.borderColor, newValue.map { .color($0.rgba) } ?? .none) }
+        get { modelState.borderColor.map(CGColor.init) }
+        set { setModel(.borderColor, newValue.map { .color($0.rgba) } ?? .none) }
     }
     open var shadowColor: CGColor? {
-        get { modelState.shadowColor.map(CGColor.init) } set { setModel(.shadowColor, newValue.map { .color($0.rgba) } ?? .none) }
+        get { modelState.shadowColor.map(CGColor.init) }
+        set { setModel(.shadowColor, newValue.map { .color($0.rgba) } ?? .none) }
     }
-    open var shadowOpacity: Float { get { Float(modelState.shadowOpacity) } set { setModel(.shadowOpacity, .number(Double(newValue))) } }
-    open var shadowRadius: CGFloat { get { modelState.shadowRadius } set { setModel(.shadowRadius, .number(newValue)) } }
-    open var shadowOffset: CGSize { get { modelState.shadowOffset } set { setModel(.shadowOffset, .size(newValue)) } }
+    open var shadowOpacity: Float {
+        get { Float(modelState.shadowOpacity) }
+        set { setModel(.shadowOpacity, .number(Double(newValue))) }
+    }
+    open var shadowRadius: CGFloat {
+        get { modelState.shadowRadius }
+        set { setModel(.shadowRadius, .number(newValue)) }
+    }
+    open var shadowOffset: CGSize {
+        get { modelState.shadowOffset }
+        set { setModel(.shadowOffset, .size(newValue)) }
+    }
     open var shadowPath: CGPath? {
         get { modelState.shadowPath.map { CGPath(elements: $0) } }
         set { setModel(.shadowPath, newValue.map { .path($0.elements) } ?? .none) }
@@ -111,7 +163,10 @@ open class CALayer: NSObject, CAMediaTiming {
         get { modelState.contents }
         set { setModel(.contents, (newValue as? LayerImage).map(AnimatableValue.image) ?? .none) }
     }
-    open var contentsRect: CGRect { get { modelState.contentsRect } set { setModel(.contentsRect, .rect(newValue)) } }
+    open var contentsRect: CGRect {
+        get { modelState.contentsRect }
+        set { setModel(.contentsRect, .rect(newValue)) }
+    }
     open var contentsGravity: CALayerContentsGravity = .resize
     open var contentsScale: CGFloat = 1
     open var allowsGroupOpacity = true
@@ -135,7 +190,12 @@ open class CALayer: NSObject, CAMediaTiming {
     }
     /// A layer whose alpha masks this layer's content.
     open var mask: CALayer? {
-        didSet { oldValue?.superlayer = nil; mask?.removeFromSuperlayer(); mask?.superlayer = self; mask?.isMaskLayer = true }
+        didSet {
+            oldValue?.superlayer = nil
+            mask?.removeFromSuperlayer()
+            mask?.superlayer = self
+            mask?.isMaskLayer = true
+        }
     }
     var isMaskLayer = false
 
@@ -170,7 +230,10 @@ open class CALayer: NSObject, CAMediaTiming {
 
     open func removeFromSuperlayer() {
         guard let parent = superlayer else { return }
-        if parent.mask === self { parent.mask = nil; return }
+        if parent.mask === self {
+            parent.mask = nil
+            return
+        }
         parent.children.removeAll { $0 === self }
         superlayer = nil
     }
@@ -265,7 +328,8 @@ open class CALayer: NSObject, CAMediaTiming {
             if isCommitted {
                 action = self.action(forKey: property.rawValue)
             } else if !ctx.viewAnimationStack.isEmpty, let d = delegate,
-                      let a = d.action(for: self, forKey: property.rawValue), !(a is NSNull) {
+                let a = d.action(for: self, forKey: property.rawValue), !(a is NSNull)
+            {
                 // Inside a UIView block the view animates whatever its layer's commit state;
                 // only a stand-alone layer's implicit action needs a committed layer (10.3, 11.1).
                 action = a
@@ -334,7 +398,10 @@ open class CALayer: NSObject, CAMediaTiming {
         if copy.timingFunction == nil, let tf = ctx.timingFunction { copy.timingFunction = tf }
         if let key { removeAnimation(forKey: key) }
         let record = AttachedAnimation(key: key, animation: copy, sequence: SequenceCounter.next())
-        for g in ctx.activeCompletionGroups + extraGroups { g.register(); record.completionGroups.append(g) }
+        for g in ctx.activeCompletionGroups + extraGroups {
+            g.register()
+            record.completionGroups.append(g)
+        }
         attached.append(record)
         ctx.noteChanged(self)
         return record
@@ -370,7 +437,7 @@ open class CALayer: NSObject, CAMediaTiming {
             stage.stopAsFinished(record, on: self)
         }
         attached.removeAll { $0 === record }
-        stopEarly(record)   // only when no Stage took it: reports nothing twice
+        stopEarly(record)  // only when no Stage took it: reports nothing twice
     }
 
     /// Reports `finished = false` for an animation removed before it stopped.
@@ -456,7 +523,8 @@ open class CALayer: NSObject, CAMediaTiming {
             ($0.animation as? CAPropertyAnimation)?.parsedKeyPath.map { LayerKeyPath.same($0, wanted) } == true
         }
         guard drivers.count == 1, let record = drivers.first, record.beginResolved,
-              let anim = record.animation as? CAPropertyAnimation else { return nil }
+            let anim = record.animation as? CAPropertyAnimation
+        else { return nil }
         let time = TransactionContext.current.now
         var state = modelState
         // Animations added before it shape its underlying value.

@@ -1,6 +1,5 @@
 import Foundation
 
-
 /// Which corners `cornerRadius` rounds.
 public struct CACornerMask: OptionSet, Sendable, Hashable {
     public let rawValue: UInt

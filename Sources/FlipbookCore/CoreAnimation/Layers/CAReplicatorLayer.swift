@@ -6,35 +6,43 @@ import Foundation
 open class CAReplicatorLayer: CALayer {
     /// Copies drawn, the original included (default 1). Animatable; a fraction is rounded down.
     open var instanceCount: Int {
-        get { Self.drawnCount(modelState.instanceCount) } set { setModel(.instanceCount, .number(Double(newValue))) }
+        get { Self.drawnCount(modelState.instanceCount) }
+        set { setModel(.instanceCount, .number(Double(newValue))) }
     }
     /// Seconds by which each copy's animations run later than the copy before it. Animatable.
     open var instanceDelay: CFTimeInterval {
-        get { modelState.instanceDelay } set { setModel(.instanceDelay, .number(newValue)) }
+        get { modelState.instanceDelay }
+        set { setModel(.instanceDelay, .number(newValue)) }
     }
     /// The transform that takes one copy to the next, about the replicator's anchor. Animatable.
     open var instanceTransform: CATransform3D {
-        get { modelState.instanceTransform } set { setModel(.instanceTransform, .transform(newValue)) }
+        get { modelState.instanceTransform }
+        set { setModel(.instanceTransform, .transform(newValue)) }
     }
     /// Multiplies the colours of every copy (default opaque white). Animatable.
     open var instanceColor: CGColor? {
-        get { modelState.instanceColor.map(CGColor.init) } set { setModel(.instanceColor, newValue.map { .color($0.rgba) } ?? .none) }
+        get { modelState.instanceColor.map(CGColor.init) }
+        set { setModel(.instanceColor, newValue.map { .color($0.rgba) } ?? .none) }
     }
     /// Added to the red multiplier once per copy. Animatable.
     open var instanceRedOffset: Float {
-        get { Float(modelState.instanceRedOffset) } set { setModel(.instanceRedOffset, .number(Double(newValue))) }
+        get { Float(modelState.instanceRedOffset) }
+        set { setModel(.instanceRedOffset, .number(Double(newValue))) }
     }
     /// Added to the green multiplier once per copy. Animatable.
     open var instanceGreenOffset: Float {
-        get { Float(modelState.instanceGreenOffset) } set { setModel(.instanceGreenOffset, .number(Double(newValue))) }
+        get { Float(modelState.instanceGreenOffset) }
+        set { setModel(.instanceGreenOffset, .number(Double(newValue))) }
     }
     /// Added to the blue multiplier once per copy. Animatable.
     open var instanceBlueOffset: Float {
-        get { Float(modelState.instanceBlueOffset) } set { setModel(.instanceBlueOffset, .number(Double(newValue))) }
+        get { Float(modelState.instanceBlueOffset) }
+        set { setModel(.instanceBlueOffset, .number(Double(newValue))) }
     }
     /// Added to the alpha multiplier once per copy. Animatable.
     open var instanceAlphaOffset: Float {
-        get { Float(modelState.instanceAlphaOffset) } set { setModel(.instanceAlphaOffset, .number(Double(newValue))) }
+        get { Float(modelState.instanceAlphaOffset) }
+        set { setModel(.instanceAlphaOffset, .number(Double(newValue))) }
     }
     /// Draw the copies back to front by depth rather than in index order (timing-model.md 12.5).
     open var preservesDepth = false
@@ -86,8 +94,9 @@ extension LayerState {
             let x = v + Double(index) * offset
             return x.isFinite ? min(1, max(0, x)) : 0
         }
-        return RGBA(red: channel(base.red, instanceRedOffset), green: channel(base.green, instanceGreenOffset),
-                    blue: channel(base.blue, instanceBlueOffset), alpha: channel(base.alpha, instanceAlphaOffset))
+        return RGBA(
+            red: channel(base.red, instanceRedOffset), green: channel(base.green, instanceGreenOffset),
+            blue: channel(base.blue, instanceBlueOffset), alpha: channel(base.alpha, instanceAlphaOffset))
     }
 }
 

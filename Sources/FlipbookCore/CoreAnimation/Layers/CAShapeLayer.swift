@@ -24,20 +24,38 @@ public struct CAShapeLayerLineJoin: RawRepresentable, Hashable, Sendable {
 /// A layer that draws a path (timing-model.md 12.4).
 open class CAShapeLayer: CALayer {
     open var path: CGPath? {
-        get { modelState.path.map { CGPath(elements: $0) } } set { setModel(.path, newValue.map { .path($0.elements) } ?? .none) }
+        get { modelState.path.map { CGPath(elements: $0) } }
+        set { setModel(.path, newValue.map { .path($0.elements) } ?? .none) }
     }
     /// Opaque black by default; nil for no fill.
     open var fillColor: CGColor? {
-        get { modelState.fillColor.map(CGColor.init) } set { setModel(.fillColor, newValue.map { .color($0.rgba) } ?? .none) }
+        get { modelState.fillColor.map(CGColor.init) }
+        set { setModel(.fillColor, newValue.map { .color($0.rgba) } ?? .none) }
     }
     open var strokeColor: CGColor? {
-        get { modelState.strokeColor.map(CGColor.init) } set { setModel(.strokeColor, newValue.map { .color($0.rgba) } ?? .none) }
+        get { modelState.strokeColor.map(CGColor.init) }
+        set { setModel(.strokeColor, newValue.map { .color($0.rgba) } ?? .none) }
     }
-    open var lineWidth: CGFloat { get { modelState.lineWidth } set { setModel(.lineWidth, .number(newValue)) } }
-    open var strokeStart: CGFloat { get { modelState.strokeStart } set { setModel(.strokeStart, .number(newValue)) } }
-    open var strokeEnd: CGFloat { get { modelState.strokeEnd } set { setModel(.strokeEnd, .number(newValue)) } }
-    open var miterLimit: CGFloat { get { modelState.miterLimit } set { setModel(.miterLimit, .number(newValue)) } }
-    open var lineDashPhase: CGFloat { get { modelState.lineDashPhase } set { setModel(.lineDashPhase, .number(newValue)) } }
+    open var lineWidth: CGFloat {
+        get { modelState.lineWidth }
+        set { setModel(.lineWidth, .number(newValue)) }
+    }
+    open var strokeStart: CGFloat {
+        get { modelState.strokeStart }
+        set { setModel(.strokeStart, .number(newValue)) }
+    }
+    open var strokeEnd: CGFloat {
+        get { modelState.strokeEnd }
+        set { setModel(.strokeEnd, .number(newValue)) }
+    }
+    open var miterLimit: CGFloat {
+        get { modelState.miterLimit }
+        set { setModel(.miterLimit, .number(newValue)) }
+    }
+    open var lineDashPhase: CGFloat {
+        get { modelState.lineDashPhase }
+        set { setModel(.lineDashPhase, .number(newValue)) }
+    }
     open var lineDashPattern: [NSNumber]?
     open var fillRule: CAShapeLayerFillRule = .nonZero
     open var lineCap: CAShapeLayerLineCap = .butt
@@ -50,10 +68,15 @@ open class CAShapeLayer: CALayer {
     override func makePresentationInstance() -> CALayer { CAShapeLayer(layer: self) }
     override func copyTypeSpecificProperties(from other: CALayer) {
         guard let o = other as? CAShapeLayer else { return }
-        lineDashPattern = o.lineDashPattern; fillRule = o.fillRule; lineCap = o.lineCap; lineJoin = o.lineJoin
+        lineDashPattern = o.lineDashPattern
+        fillRule = o.fillRule
+        lineCap = o.lineCap
+        lineJoin = o.lineJoin
     }
     override func snapshotContent() -> LayerSnapshot.Content {
-        .shape(ShapeStyle(fillRule: fillRule, lineCap: lineCap, lineJoin: lineJoin,
-                          lineDashPattern: lineDashPattern?.map(\.doubleValue)))
+        .shape(
+            ShapeStyle(
+                fillRule: fillRule, lineCap: lineCap, lineJoin: lineJoin,
+                lineDashPattern: lineDashPattern?.map(\.doubleValue)))
     }
 }

@@ -22,10 +22,14 @@ open class CATextLayer: CALayer {
     open var string: Any?
     /// A font name (`String`) or a `UIFont`.
     open var font: Any?
-    open var fontSize: CGFloat { get { modelState.fontSize } set { setModel(.fontSize, .number(newValue)) } }
+    open var fontSize: CGFloat {
+        get { modelState.fontSize }
+        set { setModel(.fontSize, .number(newValue)) }
+    }
     /// Opaque white by default.
     open var foregroundColor: CGColor? {
-        get { modelState.foregroundColor.map(CGColor.init) } set { setModel(.foregroundColor, newValue.map { .color($0.rgba) } ?? .none) }
+        get { modelState.foregroundColor.map(CGColor.init) }
+        set { setModel(.foregroundColor, newValue.map { .color($0.rgba) } ?? .none) }
     }
     open var alignmentMode: CATextLayerAlignmentMode = .natural
     open var isWrapped = false
@@ -38,8 +42,12 @@ open class CATextLayer: CALayer {
     override func makePresentationInstance() -> CALayer { CATextLayer(layer: self) }
     override func copyTypeSpecificProperties(from other: CALayer) {
         guard let o = other as? CATextLayer else { return }
-        string = o.string; font = o.font; alignmentMode = o.alignmentMode; isWrapped = o.isWrapped
-        truncationMode = o.truncationMode; labelLayout = o.labelLayout
+        string = o.string
+        font = o.font
+        alignmentMode = o.alignmentMode
+        isWrapped = o.isWrapped
+        truncationMode = o.truncationMode
+        labelLayout = o.labelLayout
     }
 
     /// Set by a `UILabel` backed by this layer: centre the lines vertically, at most this many.
@@ -58,8 +66,10 @@ open class CATextLayer: CALayer {
         case let s as String: fontName = s
         default: fontName = nil
         }
-        return .text(TextStyle(string: text, fontName: fontName, alignment: alignmentMode, isWrapped: isWrapped,
-                               truncation: truncationMode, centersVertically: labelLayout?.centersVertically ?? false,
-                               maximumLines: labelLayout?.maximumLines ?? 0))
+        return .text(
+            TextStyle(
+                string: text, fontName: fontName, alignment: alignmentMode, isWrapped: isWrapped,
+                truncation: truncationMode, centersVertically: labelLayout?.centersVertically ?? false,
+                maximumLines: labelLayout?.maximumLines ?? 0))
     }
 }

@@ -4,8 +4,9 @@ import Foundation
 enum LayerGeometry {
     /// The anchor point in the layer's bounds space.
     static func anchor(of s: LayerState) -> CGPoint {
-        CGPoint(x: s.bounds.origin.x + s.anchorPoint.x * s.bounds.width,
-                y: s.bounds.origin.y + s.anchorPoint.y * s.bounds.height)
+        CGPoint(
+            x: s.bounds.origin.x + s.anchorPoint.x * s.bounds.width,
+            y: s.bounds.origin.y + s.anchorPoint.y * s.bounds.height)
     }
 
     /// A point in the layer's bounds space mapped into its superlayer (before the
@@ -18,8 +19,10 @@ enum LayerGeometry {
 
     static func frame(of s: LayerState) -> CGRect {
         let b = s.bounds
-        let corners = [CGPoint(x: b.minX, y: b.minY), CGPoint(x: b.maxX, y: b.minY),
-                       CGPoint(x: b.minX, y: b.maxY), CGPoint(x: b.maxX, y: b.maxY)].map { toSuperlayer($0, s) }
+        let corners = [
+            CGPoint(x: b.minX, y: b.minY), CGPoint(x: b.maxX, y: b.minY),
+            CGPoint(x: b.minX, y: b.maxY), CGPoint(x: b.maxX, y: b.maxY)
+        ].map { toSuperlayer($0, s) }
         return CGRect.boundingBox(of: corners)
     }
 

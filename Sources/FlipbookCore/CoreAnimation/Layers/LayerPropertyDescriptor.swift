@@ -138,8 +138,10 @@ public struct LayerPropertyDescriptor: Sendable {
 
 // Typed entries, for the list below: each names its stored value once to read it and once to write it.
 extension LayerPropertyDescriptor {
-    static func number(_ p: LayerProperty, _ key: Field<Double>,
-                       _ layerClass: LayerClass = .base, _ effect: Effect = .appearance) -> Self {
+    static func number(
+        _ p: LayerProperty, _ key: Field<Double>,
+        _ layerClass: LayerClass = .base, _ effect: Effect = .appearance
+    ) -> Self {
         Self(p, .number, layerClass, effect, .number(key))
     }
 
@@ -147,8 +149,10 @@ extension LayerPropertyDescriptor {
         Self(p, .bool, .base, effect, .bool(key))
     }
 
-    static func point(_ p: LayerProperty, _ key: Field<CGPoint>,
-                      _ layerClass: LayerClass = .base, _ effect: Effect = .appearance) -> Self {
+    static func point(
+        _ p: LayerProperty, _ key: Field<CGPoint>,
+        _ layerClass: LayerClass = .base, _ effect: Effect = .appearance
+    ) -> Self {
         Self(p, .point, layerClass, effect, .point(key))
     }
 
@@ -160,8 +164,10 @@ extension LayerPropertyDescriptor {
         Self(p, .rect, .base, effect, .rect(key))
     }
 
-    static func transform(_ p: LayerProperty, _ key: Field<CATransform3D>,
-                          _ layerClass: LayerClass = .base, _ effect: Effect = .placement) -> Self {
+    static func transform(
+        _ p: LayerProperty, _ key: Field<CATransform3D>,
+        _ layerClass: LayerClass = .base, _ effect: Effect = .placement
+    ) -> Self {
         Self(p, .transform, layerClass, effect, .transform(key))
     }
 
@@ -227,7 +233,7 @@ extension LayerPropertyDescriptor {
         .number(.instanceRedOffset, Field({ $0.instanceRedOffset }, { $0.instanceRedOffset = $1 }), .replicator),
         .number(.instanceGreenOffset, Field({ $0.instanceGreenOffset }, { $0.instanceGreenOffset = $1 }), .replicator),
         .number(.instanceBlueOffset, Field({ $0.instanceBlueOffset }, { $0.instanceBlueOffset = $1 }), .replicator),
-        .number(.instanceAlphaOffset, Field({ $0.instanceAlphaOffset }, { $0.instanceAlphaOffset = $1 }), .replicator),
+        .number(.instanceAlphaOffset, Field({ $0.instanceAlphaOffset }, { $0.instanceAlphaOffset = $1 }), .replicator)
     ]
 
 }

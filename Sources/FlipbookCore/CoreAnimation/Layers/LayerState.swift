@@ -64,7 +64,10 @@ public struct LayerState: Equatable, Sendable {
 
     /// Writes a (possibly sub-field) key path.
     public mutating func setValue(_ value: AnimatableValue, at keyPath: LayerKeyPath) {
-        guard let c = keyPath.component else { self[keyPath.property] = value; return }
+        guard let c = keyPath.component else {
+            self[keyPath.property] = value
+            return
+        }
         self[keyPath.property] = self[keyPath.property].setting(c, to: value)
     }
 }

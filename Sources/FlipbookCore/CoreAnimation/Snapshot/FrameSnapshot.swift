@@ -62,7 +62,10 @@ public struct ShapeStyle: Sendable, Equatable {
     public var lineDashPattern: [Double]?
 
     public init(fillRule: CAShapeLayerFillRule, lineCap: CAShapeLayerLineCap, lineJoin: CAShapeLayerLineJoin, lineDashPattern: [Double]?) {
-        self.fillRule = fillRule; self.lineCap = lineCap; self.lineJoin = lineJoin; self.lineDashPattern = lineDashPattern
+        self.fillRule = fillRule
+        self.lineCap = lineCap
+        self.lineJoin = lineJoin
+        self.lineDashPattern = lineDashPattern
     }
 }
 
@@ -78,11 +81,17 @@ public struct TextStyle: Sendable, Equatable {
     /// Lines shown at most (0: as many as fit); the last one is truncated per `truncation`.
     public var maximumLines = 0
 
-    public init(string: String, fontName: String?, alignment: CATextLayerAlignmentMode, isWrapped: Bool,
-                truncation: CATextLayerTruncationMode, centersVertically: Bool = false, maximumLines: Int = 0) {
-        self.string = string; self.fontName = fontName; self.alignment = alignment
-        self.isWrapped = isWrapped; self.truncation = truncation
-        self.centersVertically = centersVertically; self.maximumLines = maximumLines
+    public init(
+        string: String, fontName: String?, alignment: CATextLayerAlignmentMode, isWrapped: Bool,
+        truncation: CATextLayerTruncationMode, centersVertically: Bool = false, maximumLines: Int = 0
+    ) {
+        self.string = string
+        self.fontName = fontName
+        self.alignment = alignment
+        self.isWrapped = isWrapped
+        self.truncation = truncation
+        self.centersVertically = centersVertically
+        self.maximumLines = maximumLines
     }
 }
 

@@ -52,7 +52,10 @@ public final class CATransaction {
     /// stopped; right after the commit when none was added.
     public static func setCompletionBlock(_ block: (() -> Void)?) {
         let frame = TransactionContext.current.innermost
-        guard let block else { frame.completion = nil; return }
+        guard let block else {
+            frame.completion = nil
+            return
+        }
         frame.completion = CompletionGroup { _ in block() }
     }
 

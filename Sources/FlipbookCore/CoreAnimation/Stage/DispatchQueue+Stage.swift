@@ -19,14 +19,20 @@ import Foundation
 /// main-queue blocks run on the main thread that UIKit code queues them from.
 extension DispatchQueue {
     public func stageAsync(execute work: @escaping () -> Void) {
-        if let stage = Stage.current { stage.schedule(at: stage.now, work); return }
+        if let stage = Stage.current {
+            stage.schedule(at: stage.now, work)
+            return
+        }
         let unchecked = UncheckedBlock(work)
         async { unchecked.run() }
     }
 
     /// Runs `work` `delay` seconds of Stage time from now (wall-clock seconds without a Stage).
     public func stageAsyncAfter(_ delay: TimeInterval, execute work: @escaping () -> Void) {
-        if let stage = Stage.current { stage.schedule(at: stage.now + max(0, delay), work); return }
+        if let stage = Stage.current {
+            stage.schedule(at: stage.now + max(0, delay), work)
+            return
+        }
         let unchecked = UncheckedBlock(work)
         asyncAfter(deadline: .now() + max(0, delay)) { unchecked.run() }
     }
@@ -49,7 +55,10 @@ extension DispatchQueue {
     /// Main-queue work from Stage code runs on the Stage at this instant, after the event that
     /// queued it.
     public func async(execute work: @escaping () -> Void) {
-        if isMain, let stage = Stage.current { stage.schedule(at: stage.now, work); return }
+        if isMain, let stage = Stage.current {
+            stage.schedule(at: stage.now, work)
+            return
+        }
         let block = UncheckedBlock(Self.carryingStageOrigin(work, forMainQueue: isMain))
         async(group: nil, qos: .unspecified, flags: [], execute: { block.run() })
     }
@@ -84,9 +93,10 @@ extension DispatchQueue {
         let origin = Stage.current?.offClockReports ?? Self.stageOrigin.current
         guard let origin else { return work }
         if forMainQueue {
-            origin.report("main-queue work was queued from a background queue that Stage code started: it runs when the "
-                          + "machine gets to it, not at a Stage instant, so frames depend on the machine's speed "
-                          + "(queue it from Stage code, or compute the result before the Stage runs; docs/porting.md)")
+            origin.report(
+                "main-queue work was queued from a background queue that Stage code started: it runs when the "
+                    + "machine gets to it, not at a Stage instant, so frames depend on the machine's speed "
+                    + "(queue it from Stage code, or compute the result before the Stage runs; docs/porting.md)")
             return work
         }
         return {
@@ -114,7 +124,10 @@ final class OffClockReports: @unchecked Sendable {
 
     func take() -> [String] {
         lock.lock()
-        defer { pending = []; lock.unlock() }
+        defer {
+            pending = []
+            lock.unlock()
+        }
         return pending
     }
 }

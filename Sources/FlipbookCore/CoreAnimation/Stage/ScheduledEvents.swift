@@ -20,7 +20,10 @@ struct ScheduledEvents {
 
     /// Adds an item after every item due at or before its time (scheduling order breaks ties).
     mutating func insert(_ item: Item) {
-        if items.last.map({ $0.time <= item.time }) ?? true { items.append(item); return }
+        if items.last.map({ $0.time <= item.time }) ?? true {
+            items.append(item)
+            return
+        }
         var lo = head, hi = items.count
         while lo < hi {
             let mid = (lo + hi) / 2
@@ -49,7 +52,10 @@ struct ScheduledEvents {
         guard let index = items[head...].firstIndex(where: { $0.sequence == sequence }) else { return nil }
         let item = items[index]
         if index == head { head += 1 } else { items.remove(at: index) }
-        if head > 64 && head * 2 > items.count { items.removeFirst(head); head = 0 }
+        if head > 64 && head * 2 > items.count {
+            items.removeFirst(head)
+            head = 0
+        }
         return item
     }
 

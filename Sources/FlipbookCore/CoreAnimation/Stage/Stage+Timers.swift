@@ -14,7 +14,9 @@ public final class StageTimer {
     var firings = 0
 
     init(interval: TimeInterval, start: Double, repeats: Bool) {
-        timeInterval = interval; self.start = start; self.repeats = repeats
+        timeInterval = interval
+        self.start = start
+        self.repeats = repeats
         fireDate = start + interval
     }
 
@@ -35,7 +37,10 @@ public final class StageDisplayLink {
     public var isPaused = false
     public private(set) var isValid = true
     public func invalidate() { isValid = false }
-    func tick(at t: Double) { timestamp = t; targetTimestamp = t + duration }
+    func tick(at t: Double) {
+        timestamp = t
+        targetTimestamp = t + duration
+    }
 }
 
 extension Stage {
@@ -43,9 +48,11 @@ extension Stage {
     /// `repeats`; the block receives the timer (to invalidate it). Changes it makes commit
     /// afterwards, so they animate implicitly from that instant.
     @discardableResult
-    public func scheduledTimer(withTimeInterval interval: TimeInterval, repeats: Bool,
-                               block: @escaping (StageTimer) -> Void) -> StageTimer {
-        let step = interval.isFinite ? max(interval, 0.0001) : 0.0001   // as Foundation, a tiny floor
+    public func scheduledTimer(
+        withTimeInterval interval: TimeInterval, repeats: Bool,
+        block: @escaping (StageTimer) -> Void
+    ) -> StageTimer {
+        let step = interval.isFinite ? max(interval, 0.0001) : 0.0001  // as Foundation, a tiny floor
         let timer = StageTimer(interval: step, start: currentTime, repeats: repeats)
         scheduleTimerFiring(timer, block: block)
         return timer
@@ -56,7 +63,10 @@ extension Stage {
             guard timer.isValid else { return }
             timer.firings += 1
             block(timer)
-            guard timer.repeats, timer.isValid, let self else { timer.invalidate(); return }
+            guard timer.repeats, timer.isValid, let self else {
+                timer.invalidate()
+                return
+            }
             timer.fireDate = timer.start + Double(timer.firings + 1) * timer.timeInterval
             self.scheduleTimerFiring(timer, block: block)
         }
@@ -69,7 +79,10 @@ extension Stage {
         let link = StageDisplayLink()
         let start = currentTime
         scheduledTimer(withTimeInterval: link.duration, repeats: true) { timer in
-            guard link.isValid else { timer.invalidate(); return }
+            guard link.isValid else {
+                timer.invalidate()
+                return
+            }
             guard !link.isPaused else { return }
             link.tick(at: start + Double(timer.firings) * link.duration)
             block(link)

@@ -204,7 +204,10 @@ public final class Stage {
             case (nil, nil):
                 // Nothing left before `time`: motions catch up with it, and may have made
                 // something due on the way (their own end).
-                if runTickers(at: time, context: ctx) { needsScan = true; continue }
+                if runTickers(at: time, context: ctx) {
+                    needsScan = true
+                    continue
+                }
                 currentTime = time
                 ctx.commitImplicit(at: time, stage: self)
                 return
@@ -222,15 +225,22 @@ public final class Stage {
             if next.mayRunUserCode { needsScan = true }
             fired += 1
             if fired > maximumEventsPerAdvance {
-                warningLog.append(StageWarning(kind: .eventLimit, time: nil,
+                warningLog.append(
+                    StageWarning(
+                        kind: .eventLimit, time: nil,
                         message: "more than \(maximumEventsPerAdvance) events before t=\(time); the rest wait for the next advance"))
                 break
             }
-            if next.time != instant { instant = next.time; firedAtInstant = 0 }
+            if next.time != instant {
+                instant = next.time
+                firedAtInstant = 0
+            }
             firedAtInstant += 1
             if firedAtInstant > maximumEventsPerInstant {
-                warningLog.append(StageWarning(kind: .eventLimit, time: nil,
-                                               message: "more than \(maximumEventsPerInstant) events at t=\(instant); later ones dropped"))
+                warningLog.append(
+                    StageWarning(
+                        kind: .eventLimit, time: nil,
+                        message: "more than \(maximumEventsPerInstant) events at t=\(instant); later ones dropped"))
                 dropEvents(at: instant)
                 needsScan = true
                 continue
@@ -275,21 +285,26 @@ public final class Stage {
                 if !record.started {
                     let start = StageInstant.of(layer.globalTime(ofLocal: params.beginTime))
                     if start.isFinite, max(start, currentTime) <= limit {
-                        due.append(DueEvent(time: max(start, currentTime), sequence: record.sequence, rank: 0,
-                                            mayRunUserCode: record.animation.delegate != nil) { [unowned self] in
-                            fireStart(record, on: layer)
-                        })
+                        due.append(
+                            DueEvent(
+                                time: max(start, currentTime), sequence: record.sequence, rank: 0,
+                                mayRunUserCode: record.animation.delegate != nil
+                            ) { [unowned self] in
+                                fireStart(record, on: layer)
+                            })
                     }
                 }
                 let end = params.endTime
                 if end.isFinite {
                     let globalEnd = StageInstant.of(layer.globalTime(ofLocal: end))
                     if globalEnd.isFinite, max(globalEnd, currentTime) <= limit {
-                        due.append(DueEvent(time: max(globalEnd, currentTime), sequence: record.sequence, rank: 1,
-                                            mayRunUserCode: record.animation.delegate != nil || !record.completionGroups.isEmpty
+                        due.append(
+                            DueEvent(
+                                time: max(globalEnd, currentTime), sequence: record.sequence, rank: 1,
+                                mayRunUserCode: record.animation.delegate != nil || !record.completionGroups.isEmpty
                             ) { [unowned self] in
-                            fireStop(record, on: layer)
-                        })
+                                fireStop(record, on: layer)
+                            })
                     }
                 }
             }
@@ -379,9 +394,10 @@ public final class Stage {
         replacementStops.counts[slot] = count
         guard count > maximumReplacementStopsPerInstant else { return true }
         if warnedReplacementLoops.insert(slot).inserted {
-            warn("the animation under key '\(key ?? "-")' on layer '\(layer.traceName)' was replaced "
-                 + "\(maximumReplacementStopsPerInstant) times at this instant, each stop adding it again "
-                 + "(an animationDidStop that replaces what it stops); its further stops at one instant are not reported")
+            warn(
+                "the animation under key '\(key ?? "-")' on layer '\(layer.traceName)' was replaced "
+                    + "\(maximumReplacementStopsPerInstant) times at this instant, each stop adding it again "
+                    + "(an animationDidStop that replaces what it stops); its further stops at one instant are not reported")
         }
         return false
     }

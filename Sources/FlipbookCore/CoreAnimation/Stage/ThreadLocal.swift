@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// One object per thread, made on first use and released with the thread. The Stage's
@@ -20,9 +20,9 @@ package final class ThreadLocal<Value: AnyObject>: Sendable {
         let status = pthread_key_create(&key) { pointer in
             // Balances the retain in `set`: the thread's value is released as the thread ends.
             #if canImport(Darwin)
-            Unmanaged<AnyObject>.fromOpaque(pointer).release()
+                Unmanaged<AnyObject>.fromOpaque(pointer).release()
             #else
-            if let pointer { Unmanaged<AnyObject>.fromOpaque(pointer).release() }
+                if let pointer { Unmanaged<AnyObject>.fromOpaque(pointer).release() }
             #endif
         }
         precondition(status == 0, "pthread_key_create failed (\(status)): out of thread-local keys")

@@ -26,8 +26,8 @@ public protocol CAMediaTiming: AnyObject {
 }
 
 #if !canImport(Darwin)
-/// Seconds, as Core Foundation names them.
-public typealias CFTimeInterval = Double
+    /// Seconds, as Core Foundation names them.
+    public typealias CFTimeInterval = Double
 #endif
 
 /// Where a parent time falls relative to an object's active interval.
@@ -104,27 +104,33 @@ struct TimingParameters: Equatable, Sendable {
         var r = ta - k * cycle
         // Snap tiny rounding residues (3 × 0.1 style) to the cycle boundary.
         let tolerance = 1e-12 * max(1, abs(ta))
-        if abs(r - cycle) <= tolerance { r = 0; k += 1 }
+        if abs(r - cycle) <= tolerance {
+            r = 0
+            k += 1
+        }
         if abs(r) <= tolerance { r = 0 }
         if r < 0 { r = 0 }
         // The terminal boundary (1.3), also when rounding left the parent time a hair before the
         // end and the snap above moved it into a cycle that does not exist.
         let atEnd = end.isFinite && abs(clamped - end) <= 1e-12 * max(1, abs(end))
         if atEnd && r == 0 && ta != 0 {
-            k -= 1; r = cycle
+            k -= 1
+            r = cycle
         }
         let reversed = autoreverses && r > d
         let local = reversed ? cycle - r : r
         let kInt = k.isFinite ? Int(max(min(k, Double(Int.max / 2)), Double(Int.min / 2))) : 0
-        return TimingState(phase: phase, applied: true, activeTime: ta, cycleIndex: kInt,
-                           localTime: local, fraction: local / d, reversed: reversed)
+        return TimingState(
+            phase: phase, applied: true, activeTime: ta, cycleIndex: kInt,
+            localTime: local, fraction: local / d, reversed: reversed)
     }
 }
 
 extension CAMediaTiming {
     var timingParameters: TimingParameters {
-        TimingParameters(beginTime: beginTime, duration: duration, speed: Double(speed), timeOffset: timeOffset,
-                         repeatCount: Double(repeatCount), repeatDuration: repeatDuration,
-                         autoreverses: autoreverses, fillMode: fillMode)
+        TimingParameters(
+            beginTime: beginTime, duration: duration, speed: Double(speed), timeOffset: timeOffset,
+            repeatCount: Double(repeatCount), repeatDuration: repeatDuration,
+            autoreverses: autoreverses, fillMode: fillMode)
     }
 }

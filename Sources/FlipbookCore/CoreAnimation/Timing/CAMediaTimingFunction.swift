@@ -42,11 +42,17 @@ public final class CAMediaTimingFunction: Equatable, Hashable, Sendable, CustomS
             guard v.isFinite else { return 0 }
             return clamp ? Double(min(1, max(0, v))) : Double(v)
         }
-        c1x = clean(x1, clamp: true); c1y = clean(y1, clamp: false)
-        c2x = clean(x2, clamp: true); c2y = clean(y2, clamp: false)
+        c1x = clean(x1, clamp: true)
+        c1y = clean(y1, clamp: false)
+        c2x = clean(x2, clamp: true)
+        c2y = clean(y2, clamp: false)
         self.name = name
-        cx = 3 * c1x; bx = 3 * (c2x - c1x) - cx; ax = 1 - cx - bx
-        cy = 3 * c1y; by = 3 * (c2y - c1y) - cy; ay = 1 - cy - by
+        cx = 3 * c1x
+        bx = 3 * (c2x - c1x) - cx
+        ax = 1 - cx - bx
+        cy = 3 * c1y
+        by = 3 * (c2y - c1y) - cy
+        ay = 1 - cy - by
     }
 
     /// Control point `index` (0…3) of the curve; 0 is (0, 0) and 3 is (1, 1).
@@ -58,7 +64,8 @@ public final class CAMediaTimingFunction: Equatable, Hashable, Sendable, CustomS
         case 2: p = (c2x, c2y)
         default: p = (1, 1)
         }
-        ptr[0] = Float(p.0); ptr[1] = Float(p.1)
+        ptr[0] = Float(p.0)
+        ptr[1] = Float(p.1)
     }
 
     /// The four control points as Doubles.
@@ -102,7 +109,12 @@ public final class CAMediaTimingFunction: Equatable, Hashable, Sendable, CustomS
     public static func == (a: CAMediaTimingFunction, b: CAMediaTimingFunction) -> Bool {
         a.c1x == b.c1x && a.c1y == b.c1y && a.c2x == b.c2x && a.c2y == b.c2y
     }
-    public func hash(into hasher: inout Hasher) { hasher.combine(c1x); hasher.combine(c1y); hasher.combine(c2x); hasher.combine(c2y) }
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(c1x)
+        hasher.combine(c1y)
+        hasher.combine(c2x)
+        hasher.combine(c2y)
+    }
     public var description: String {
         if let name { return name.rawValue }
         return "(\(c1x), \(c1y)), (\(c2x), \(c2y))"

@@ -28,7 +28,7 @@ public enum StageInstant {
         let ticks = time * ticksPerSecond
         guard ticks.isFinite, abs(ticks) < 9.0e15 else { return time }
         let whole = (ticks - noise).rounded(.up)
-        return (whole == 0 ? 0 : whole) / ticksPerSecond   // never −0 (it prints as "-0.0")
+        return (whole == 0 ? 0 : whole) / ticksPerSecond  // never −0 (it prints as "-0.0")
     }
 
     /// The whole number of flicks of an instant made by `of(_:)`.

@@ -37,16 +37,36 @@ extension AnimatableValue {
     /// Replaces a struct field or a transform component, leaving the rest as it was.
     func setting(_ c: KeyPathComponent, to v: AnimatableValue) -> AnimatableValue {
         switch (self, c) {
-        case (.point(var p), .x): if let n = v.number { p.x = n }; return .point(p)
-        case (.point(var p), .y): if let n = v.number { p.y = n }; return .point(p)
-        case (.size(var s), .width): if let n = v.number { s.width = n }; return .size(s)
-        case (.size(var s), .height): if let n = v.number { s.height = n }; return .size(s)
-        case (.rect(var r), .origin): if case .point(let p) = v { r.origin = p }; return .rect(r)
-        case (.rect(var r), .originX): if let n = v.number { r.origin.x = n }; return .rect(r)
-        case (.rect(var r), .originY): if let n = v.number { r.origin.y = n }; return .rect(r)
-        case (.rect(var r), .size): if case .size(let s) = v { r.size = s }; return .rect(r)
-        case (.rect(var r), .sizeWidth): if let n = v.number { r.size.width = n }; return .rect(r)
-        case (.rect(var r), .sizeHeight): if let n = v.number { r.size.height = n }; return .rect(r)
+        case (.point(var p), .x):
+            if let n = v.number { p.x = n }
+            return .point(p)
+        case (.point(var p), .y):
+            if let n = v.number { p.y = n }
+            return .point(p)
+        case (.size(var s), .width):
+            if let n = v.number { s.width = n }
+            return .size(s)
+        case (.size(var s), .height):
+            if let n = v.number { s.height = n }
+            return .size(s)
+        case (.rect(var r), .origin):
+            if case .point(let p) = v { r.origin = p }
+            return .rect(r)
+        case (.rect(var r), .originX):
+            if let n = v.number { r.origin.x = n }
+            return .rect(r)
+        case (.rect(var r), .originY):
+            if let n = v.number { r.origin.y = n }
+            return .rect(r)
+        case (.rect(var r), .size):
+            if case .size(let s) = v { r.size = s }
+            return .rect(r)
+        case (.rect(var r), .sizeWidth):
+            if let n = v.number { r.size.width = n }
+            return .rect(r)
+        case (.rect(var r), .sizeHeight):
+            if let n = v.number { r.size.height = n }
+            return .rect(r)
         case (.transform(let t), _):
             var d = TransformComponents(t)
             if let n = v.number {
@@ -64,7 +84,8 @@ extension AnimatableValue {
                 default: break
                 }
             } else if c == .translation, case .size(let s) = v {
-                d.translation.x = s.width; d.translation.y = s.height
+                d.translation.x = s.width
+                d.translation.y = s.height
             } else {
                 return self
             }
@@ -107,7 +128,8 @@ struct TransformComponents {
                     var angle = atan2(r0.1, r0.0)
                     if r0.0 * r1.1 - r0.1 * r1.0 < 0 {
                         // Reflection: negate the scales as the general path does.
-                        sx = -sx; sy = -sy
+                        sx = -sx
+                        sy = -sy
                         angle = atan2(-r0.1, -r0.0)
                     }
                     translation = SIMD3(t.m41, t.m42, t.m43)
@@ -141,10 +163,14 @@ struct TransformComponents {
             let c = cos(rotation.z), s = sin(rotation.z)
             let k = skew.xy
             var m = CATransform3D()
-            m.m11 = scale.x * c; m.m12 = scale.x * s
-            m.m21 = scale.y * (k * c - s); m.m22 = scale.y * (k * s + c)
+            m.m11 = scale.x * c
+            m.m12 = scale.x * s
+            m.m21 = scale.y * (k * c - s)
+            m.m22 = scale.y * (k * s + c)
             m.m33 = scale.z
-            m.m41 = translation.x; m.m42 = translation.y; m.m43 = translation.z
+            m.m41 = translation.x
+            m.m42 = translation.y
+            m.m43 = translation.z
             return m
         }
         var d = DecomposedTransform()
@@ -154,14 +180,16 @@ struct TransformComponents {
         d.perspective = perspective
         // Quaternion of R = Rx · Ry · Rz in row-vector order (x applied first).
         func q(_ axis: SIMD3<Double>, _ a: Double) -> SIMD4<Double> {
-            let s = sin(a / 2); return SIMD4(axis.x * s, axis.y * s, axis.z * s, cos(a / 2))
+            let s = sin(a / 2)
+            return SIMD4(axis.x * s, axis.y * s, axis.z * s, cos(a / 2))
         }
         func mul(_ a: SIMD4<Double>, _ b: SIMD4<Double>) -> SIMD4<Double> {
             // Hamilton product a ⊗ b (apply b first, then a, for column vectors).
-            SIMD4(a.w * b.x + a.x * b.w + a.y * b.z - a.z * b.y,
-                  a.w * b.y - a.x * b.z + a.y * b.w + a.z * b.x,
-                  a.w * b.z + a.x * b.y - a.y * b.x + a.z * b.w,
-                  a.w * b.w - a.x * b.x - a.y * b.y - a.z * b.z)
+            SIMD4(
+                a.w * b.x + a.x * b.w + a.y * b.z - a.z * b.y,
+                a.w * b.y - a.x * b.z + a.y * b.w + a.z * b.x,
+                a.w * b.z + a.x * b.y - a.y * b.x + a.z * b.w,
+                a.w * b.w - a.x * b.x - a.y * b.y - a.z * b.z)
         }
         let qx = q(SIMD3(1, 0, 0), rotation.x), qy = q(SIMD3(0, 1, 0), rotation.y), qz = q(SIMD3(0, 0, 1), rotation.z)
         let r = mul(qz, mul(qy, qx))

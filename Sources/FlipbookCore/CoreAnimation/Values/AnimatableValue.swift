@@ -18,8 +18,14 @@ public enum AnimatableValue: Equatable, Sendable {
 
     /// Bridges a value as Core Animation's `id` bridging would accept it; nil for unsupported types.
     public init?(bridging value: Any?) {
-        guard let value else { self = .none; return }
-        if let common = Self.commonValue(value) { self = common; return }
+        guard let value else {
+            self = .none
+            return
+        }
+        if let common = Self.commonValue(value) {
+            self = common
+            return
+        }
         switch value {
         case let v as AnimatableValue: self = v
         case let v as Bool where type(of: value) == Bool.self: self = .bool(v)
@@ -105,7 +111,11 @@ public enum AnimatableValue: Equatable, Sendable {
         }
     }
 
-    var number: Double? { if case .number(let v) = self { return v }; if case .bool(let b) = self { return b ? 1 : 0 }; return nil }
+    var number: Double? {
+        if case .number(let v) = self { return v }
+        if case .bool(let b) = self { return b ? 1 : 0 }
+        return nil
+    }
     var isNone: Bool { self == .none }
 
     /// A short name of the value's kind, for error messages.
@@ -140,7 +150,11 @@ public final class LayerImage: Equatable, Sendable {
     public let scale: Double
 
     public init(width: Int, height: Int, rgba: [UInt8], scale: Double = 1) {
-        self.width = width; self.height = height; self.rgba = rgba; self.scale = scale; pngData = nil
+        self.width = width
+        self.height = height
+        self.rgba = rgba
+        self.scale = scale
+        pngData = nil
     }
 
     /// A PNG image; nil when `data` is not a PNG. Only the header is read here.
@@ -152,7 +166,11 @@ public final class LayerImage: Equatable, Sendable {
         guard w > 0, h > 0, w <= Limits.maximumStagePixels, h <= Limits.maximumStagePixels, w * h <= Limits.maximumImagePixels else {
             return nil
         }
-        width = w; height = h; rgba = []; pngData = data; self.scale = scale > 0 ? scale : 1
+        width = w
+        height = h
+        rgba = []
+        pngData = data
+        self.scale = scale > 0 ? scale : 1
     }
 
     /// Size in points.

@@ -10,21 +10,24 @@ enum ValueMath {
         case (.point(let x), .point(let y)): return .point(CGPoint(x: l(x.x, y.x), y: l(x.y, y.y)))
         case (.size(let x), .size(let y)): return .size(CGSize(width: l(x.width, y.width), height: l(x.height, y.height)))
         case (.rect(let x), .rect(let y)):
-            return .rect(CGRect(x: l(x.origin.x, y.origin.x), y: l(x.origin.y, y.origin.y),
-                                width: l(x.size.width, y.size.width), height: l(x.size.height, y.size.height)))
+            return .rect(
+                CGRect(
+                    x: l(x.origin.x, y.origin.x), y: l(x.origin.y, y.origin.y),
+                    width: l(x.size.width, y.size.width), height: l(x.size.height, y.size.height)))
         case (.color, .color), (.color, .none), (.none, .color):
             let x = a.rgbaOrClear, y = b.rgbaOrClear
             return .color(RGBA(red: l(x.red, y.red), green: l(x.green, y.green), blue: l(x.blue, y.blue), alpha: l(x.alpha, y.alpha)))
         case (.transform(let x), .transform(let y)): return .transform(TransformInterpolation.interpolate(x, y, p))
         case (.path(let x), .path(let y)) where PathGeometry.compatible(x, y):
-            return .path(zip(x, y).map { ea, eb in
-                let pa = ea.points, pb = eb.points
-                var i = 0
-                return ea.mapped { _ in
-                    defer { i += 1 }
-                    return CGPoint(x: l(pa[i].x, pb[i].x), y: l(pa[i].y, pb[i].y))
-                }
-            })
+            return .path(
+                zip(x, y).map { ea, eb in
+                    let pa = ea.points, pb = eb.points
+                    var i = 0
+                    return ea.mapped { _ in
+                        defer { i += 1 }
+                        return CGPoint(x: l(pa[i].x, pb[i].x), y: l(pa[i].y, pb[i].y))
+                    }
+                })
         case (.array(let x), .array(let y)) where x.count == y.count:
             return .array(zip(x, y).map { interpolate($0, $1, p) })
         default:
@@ -40,8 +43,10 @@ enum ValueMath {
         case (.point(let x), .point(let y)): return .point(CGPoint(x: x.x + y.x, y: x.y + y.y))
         case (.size(let x), .size(let y)): return .size(CGSize(width: x.width + y.width, height: x.height + y.height))
         case (.rect(let x), .rect(let y)):
-            return .rect(CGRect(x: x.origin.x + y.origin.x, y: x.origin.y + y.origin.y,
-                                width: x.size.width + y.size.width, height: x.size.height + y.size.height))
+            return .rect(
+                CGRect(
+                    x: x.origin.x + y.origin.x, y: x.origin.y + y.origin.y,
+                    width: x.size.width + y.size.width, height: x.size.height + y.size.height))
         case (.color, .color), (.color, .none), (.none, .color):
             let x = a.rgbaOrClear, y = b.rgbaOrClear
             return .color(RGBA(red: x.red + y.red, green: x.green + y.green, blue: x.blue + y.blue, alpha: x.alpha + y.alpha))
@@ -107,7 +112,10 @@ enum ValueMath {
 }
 
 extension AnimatableValue {
-    var rgbaOrClear: RGBA { if case .color(let c) = self { return c }; return .clear }
+    var rgbaOrClear: RGBA {
+        if case .color(let c) = self { return c }
+        return .clear
+    }
 }
 
 extension AnimatableValue {

@@ -6,7 +6,12 @@ public struct CGAffineTransform: Equatable, Hashable, Sendable {
     public var a: CGFloat, b: CGFloat, c: CGFloat, d: CGFloat, tx: CGFloat, ty: CGFloat
 
     public init(a: CGFloat, b: CGFloat, c: CGFloat, d: CGFloat, tx: CGFloat, ty: CGFloat) {
-        self.a = a; self.b = b; self.c = c; self.d = d; self.tx = tx; self.ty = ty
+        self.a = a
+        self.b = b
+        self.c = c
+        self.d = d
+        self.tx = tx
+        self.ty = ty
     }
 
     /// The identity transform.
@@ -55,8 +60,9 @@ public struct CGAffineTransform: Equatable, Hashable, Sendable {
         let det = a * d - b * c
         guard det != 0, det.isFinite else { return self }
         let ia = d / det, ib = -b / det, ic = -c / det, id = a / det
-        return CGAffineTransform(a: ia, b: ib, c: ic, d: id,
-                                 tx: -(tx * ia + ty * ic), ty: -(tx * ib + ty * id))
+        return CGAffineTransform(
+            a: ia, b: ib, c: ic, d: id,
+            tx: -(tx * ia + ty * ic), ty: -(tx * ib + ty * id))
     }
 }
 
@@ -78,8 +84,10 @@ extension CGRect {
     /// The bounding box of the rectangle's four corners mapped through `t`.
     public func applying(_ t: CGAffineTransform) -> CGRect {
         let r = standardized
-        let corners = [CGPoint(x: r.minX, y: r.minY), CGPoint(x: r.maxX, y: r.minY),
-                       CGPoint(x: r.minX, y: r.maxY), CGPoint(x: r.maxX, y: r.maxY)].map { $0.applying(t) }
+        let corners = [
+            CGPoint(x: r.minX, y: r.minY), CGPoint(x: r.maxX, y: r.minY),
+            CGPoint(x: r.minX, y: r.maxY), CGPoint(x: r.maxX, y: r.maxY)
+        ].map { $0.applying(t) }
         return CGRect.boundingBox(of: corners)
     }
 
@@ -87,8 +95,10 @@ extension CGRect {
         guard let first = points.first else { return .null }
         var minX = first.x, maxX = first.x, minY = first.y, maxY = first.y
         for p in points.dropFirst() {
-            minX = Swift.min(minX, p.x); maxX = Swift.max(maxX, p.x)
-            minY = Swift.min(minY, p.y); maxY = Swift.max(maxY, p.y)
+            minX = Swift.min(minX, p.x)
+            maxX = Swift.max(maxX, p.x)
+            minY = Swift.min(minY, p.y)
+            maxY = Swift.max(maxY, p.y)
         }
         return CGRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
     }

@@ -59,21 +59,26 @@ open class CGPath: Equatable, Hashable, CustomStringConvertible {
 
     /// A rectangle path: moveTo, three lines, close.
     public convenience init(rect: CGRect, transform: UnsafePointer<CGAffineTransform>? = nil) {
-        let m = CGMutablePath(); m.addRect(rect, transform: transform?.pointee ?? .identity)
+        let m = CGMutablePath()
+        m.addRect(rect, transform: transform?.pointee ?? .identity)
         self.init(elements: m.elements)
     }
 
     /// An ellipse inscribed in `rect`.
     public convenience init(ellipseIn rect: CGRect, transform: UnsafePointer<CGAffineTransform>? = nil) {
-        let m = CGMutablePath(); m.addEllipse(in: rect, transform: transform?.pointee ?? .identity)
+        let m = CGMutablePath()
+        m.addEllipse(in: rect, transform: transform?.pointee ?? .identity)
         self.init(elements: m.elements)
     }
 
-    public convenience init(roundedRect rect: CGRect, cornerWidth: CGFloat, cornerHeight: CGFloat,
-                            transform: UnsafePointer<CGAffineTransform>? = nil) {
+    public convenience init(
+        roundedRect rect: CGRect, cornerWidth: CGFloat, cornerHeight: CGFloat,
+        transform: UnsafePointer<CGAffineTransform>? = nil
+    ) {
         let m = CGMutablePath()
-        m.addRoundedRect(in: rect, cornerWidth: cornerWidth, cornerHeight: cornerHeight,
-                         transform: transform?.pointee ?? .identity)
+        m.addRoundedRect(
+            in: rect, cornerWidth: cornerWidth, cornerHeight: cornerHeight,
+            transform: transform?.pointee ?? .identity)
         self.init(elements: m.elements)
     }
 
@@ -133,7 +138,10 @@ open class CGMutablePath: CGPath {
 
     /// Adds a line; on an empty path this starts the path at `point` instead.
     public func addLine(to point: CGPoint, transform: CGAffineTransform = .identity) {
-        if elements.isEmpty { move(to: point, transform: transform); return }
+        if elements.isEmpty {
+            move(to: point, transform: transform)
+            return
+        }
         elements.append(.lineTo(point.applying(transform)))
     }
 
@@ -150,8 +158,10 @@ open class CGMutablePath: CGPath {
 
     public func addCurve(to end: CGPoint, control1: CGPoint, control2: CGPoint, transform: CGAffineTransform = .identity) {
         if elements.isEmpty { move(to: control1, transform: transform) }
-        elements.append(.curveTo(control1: control1.applying(transform), control2: control2.applying(transform),
-                                 to: end.applying(transform)))
+        elements.append(
+            .curveTo(
+                control1: control1.applying(transform), control2: control2.applying(transform),
+                to: end.applying(transform)))
     }
 
     public func closeSubpath() {
@@ -188,41 +198,58 @@ open class CGMutablePath: CGPath {
     }
 
     /// A rounded rectangle with elliptical corners, clockwise on screen from the top edge.
-    public func addRoundedRect(in rect: CGRect, cornerWidth: CGFloat, cornerHeight: CGFloat,
-                               transform: CGAffineTransform = .identity) {
+    public func addRoundedRect(
+        in rect: CGRect, cornerWidth: CGFloat, cornerHeight: CGFloat,
+        transform: CGAffineTransform = .identity
+    ) {
         let r = rect.standardized
         let rw = max(0, min(cornerWidth, r.width / 2)), rh = max(0, min(cornerHeight, r.height / 2))
-        if rw == 0 || rh == 0 { addRect(r, transform: transform); return }
+        if rw == 0 || rh == 0 {
+            addRect(r, transform: transform)
+            return
+        }
         let k: CGFloat = 4.0 / 3.0 * tan(.pi / 8)
         func pt(_ x: CGFloat, _ y: CGFloat) -> CGPoint { CGPoint(x: x, y: y).applying(transform) }
         elements.append(.moveTo(pt(r.minX + rw, r.minY)))
         elements.append(.lineTo(pt(r.maxX - rw, r.minY)))
-        elements.append(.curveTo(control1: pt(r.maxX - rw + k * rw, r.minY), control2: pt(r.maxX, r.minY + rh - k * rh),
-                                 to: pt(r.maxX, r.minY + rh)))
+        elements.append(
+            .curveTo(
+                control1: pt(r.maxX - rw + k * rw, r.minY), control2: pt(r.maxX, r.minY + rh - k * rh),
+                to: pt(r.maxX, r.minY + rh)))
         elements.append(.lineTo(pt(r.maxX, r.maxY - rh)))
-        elements.append(.curveTo(control1: pt(r.maxX, r.maxY - rh + k * rh), control2: pt(r.maxX - rw + k * rw, r.maxY),
-                                 to: pt(r.maxX - rw, r.maxY)))
+        elements.append(
+            .curveTo(
+                control1: pt(r.maxX, r.maxY - rh + k * rh), control2: pt(r.maxX - rw + k * rw, r.maxY),
+                to: pt(r.maxX - rw, r.maxY)))
         elements.append(.lineTo(pt(r.minX + rw, r.maxY)))
-        elements.append(.curveTo(control1: pt(r.minX + rw - k * rw, r.maxY), control2: pt(r.minX, r.maxY - rh + k * rh),
-                                 to: pt(r.minX, r.maxY - rh)))
+        elements.append(
+            .curveTo(
+                control1: pt(r.minX + rw - k * rw, r.maxY), control2: pt(r.minX, r.maxY - rh + k * rh),
+                to: pt(r.minX, r.maxY - rh)))
         elements.append(.lineTo(pt(r.minX, r.minY + rh)))
-        elements.append(.curveTo(control1: pt(r.minX, r.minY + rh - k * rh), control2: pt(r.minX + rw - k * rw, r.minY),
-                                 to: pt(r.minX + rw, r.minY)))
+        elements.append(
+            .curveTo(
+                control1: pt(r.minX, r.minY + rh - k * rh), control2: pt(r.minX + rw - k * rw, r.minY),
+                to: pt(r.minX + rw, r.minY)))
         elements.append(.closeSubpath)
     }
 
     /// A circular arc. `clockwise: true` sweeps toward **decreasing** angle, which looks
     /// counter-clockwise on a y-down screen (timing-model.md 6.6). A line joins the current point
     /// to the arc's start unless the path is empty.
-    public func addArc(center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat,
-                       clockwise: Bool, transform: CGAffineTransform = .identity) {
+    public func addArc(
+        center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat,
+        clockwise: Bool, transform: CGAffineTransform = .identity
+    ) {
         let sweep = PathGeometry.arcSweep(start: startAngle, end: endAngle, decreasing: clockwise)
         appendArc(center: center, radius: radius, startAngle: startAngle, sweep: sweep, transform: transform)
     }
 
     /// An arc of `delta` radians from `startAngle` (positive: increasing angle).
-    public func addRelativeArc(center: CGPoint, radius: CGFloat, startAngle: CGFloat, delta: CGFloat,
-                               transform: CGAffineTransform = .identity) {
+    public func addRelativeArc(
+        center: CGPoint, radius: CGFloat, startAngle: CGFloat, delta: CGFloat,
+        transform: CGAffineTransform = .identity
+    ) {
         appendArc(center: center, radius: radius, startAngle: startAngle, sweep: delta, transform: transform)
     }
 

@@ -6,7 +6,9 @@ public enum PathGeometry {
         var start = CGPoint.zero, current = CGPoint.zero
         for e in elements {
             switch e {
-            case .moveTo(let p): start = p; current = p
+            case .moveTo(let p):
+                start = p
+                current = p
             case .lineTo(let p), .quadCurveTo(_, let p), .curveTo(_, _, let p): current = p
             case .closeSubpath: current = start
             }
@@ -19,7 +21,10 @@ public enum PathGeometry {
     /// an end a turn or more past the start in the arc's direction keeps every turn.
     static func arcSweep(start: CGFloat, end: CGFloat, decreasing: Bool) -> CGFloat {
         let twoPi = 2 * CGFloat.pi
-        func mod(_ x: CGFloat) -> CGFloat { let r = x.truncatingRemainder(dividingBy: twoPi); return r < 0 ? r + twoPi : r }
+        func mod(_ x: CGFloat) -> CGFloat {
+            let r = x.truncatingRemainder(dividingBy: twoPi)
+            return r < 0 ? r + twoPi : r
+        }
         let ahead = decreasing ? start - end : end - start
         if ahead >= twoPi && ahead.isFinite { return decreasing ? -ahead : ahead }
         if decreasing {
@@ -63,13 +68,15 @@ public enum PathGeometry {
                 return CGPoint(x: a.x + (b.x - a.x) * u, y: a.y + (b.y - a.y) * u)
             case .quad(let a, let c, let b):
                 let m = 1 - u
-                return CGPoint(x: m * m * a.x + 2 * m * u * c.x + u * u * b.x,
-                               y: m * m * a.y + 2 * m * u * c.y + u * u * b.y)
+                return CGPoint(
+                    x: m * m * a.x + 2 * m * u * c.x + u * u * b.x,
+                    y: m * m * a.y + 2 * m * u * c.y + u * u * b.y)
             case .cubic(let a, let c1, let c2, let b):
                 let m = 1 - u
                 let w0 = m * m * m, w1 = 3 * m * m * u, w2 = 3 * m * u * u, w3 = u * u * u
-                return CGPoint(x: w0 * a.x + w1 * c1.x + w2 * c2.x + w3 * b.x,
-                               y: w0 * a.y + w1 * c1.y + w2 * c2.y + w3 * b.y)
+                return CGPoint(
+                    x: w0 * a.x + w1 * c1.x + w2 * c2.x + w3 * b.x,
+                    y: w0 * a.y + w1 * c1.y + w2 * c2.y + w3 * b.y)
             }
         }
 
@@ -78,19 +85,24 @@ public enum PathGeometry {
             case .line(let a, let b):
                 return CGPoint(x: b.x - a.x, y: b.y - a.y)
             case .quad(let a, let c, let b):
-                return CGPoint(x: 2 * (1 - u) * (c.x - a.x) + 2 * u * (b.x - c.x),
-                               y: 2 * (1 - u) * (c.y - a.y) + 2 * u * (b.y - c.y))
+                return CGPoint(
+                    x: 2 * (1 - u) * (c.x - a.x) + 2 * u * (b.x - c.x),
+                    y: 2 * (1 - u) * (c.y - a.y) + 2 * u * (b.y - c.y))
             case .cubic(let a, let c1, let c2, let b):
                 let m = 1 - u
-                return CGPoint(x: 3 * m * m * (c1.x - a.x) + 6 * m * u * (c2.x - c1.x) + 3 * u * u * (b.x - c2.x),
-                               y: 3 * m * m * (c1.y - a.y) + 6 * m * u * (c2.y - c1.y) + 3 * u * u * (b.y - c2.y))
+                return CGPoint(
+                    x: 3 * m * m * (c1.x - a.x) + 6 * m * u * (c2.x - c1.x) + 3 * u * u * (b.x - c2.x),
+                    y: 3 * m * m * (c1.y - a.y) + 6 * m * u * (c2.y - c1.y) + 3 * u * u * (b.y - c2.y))
             }
         }
 
         /// Arc length by adaptive Simpson quadrature of |B'(u)| from 0 to `u`.
         func length(upTo u: CGFloat = 1) -> CGFloat {
             if case .line(let a, let b) = self { return hypot(b.x - a.x, b.y - a.y) * u }
-            func speed(_ t: CGFloat) -> CGFloat { let d = tangent(at: t); return hypot(d.x, d.y) }
+            func speed(_ t: CGFloat) -> CGFloat {
+                let d = tangent(at: t)
+                return hypot(d.x, d.y)
+            }
             func simpson(_ a: CGFloat, _ b: CGFloat, _ fa: CGFloat, _ fm: CGFloat, _ fb: CGFloat) -> CGFloat {
                 (b - a) / 6 * (fa + 4 * fm + fb)
             }
@@ -138,11 +150,21 @@ public enum PathGeometry {
         var start = CGPoint.zero, current = CGPoint.zero
         for e in elements {
             switch e {
-            case .moveTo(let p): start = p; current = p
-            case .lineTo(let p): out.append(.line(current, p)); current = p
-            case .quadCurveTo(let c, let p): out.append(.quad(current, c, p)); current = p
-            case .curveTo(let c1, let c2, let p): out.append(.cubic(current, c1, c2, p)); current = p
-            case .closeSubpath: out.append(.line(current, start)); current = start
+            case .moveTo(let p):
+                start = p
+                current = p
+            case .lineTo(let p):
+                out.append(.line(current, p))
+                current = p
+            case .quadCurveTo(let c, let p):
+                out.append(.quad(current, c, p))
+                current = p
+            case .curveTo(let c1, let c2, let p):
+                out.append(.cubic(current, c1, c2, p))
+                current = p
+            case .closeSubpath:
+                out.append(.line(current, start))
+                current = start
             }
         }
         return out
@@ -206,11 +228,23 @@ public enum PathGeometry {
         for e in elements {
             let seg: Segment
             switch e {
-            case .moveTo(let p): start = p; current = p; needMove = true; continue
-            case .lineTo(let p): seg = .line(current, p); current = p
-            case .quadCurveTo(let c, let p): seg = .quad(current, c, p); current = p
-            case .curveTo(let c1, let c2, let p): seg = .cubic(current, c1, c2, p); current = p
-            case .closeSubpath: seg = .line(current, start); current = start
+            case .moveTo(let p):
+                start = p
+                current = p
+                needMove = true
+                continue
+            case .lineTo(let p):
+                seg = .line(current, p)
+                current = p
+            case .quadCurveTo(let c, let p):
+                seg = .quad(current, c, p)
+                current = p
+            case .curveTo(let c1, let c2, let p):
+                seg = .cubic(current, c1, c2, p)
+                current = p
+            case .closeSubpath:
+                seg = .line(current, start)
+                current = start
             }
             let len = seg.length()
             let s0 = walked, s1 = walked + len
@@ -222,7 +256,10 @@ public enum PathGeometry {
             let u0 = from > s0 ? seg.parameter(atLength: from - s0, total: len) : 0
             let u1 = to < s1 ? seg.parameter(atLength: to - s0, total: len) : 1
             let piece = subdivide(seg, u0, u1)
-            if needMove || out.isEmpty { out.append(.moveTo(piece.startPoint)); needMove = false }
+            if needMove || out.isEmpty {
+                out.append(.moveTo(piece.startPoint))
+                needMove = false
+            }
             switch piece {
             case .line(_, let b): out.append(.lineTo(b))
             case .quad(_, let c, let b): out.append(.quadCurveTo(control: c, to: b))

@@ -4,14 +4,17 @@ extension CGPath {
     /// The outline of this path stroked with `lineWidth`, as a path to fill with the non-zero
     /// rule (timing-model.md 12.4): one piece per flattened edge, join and cap, all wound the
     /// same way so their union is the stroke.
-    public func copy(strokingWithWidth lineWidth: CGFloat, lineCap: CGLineCap, lineJoin: CGLineJoin,
-                     miterLimit: CGFloat, transform: CGAffineTransform = .identity) -> CGPath {
+    public func copy(
+        strokingWithWidth lineWidth: CGFloat, lineCap: CGLineCap, lineJoin: CGLineJoin,
+        miterLimit: CGFloat, transform: CGAffineTransform = .identity
+    ) -> CGPath {
         let half = Double(lineWidth) / 2
         guard half > 0, half.isFinite else { return CGPath(elements: []) }
         var out: [PathElement] = []
         for sub in PathStroker.flattenedSubpaths(elements) {
-            PathStroker.outline(sub.points, closed: sub.closed, half: half, cap: lineCap, join: lineJoin,
-                                miterLimit: Double(miterLimit), into: &out)
+            PathStroker.outline(
+                sub.points, closed: sub.closed, half: half, cap: lineCap, join: lineJoin,
+                miterLimit: Double(miterLimit), into: &out)
         }
         return CGPath(elements: out.map { $0.mapped { $0.applying(transform) } })
     }
@@ -33,7 +36,10 @@ extension CGPath {
             if offset < 0 { offset += dashes.reduce(0, +) }
             // Find where in the pattern the phase lands.
             var index = 0
-            while offset >= dashes[index] { offset -= dashes[index]; index = (index + 1) % dashes.count }
+            while offset >= dashes[index] {
+                offset -= dashes[index]
+                index = (index + 1) % dashes.count
+            }
             var position = -offset
             var guardSteps = 0
             while position < length, guardSteps < 1_000_000 {
@@ -57,7 +63,10 @@ enum PathStroker {
         var out: [[PathElement]] = []
         var current: [PathElement] = []
         for e in elements {
-            if case .moveTo = e, !current.isEmpty { out.append(current); current = [] }
+            if case .moveTo = e, !current.isEmpty {
+                out.append(current)
+                current = []
+            }
             current.append(e)
         }
         if !current.isEmpty { out.append(current) }
@@ -86,13 +95,18 @@ enum PathStroker {
         }
     }
 
-    static func outline(_ pts: [CGPoint], closed: Bool, half: Double, cap: CGLineCap, join: CGLineJoin,
-                        miterLimit: Double, into out: inout [PathElement]) {
+    static func outline(
+        _ pts: [CGPoint], closed: Bool, half: Double, cap: CGLineCap, join: CGLineJoin,
+        miterLimit: Double, into out: inout [PathElement]
+    ) {
         guard let first = pts.first else { return }
         if pts.count == 1 {
             // A zero-length subpath: round and square caps still draw a dot.
             if cap == .round { circle(first, half, into: &out) }
-            if cap == .square { polygon([CGPoint(x: first.x - half, y: first.y - half), CGPoint(x: first.x + half, y: first.y - half),
+            if cap == .square {
+                polygon(
+                    [
+                        CGPoint(x: first.x - half, y: first.y - half), CGPoint(x: first.x + half, y: first.y - half),
                         CGPoint(x: first.x + half, y: first.y + half), CGPoint(x: first.x - half, y: first.y + half)
                     ], into: &out)
             }
@@ -106,8 +120,11 @@ enum PathStroker {
         }
         for i in 0..<edges {
             let a = pts[i], b = pts[(i + 1) % n], m = normal(a, b)
-            polygon([CGPoint(x: a.x + m.x, y: a.y + m.y), CGPoint(x: b.x + m.x, y: b.y + m.y),
-                     CGPoint(x: b.x - m.x, y: b.y - m.y), CGPoint(x: a.x - m.x, y: a.y - m.y)], into: &out)
+            polygon(
+                [
+                    CGPoint(x: a.x + m.x, y: a.y + m.y), CGPoint(x: b.x + m.x, y: b.y + m.y),
+                    CGPoint(x: b.x - m.x, y: b.y - m.y), CGPoint(x: a.x - m.x, y: a.y - m.y)
+                ], into: &out)
         }
         // Joins at every vertex between two edges.
         let joints = closed ? Array(0..<n) : Array(1..<(n - 1))
@@ -142,9 +159,12 @@ enum PathStroker {
             case .round: circle(end, half, into: &out)
             case .square:
                 let m = normal(toward, end)
-                let d = CGPoint(x: m.y, y: -m.x)   // half a width further along the line
-                polygon([CGPoint(x: end.x + m.x, y: end.y + m.y), CGPoint(x: end.x + m.x + d.x, y: end.y + m.y + d.y),
-                         CGPoint(x: end.x - m.x + d.x, y: end.y - m.y + d.y), CGPoint(x: end.x - m.x, y: end.y - m.y)], into: &out)
+                let d = CGPoint(x: m.y, y: -m.x)  // half a width further along the line
+                polygon(
+                    [
+                        CGPoint(x: end.x + m.x, y: end.y + m.y), CGPoint(x: end.x + m.x + d.x, y: end.y + m.y + d.y),
+                        CGPoint(x: end.x - m.x + d.x, y: end.y - m.y + d.y), CGPoint(x: end.x - m.x, y: end.y - m.y)
+                    ], into: &out)
             }
         }
     }

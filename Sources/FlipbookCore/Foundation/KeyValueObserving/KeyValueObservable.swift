@@ -14,8 +14,9 @@ import Foundation
 /// observer class declares it (`class Header: NSObject, NSKeyValueObserving`) and implements
 /// `observeValue` without `override` (docs/porting.md).
 public protocol NSKeyValueObserving: AnyObject {
-    func observeValue(forKeyPath keyPath: String?, of object: Any?, change: [NSKeyValueChangeKey: Any]?,
-                      context: UnsafeMutableRawPointer?)
+    func observeValue(
+        forKeyPath keyPath: String?, of object: Any?, change: [NSKeyValueChangeKey: Any]?,
+        context: UnsafeMutableRawPointer?)
 }
 
 /// An object whose changes can be observed: views (and so scroll views and controls) and
@@ -50,7 +51,10 @@ final class KeyValueObserver {
     /// The key path it listens to (nil: any key; typed observers compare their own value).
     let key: String?
     let notify: (_ key: String, _ old: Any?, _ new: Any?, _ prior: Bool) -> Void
-    init(key: String?, notify: @escaping (String, Any?, Any?, Bool) -> Void) { self.key = key; self.notify = notify }
+    init(key: String?, notify: @escaping (String, Any?, Any?, Bool) -> Void) {
+        self.key = key
+        self.notify = notify
+    }
 }
 
 extension KeyValueObservable {
@@ -64,8 +68,10 @@ extension KeyValueObservable {
 
     /// Registers `observer` for changes of `keyPath`; it hears them in
     /// `observeValue(forKeyPath:of:change:context:)`.
-    public func addObserver(_ observer: any NSKeyValueObserving, forKeyPath keyPath: String, options: NSKeyValueObservingOptions = [],
-                            context: UnsafeMutableRawPointer? = nil) {
+    public func addObserver(
+        _ observer: any NSKeyValueObserving, forKeyPath keyPath: String, options: NSKeyValueObservingOptions = [],
+        context: UnsafeMutableRawPointer? = nil
+    ) {
         weak let weakObserver = observer
         let entry = KeyValueObserver(key: keyPath) { [weak self] key, old, new, prior in
             guard let self, let observer = weakObserver else { return }
@@ -90,7 +96,8 @@ extension KeyValueObservable {
     /// observers of the whole path; returns how to stop forwarding.
     private func relayChanges(of keyPath: String) -> [() -> Void] {
         guard let dot = keyPath.firstIndex(of: "."),
-              let next = value(forKey: String(keyPath[..<dot])) as? any KeyValueObservable else { return [] }
+            let next = value(forKey: String(keyPath[..<dot])) as? any KeyValueObservable
+        else { return [] }
         let rest = String(keyPath[keyPath.index(after: dot)...])
         let relay = KeyValueObserver(key: rest) { [weak self] _, old, new, prior in
             guard let self else { return }
@@ -141,8 +148,10 @@ extension KeyValueObservable {
 
     /// Calls `changeHandler` when the value at `keyPath` changes; ends when the returned
     /// observation is invalidated or released.
-    public func observe<Value>(_ keyPath: KeyPath<Self, Value>, options: NSKeyValueObservingOptions = [],
-                               changeHandler: @escaping (Self, NSKeyValueObservedChange<Value>) -> Void) -> NSKeyValueObservation {
+    public func observe<Value>(
+        _ keyPath: KeyPath<Self, Value>, options: NSKeyValueObservingOptions = [],
+        changeHandler: @escaping (Self, NSKeyValueObservedChange<Value>) -> Void
+    ) -> NSKeyValueObservation {
         var last = self[keyPath: keyPath]
         let entry = KeyValueObserver(key: nil) { [weak self] _, _, _, prior in
             guard let self, !prior else { return }
@@ -150,13 +159,19 @@ extension KeyValueObservable {
             guard !Self.same(last, now) else { return }
             let old = last
             last = now
-            changeHandler(self, NSKeyValueObservedChange(kind: .setting, newValue: options.contains(.new) ? now : nil,
-                                                         oldValue: options.contains(.old) ? old : nil, indexes: nil, isPrior: false))
+            changeHandler(
+                self,
+                NSKeyValueObservedChange(
+                    kind: .setting, newValue: options.contains(.new) ? now : nil,
+                    oldValue: options.contains(.old) ? old : nil, indexes: nil, isPrior: false))
         }
         keyValueObserverList.registrations.append(.init(entry: entry, observer: nil, context: nil))
         if options.contains(.initial) {
-            changeHandler(self, NSKeyValueObservedChange(kind: .setting, newValue: options.contains(.new) ? last : nil, oldValue: nil,
-                                                         indexes: nil, isPrior: false))
+            changeHandler(
+                self,
+                NSKeyValueObservedChange(
+                    kind: .setting, newValue: options.contains(.new) ? last : nil, oldValue: nil,
+                    indexes: nil, isPrior: false))
         }
         let id = entry.id
         return NSKeyValueObservation { [weak self] in self?.keyValueObserverList.registrations.removeAll { $0.entry.id == id } }

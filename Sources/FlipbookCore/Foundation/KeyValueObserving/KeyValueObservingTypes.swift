@@ -47,4 +47,3 @@ public final class NSKeyValueObservation: NSObject {
     }
     deinit { invalidate() }
 }
-

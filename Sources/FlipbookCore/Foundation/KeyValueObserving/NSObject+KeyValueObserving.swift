@@ -8,14 +8,18 @@ import Foundation
 /// Linux, and the Stage says so once instead of staying silent.
 extension NSObject {
     @_disfavoredOverload
-    public func addObserver(_ observer: NSObject, forKeyPath keyPath: String, options: NSKeyValueObservingOptions = [],
-                            context: UnsafeMutableRawPointer? = nil) {
+    public func addObserver(
+        _ observer: NSObject, forKeyPath keyPath: String, options: NSKeyValueObservingOptions = [],
+        context: UnsafeMutableRawPointer? = nil
+    ) {
         guard let observable = self as? any KeyValueObservable, let hearing = observer as? any NSKeyValueObserving else {
-            Stage.current?.warnOnce("kvo:\(type(of: self)):\(type(of: observer)):\(keyPath)",
-                                    "\(type(of: observer)) cannot observe '\(keyPath)' of \(type(of: self)): "
-                                    + (self is any KeyValueObservable ? "\(type(of: observer)) does not adopt NSKeyValueObserving"
-                                                                      : "only views and gesture recognizers are observable")
-                                    + " (docs/porting.md)")
+            Stage.current?.warnOnce(
+                "kvo:\(type(of: self)):\(type(of: observer)):\(keyPath)",
+                "\(type(of: observer)) cannot observe '\(keyPath)' of \(type(of: self)): "
+                    + (self is any KeyValueObservable
+                        ? "\(type(of: observer)) does not adopt NSKeyValueObserving"
+                        : "only views and gesture recognizers are observable")
+                    + " (docs/porting.md)")
             return
         }
         observable.addObserver(hearing, forKeyPath: keyPath, options: options, context: context)

@@ -40,14 +40,19 @@ extension UIView {
     }
 
     /// Animates the changes made in `animations` (timing-model.md 11.1).
-    public static func animate(withDuration duration: TimeInterval, delay: TimeInterval, options: AnimationOptions = [],
-                            animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil) {
-        runBlock(UIViewAnimationState(duration: duration, delay: delay, options: options, spring: nil),
-                 animations: animations, completion: completion)
+    public static func animate(
+        withDuration duration: TimeInterval, delay: TimeInterval, options: AnimationOptions = [],
+        animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil
+    ) {
+        runBlock(
+            UIViewAnimationState(duration: duration, delay: delay, options: options, spring: nil),
+            animations: animations, completion: completion)
     }
 
-    public static func animate(withDuration duration: TimeInterval, animations: @escaping () -> Void,
-                            completion: ((Bool) -> Void)? = nil) {
+    public static func animate(
+        withDuration duration: TimeInterval, animations: @escaping () -> Void,
+        completion: ((Bool) -> Void)? = nil
+    ) {
         animate(withDuration: duration, delay: 0, options: [], animations: animations, completion: completion)
     }
 
@@ -56,25 +61,32 @@ extension UIView {
     }
 
     /// A spring animation solved as UIKit does (timing-model.md 8.4).
-    public static func animate(withDuration duration: TimeInterval, delay: TimeInterval,
-                            usingSpringWithDamping dampingRatio: CGFloat, initialSpringVelocity velocity: CGFloat,
-                            options: AnimationOptions = [], animations: @escaping () -> Void,
-                            completion: ((Bool) -> Void)? = nil) {
+    public static func animate(
+        withDuration duration: TimeInterval, delay: TimeInterval,
+        usingSpringWithDamping dampingRatio: CGFloat, initialSpringVelocity velocity: CGFloat,
+        options: AnimationOptions = [], animations: @escaping () -> Void,
+        completion: ((Bool) -> Void)? = nil
+    ) {
         let spring = UIKitSpring.parameters(duration: duration, dampingRatio: dampingRatio, velocity: velocity)
-        runBlock(UIViewAnimationState(duration: duration, delay: delay, options: options, spring: spring),
-                 animations: animations, completion: completion)
+        runBlock(
+            UIViewAnimationState(duration: duration, delay: delay, options: options, spring: spring),
+            animations: animations, completion: completion)
     }
 
     /// The iOS 17 spring: perceptual duration and bounce (timing-model.md 8.3).
-    public static func animate(springDuration duration: TimeInterval = 0.5, bounce: CGFloat = 0,
-                            initialSpringVelocity velocity: CGFloat = 0, delay: TimeInterval = 0,
-                            options: AnimationOptions = [], animations: @escaping () -> Void,
-                            completion: ((Bool) -> Void)? = nil) {
+    public static func animate(
+        springDuration duration: TimeInterval = 0.5, bounce: CGFloat = 0,
+        initialSpringVelocity velocity: CGFloat = 0, delay: TimeInterval = 0,
+        options: AnimationOptions = [], animations: @escaping () -> Void,
+        completion: ((Bool) -> Void)? = nil
+    ) {
         let probe = CASpringAnimation(perceptualDuration: duration, bounce: bounce)
-        let spring = UIKitSpring(stiffness: probe.stiffness, damping: probe.damping, velocity: velocity,
-                                 allowsOverdamping: true, duration: probe.settlingDuration)
-        runBlock(UIViewAnimationState(duration: spring.duration, delay: delay, options: options, spring: spring),
-                 animations: animations, completion: completion)
+        let spring = UIKitSpring(
+            stiffness: probe.stiffness, damping: probe.damping, velocity: velocity,
+            allowsOverdamping: true, duration: probe.settlingDuration)
+        runBlock(
+            UIViewAnimationState(duration: spring.duration, delay: delay, options: options, spring: spring),
+            animations: animations, completion: completion)
     }
 
     /// Whether code runs inside a `UIView.animate` block that animates (not
@@ -181,7 +193,10 @@ final class UIViewAnimationAction: CAAction {
     let oldPresentation: AnimatableValue
 
     init(state: UIViewAnimationState, property: LayerProperty, oldModel: AnimatableValue, oldPresentation: AnimatableValue) {
-        self.state = state; self.property = property; self.oldModel = oldModel; self.oldPresentation = oldPresentation
+        self.state = state
+        self.property = property
+        self.oldModel = oldModel
+        self.oldPresentation = oldPresentation
     }
 
     func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) {
@@ -190,8 +205,10 @@ final class UIViewAnimationAction: CAAction {
         let additive: [(String, AnimatableValue, AnimatableValue)]
         switch (property, oldModel, new) {
         case (.bounds, .rect(let o), .rect(let n)):
-            additive = [("bounds.origin", .point(CGPoint(x: o.origin.x - n.origin.x, y: o.origin.y - n.origin.y)), .point(.zero)),
-                        ("bounds.size", .size(CGSize(width: o.width - n.width, height: o.height - n.height)), .size(.zero))]
+            additive = [
+                ("bounds.origin", .point(CGPoint(x: o.origin.x - n.origin.x, y: o.origin.y - n.origin.y)), .point(.zero)),
+                ("bounds.size", .size(CGSize(width: o.width - n.width, height: o.height - n.height)), .size(.zero))
+            ]
         case (.position, _, _):
             additive = [("position", ValueMath.subtract(oldModel, new), .point(.zero))]
         case (.transform, .transform(let o), .transform(let n)):
@@ -228,8 +245,10 @@ final class UIViewAnimationAction: CAAction {
     }
 
     /// The same animations, driven by a property animator instead of the clock.
-    private func record(in recorder: AnimatorRecorder, layer: CALayer,
-                        additive: [(String, AnimatableValue, AnimatableValue)], new: AnimatableValue) {
+    private func record(
+        in recorder: AnimatorRecorder, layer: CALayer,
+        additive: [(String, AnimatableValue, AnimatableValue)], new: AnimatableValue
+    ) {
         var made: [(key: String, animation: AnimatorDrivenAnimation)] = []
         func make(_ keyPath: String, _ from: AnimatableValue, _ to: AnimatableValue, isAdditive: Bool) {
             let anim = AnimatorDrivenAnimation(keyPath: keyPath)
@@ -242,7 +261,10 @@ final class UIViewAnimationAction: CAAction {
             anim.isRemovedOnCompletion = false
             var unique = "animator." + keyPath
             var n = 1
-            while layer.animation(forKey: unique) != nil { n += 1; unique = "animator.\(keyPath)-\(n)" }
+            while layer.animation(forKey: unique) != nil {
+                n += 1
+                unique = "animator.\(keyPath)-\(n)"
+            }
             made.append((unique, anim))
         }
         if additive.isEmpty {
@@ -250,8 +272,9 @@ final class UIViewAnimationAction: CAAction {
         } else {
             for (keyPath, from, to) in additive { make(keyPath, from, to, isAdditive: true) }
         }
-        recorder.animator.addTrack(layer: layer, property: property, oldModel: oldModel, animations: made,
-                                   startFraction: recorder.startFraction)
+        recorder.animator.addTrack(
+            layer: layer, property: property, oldModel: oldModel, animations: made,
+            startFraction: recorder.startFraction)
     }
 
     private func makeAnimation(keyPath: String) -> CABasicAnimation {
@@ -282,7 +305,10 @@ final class UIViewAnimationAction: CAAction {
         // Overlapping UIKit animations of one key add up instead of replacing each other.
         var unique = key
         var n = 1
-        while layer.animation(forKey: unique) != nil { n += 1; unique = "\(key)-\(n)" }
+        while layer.animation(forKey: unique) != nil {
+            n += 1
+            unique = "\(key)-\(n)"
+        }
         layer.attach(anim, forKey: unique, extraGroups: state.completion.map { [$0] } ?? [])
     }
 }

@@ -32,9 +32,11 @@ extension UIView {
 
     /// Animates the keyframes added in `animations` with `addKeyframe` over one duration
     /// (timing-model.md 11.5).
-    public static func animateKeyframes(withDuration duration: TimeInterval, delay: TimeInterval,
-                                        options: KeyframeAnimationOptions = [], animations: @escaping () -> Void,
-                                        completion: ((Bool) -> Void)? = nil) {
+    public static func animateKeyframes(
+        withDuration duration: TimeInterval, delay: TimeInterval,
+        options: KeyframeAnimationOptions = [], animations: @escaping () -> Void,
+        completion: ((Bool) -> Void)? = nil
+    ) {
         let ctx = TransactionContext.current
         let viewOptions = AnimationOptions(rawValue: options.rawValue & ~(0x7 << 10))
         var state = UIViewAnimationState(duration: duration, delay: delay, options: viewOptions, spring: nil)
@@ -56,7 +58,10 @@ extension UIView {
                 if state.delay > 0 { anim.beginTime = layer.convertTime(ctx.now, from: nil) + state.delay }
                 var key = "keyframes." + track.property.rawValue
                 var n = 1
-                while layer.animation(forKey: key) != nil { n += 1; key = "keyframes.\(track.property.rawValue)-\(n)" }
+                while layer.animation(forKey: key) != nil {
+                    n += 1
+                    key = "keyframes.\(track.property.rawValue)-\(n)"
+                }
                 layer.attach(anim, forKey: key, extraGroups: [group])
             }
         }
@@ -65,10 +70,15 @@ extension UIView {
 
     /// Inside `animateKeyframes`: the changes in `animations` reach their values between
     /// `frameStartTime` and `frameStartTime + frameDuration` (fractions of the whole).
-    public static func addKeyframe(withRelativeStartTime frameStartTime: Double, relativeDuration frameDuration: Double,
-                                   animations: @escaping () -> Void) {
+    public static func addKeyframe(
+        withRelativeStartTime frameStartTime: Double, relativeDuration frameDuration: Double,
+        animations: @escaping () -> Void
+    ) {
         let ctx = TransactionContext.current
-        guard let recorder = ctx.viewAnimationStack.last?.keyframes else { animations(); return }
+        guard let recorder = ctx.viewAnimationStack.last?.keyframes else {
+            animations()
+            return
+        }
         let start = frameStartTime.isFinite ? min(1, max(0, frameStartTime)) : 0
         let length = frameDuration.isFinite ? min(1 - start, max(0, frameDuration)) : 0
         let saved = recorder.window
@@ -104,7 +114,9 @@ final class KeyframeTrack {
     var frames: [(start: Double, duration: Double, value: AnimatableValue)] = []
 
     init(layer: CALayer, property: LayerProperty, initial: AnimatableValue) {
-        self.layer = layer; self.property = property; self.initial = initial
+        self.layer = layer
+        self.property = property
+        self.initial = initial
     }
 
     /// Key times and values (11.5): hold the value until a keyframe starts, reach its target
@@ -114,28 +126,45 @@ final class KeyframeTrack {
         let ordered = frames.enumerated().sorted {
             $0.element.start != $1.element.start ? $0.element.start < $1.element.start : $0.offset < $1.offset
         }
-            .map(\.element)
+        .map(\.element)
         var times: [Double] = [0], values: [AnimatableValue] = [initial]
         if mode == .discrete {
             for f in ordered {
                 let t = max(f.start, times.last!)
-                if t == times.last!, times.count > 1 { values[values.count - 1] = f.value } else { times.append(t); values.append(f.value) }
+                if t == times.last!, times.count > 1 {
+                    values[values.count - 1] = f.value
+                } else {
+                    times.append(t)
+                    values.append(f.value)
+                }
             }
-            if times.last! < 1 { times.append(1) } else { values.removeLast(); times[times.count - 1] = 1 }
+            if times.last! < 1 {
+                times.append(1)
+            } else {
+                values.removeLast()
+                times[times.count - 1] = 1
+            }
         } else {
             var current = initial
             for f in ordered {
                 let start = max(f.start, times.last!)
                 let end = max(start, f.start + f.duration)
-                if start > times.last! { times.append(start); values.append(current) }
+                if start > times.last! {
+                    times.append(start)
+                    values.append(current)
+                }
                 if end > times.last! || times.count == 1 {
-                    times.append(end); values.append(f.value)
+                    times.append(end)
+                    values.append(f.value)
                 } else {
                     values[values.count - 1] = f.value
                 }
                 current = f.value
             }
-            if times.last! < 1 { times.append(1); values.append(current) }
+            if times.last! < 1 {
+                times.append(1)
+                values.append(current)
+            }
         }
         let anim = CAKeyframeAnimation(keyPath: property.rawValue)
         anim.values = values.map(\.bridged)

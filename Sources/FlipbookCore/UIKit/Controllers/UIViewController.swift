@@ -41,8 +41,10 @@ open class UIViewController: NSObject, NSKeyValueObserving {
 
     open func viewDidLoad() {}
     /// Hears changes registered with `addObserver(_:forKeyPath:options:context:)`.
-    open func observeValue(forKeyPath keyPath: String?, of object: Any?, change: [NSKeyValueChangeKey: Any]?,
-                           context: UnsafeMutableRawPointer?) {}
+    open func observeValue(
+        forKeyPath keyPath: String?, of object: Any?, change: [NSKeyValueChangeKey: Any]?,
+        context: UnsafeMutableRawPointer?
+    ) {}
     open func viewWillAppear(_ animated: Bool) {}
     open func viewDidAppear(_ animated: Bool) {}
     open func viewWillDisappear(_ animated: Bool) {}

@@ -16,12 +16,15 @@ public enum TextMeasurement {
 
     /// Makes `measurer` the one `UILabel.sizeThatFits` uses (FlipbookRender registers Pango's).
     public static func register(_ measurer: any TextMeasuring.Type) {
-        lock.lock(); registered = measurer; lock.unlock()
+        lock.lock()
+        registered = measurer
+        lock.unlock()
     }
 
     /// The registered measurer; nil when no renderer is linked (labels then measure `.zero`).
     public static var measurer: (any TextMeasuring.Type)? {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         return registered
     }
 }

@@ -13,16 +13,19 @@ open class UIBezierPath: CustomStringConvertible {
     public init() {}
 
     public convenience init(rect: CGRect) {
-        self.init(); storage.addRect(rect)
+        self.init()
+        storage.addRect(rect)
     }
 
     /// An oval inscribed in `rect`, starting at its right middle and running clockwise on screen.
     public convenience init(ovalIn rect: CGRect) {
-        self.init(); storage.addEllipse(in: rect)
+        self.init()
+        storage.addEllipse(in: rect)
     }
 
     public convenience init(roundedRect rect: CGRect, cornerRadius: CGFloat) {
-        self.init(); storage.addRoundedRect(in: rect, cornerWidth: cornerRadius, cornerHeight: cornerRadius)
+        self.init()
+        storage.addRoundedRect(in: rect, cornerWidth: cornerRadius, cornerHeight: cornerRadius)
     }
 
     public convenience init(roundedRect rect: CGRect, byRoundingCorners corners: UIRectCorner, cornerRadii: CGSize) {
@@ -37,7 +40,8 @@ open class UIBezierPath: CustomStringConvertible {
     }
 
     public convenience init(cgPath: CGPath) {
-        self.init(); storage = CGMutablePath(elements: cgPath.elements)
+        self.init()
+        storage = CGMutablePath(elements: cgPath.elements)
     }
 
     /// The path as an immutable `CGPath`.

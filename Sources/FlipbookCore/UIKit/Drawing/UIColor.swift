@@ -30,10 +30,14 @@ public final class UIColor: Equatable, Hashable, Sendable, CustomStringConvertib
 
     /// Reads the RGBA components; always succeeds here since every colour is sRGB.
     @discardableResult
-    public func getRed(_ red: UnsafeMutablePointer<CGFloat>?, green: UnsafeMutablePointer<CGFloat>?,
-                       blue: UnsafeMutablePointer<CGFloat>?, alpha: UnsafeMutablePointer<CGFloat>?) -> Bool {
-        red?.pointee = cgColor.rgba.red; green?.pointee = cgColor.rgba.green
-        blue?.pointee = cgColor.rgba.blue; alpha?.pointee = cgColor.rgba.alpha
+    public func getRed(
+        _ red: UnsafeMutablePointer<CGFloat>?, green: UnsafeMutablePointer<CGFloat>?,
+        blue: UnsafeMutablePointer<CGFloat>?, alpha: UnsafeMutablePointer<CGFloat>?
+    ) -> Bool {
+        red?.pointee = cgColor.rgba.red
+        green?.pointee = cgColor.rgba.green
+        blue?.pointee = cgColor.rgba.blue
+        alpha?.pointee = cgColor.rgba.alpha
         return true
     }
 

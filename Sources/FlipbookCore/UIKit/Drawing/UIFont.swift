@@ -9,11 +9,15 @@ public final class UIFont: Equatable, Hashable, Sendable, CustomStringConvertibl
 
     public init?(name fontName: String, size fontSize: CGFloat) {
         guard !fontName.isEmpty else { return nil }
-        self.fontName = fontName; pointSize = fontSize; isBold = fontName.lowercased().contains("bold")
+        self.fontName = fontName
+        pointSize = fontSize
+        isBold = fontName.lowercased().contains("bold")
     }
 
     init(systemSize: CGFloat, bold: Bool) {
-        fontName = bold ? ".SFUI-Bold" : ".SFUI-Regular"; pointSize = systemSize; isBold = bold
+        fontName = bold ? ".SFUI-Bold" : ".SFUI-Regular"
+        pointSize = systemSize
+        isBold = bold
     }
 
     public static func systemFont(ofSize fontSize: CGFloat) -> UIFont { UIFont(systemSize: fontSize, bold: false) }
@@ -36,6 +40,9 @@ public final class UIFont: Equatable, Hashable, Sendable, CustomStringConvertibl
     }
 
     public static func == (a: UIFont, b: UIFont) -> Bool { a.fontName == b.fontName && a.pointSize == b.pointSize }
-    public func hash(into hasher: inout Hasher) { hasher.combine(fontName); hasher.combine(pointSize) }
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(fontName)
+        hasher.combine(pointSize)
+    }
     public var description: String { "UIFont(\(fontName), \(pointSize))" }
 }

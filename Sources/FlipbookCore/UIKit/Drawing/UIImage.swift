@@ -12,7 +12,10 @@ public final class UIImage: Equatable, Sendable {
     public convenience init?(named name: String) {
         let base = name.hasSuffix(".png") ? String(name.dropLast(4)) : name
         for candidate in [name, "\(base)@3x.png", "\(base)@2x.png", "\(base).png"] {
-            if let image = UIImage(contentsOfFile: candidate) { self.init(layerImage: image.layerImage); return }
+            if let image = UIImage(contentsOfFile: candidate) {
+                self.init(layerImage: image.layerImage)
+                return
+            }
         }
         return nil
     }
@@ -64,7 +67,10 @@ public final class UIScreen: Sendable {
 public struct UIEdgeInsets: Equatable, Hashable, Sendable {
     public var top: CGFloat, left: CGFloat, bottom: CGFloat, right: CGFloat
     public init(top: CGFloat, left: CGFloat, bottom: CGFloat, right: CGFloat) {
-        self.top = top; self.left = left; self.bottom = bottom; self.right = right
+        self.top = top
+        self.left = left
+        self.bottom = bottom
+        self.right = right
     }
     public static let zero = UIEdgeInsets(top: 0, left: 0, bottom: 0, right: 0)
 }

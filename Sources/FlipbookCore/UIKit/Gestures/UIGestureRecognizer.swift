@@ -3,14 +3,18 @@ import Foundation
 /// Decides whether a gesture recognizer may act (UIKit's delegate; every method optional).
 public protocol UIGestureRecognizerDelegate: AnyObject {
     func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool
-    func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer,
-                           shouldRecognizeSimultaneouslyWith otherGestureRecognizer: UIGestureRecognizer) -> Bool
+    func gestureRecognizer(
+        _ gestureRecognizer: UIGestureRecognizer,
+        shouldRecognizeSimultaneouslyWith otherGestureRecognizer: UIGestureRecognizer
+    ) -> Bool
 }
 
 extension UIGestureRecognizerDelegate {
     public func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool { true }
-    public func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer,
-                                  shouldRecognizeSimultaneouslyWith otherGestureRecognizer: UIGestureRecognizer) -> Bool { false }
+    public func gestureRecognizer(
+        _ gestureRecognizer: UIGestureRecognizer,
+        shouldRecognizeSimultaneouslyWith otherGestureRecognizer: UIGestureRecognizer
+    ) -> Bool { false }
 }
 
 /// A gesture as UIKit reports it: a state that observers and targets hear change. On a Stage
@@ -59,30 +63,48 @@ open class UIGestureRecognizer: NSObject, KeyValueObservable {
     /// A recognizer calling `handler` with itself (ours: closures need no target).
     public convenience init(_ handler: @escaping (UIGestureRecognizer) -> Void) {
         self.init()
-        targets.append((nil, { handler($0); return true }))
+        targets.append(
+            (
+                nil,
+                {
+                    handler($0)
+                    return true
+                }
+            ))
     }
 
     open func addTarget<Target: AnyObject>(_ target: Target, action: @escaping (Target) -> () -> Void) {
         weak let weakTarget = target
-        targets.append((ObjectIdentifier(target), { _ in
-            guard let target = weakTarget else { return false }
-            action(target)()
-            return true
-        }))
+        targets.append(
+            (
+                ObjectIdentifier(target),
+                { _ in
+                    guard let target = weakTarget else { return false }
+                    action(target)()
+                    return true
+                }
+            ))
     }
 
     open func addTarget<Target: AnyObject, Sender>(_ target: Target, action: @escaping (Target) -> (Sender) -> Void) {
         weak let weakTarget = target
-        targets.append((ObjectIdentifier(target), { recognizer in
-            guard let target = weakTarget else { return false }
-            if let sender = recognizer as? Sender { action(target)(sender) }
-            return true
-        }))
+        targets.append(
+            (
+                ObjectIdentifier(target),
+                { recognizer in
+                    guard let target = weakTarget else { return false }
+                    if let sender = recognizer as? Sender { action(target)(sender) }
+                    return true
+                }
+            ))
     }
 
     /// Removes every action of `target` (all of them when nil).
     open func removeTarget(_ target: AnyObject?) {
-        guard let target else { targets.removeAll(); return }
+        guard let target else {
+            targets.removeAll()
+            return
+        }
         targets.removeAll { $0.id == ObjectIdentifier(target) }
     }
 
@@ -108,8 +130,10 @@ open class UIGestureRecognizer: NSObject, KeyValueObservable {
     }
 
     /// Hears changes registered with `addObserver(_:forKeyPath:options:context:)`.
-    open func observeValue(forKeyPath keyPath: String?, of object: Any?, change: [NSKeyValueChangeKey: Any]?,
-                           context: UnsafeMutableRawPointer?) {}
+    open func observeValue(
+        forKeyPath keyPath: String?, of object: Any?, change: [NSKeyValueChangeKey: Any]?,
+        context: UnsafeMutableRawPointer?
+    ) {}
 }
 
 extension UIGestureRecognizer: NSKeyValueObserving {}

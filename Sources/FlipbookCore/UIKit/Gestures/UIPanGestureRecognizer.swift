@@ -69,8 +69,9 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
         samples = Array((samples + [(time, translation)]).suffix(2))
         if samples.count == 2, samples[1].time > samples[0].time {
             let dt = samples[1].time - samples[0].time
-            fingerVelocity = CGPoint(x: (samples[1].translation.x - samples[0].translation.x) / dt,
-                                     y: (samples[1].translation.y - samples[0].translation.y) / dt)
+            fingerVelocity = CGPoint(
+                x: (samples[1].translation.x - samples[0].translation.x) / dt,
+                y: (samples[1].translation.y - samples[0].translation.y) / dt)
         }
         state = .changed
     }

@@ -13,7 +13,11 @@ final class AnimatorDrivenAnimation: CABasicAnimation {
 
     required init(copying other: CAAnimation) {
         super.init(copying: other)
-        if let o = other as? AnimatorDrivenAnimation { driver = o.driver; track = o.track; layerTimeShift = o.layerTimeShift }
+        if let o = other as? AnimatorDrivenAnimation {
+            driver = o.driver
+            track = o.track
+            layerTimeShift = o.layerTimeShift
+        }
     }
 
     override func animatedValue(state: LayerState, model: LayerState, parentTime: Double) -> AnimatableValue? {
@@ -41,7 +45,10 @@ final class AnimatorTrack {
     var segmentStartProgress: Double = 0
 
     init(layer: CALayer, property: LayerProperty, startModel: AnimatableValue, endModel: AnimatableValue, startFraction: Double) {
-        self.layer = layer; self.property = property; self.startModel = startModel; self.endModel = endModel
+        self.layer = layer
+        self.property = property
+        self.startModel = startModel
+        self.endModel = endModel
         self.startFraction = startFraction
     }
 }

@@ -42,14 +42,16 @@ open class UICubicTimingParameters: NSObject, UITimingCurveProvider {
     public init(animationCurve curve: UIView.AnimationCurve) {
         animationCurve = curve
         let f = curve.timingFunction
-        controlPoint1 = CGPoint(x: f.c1x, y: f.c1y); controlPoint2 = CGPoint(x: f.c2x, y: f.c2y)
+        controlPoint1 = CGPoint(x: f.c1x, y: f.c1y)
+        controlPoint2 = CGPoint(x: f.c2x, y: f.c2y)
         isBuiltin = true
         super.init()
     }
 
     public init(controlPoint1 point1: CGPoint, controlPoint2 point2: CGPoint) {
         animationCurve = .easeInOut
-        controlPoint1 = point1; controlPoint2 = point2
+        controlPoint1 = point1
+        controlPoint2 = point2
         isBuiltin = false
         super.init()
     }
@@ -59,8 +61,9 @@ open class UICubicTimingParameters: NSObject, UITimingCurveProvider {
     public var springTimingParameters: UISpringTimingParameters? { nil }
 
     var timingFunction: CAMediaTimingFunction {
-        CAMediaTimingFunction(controlPoints: Float(controlPoint1.x), Float(controlPoint1.y),
-                              Float(controlPoint2.x), Float(controlPoint2.y))
+        CAMediaTimingFunction(
+            controlPoints: Float(controlPoint1.x), Float(controlPoint1.y),
+            Float(controlPoint2.x), Float(controlPoint2.y))
     }
 }
 
@@ -81,12 +84,16 @@ open class UISpringTimingParameters: NSObject, UITimingCurveProvider {
     }
 
     public init(dampingRatio ratio: CGFloat, initialVelocity velocity: CGVector) {
-        dampingRatio = Double(ratio); physical = nil; initialVelocity = velocity
+        dampingRatio = Double(ratio)
+        physical = nil
+        initialVelocity = velocity
         super.init()
     }
 
     public init(mass: CGFloat, stiffness: CGFloat, damping: CGFloat, initialVelocity velocity: CGVector) {
-        dampingRatio = nil; physical = (Double(mass), Double(stiffness), Double(damping)); initialVelocity = velocity
+        dampingRatio = nil
+        physical = (Double(mass), Double(stiffness), Double(damping))
+        initialVelocity = velocity
         super.init()
     }
 
@@ -111,15 +118,19 @@ struct AnimatorCurve {
         if let spring = provider.springTimingParameters {
             let v = Double(spring.initialVelocity.dx)
             if let p = spring.physical {
-                let osc = SpringOscillator(mass: p.mass, stiffness: p.stiffness, damping: p.damping, initialVelocity: v,
-                                           allowsOverdamping: true)
+                let osc = SpringOscillator(
+                    mass: p.mass, stiffness: p.stiffness, damping: p.damping, initialVelocity: v,
+                    allowsOverdamping: true)
                 let settle = min(osc.settlingDuration, 60)
-                kind = .spring(osc, seconds: settle); duration = settle
+                kind = .spring(osc, seconds: settle)
+                duration = settle
             } else {
                 let solved = UIKitSpring.parameters(duration: d, dampingRatio: spring.dampingRatio ?? 1, velocity: v)
-                let osc = SpringOscillator(mass: 1, stiffness: solved.stiffness, damping: solved.damping, initialVelocity: v,
-                                           allowsOverdamping: false)
-                kind = .spring(osc, seconds: d); duration = d
+                let osc = SpringOscillator(
+                    mass: 1, stiffness: solved.stiffness, damping: solved.damping, initialVelocity: v,
+                    allowsOverdamping: false)
+                kind = .spring(osc, seconds: d)
+                duration = d
             }
         } else {
             kind = .cubic(provider.cubicTimingParameters?.timingFunction ?? CAMediaTimingFunction(name: .easeInEaseOut))

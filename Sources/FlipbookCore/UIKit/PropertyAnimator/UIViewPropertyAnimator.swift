@@ -71,8 +71,10 @@ open class UIViewPropertyAnimator: NSObject, UIViewAnimating {
         if let animations { addAnimations(animations) }
     }
 
-    public convenience init(duration: TimeInterval, controlPoint1 point1: CGPoint, controlPoint2 point2: CGPoint,
-                            animations: (() -> Void)? = nil) {
+    public convenience init(
+        duration: TimeInterval, controlPoint1 point1: CGPoint, controlPoint2 point2: CGPoint,
+        animations: (() -> Void)? = nil
+    ) {
         self.init(duration: duration, timingParameters: UICubicTimingParameters(controlPoint1: point1, controlPoint2: point2))
         if let animations { addAnimations(animations) }
     }
@@ -84,9 +86,11 @@ open class UIViewPropertyAnimator: NSObject, UIViewAnimating {
 
     /// An animator that starts at once (after `delay`), with the curve in `options`.
     @discardableResult
-    open class func runningPropertyAnimator(withDuration duration: TimeInterval, delay: TimeInterval,
-                                            options: UIView.AnimationOptions = [], animations: @escaping () -> Void,
-                                            completion: ((UIViewAnimatingPosition) -> Void)? = nil) -> UIViewPropertyAnimator {
+    open class func runningPropertyAnimator(
+        withDuration duration: TimeInterval, delay: TimeInterval,
+        options: UIView.AnimationOptions = [], animations: @escaping () -> Void,
+        completion: ((UIViewAnimatingPosition) -> Void)? = nil
+    ) -> UIViewPropertyAnimator {
         let curve: UIView.AnimationCurve
         switch (options.rawValue >> 16) & 0xF {
         case 1: curve = .easeIn
@@ -108,7 +112,10 @@ open class UIViewPropertyAnimator: NSObject, UIViewAnimating {
     /// Adds changes that start `delayFactor` of the way through the (remaining) time.
     open func addAnimations(_ animation: @escaping () -> Void, delayFactor: CGFloat) {
         let d = delayFactor.isFinite ? min(1, max(0, Double(delayFactor))) : 0
-        guard state == .active else { pendingBlocks.append((animation, d)); return }
+        guard state == .active else {
+            pendingBlocks.append((animation, d))
+            return
+        }
         let now = Self.now
         let tau = fraction(at: now)
         record(animation, startFraction: reversedFlag ? tau : tau + d * (1 - tau), at: now)
@@ -187,12 +194,16 @@ open class UIViewPropertyAnimator: NSObject, UIViewAnimating {
         get { reversedFlag }
         set {
             guard newValue != reversedFlag else { return }
-            guard isRunning else { reversedFlag = newValue; return }
+            guard isRunning else {
+                reversedFlag = newValue
+                return
+            }
             let now = Self.now
             freeze(at: now)
             reversedFlag = newValue
-            resume(curve: segment?.curve, durationFactor: 1 / (abs(rate) * max(curve.duration, 1e-9)), after: 0,
-                   forceSegment: segment != nil)
+            resume(
+                curve: segment?.curve, durationFactor: 1 / (abs(rate) * max(curve.duration, 1e-9)), after: 0,
+                forceSegment: segment != nil)
         }
     }
 
@@ -247,15 +258,18 @@ open class UIViewPropertyAnimator: NSObject, UIViewAnimating {
     }
 
     /// Called by the view action for each change made inside a recorded block.
-    func addTrack(layer: CALayer, property: LayerProperty, oldModel: AnimatableValue,
-                  animations: [(key: String, animation: AnimatorDrivenAnimation)], startFraction: Double) {
+    func addTrack(
+        layer: CALayer, property: LayerProperty, oldModel: AnimatableValue,
+        animations: [(key: String, animation: AnimatorDrivenAnimation)], startFraction: Double
+    ) {
         let track: AnimatorTrack
         if let existing = tracks.first(where: { $0.layer === layer && $0.property == property }) {
             existing.endModel = layer.modelState[property]
             track = existing
         } else {
-            track = AnimatorTrack(layer: layer, property: property, startModel: oldModel,
-                                  endModel: layer.modelState[property], startFraction: startFraction)
+            track = AnimatorTrack(
+                layer: layer, property: property, startModel: oldModel,
+                endModel: layer.modelState[property], startFraction: startFraction)
             tracks.append(track)
         }
         let shift = layer.convertTime(Self.now, from: nil) - Self.now

@@ -37,8 +37,10 @@ struct AxisMotion: Equatable {
     /// The motion from `position` moving at `velocity` (pt/s of offset) inside `range`: a
     /// deceleration at `rate` that comes to rest, or crosses an edge and bounces back (stops
     /// there without `bounces`); from outside the range, a bounce back to the nearest edge.
-    static func fling(from position: Double, velocity: Double, rate: Double, range: ClosedRange<Double>,
-                      bounces: Bool, at start: Double) -> AxisMotion {
+    static func fling(
+        from position: Double, velocity: Double, rate: Double, range: ClosedRange<Double>,
+        bounces: Bool, at start: Double
+    ) -> AxisMotion {
         if position < range.lowerBound || position > range.upperBound {
             let edge = min(max(position, range.lowerBound), range.upperBound)
             return bounce(from: position, velocity: velocity, to: edge, at: start)
@@ -49,14 +51,16 @@ struct AxisMotion: Equatable {
         let edge = velocity < 0 ? range.lowerBound : range.upperBound
         if (velocity < 0 && rest >= edge) || (velocity > 0 && rest <= edge) {
             let duration = ScrollPhysics.decelerationDuration(initialVelocity: velocity, rate: exp(k / 1000))
-            return AxisMotion(segments: [(start, .decelerate(origin: position, velocity: velocity, k: k))],
-                              end: start + duration, final: rest)
+            return AxisMotion(
+                segments: [(start, .decelerate(origin: position, velocity: velocity, k: k))],
+                end: start + duration, final: rest)
         }
         // Reaches the edge at e^(k·t) = 1 + (edge − x0)·k/v0, moving at v0 + (edge − x0)·k.
         let crossing = log(1 + (edge - position) * k / velocity) / k
         let edgeVelocity = velocity + (edge - position) * k
-        var motion = AxisMotion(segments: [(start, .decelerate(origin: position, velocity: velocity, k: k))],
-                                end: start + crossing, final: edge)
+        var motion = AxisMotion(
+            segments: [(start, .decelerate(origin: position, velocity: velocity, k: k))],
+            end: start + crossing, final: edge)
         guard bounces else { return motion }
         let back = bounce(from: edge, velocity: edgeVelocity, to: edge, at: start + crossing)
         motion.segments += back.segments
@@ -86,15 +90,17 @@ struct AxisMotion: Equatable {
             if abs(x) < restDistance && abs(v) < restSpeed { break }
             t += 0.001
         }
-        return AxisMotion(segments: [(start, .bounce(edge: edge, displacement: x0, velocity: velocity))],
-                          end: start + t, final: edge)
+        return AxisMotion(
+            segments: [(start, .bounce(edge: edge, displacement: x0, velocity: velocity))],
+            end: start + t, final: edge)
     }
 
     /// An eased move from `position` to `target` over `duration`.
     static func ease(from position: Double, to target: Double, duration: Double, at start: Double) -> AxisMotion {
         guard position != target, duration > 0 else { return AxisMotion(segments: [], end: start, final: target) }
-        return AxisMotion(segments: [(start, .ease(from: position, to: target, duration: duration))],
-                          end: start + duration, final: target)
+        return AxisMotion(
+            segments: [(start, .ease(from: position, to: target, duration: duration))],
+            end: start + duration, final: target)
     }
 
     /// A motion that rests at `position`.
@@ -105,7 +111,8 @@ struct AxisMotion: Equatable {
     /// The edge a bounce under way at `t` returns to; nil while decelerating or at rest.
     func bounceEdge(at t: Double) -> Double? {
         guard t < end, let segment = segments.last(where: { $0.start <= t })?.segment,
-              case .bounce(let edge, _, _) = segment else { return nil }
+            case .bounce(let edge, _, _) = segment
+        else { return nil }
         return edge
     }
 

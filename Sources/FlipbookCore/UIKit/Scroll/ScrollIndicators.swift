@@ -24,7 +24,7 @@ final class ScrollIndicators {
         for bar in [vertical, horizontal] {
             bar.cornerRadius = Self.thickness / 2
             bar.opacity = 0
-            bar.zPosition = 1   // above the content the scroll view holds
+            bar.zPosition = 1  // above the content the scroll view holds
             bar.name = "scroll indicator"
             layer.addSublayer(bar)
         }
@@ -73,10 +73,13 @@ final class ScrollIndicators {
         guard showing else { return }
         let colour = scrollView.indicatorStyle == .white ? UIColor(white: 1, alpha: 0.35) : UIColor(white: 0, alpha: 0.35)
         withoutActions {
-            for (bar, axis, insets) in [(vertical, Axis.vertical, scrollView.verticalScrollIndicatorInsets),
-                                         (horizontal, Axis.horizontal, scrollView.horizontalScrollIndicatorInsets)] {
-                let frame = Self.frame(axis: axis, bounds: scrollView.bounds, contentSize: scrollView.contentSize,
-                                       inset: scrollView.contentInset, indicatorInsets: insets)
+            for (bar, axis, insets) in [
+                (vertical, Axis.vertical, scrollView.verticalScrollIndicatorInsets),
+                (horizontal, Axis.horizontal, scrollView.horizontalScrollIndicatorInsets)
+            ] {
+                let frame = Self.frame(
+                    axis: axis, bounds: scrollView.bounds, contentSize: scrollView.contentSize,
+                    inset: scrollView.contentInset, indicatorInsets: insets)
                 bar.isHidden = frame == nil
                 if let frame { bar.frame = frame }
                 bar.backgroundColor = colour.cgColor

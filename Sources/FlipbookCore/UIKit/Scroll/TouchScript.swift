@@ -52,9 +52,11 @@ public struct TouchScript: Sendable, Equatable {
     /// velocity, or the pull's own last motion). The default curve is a scenario file's `drag`
     /// default, ease-in-ease-out, so the same numbers give the same pull in Swift and YAML.
     /// `x`: where across the scroll view the finger is (its centre when nil).
-    public static func pull(_ distance: CGFloat, over duration: Double,
-                            curve: CAMediaTimingFunction = CAMediaTimingFunction(name: .easeInEaseOut),
-                            hold: Double = 0, release velocity: CGPoint? = nil, x: CGFloat? = nil) -> TouchScript {
+    public static func pull(
+        _ distance: CGFloat, over duration: Double,
+        curve: CAMediaTimingFunction = CAMediaTimingFunction(name: .easeInEaseOut),
+        hold: Double = 0, release velocity: CGPoint? = nil, x: CGFloat? = nil
+    ) -> TouchScript {
         let down: Step = x.map { .touchDownAt(CGPoint(x: $0, y: .nan)) } ?? .touchDown
         var steps: [Step] = [down, .move(by: CGPoint(x: 0, y: distance), duration: duration, curve: curve)]
         if hold > 0 { steps.append(.hold(hold)) }

@@ -8,8 +8,9 @@ import Foundation
 public protocol UIScrollViewDelegate: AnyObject {
     func scrollViewDidScroll(_ scrollView: UIScrollView)
     func scrollViewWillBeginDragging(_ scrollView: UIScrollView)
-    func scrollViewWillEndDragging(_ scrollView: UIScrollView, withVelocity velocity: CGPoint,
-                                   targetContentOffset: UnsafeMutablePointer<CGPoint>)
+    func scrollViewWillEndDragging(
+        _ scrollView: UIScrollView, withVelocity velocity: CGPoint,
+        targetContentOffset: UnsafeMutablePointer<CGPoint>)
     func scrollViewDidEndDragging(_ scrollView: UIScrollView, willDecelerate decelerate: Bool)
     func scrollViewWillBeginDecelerating(_ scrollView: UIScrollView)
     func scrollViewDidEndDecelerating(_ scrollView: UIScrollView)
@@ -19,8 +20,10 @@ public protocol UIScrollViewDelegate: AnyObject {
 extension UIScrollViewDelegate {
     public func scrollViewDidScroll(_ scrollView: UIScrollView) {}
     public func scrollViewWillBeginDragging(_ scrollView: UIScrollView) {}
-    public func scrollViewWillEndDragging(_ scrollView: UIScrollView, withVelocity velocity: CGPoint,
-                                          targetContentOffset: UnsafeMutablePointer<CGPoint>) {}
+    public func scrollViewWillEndDragging(
+        _ scrollView: UIScrollView, withVelocity velocity: CGPoint,
+        targetContentOffset: UnsafeMutablePointer<CGPoint>
+    ) {}
     public func scrollViewDidEndDragging(_ scrollView: UIScrollView, willDecelerate decelerate: Bool) {}
     public func scrollViewWillBeginDecelerating(_ scrollView: UIScrollView) {}
     public func scrollViewDidEndDecelerating(_ scrollView: UIScrollView) {}
@@ -74,7 +77,10 @@ open class UIScrollView: UIView {
     /// Both axes' indicator insets (reads the vertical one).
     open var scrollIndicatorInsets: UIEdgeInsets {
         get { verticalScrollIndicatorInsets }
-        set { verticalScrollIndicatorInsets = newValue; horizontalScrollIndicatorInsets = newValue }
+        set {
+            verticalScrollIndicatorInsets = newValue
+            horizontalScrollIndicatorInsets = newValue
+        }
     }
     var scrollIndicators: ScrollIndicators?
     /// Whether the motion under way scrolls the content (a fling, a scrolling animation), which
@@ -134,7 +140,10 @@ open class UIScrollView: UIView {
         didSet {
             if oldValue != contentInset { notifyObservers("contentInset", old: oldValue, new: contentInset) }
             guard oldValue != contentInset else { return }
-            if motion != nil { rebaseMotionOnNewRange(oldInset: oldValue); return }
+            if motion != nil {
+                rebaseMotionOnNewRange(oldInset: oldValue)
+                return
+            }
             guard !isDragging, !endingDrag, !keepOffsetOnInsetChange else { return }
             let clamped = clampedOffset(contentOffset)
             if clamped != contentOffset { contentOffset = clamped }
@@ -151,8 +160,9 @@ open class UIScrollView: UIView {
     open var adjustedContentInset: UIEdgeInsets {
         guard contentInsetAdjustmentBehavior != .never else { return contentInset }
         let safe = safeAreaInsets
-        return UIEdgeInsets(top: contentInset.top + safe.top, left: contentInset.left + safe.left,
-                            bottom: contentInset.bottom + safe.bottom, right: contentInset.right + safe.right)
+        return UIEdgeInsets(
+            top: contentInset.top + safe.top, left: contentInset.left + safe.left,
+            bottom: contentInset.bottom + safe.bottom, right: contentInset.right + safe.right)
     }
 
     private var keepOffsetOnInsetChange = false
@@ -179,8 +189,9 @@ open class UIScrollView: UIView {
     /// The resting range of the offset (timing-model.md 13.1).
     public var minimumContentOffset: CGPoint { CGPoint(x: -contentInset.left, y: -contentInset.top) }
     public var maximumContentOffset: CGPoint {
-        CGPoint(x: max(-contentInset.left, contentSize.width + contentInset.right - bounds.width),
-                y: max(-contentInset.top, contentSize.height + contentInset.bottom - bounds.height))
+        CGPoint(
+            x: max(-contentInset.left, contentSize.width + contentInset.right - bounds.width),
+            y: max(-contentInset.top, contentSize.height + contentInset.bottom - bounds.height))
     }
 
     func clampedOffset(_ p: CGPoint) -> CGPoint {
@@ -201,9 +212,10 @@ open class UIScrollView: UIView {
         cancelMotion()
         let now = TransactionContext.current.now
         motionScrollsContent = true
-        startMotion(.scrollingAnimation,
-                    x: .ease(from: contentOffset.x, to: offset.x, duration: 0.3, at: now),
-                    y: .ease(from: contentOffset.y, to: offset.y, duration: 0.3, at: now))
+        startMotion(
+            .scrollingAnimation,
+            x: .ease(from: contentOffset.x, to: offset.x, duration: 0.3, at: now),
+            y: .ease(from: contentOffset.y, to: offset.y, duration: 0.3, at: now))
     }
 
     // MARK: - Scripted touches (ours: a device has a finger)
@@ -215,8 +227,9 @@ open class UIScrollView: UIView {
         guard isScrollEnabled, panGestureRecognizer.isEnabled else { return }
         cancelMotion()
         let point = location ?? CGPoint(x: bounds.width / 2, y: bounds.height / 2)
-        panGestureRecognizer.fingerDown(at: convert(CGPoint(x: bounds.minX + point.x, y: bounds.minY + point.y), to: nil),
-                                        time: TransactionContext.current.now)
+        panGestureRecognizer.fingerDown(
+            at: convert(CGPoint(x: bounds.minX + point.x, y: bounds.minY + point.y), to: nil),
+            time: TransactionContext.current.now)
         isDragging = true
         // A finger catches the content where it shows, even mid-animation.
         if let shown = layer.presentation()?.bounds.origin, shown != contentOffset {
@@ -235,8 +248,9 @@ open class UIScrollView: UIView {
         guard isDragging else { return }
         panGestureRecognizer.fingerMoved(to: translation, time: TransactionContext.current.now)
         let raw = CGPoint(x: dragStartOffset.x - (scrollsHorizontally ? translation.x : 0), y: dragStartOffset.y - translation.y)
-        contentOffset = CGPoint(x: rubberBanded(raw.x, lo: minimumContentOffset.x, hi: maximumContentOffset.x, dimension: bounds.width),
-                                y: rubberBanded(raw.y, lo: minimumContentOffset.y, hi: maximumContentOffset.y, dimension: bounds.height))
+        contentOffset = CGPoint(
+            x: rubberBanded(raw.x, lo: minimumContentOffset.x, hi: maximumContentOffset.x, dimension: bounds.width),
+            y: rubberBanded(raw.y, lo: minimumContentOffset.y, hi: maximumContentOffset.y, dimension: bounds.height))
         panGestureRecognizer.sendActions()
     }
 
@@ -280,8 +294,9 @@ open class UIScrollView: UIView {
         let contentVelocity = CGPoint(x: scrollsHorizontally ? -velocity.x : 0, y: -velocity.y)
         let proposed = restingOffset(from: contentOffset, velocity: contentVelocity)
         var target = proposed
-        delegate?.scrollViewWillEndDragging(self, withVelocity: CGPoint(x: contentVelocity.x / 1000, y: contentVelocity.y / 1000),
-                                            targetContentOffset: &target)
+        delegate?.scrollViewWillEndDragging(
+            self, withVelocity: CGPoint(x: contentVelocity.x / 1000, y: contentVelocity.y / 1000),
+            targetContentOffset: &target)
         let retargeted = target != proposed
         let willMove = target != contentOffset || contentVelocity != .zero || sides.x != nil || sides.y != nil
         delegate?.scrollViewDidEndDragging(self, willDecelerate: willMove)
@@ -289,7 +304,7 @@ open class UIScrollView: UIView {
         guard willMove, !isDragging else { return }
         isDecelerating = true
         delegate?.scrollViewWillBeginDecelerating(self)
-        guard isDecelerating else { return }   // the delegate took over
+        guard isDecelerating else { return }  // the delegate took over
         let now = TransactionContext.current.now
         let x: AxisMotion, y: AxisMotion
         if retargeted {
@@ -297,10 +312,12 @@ open class UIScrollView: UIView {
             y = retargetedMotion(from: contentOffset.y, to: target.y, range: verticalRange, at: now)
         } else {
             // The range as it is now: a delegate may have opened an inset since the target was told.
-            x = axisMotion(from: contentOffset.x, velocity: contentVelocity.x, range: horizontalRange, returningTo: sides.x,
-                           releasing: true, at: now)
-            y = axisMotion(from: contentOffset.y, velocity: contentVelocity.y, range: verticalRange, returningTo: sides.y,
-                           releasing: true, at: now)
+            x = axisMotion(
+                from: contentOffset.x, velocity: contentVelocity.x, range: horizontalRange, returningTo: sides.x,
+                releasing: true, at: now)
+            y = axisMotion(
+                from: contentOffset.y, velocity: contentVelocity.y, range: verticalRange, returningTo: sides.y,
+                releasing: true, at: now)
         }
         // A fling (released inside the range, moving) scrolls the content: its bars show; a
         // return to an edge does not (13.7).
@@ -314,8 +331,9 @@ open class UIScrollView: UIView {
     /// The resting ranges of the offset with `inset` (timing-model.md 13.1).
     func offsetRanges(inset: UIEdgeInsets) -> (x: ClosedRange<Double>, y: ClosedRange<Double>) {
         let lo = CGPoint(x: -inset.left, y: -inset.top)
-        let hi = CGPoint(x: max(-inset.left, contentSize.width + inset.right - bounds.width),
-                         y: max(-inset.top, contentSize.height + inset.bottom - bounds.height))
+        let hi = CGPoint(
+            x: max(-inset.left, contentSize.width + inset.right - bounds.width),
+            y: max(-inset.top, contentSize.height + inset.bottom - bounds.height))
         return (lo.x...hi.x, lo.y...hi.y)
     }
 
@@ -336,8 +354,9 @@ open class UIScrollView: UIView {
         guard range.contains(x) else { return .release(from: x, velocity: 0, to: target, at: now) }
         let k = 1000 * log(decelerationRate.rawValue)
         let velocity = -(target - x) * k
-        return .fling(from: x, velocity: velocity, rate: decelerationRate.rawValue,
-                      range: min(range.lowerBound, target)...max(range.upperBound, target), bounces: bounces, at: now)
+        return .fling(
+            from: x, velocity: velocity, rate: decelerationRate.rawValue,
+            range: min(range.lowerBound, target)...max(range.upperBound, target), bounces: bounces, at: now)
     }
 
     // MARK: - Motion on the Stage clock
@@ -387,7 +406,7 @@ open class UIScrollView: UIView {
     private func finishMotion(generation: Int) {
         guard let current = motion, generation == decelerationGeneration else { return }
         applyMotionOffset(CGPoint(x: current.x.final, y: current.y.final))
-        guard generation == decelerationGeneration else { return }   // a scroll callback moved on
+        guard generation == decelerationGeneration else { return }  // a scroll callback moved on
         cancelMotion()
         switch current.kind {
         case .deceleration: delegate?.scrollViewDidEndDecelerating(self)
@@ -416,8 +435,10 @@ open class UIScrollView: UIView {
     /// A bounce back to the `edge` side of `range` (from wherever the offset now is), or a
     /// fling inside it. `releasing`: the finger lets go here with velocity `v` (13.4's release);
     /// otherwise a motion under way continues from its own position and velocity.
-    private func axisMotion(from x: Double, velocity v: Double, range: ClosedRange<Double>, returningTo edge: Edge?,
-                            releasing: Bool = false, at now: Double) -> AxisMotion {
+    private func axisMotion(
+        from x: Double, velocity v: Double, range: ClosedRange<Double>, returningTo edge: Edge?,
+        releasing: Bool = false, at now: Double
+    ) -> AxisMotion {
         func back(to target: Double) -> AxisMotion {
             releasing ? .release(from: x, velocity: v, to: target, at: now) : .bounce(from: x, velocity: v, to: target, at: now)
         }
@@ -431,7 +452,10 @@ open class UIScrollView: UIView {
     /// The motion continued from `offset`, where the app moved the content, with the velocity
     /// it had: a bounce still returns to the edge it was returning to (13.6).
     private func continueMotion(from offset: CGPoint) {
-        guard motion?.kind == .deceleration else { cancelMotion(); return }
+        guard motion?.kind == .deceleration else {
+            cancelMotion()
+            return
+        }
         restartMotion(from: offset, edgesOf: offsetRanges(inset: contentInset))
     }
 

@@ -53,10 +53,13 @@ enum StatusBarGlyphs {
 
     /// An outlined rounded body filled to `level` with a nub on the right.
     static func battery(_ body: CGRect, level: CGFloat, color: CGColor, outlineAlpha: CGFloat, radius: CGFloat) -> [CALayer] {
-        let outline = stroke(CGPath(roundedRect: body.insetBy(dx: 0.5, dy: 0.5), cornerWidth: radius, cornerHeight: radius, transform: nil),
-                             color, width: 1, alpha: outlineAlpha)
-        let nub = fill(CGPath(roundedRect: CGRect(x: body.maxX + 0.5, y: body.midY - 2, width: 1.5, height: 4), cornerWidth: 0.75,
-                              cornerHeight: 0.75, transform: nil), color, alpha: max(0.4, outlineAlpha))
+        let outline = stroke(
+            CGPath(roundedRect: body.insetBy(dx: 0.5, dy: 0.5), cornerWidth: radius, cornerHeight: radius, transform: nil),
+            color, width: 1, alpha: outlineAlpha)
+        let nub = fill(
+            CGPath(
+                roundedRect: CGRect(x: body.maxX + 0.5, y: body.midY - 2, width: 1.5, height: 4), cornerWidth: 0.75,
+                cornerHeight: 0.75, transform: nil), color, alpha: max(0.4, outlineAlpha))
         var layers: [CALayer] = [outline, nub]
         let inside = body.insetBy(dx: 2, dy: 2)
         if level > 0 {

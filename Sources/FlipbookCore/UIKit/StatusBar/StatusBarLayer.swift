@@ -51,8 +51,14 @@ open class StatusBarLayer: CALayer {
     override func makePresentationInstance() -> CALayer { StatusBarLayer(layer: self) }
     override func copyTypeSpecificProperties(from other: CALayer) {
         guard let o = other as? StatusBarLayer else { return }
-        barStyle = o.barStyle; time = o.time; carrier = o.carrier; signalBars = o.signalBars; wifiBars = o.wifiBars
-        batteryLevel = o.batteryLevel; showsBatteryPercentage = o.showsBatteryPercentage; contentColor = o.contentColor
+        barStyle = o.barStyle
+        time = o.time
+        carrier = o.carrier
+        signalBars = o.signalBars
+        wifiBars = o.wifiBars
+        batteryLevel = o.batteryLevel
+        showsBatteryPercentage = o.showsBatteryPercentage
+        contentColor = o.contentColor
     }
 
     /// Only the model layer lays its parts out; a presentation copy would add them a second time.
@@ -85,7 +91,9 @@ open class StatusBarLayer: CALayer {
         var x: CGFloat = 6
         for i in 0..<5 {
             let dot = CGRect(x: x, y: mid - 2.75, width: 5.5, height: 5.5)
-            parts.append(i < lit ? StatusBarGlyphs.fill(CGPath(ellipseIn: dot, transform: nil), contentColor)
+            parts.append(
+                i < lit
+                    ? StatusBarGlyphs.fill(CGPath(ellipseIn: dot, transform: nil), contentColor)
                     : StatusBarGlyphs.stroke(CGPath(ellipseIn: dot.insetBy(dx: 0.5, dy: 0.5), transform: nil), contentColor, width: 1))
             x += 6.5
         }
@@ -99,7 +107,7 @@ open class StatusBarLayer: CALayer {
         if wifiBars > 0 {
             parts += StatusBarGlyphs.wifi(
                 in: CGRect(x: x, y: mid - 4.5, width: 13, height: 9.5), lit: min(3, wifiBars), color: contentColor,
-                                         unlit: nil)
+                unlit: nil)
         }
         let clock = text(time, size: 12, bold: true)
         clock.frame.origin = CGPoint(x: ((w - clock.frame.width) / 2).rounded(), y: mid - clock.frame.height / 2)

@@ -16,12 +16,30 @@ open class StatusBarView: UIView {
     public override init(frame: CGRect) { super.init(frame: frame) }
     public required init?(coder: NSCoder) { super.init(coder: coder) }
 
-    open var barStyle: StatusBarLayer.Style { get { statusBarLayer.barStyle } set { statusBarLayer.barStyle = newValue } }
-    open var time: String { get { statusBarLayer.time } set { statusBarLayer.time = newValue } }
-    open var carrier: String { get { statusBarLayer.carrier } set { statusBarLayer.carrier = newValue } }
-    open var signalBars: Int? { get { statusBarLayer.signalBars } set { statusBarLayer.signalBars = newValue } }
-    open var wifiBars: Int { get { statusBarLayer.wifiBars } set { statusBarLayer.wifiBars = newValue } }
-    open var batteryLevel: CGFloat { get { statusBarLayer.batteryLevel } set { statusBarLayer.batteryLevel = newValue } }
+    open var barStyle: StatusBarLayer.Style {
+        get { statusBarLayer.barStyle }
+        set { statusBarLayer.barStyle = newValue }
+    }
+    open var time: String {
+        get { statusBarLayer.time }
+        set { statusBarLayer.time = newValue }
+    }
+    open var carrier: String {
+        get { statusBarLayer.carrier }
+        set { statusBarLayer.carrier = newValue }
+    }
+    open var signalBars: Int? {
+        get { statusBarLayer.signalBars }
+        set { statusBarLayer.signalBars = newValue }
+    }
+    open var wifiBars: Int {
+        get { statusBarLayer.wifiBars }
+        set { statusBarLayer.wifiBars = newValue }
+    }
+    open var batteryLevel: CGFloat {
+        get { statusBarLayer.batteryLevel }
+        set { statusBarLayer.batteryLevel = newValue }
+    }
     open var showsBatteryPercentage: Bool {
         get { statusBarLayer.showsBatteryPercentage }
         set { statusBarLayer.showsBatteryPercentage = newValue }

@@ -25,12 +25,20 @@ open class UITableView: UIScrollView {
     open var separatorInset = UIEdgeInsets(top: 0, left: 15, bottom: 0, right: 0) { didSet { setNeedsLayout() } }
     /// A view above the first row.
     open var tableHeaderView: UIView? {
-        didSet { oldValue?.removeFromSuperview(); if let v = tableHeaderView { addSubview(v) }; invalidateRows() }
+        didSet {
+            oldValue?.removeFromSuperview()
+            if let v = tableHeaderView { addSubview(v) }
+            invalidateRows()
+        }
     }
     /// A view below the last row; any footer (even an empty one) hides the separators a plain
     /// table draws below its last row.
     open var tableFooterView: UIView? {
-        didSet { oldValue?.removeFromSuperview(); if let v = tableFooterView { addSubview(v) }; invalidateRows() }
+        didSet {
+            oldValue?.removeFromSuperview()
+            if let v = tableFooterView { addSubview(v) }
+            invalidateRows()
+        }
     }
 
     /// The delegate as a table delegate (set it through `delegate`).
@@ -96,7 +104,10 @@ open class UITableView: UIScrollView {
         invalidateRows()
     }
 
-    open var numberOfSections: Int { ensureRows(); return rowsPerSection.count }
+    open var numberOfSections: Int {
+        ensureRows()
+        return rowsPerSection.count
+    }
 
     open func numberOfRows(inSection section: Int) -> Int {
         ensureRows()
@@ -168,7 +179,10 @@ open class UITableView: UIScrollView {
 
     open override var contentOffset: CGPoint {
         get { super.contentOffset }
-        set { super.contentOffset = newValue; setNeedsLayout() }
+        set {
+            super.contentOffset = newValue
+            setNeedsLayout()
+        }
     }
 
     private func invalidateRows() {
@@ -177,7 +191,10 @@ open class UITableView: UIScrollView {
     }
 
     private func layoutRowsIfNeeded() {
-        if !rowsKnown || needsLayout { needsLayout = false; layoutSubviews() }
+        if !rowsKnown || needsLayout {
+            needsLayout = false
+            layoutSubviews()
+        }
     }
 
     /// Asks the data source and delegate for the rows and their heights, once per reload.
@@ -209,7 +226,8 @@ open class UITableView: UIScrollView {
 
     private func flatIndex(_ indexPath: IndexPath) -> Int? {
         guard indexPath.count == 2, rowsPerSection.indices.contains(indexPath.section),
-              (0..<rowsPerSection[indexPath.section]).contains(indexPath.row) else { return nil }
+            (0..<rowsPerSection[indexPath.section]).contains(indexPath.row)
+        else { return nil }
         return sectionFirstRow[indexPath.section] + indexPath.row
     }
 
@@ -367,7 +385,10 @@ open class UITableView: UIScrollView {
         let before = onScreen
         onScreen = [:]
         for (path, cell) in before.sorted(by: { $0.key < $1.key }) {
-            if deleting.contains(path) { recycleAfterDelete(cell, at: path); continue }
+            if deleting.contains(path) {
+                recycleAfterDelete(cell, at: path)
+                continue
+            }
             var row = path.row
             row -= deleting.filter { $0.section == path.section && $0.row < path.row }.count
             var shifted = IndexPath(row: row, section: path.section)
@@ -377,9 +398,13 @@ open class UITableView: UIScrollView {
             onScreen[shifted] = cell
         }
         rowsKnown = false
-        guard animation != .none else { layoutRows(fadingIn: []); return }
-        UIView.animate(withDuration: 0.3, animations: { self.layoutRows(fadingIn: inserting, sliding: true) },
-                       completion: { _ in self.finishSliding() })
+        guard animation != .none else {
+            layoutRows(fadingIn: [])
+            return
+        }
+        UIView.animate(
+            withDuration: 0.3, animations: { self.layoutRows(fadingIn: inserting, sliding: true) },
+            completion: { _ in self.finishSliding() })
     }
 
     private func recycleAfterDelete(_ cell: UITableViewCell, at path: IndexPath) {

@@ -69,7 +69,8 @@ open class UITableViewCell: UIView {
         let margin = separatorInset.left
         textLabelStorage?.frame = CGRect(x: margin, y: 0, width: max(0, bounds.width - 2 * margin), height: bounds.height)
         let hairline = 1 / max(1, layer.stage?.scale ?? 2)
-        separatorView.frame = CGRect(x: separatorInset.left, y: bounds.height - hairline,
-                                     width: max(0, bounds.width - separatorInset.left - separatorInset.right), height: hairline)
+        separatorView.frame = CGRect(
+            x: separatorInset.left, y: bounds.height - hairline,
+            width: max(0, bounds.width - separatorInset.left - separatorInset.right), height: hairline)
     }
 }

@@ -18,7 +18,10 @@ open class UILabel: UIView {
 
     // A label's text attributes are not animatable in UIKit: inside an animation block they
     // change at once, so they are set without actions.
-    open var text: String? { get { textLayer.string as? String } set { textLayer.string = newValue } }
+    open var text: String? {
+        get { textLayer.string as? String }
+        set { textLayer.string = newValue }
+    }
     open var font: UIFont! {
         get { textLayer.font as? UIFont ?? .systemFont(ofSize: textLayer.fontSize) }
         set {
@@ -64,7 +67,8 @@ open class UILabel: UIView {
     /// `size.width` when `numberOfLines` is not 1 (and limited to that many lines).
     open override func sizeThatFits(_ size: CGSize) -> CGSize {
         guard case .text(var style) = textLayer.snapshotContent(), !style.string.isEmpty,
-              let measurer = TextMeasurement.measurer else { return .zero }
+            let measurer = TextMeasurement.measurer
+        else { return .zero }
         style.maximumLines = max(0, numberOfLines)
         let width: Double? = numberOfLines == 1 || size.width <= 0 || !size.width.isFinite ? nil : Double(size.width)
         return measurer.size(of: style, fontSize: Double(textLayer.fontSize), width: width)

@@ -31,9 +31,18 @@ open class UIRefreshControl: UIControl {
     /// The spinner: spokes revealed by the pull, spinning while refreshing.
     let spinner = UIActivityIndicatorView(style: .medium)
 
-    public override init(frame: CGRect) { super.init(frame: frame); addSpinner() }
-    public init() { super.init(frame: .zero); addSpinner() }
-    public required init?(coder: NSCoder) { super.init(coder: coder); addSpinner() }
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
+        addSpinner()
+    }
+    public init() {
+        super.init(frame: .zero)
+        addSpinner()
+    }
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        addSpinner()
+    }
 
     private func addSpinner() {
         spinner.hidesWhenStopped = false
@@ -79,9 +88,11 @@ open class UIRefreshControl: UIControl {
         guard insetAdded > 0, let scrollView else { return }
         let added = insetAdded
         insetAdded = 0
-        UIView.animate(withDuration: 0.25, delay: 0, options: [.beginFromCurrentState], animations: {
-            scrollView.contentInset.top -= added
-        })
+        UIView.animate(
+            withDuration: 0.25, delay: 0, options: [.beginFromCurrentState],
+            animations: {
+                scrollView.contentInset.top -= added
+            })
     }
 
     func openInset() {

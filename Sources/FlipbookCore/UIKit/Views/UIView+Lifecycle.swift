@@ -31,7 +31,10 @@ extension UIView {
     /// Distance from the top of the view tree (layout runs outermost first).
     var depth: Int {
         var n = 0, v = superview
-        while let p = v { n += 1; v = p.superview }
+        while let p = v {
+            n += 1
+            v = p.superview
+        }
         return n
     }
 
@@ -68,12 +71,22 @@ extension UIView {
             }
         }
         let m = autoresizingMask
-        let h = spread(new.width - old.width, [(m.contains(.flexibleLeftMargin), f.minX), (m.contains(.flexibleWidth), f.width),
-                                               (m.contains(.flexibleRightMargin), old.width - f.maxX)])
-        let v = spread(new.height - old.height, [(m.contains(.flexibleTopMargin), f.minY), (m.contains(.flexibleHeight), f.height),
-                                                 (m.contains(.flexibleBottomMargin), old.height - f.maxY)])
-        f.origin.x += h[0]; f.size.width += h[1]
-        f.origin.y += v[0]; f.size.height += v[1]
+        let h = spread(
+            new.width - old.width,
+            [
+                (m.contains(.flexibleLeftMargin), f.minX), (m.contains(.flexibleWidth), f.width),
+                (m.contains(.flexibleRightMargin), old.width - f.maxX)
+            ])
+        let v = spread(
+            new.height - old.height,
+            [
+                (m.contains(.flexibleTopMargin), f.minY), (m.contains(.flexibleHeight), f.height),
+                (m.contains(.flexibleBottomMargin), old.height - f.maxY)
+            ])
+        f.origin.x += h[0]
+        f.size.width += h[1]
+        f.origin.y += v[0]
+        f.size.height += v[1]
         frame = f
     }
 }

@@ -74,8 +74,10 @@ open class UIView: NSObject, CALayerDelegate {
     }
 
     /// Hears changes registered with `addObserver(_:forKeyPath:options:context:)`.
-    open func observeValue(forKeyPath keyPath: String?, of object: Any?, change: [NSKeyValueChangeKey: Any]?,
-                           context: UnsafeMutableRawPointer?) {}
+    open func observeValue(
+        forKeyPath keyPath: String?, of object: Any?, change: [NSKeyValueChangeKey: Any]?,
+        context: UnsafeMutableRawPointer?
+    ) {}
 
     // MARK: Lifecycle (UIKit's order; see UIView+Lifecycle.swift)
 
@@ -177,13 +179,29 @@ open class UIView: NSObject, CALayerDelegate {
             if old != newValue { notifyObservers("bounds", old: old, new: newValue) }
         }
     }
-    open var center: CGPoint { get { layer.position } set { layer.position = newValue } }
-    open var transform: CGAffineTransform { get { layer.affineTransform() } set { layer.setAffineTransform(newValue) } }
-    open var alpha: CGFloat { get { CGFloat(layer.opacity) } set { layer.opacity = Float(newValue) } }
-    open var isHidden: Bool { get { layer.isHidden } set { layer.isHidden = newValue } }
-    open var clipsToBounds: Bool { get { layer.masksToBounds } set { layer.masksToBounds = newValue } }
+    open var center: CGPoint {
+        get { layer.position }
+        set { layer.position = newValue }
+    }
+    open var transform: CGAffineTransform {
+        get { layer.affineTransform() }
+        set { layer.setAffineTransform(newValue) }
+    }
+    open var alpha: CGFloat {
+        get { CGFloat(layer.opacity) }
+        set { layer.opacity = Float(newValue) }
+    }
+    open var isHidden: Bool {
+        get { layer.isHidden }
+        set { layer.isHidden = newValue }
+    }
+    open var clipsToBounds: Bool {
+        get { layer.masksToBounds }
+        set { layer.masksToBounds = newValue }
+    }
     open var backgroundColor: UIColor? {
-        get { layer.backgroundColor.map(UIColor.init(cgColor:)) } set { layer.backgroundColor = newValue?.cgColor }
+        get { layer.backgroundColor.map(UIColor.init(cgColor:)) }
+        set { layer.backgroundColor = newValue?.cgColor }
     }
 
     // MARK: Hierarchy
@@ -295,9 +313,11 @@ open class UIView: NSObject, CALayerDelegate {
     static func uikitAction(for layer: CALayer, forKey event: String) -> (any CAAction)? {
         let ctx = TransactionContext.current
         guard let state = ctx.viewAnimationStack.last, state.duration > 0,
-              let prop = LayerProperty.named(event), prop != .path else { return NSNull() }
-        return UIViewAnimationAction(state: state, property: prop, oldModel: layer.modelState[prop],
-                                     oldPresentation: layer.presentationState(at: ctx.now)[prop])
+            let prop = LayerProperty.named(event), prop != .path
+        else { return NSNull() }
+        return UIViewAnimationAction(
+            state: state, property: prop, oldModel: layer.modelState[prop],
+            oldPresentation: layer.presentationState(at: ctx.now)[prop])
     }
 }
 

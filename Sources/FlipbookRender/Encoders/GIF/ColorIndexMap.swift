@@ -49,7 +49,9 @@ struct ColorIndexMap: Sendable {
             if k == 0 { break }
             i = (i + 1) & mask
         }
-        keys[i] = key; values[i] = value; count += 1
+        keys[i] = key
+        values[i] = value
+        count += 1
         return true
     }
 

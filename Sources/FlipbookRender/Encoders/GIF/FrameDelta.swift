@@ -34,8 +34,10 @@ struct FrameDelta: Sendable {
 
     /// The bounding box of the pixels that differ between two frames of the same size, looking
     /// only at `rows` (the others are known to be the same).
-    static func between(_ old: [UInt32], _ new: [UInt32], width w: Int, height h: Int, rows: Range<Int>? = nil,
-                        delay: Int) -> FrameDelta {
+    static func between(
+        _ old: [UInt32], _ new: [UInt32], width w: Int, height h: Int, rows: Range<Int>? = nil,
+        delay: Int
+    ) -> FrameDelta {
         var minX = w, minY = h, maxX = -1, maxY = -1
         let rows = rows.map { $0.clamped(to: 0..<h) } ?? 0..<h
         old.withUnsafeBufferPointer { o in
@@ -103,7 +105,10 @@ struct FrameDelta: Sendable {
         for i in 0..<pixels.count {
             if let changed, !changed[i] { continue }
             let p = pixels[i]
-            if p != last { body(p); last = p }
+            if p != last {
+                body(p)
+                last = p
+            }
         }
     }
 
@@ -126,8 +131,9 @@ struct FrameChange: Sendable {
     /// in `rows` (nil: anywhere).
     init(from previous: [UInt32]?, to frame: PixelBuffer, rows: Range<Int>? = nil) {
         if let previous {
-            delta = FrameDelta.between(previous, frame.premultipliedARGB, width: frame.width, height: frame.height, rows: rows,
-                                       delay: 0)
+            delta = FrameDelta.between(
+                previous, frame.premultipliedARGB, width: frame.width, height: frame.height, rows: rows,
+                delay: 0)
         } else {
             delta = FrameDelta.whole(frame.premultipliedARGB, width: frame.width, height: frame.height, delay: 0)
         }

@@ -26,8 +26,9 @@ struct GIFFrameCoder: Sendable {
             // Nothing changed: one transparent pixel keeps the frame and its delay.
             let t = UInt8(min(global.colors.count, (1 << global.bits) - 1))
             let blocks = coders.atLeast(1)[0].encode([t], flexible: nil, transparent: t, bits: global.bits)
-            return CodedFrame(x: 0, y: 0, width: 1, height: 1, blocks: blocks, localPalette: nil, delay: d.delay, transparent: t,
-                              coding: nil)
+            return CodedFrame(
+                x: 0, y: 0, width: 1, height: 1, blocks: blocks, localPalette: nil, delay: d.delay, transparent: t,
+                coding: nil)
         }
         let shown = d.shownPixels()
         var codings: [Coding] = []
@@ -43,7 +44,10 @@ struct GIFFrameCoder: Sendable {
             }
             if let t {
                 if let c = code(d, palette: global, isLocal: false, transparent: t, giveUpAbove: GIFWriter.worstPixelError),
-                   c.acceptable(onScreen: screenErrorTotal, budget: errorBudget) { codings.append(c) }
+                    c.acceptable(onScreen: screenErrorTotal, budget: errorBudget)
+                {
+                    codings.append(c)
+                }
             }
         }
         // A local table: needed when the global one does not serve, worth trying when its
@@ -61,8 +65,11 @@ struct GIFFrameCoder: Sendable {
                 for (n, colors) in cuts.enumerated() {
                     let local = Palette(colors: colors, isExact: false)
                     let last = n == cuts.count - 1
-                    guard let c = code(d, palette: local, isLocal: true, transparent: transparentSlot(local),
-                                       giveUpAbove: last ? nil : GIFWriter.worstPixelError) else { continue }
+                    guard
+                        let c = code(
+                            d, palette: local, isLocal: true, transparent: transparentSlot(local),
+                            giveUpAbove: last ? nil : GIFWriter.worstPixelError)
+                    else { continue }
                     if last || c.acceptable(onScreen: screenErrorTotal, budget: errorBudget) {
                         codings.append(c)
                         break
@@ -79,8 +86,12 @@ struct GIFFrameCoder: Sendable {
         let results = ParallelResults<[UInt8]>(count: trials.count)
         let runTrial: @Sendable (Int) -> Void = { [codings] j in
             let (i, useFlexible) = trials[j], c = codings[i]
-            results.set(j, .success(dictionaries[j].encode(c.symbols, flexible: useFlexible ? c.flexible : nil,
-                                                           transparent: c.transparent ?? 0, bits: c.palette.bits)))
+            results.set(
+                j,
+                .success(
+                    dictionaries[j].encode(
+                        c.symbols, flexible: useFlexible ? c.flexible : nil,
+                        transparent: c.transparent ?? 0, bits: c.palette.bits)))
         }
         if trials.count > 1 && d.pixels.count >= 1 << 13 {
             DispatchQueue.concurrentPerform(iterations: trials.count, execute: runTrial)
@@ -94,17 +105,20 @@ struct GIFFrameCoder: Sendable {
             if best == nil || size < best!.size { best = (c, blocks, size) }
         }
         guard let chosen = best else { throw RenderError.gif("no colour table fits frame \(frameNumber)") }
-        return CodedFrame(x: d.x, y: d.y, width: d.width, height: d.height, blocks: chosen.blocks,
-                          localPalette: chosen.coding.isLocal ? chosen.coding.palette : nil, delay: d.delay,
-                          transparent: chosen.coding.transparent, coding: chosen.coding)
+        return CodedFrame(
+            x: d.x, y: d.y, width: d.width, height: d.height, blocks: chosen.blocks,
+            localPalette: chosen.coding.isLocal ? chosen.coding.palette : nil, delay: d.delay,
+            transparent: chosen.coding.transparent, coding: chosen.coding)
     }
 
     /// Palette indices for the rectangle: changed pixels get their (nearest) colour;
     /// unchanged ones are transparent, marked flexible when the table also has their colour.
     /// With `giveUpAbove`, returns nil as soon as one pixel's squared error exceeds it (the
     /// coding would be refused anyway; most of wave's refused tables fail early).
-    func code(_ d: FrameDelta, palette: Palette, isLocal: Bool, transparent: UInt8?,
-                      keepTransparentFree: Bool = true, giveUpAbove: UInt32? = nil) -> Coding? {
+    func code(
+        _ d: FrameDelta, palette: Palette, isLocal: Bool, transparent: UInt8?,
+        keepTransparentFree: Bool = true, giveUpAbove: UInt32? = nil
+    ) -> Coding? {
         let limit = giveUpAbove ?? .max
         var gaveUp = false
         var cache = palette.index
@@ -123,65 +137,77 @@ struct GIFFrameCoder: Sendable {
         var last: UInt32 = 0xFFFF_FFFF, lastIndex: UInt8 = 0
         var lastKept: UInt32 = 0xFFFF_FFFF, lastKeptIndex: UInt8? = nil
         symbols.withUnsafeMutableBufferPointer { symbols in
-        flex.withUnsafeMutableBufferPointer { flex in
-        d.pixels.withUnsafeBufferPointer { pixels in
-            for ry in 0..<d.height {
-                let y = d.y + ry
-                for rx in 0..<d.width {
-                    let i = ry * d.width + rx
-                    let p = pixels[i]
-                    if let changed = d.changed, !changed[i] {
-                        if p != lastKept { lastKept = p; lastKeptIndex = palette.index.lookup(p) }
-                        if let own = lastKeptIndex, own != t {
-                            symbols[i] = own
-                            flex[i] = true
-                        } else {
-                            symbols[i] = t
+            flex.withUnsafeMutableBufferPointer { flex in
+                d.pixels.withUnsafeBufferPointer { pixels in
+                    for ry in 0..<d.height {
+                        let y = d.y + ry
+                        for rx in 0..<d.width {
+                            let i = ry * d.width + rx
+                            let p = pixels[i]
+                            if let changed = d.changed, !changed[i] {
+                                if p != lastKept {
+                                    lastKept = p
+                                    lastKeptIndex = palette.index.lookup(p)
+                                }
+                                if let own = lastKeptIndex, own != t {
+                                    symbols[i] = own
+                                    flex[i] = true
+                                } else {
+                                    symbols[i] = t
+                                }
+                                continue
+                            }
+                            var idx: UInt8
+                            if p == last {
+                                idx = lastIndex
+                            } else {
+                                if let hit = cache.lookup(p) {
+                                    idx = hit
+                                } else {
+                                    idx = UInt8(Quantizer.nearest(p, in: colors))
+                                    cache.insert(p, idx)
+                                }
+                                last = p
+                                lastIndex = idx
+                            }
+                            // Dither only colours the table misses by more than a few levels: flat
+                            // areas near an entry stay flat (and look the same under every table).
+                            if ditherThis, Quantizer.squaredError(p, colors[Int(idx)]) > Self.ditherThreshold {
+                                let x = d.x + rx
+                                let offset = (Self.bayer[(y & 7) * 8 + (x & 7)] * 24) / 64 - 12
+                                func ch(_ shift: UInt32) -> UInt32 { UInt32(max(0, min(255, Int((p >> shift) & 0xFF) + offset))) }
+                                let adjusted = ch(16) << 16 | ch(8) << 8 | ch(0)
+                                if let hit = ditherCache.lookup(adjusted) {
+                                    idx = hit
+                                } else {
+                                    idx = UInt8(Quantizer.nearest(adjusted, in: colors))
+                                    ditherCache.insert(adjusted, idx)
+                                }
+                            }
+                            if keepTransparentFree, transparent != nil, idx == t {
+                                // The transparent slot cannot show a colour: take the nearest other entry.
+                                idx = UInt8(Quantizer.nearest(p, in: colors, excluding: Int(t)))
+                            }
+                            symbols[i] = idx
+                            if measure {
+                                let e = Quantizer.squaredError(p, colors[Int(idx)])
+                                worst = max(worst, e)
+                                if e > limit {
+                                    gaveUp = true
+                                    return
+                                }
+                                errorDelta += Int(e) - Int(screen?.error(x: d.x + rx, y: y) ?? 0)
+                            }
                         }
-                        continue
-                    }
-                    var idx: UInt8
-                    if p == last {
-                        idx = lastIndex
-                    } else {
-                        if let hit = cache.lookup(p) { idx = hit } else {
-                            idx = UInt8(Quantizer.nearest(p, in: colors))
-                            cache.insert(p, idx)
-                        }
-                        last = p; lastIndex = idx
-                    }
-                    // Dither only colours the table misses by more than a few levels: flat
-                    // areas near an entry stay flat (and look the same under every table).
-                    if ditherThis, Quantizer.squaredError(p, colors[Int(idx)]) > Self.ditherThreshold {
-                        let x = d.x + rx
-                        let offset = (Self.bayer[(y & 7) * 8 + (x & 7)] * 24) / 64 - 12
-                        func ch(_ shift: UInt32) -> UInt32 { UInt32(max(0, min(255, Int((p >> shift) & 0xFF) + offset))) }
-                        let adjusted = ch(16) << 16 | ch(8) << 8 | ch(0)
-                        if let hit = ditherCache.lookup(adjusted) { idx = hit } else {
-                            idx = UInt8(Quantizer.nearest(adjusted, in: colors))
-                            ditherCache.insert(adjusted, idx)
-                        }
-                    }
-                    if keepTransparentFree, transparent != nil, idx == t {
-                        // The transparent slot cannot show a colour: take the nearest other entry.
-                        idx = UInt8(Quantizer.nearest(p, in: colors, excluding: Int(t)))
-                    }
-                    symbols[i] = idx
-                    if measure {
-                        let e = Quantizer.squaredError(p, colors[Int(idx)])
-                        worst = max(worst, e)
-                        if e > limit { gaveUp = true; return }
-                        errorDelta += Int(e) - Int(screen?.error(x: d.x + rx, y: y) ?? 0)
                     }
                 }
             }
         }
-        }
-        }
         if gaveUp { return nil }
-        return Coding(palette: palette, isLocal: isLocal, transparent: transparent, symbols: symbols,
-                      flexible: transparent == nil ? nil : flex, isLossy: measure, errorDelta: errorDelta,
-                      worstError: worst)
+        return Coding(
+            palette: palette, isLocal: isLocal, transparent: transparent, symbols: symbols,
+            flexible: transparent == nil ? nil : flex, isLossy: measure, errorDelta: errorDelta,
+            worstError: worst)
     }
 
     /// Squared RGB distance (3 levels a channel) within which a colour is drawn with its
@@ -191,6 +217,6 @@ struct GIFFrameCoder: Sendable {
     /// 8×8 Bayer thresholds, 0…63.
     private static let bayer: [Int] = [
         0, 32, 8, 40, 2, 34, 10, 42, 48, 16, 56, 24, 50, 18, 58, 26, 12, 44, 4, 36, 14, 46, 6, 38, 60, 28, 52, 20, 62, 30, 54, 22,
-        3, 35, 11, 43, 1, 33, 9, 41, 51, 19, 59, 27, 49, 17, 57, 25, 15, 47, 7, 39, 13, 45, 5, 37, 63, 31, 55, 23, 61, 29, 53, 21,
+        3, 35, 11, 43, 1, 33, 9, 41, 51, 19, 59, 27, 49, 17, 57, 25, 15, 47, 7, 39, 13, 45, 5, 37, 63, 31, 55, 23, 61, 29, 53, 21
     ]
 }

@@ -59,16 +59,18 @@ extension GIFWriter {
     /// Puts a coded frame into the stream and keeps the error map in step.
     func put(_ c: CodedFrame, _ d: FrameDelta) throws {
         guard let g = gif else { return }
-        try putImage(g, x: c.x, y: c.y, width: c.width, height: c.height, blocks: c.blocks, palette: c.localPalette, delay: c.delay,
-                     transparent: c.transparent)
+        try putImage(
+            g, x: c.x, y: c.y, width: c.width, height: c.height, blocks: c.blocks, palette: c.localPalette, delay: c.delay,
+            transparent: c.transparent)
         if let coding = c.coding { recordErrors(coding, d) }
     }
 
     /// What coding a frame reads of the writer, as a value another thread can use.
     func frameCoder() throws -> GIFFrameCoder {
         guard let global else { throw RenderError.gif("no global colour table yet") }
-        return GIFFrameCoder(global: global, dithering: dithering, screenError: screenError,
-                             screenErrorTotal: screenErrorTotal, errorBudget: errorBudget, frameNumber: frameCount)
+        return GIFFrameCoder(
+            global: global, dithering: dithering, screenError: screenError,
+            screenErrorTotal: screenErrorTotal, errorBudget: errorBudget, frameNumber: frameCount)
     }
 
     /// Keeps the per-pixel error map in step with what the decoder now shows.
@@ -76,7 +78,7 @@ extension GIFWriter {
         // Exact codings only matter once something was lossy: written pixels are right again.
         guard c.isLossy || screenError != nil else { return }
         var map = screenError ?? ScreenErrors(width: width, height: height)
-        screenError = nil   // keep `map` the only reference, so it is changed in place
+        screenError = nil  // keep `map` the only reference, so it is changed in place
         var total = screenErrorTotal
         let colors = c.palette.colors
         // What the coding measured for a pixel (a changed pixel never gets the transparent

@@ -15,11 +15,14 @@ extension GIFWriter {
     /// Writes the graphic control extension, the image descriptor (giflib also writes the
     /// LZW minimum code size, max(2, table bits), which `blocks` were coded with) and the
     /// compressed sub-blocks.
-    func putImage(_ g: UnsafeMutablePointer<GifFileType>, x: Int, y: Int, width: Int, height: Int,
-                          blocks: [UInt8], palette: Palette?, delay: Int, transparent: UInt8?) throws {
-        var gcb = GraphicsControlBlock(DisposalMode: DISPOSE_DO_NOT, UserInputFlag: false,
-                                       DelayTime: Int32(max(0, min(65535, delay))),
-                                       TransparentColor: transparent.map(Int32.init) ?? NO_TRANSPARENT_COLOR)
+    func putImage(
+        _ g: UnsafeMutablePointer<GifFileType>, x: Int, y: Int, width: Int, height: Int,
+        blocks: [UInt8], palette: Palette?, delay: Int, transparent: UInt8?
+    ) throws {
+        var gcb = GraphicsControlBlock(
+            DisposalMode: DISPOSE_DO_NOT, UserInputFlag: false,
+            DelayTime: Int32(max(0, min(65535, delay))),
+            TransparentColor: transparent.map(Int32.init) ?? NO_TRANSPARENT_COLOR)
         var ext = [UInt8](repeating: 0, count: 4)
         let len = EGifGCBToExtension(&gcb, &ext)
         guard EGifPutExtension(g, GRAPHICS_EXT_FUNC_CODE, Int32(len), ext) != GIF_ERROR else { throw gifError(g, "graphics control") }

@@ -15,7 +15,8 @@ extension GIFWriter {
         var bits: Int
 
         init(colors: [UInt32], isExact: Bool, reserveTransparent: Bool = true) {
-            self.colors = colors; self.isExact = isExact
+            self.colors = colors
+            self.isExact = isExact
             index = ColorIndexMap(palette: colors)
             bits = GIFWriter.bits(forColors: max(0, colors.count - (reserveTransparent ? 0 : 1)))
         }
@@ -51,7 +52,9 @@ extension GIFWriter {
         }
         try putLoopExtension(g)
         let frames = pending
-        pending = []; pendingBytes = 0; pendingColors = nil
+        pending = []
+        pendingBytes = 0
+        pendingColors = nil
         let ahead = speculation
         speculation = nil
         if let ahead, palette.isExact, ahead.palette.colors == palette.colors {

@@ -39,8 +39,9 @@ extension GIFWriter {
         framesWithoutNewColours += 1
         guard framesWithoutNewColours >= Self.framesBeforeSpeculating else { return }
         let table = Self.exactPalette(of: pending)
-        let coder = GIFFrameCoder(global: table, dithering: dithering, screenError: nil, screenErrorTotal: 0,
-                                  errorBudget: errorBudget, frameNumber: 0)
+        let coder = GIFFrameCoder(
+            global: table, dithering: dithering, screenError: nil, screenErrorTotal: 0,
+            errorBudget: errorBudget, frameNumber: 0)
         let started = Speculation(palette: table, coder: coder)
         for d in pending { started.add(d) }
         speculation = started
@@ -88,7 +89,9 @@ extension GIFWriter {
                 guard !cancelled, front < min(frames.count, back) else {
                     working = false
                     lock.unlock()
-                    idle.lock(); idle.broadcast(); idle.unlock()
+                    idle.lock()
+                    idle.broadcast()
+                    idle.unlock()
                     return
                 }
                 let i = front
@@ -114,7 +117,10 @@ extension GIFWriter {
             while true {
                 lock.lock()
                 let next = min(back, frames.count) - 1
-                guard next >= front else { lock.unlock(); break }
+                guard next >= front else {
+                    lock.unlock()
+                    break
+                }
                 back = next
                 let frame = frames[next]
                 lock.unlock()

@@ -50,15 +50,20 @@ public final class GIFWriter {
 
     /// Opens the temporary file; `loopCount` 0 loops forever.
     /// `inputs` are files the output must not replace (see `OutputFile`).
-    public convenience init(url: URL, width: Int, height: Int, loopCount: Int = 0, dithering: Bool = false,
-                            minimumPSNR: Double = 64, inputs: [URL] = []) throws {
-        try self.init(output: try OutputFile(url, inputs: inputs), width: width, height: height, loopCount: loopCount,
-                      dithering: dithering, minimumPSNR: minimumPSNR)
+    public convenience init(
+        url: URL, width: Int, height: Int, loopCount: Int = 0, dithering: Bool = false,
+        minimumPSNR: Double = 64, inputs: [URL] = []
+    ) throws {
+        try self.init(
+            output: try OutputFile(url, inputs: inputs), width: width, height: height, loopCount: loopCount,
+            dithering: dithering, minimumPSNR: minimumPSNR)
     }
 
     /// Writes into an output already opened (and so already checked); see `OutputFile`.
-    public init(output file: OutputFile, width: Int, height: Int, loopCount: Int = 0, dithering: Bool = false,
-                minimumPSNR: Double = 64) throws {
+    public init(
+        output file: OutputFile, width: Int, height: Int, loopCount: Int = 0, dithering: Bool = false,
+        minimumPSNR: Double = 64
+    ) throws {
         self.dithering = dithering
         // Bad values must not trap in the budget arithmetic: NaN means the default.
         self.minimumPSNR = minimumPSNR.isNaN ? 64 : max(0, min(99, minimumPSNR))
@@ -66,7 +71,9 @@ public final class GIFWriter {
             file.cancel()
             throw RenderError.invalidArgument("GIF size \(width)×\(height) is out of range")
         }
-        self.url = URL(fileURLWithPath: file.path); self.width = width; self.height = height
+        self.url = URL(fileURLWithPath: file.path)
+        self.width = width
+        self.height = height
         self.loopCount = loopCount
         output = GiflibWriteTarget(file)
         var err: Int32 = 0
@@ -156,7 +163,10 @@ public final class GIFWriter {
         if output.error == nil {
             do { try output.flush() } catch { output.error = error }
         }
-        if let e = output.error { output.file.cancel(); throw e }
+        if let e = output.error {
+            output.file.cancel()
+            throw e
+        }
         try output.file.commit()
     }
 

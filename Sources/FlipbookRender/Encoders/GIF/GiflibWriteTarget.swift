@@ -30,8 +30,10 @@ final class GiflibWriteTarget {
 
 /// giflib's output callback: hands the bytes to the `OutputFile`; a short count tells giflib
 /// that the write failed.
-func gifOutputFunction(_ gif: UnsafeMutablePointer<GifFileType>?, _ bytes: UnsafePointer<GifByteType>?,
-                       _ count: Int32) -> Int32 {
+func gifOutputFunction(
+    _ gif: UnsafeMutablePointer<GifFileType>?, _ bytes: UnsafePointer<GifByteType>?,
+    _ count: Int32
+) -> Int32 {
     guard let gif, let user = gif.pointee.UserData else { return 0 }
     let output = Unmanaged<GiflibWriteTarget>.fromOpaque(user).takeUnretainedValue()
     guard output.error == nil else { return 0 }

@@ -21,7 +21,10 @@ struct LZWEncoder {
     }
 
     /// Frees the dictionary (the encoder is owned by one writer; see `GIFWriter.deinit`).
-    func deallocate() { table.deallocate(); recent.deallocate() }
+    func deallocate() {
+        table.deallocate()
+        recent.deallocate()
+    }
 
     private mutating func newGeneration() {
         generation += 1
@@ -36,8 +39,10 @@ struct LZWEncoder {
     /// length byte and up to 255 bytes; the zero-length terminator is not included).
     /// Where `flexible[i]` is true, the pixel may be coded as `alternative` instead of
     /// `symbols[i]` (both show the same colour); the encoder picks per pixel.
-    mutating func encode(_ symbols: UnsafeBufferPointer<UInt8>, flexible: UnsafeBufferPointer<Bool>? = nil,
-                         alternative: UInt8 = 0, minCodeSize: Int) -> [UInt8] {
+    mutating func encode(
+        _ symbols: UnsafeBufferPointer<UInt8>, flexible: UnsafeBufferPointer<Bool>? = nil,
+        alternative: UInt8 = 0, minCodeSize: Int
+    ) -> [UInt8] {
         precondition(minCodeSize >= 2 && minCodeSize <= 8)
         precondition(flexible == nil || flexible!.count == symbols.count)
         newGeneration()
@@ -63,13 +68,25 @@ struct LZWEncoder {
                     let first = previousSymbol == own ? own : alt
                     let second = first == own ? alt : own
                     var k = strings.child(current, first)
-                    if k >= 0 { current = k; previousSymbol = first; continue }
+                    if k >= 0 {
+                        current = k
+                        previousSymbol = first
+                        continue
+                    }
                     k = strings.child(current, second)
-                    if k >= 0 { current = k; previousSymbol = second; continue }
+                    if k >= 0 {
+                        current = k
+                        previousSymbol = second
+                        continue
+                    }
                     next = first
                 } else {
                     let k = strings.child(current, own)
-                    if k >= 0 { current = k; previousSymbol = own; continue }
+                    if k >= 0 {
+                        current = k
+                        previousSymbol = own
+                        continue
+                    }
                 }
                 codes.put(current, codeSize)
                 maxCode += 1
@@ -118,7 +135,10 @@ struct LZWEncoder {
 
         /// The bytes written, the last partial byte included.
         mutating func finish() -> UnsafeBufferPointer<UInt8> {
-            if bitCount > 0 { out[written] = UInt8(truncatingIfNeeded: bitBuffer); written += 1 }
+            if bitCount > 0 {
+                out[written] = UInt8(truncatingIfNeeded: bitBuffer)
+                written += 1
+            }
             return UnsafeBufferPointer(start: out, count: written)
         }
     }

@@ -33,7 +33,11 @@ enum Quantizer {
             var best = (0, -1)
             for k in 0..<3 {
                 var lo = 255, hi = 0
-                for e in box { let v = channel(e.color, k); lo = min(lo, v); hi = max(hi, v) }
+                for e in box {
+                    let v = channel(e.color, k)
+                    lo = min(lo, v)
+                    hi = max(hi, v)
+                }
                 if hi - lo > best.1 { best = (k, hi - lo) }
             }
             return best
@@ -43,7 +47,12 @@ enum Quantizer {
         func means() -> [UInt32] {
             boxes.map { box in
                 var r = 0, g = 0, b = 0, n = 0
-                for e in box { r += channel(e.color, 0) * e.n; g += channel(e.color, 1) * e.n; b += channel(e.color, 2) * e.n; n += e.n }
+                for e in box {
+                    r += channel(e.color, 0) * e.n
+                    g += channel(e.color, 1) * e.n
+                    b += channel(e.color, 2) * e.n
+                    n += e.n
+                }
                 n = max(1, n)
                 return UInt32((r + n / 2) / n) << 16 | UInt32((g + n / 2) / n) << 8 | UInt32((b + n / 2) / n)
             }
@@ -63,7 +72,10 @@ enum Quantizer {
                 var pick = -1
                 var pickScore = 0.0
                 for i in boxes.indices where boxes[i].count > 1 {
-                    if scores[i] > pickScore { pick = i; pickScore = scores[i] }
+                    if scores[i] > pickScore {
+                        pick = i
+                        pickScore = scores[i]
+                    }
                 }
                 if pick < 0 { break }
                 let box = boxes[pick]
@@ -73,7 +85,10 @@ enum Quantizer {
                 var acc = 0, cut = 1
                 for (i, e) in sorted.enumerated() {
                     acc += e.n
-                    if acc * 2 >= total { cut = max(1, min(sorted.count - 1, i + 1)); break }
+                    if acc * 2 >= total {
+                        cut = max(1, min(sorted.count - 1, i + 1))
+                        break
+                    }
                 }
                 boxes[pick] = Array(sorted[..<cut])
                 scores[pick] = score(boxes[pick])
@@ -91,7 +106,9 @@ enum Quantizer {
             var sum = 0.0, sumSq = 0.0, n = 0.0
             for e in box {
                 let v = Double((e.color >> UInt32(16 - 8 * k)) & 0xFF), w = Double(e.n)
-                sum += v * w; sumSq += v * v * w; n += w
+                sum += v * w
+                sumSq += v * v * w
+                n += w
             }
             best = max(best, sumSq - sum * sum / n)
         }
@@ -105,7 +122,11 @@ enum Quantizer {
         for (i, p) in palette.enumerated() {
             let dr = r - Int(p >> 16 & 0xFF), dg = g - Int(p >> 8 & 0xFF), db = b - Int(p & 0xFF)
             let d = 2 * dr * dr + 4 * dg * dg + 3 * db * db
-            if d < bestD { bestD = d; best = i; if d == 0 { break } }
+            if d < bestD {
+                bestD = d
+                best = i
+                if d == 0 { break }
+            }
         }
         return best
     }
@@ -117,7 +138,10 @@ extension Quantizer {
         var best = excluded == 0 ? 1 : 0, bestD = Int.max
         for (i, p) in palette.enumerated() where i != excluded {
             let d = Int(squaredError(c, p))
-            if d < bestD { bestD = d; best = i }
+            if d < bestD {
+                bestD = d
+                best = i
+            }
         }
         return best
     }
@@ -142,13 +166,18 @@ extension Quantizer {
             if (used + 1) * 2 > size {
                 let oldKeys = keys, oldCounts = counts
                 size *= 2
-                keys = [UInt32](repeating: 0, count: size); counts = [Int](repeating: 0, count: size); used = 0
+                keys = [UInt32](repeating: 0, count: size)
+                counts = [Int](repeating: 0, count: size)
+                used = 0
                 for (k, c) in zip(oldKeys, oldCounts) where k != 0 { add(k & 0xFF_FFFF, c) }
             }
-            let key = color | 0x100_0000   // 0 marks an empty slot
+            let key = color | 0x100_0000  // 0 marks an empty slot
             var i = Int((key &* 0x9E37_79B1) >> 12) & (size - 1)
             while keys[i] != 0 && keys[i] != key { i = (i + 1) & (size - 1) }
-            if keys[i] == 0 { keys[i] = key; used += 1 }
+            if keys[i] == 0 {
+                keys[i] = key
+                used += 1
+            }
             counts[i] += n
         }
         var i = 0

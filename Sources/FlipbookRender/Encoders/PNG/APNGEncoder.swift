@@ -44,7 +44,10 @@ enum APNGEncoder {
                 var x = 0
                 while x < w {
                     if a[row + x] != b[row + x] {
-                        minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = y
+                        minX = min(minX, x)
+                        maxX = max(maxX, x)
+                        minY = min(minY, y)
+                        maxY = y
                         if a[row + x] >> 24 != 0xFF { changedAreOpaque = false }
                     }
                     x += 1
@@ -63,8 +66,9 @@ enum APNGEncoder {
                 let rows = PNGEncoder.filteredRows(frame, x0: x0, y0: y0, width: x1 - x0, height: y1 - y0, alpha: true)
                 let whole = try PNGEncoder.deflate(rows, level: level, what: "a \(x1 - x0)×\(y1 - y0) APNG region")
                 // The smaller of the two: holes between changed pixels break the row filter's runs on some frames.
-                return Region(x: x0, y: y0, width: x1 - x0, height: y1 - y0, data: over.count < whole.count ? over : whole,
-                              blendsOver: over.count < whole.count)
+                return Region(
+                    x: x0, y: y0, width: x1 - x0, height: y1 - y0, data: over.count < whole.count ? over : whole,
+                    blendsOver: over.count < whole.count)
             }
         }
         let raw = PNGEncoder.filteredRows(frame, x0: x0, y0: y0, width: x1 - x0, height: y1 - y0, alpha: true)
@@ -73,14 +77,16 @@ enum APNGEncoder {
     }
 
     /// fcTL and the frame's data (IDAT for the first frame, fdAT after), numbered from `sequence`.
-    static func frameChunks(_ region: Region, delay: (numerator: UInt16, denominator: UInt16), first: Bool,
-                            sequence: inout UInt32) -> [UInt8] {
+    static func frameChunks(
+        _ region: Region, delay: (numerator: UInt16, denominator: UInt16), first: Bool,
+        sequence: inout UInt32
+    ) -> [UInt8] {
         var out: [UInt8] = []
         var fctl = PNGEncoder.bigEndian(sequence)
         fctl += PNGEncoder.bigEndian(UInt32(region.width)) + PNGEncoder.bigEndian(UInt32(region.height))
         fctl += PNGEncoder.bigEndian(UInt32(region.x)) + PNGEncoder.bigEndian(UInt32(region.y))
         fctl += [UInt8(delay.numerator >> 8), UInt8(delay.numerator & 0xFF), UInt8(delay.denominator >> 8), UInt8(delay.denominator & 0xFF)]
-        fctl += [0, region.blendsOver ? 1 : 0]   // dispose none; blend over (transparent keeps) or source (replaces)
+        fctl += [0, region.blendsOver ? 1 : 0]  // dispose none; blend over (transparent keeps) or source (replaces)
         PNGEncoder.appendChunk("fcTL", fctl[...], to: &out)
         sequence += 1
         if first {

@@ -26,12 +26,14 @@ public enum PNGCodec {
         // Cairo encodes into memory; the bytes then go out through the one output path.
         final class Collected { var bytes: [UInt8] = [] }
         let collected = Collected()
-        let status = cairo_surface_write_to_png_stream(surface, { closure, data, length in
-            guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
-            Unmanaged<Collected>.fromOpaque(closure).takeUnretainedValue().bytes
-                .append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
-            return CAIRO_STATUS_SUCCESS
-        }, Unmanaged.passUnretained(collected).toOpaque())
+        let status = cairo_surface_write_to_png_stream(
+            surface,
+            { closure, data, length in
+                guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
+                Unmanaged<Collected>.fromOpaque(closure).takeUnretainedValue().bytes
+                    .append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
+                return CAIRO_STATUS_SUCCESS
+            }, Unmanaged.passUnretained(collected).toOpaque())
         guard status == CAIRO_STATUS_SUCCESS else {
             throw RenderError.io("cannot encode \(url.path): \(String(cString: cairo_status_to_string(status)))")
         }
@@ -63,21 +65,27 @@ public enum PNGCodec {
         let (w, h) = try declaredSize(bytes, name: name)
         guard w > 0, h > 0 else { throw RenderError.io("\(name) is not a valid PNG: it declares a \(w)×\(h) image") }
         guard w <= Limits.maximumStagePixels, h <= Limits.maximumStagePixels, w * h <= Limits.maximumImagePixels else {
-            throw RenderError.io("\(name) declares a \(w)×\(h) image; at most \(Limits.maximumStagePixels) px a side and "
-                                 + "\(Limits.maximumImagePixels) pixels are decoded")
+            throw RenderError.io(
+                "\(name) declares a \(w)×\(h) image; at most \(Limits.maximumStagePixels) px a side and "
+                    + "\(Limits.maximumImagePixels) pixels are decoded")
         }
         // Cairo reads through a callback from memory: the file was read (and checked) once.
-        final class Source { let bytes: [UInt8]; var offset = 0; init(_ b: [UInt8]) { bytes = b } }
+        final class Source {
+            let bytes: [UInt8]
+            var offset = 0
+            init(_ b: [UInt8]) { bytes = b }
+        }
         let source = Source(bytes)
-        let surface = cairo_image_surface_create_from_png_stream({ closure, data, length in
-            guard let closure, let data else { return CAIRO_STATUS_READ_ERROR }
-            let s = Unmanaged<Source>.fromOpaque(closure).takeUnretainedValue()
-            let n = Int(length)
-            guard s.offset + n <= s.bytes.count else { return CAIRO_STATUS_READ_ERROR }
-            s.bytes.withUnsafeBufferPointer { data.update(from: $0.baseAddress! + s.offset, count: n) }
-            s.offset += n
-            return CAIRO_STATUS_SUCCESS
-        }, Unmanaged.passUnretained(source).toOpaque())
+        let surface = cairo_image_surface_create_from_png_stream(
+            { closure, data, length in
+                guard let closure, let data else { return CAIRO_STATUS_READ_ERROR }
+                let s = Unmanaged<Source>.fromOpaque(closure).takeUnretainedValue()
+                let n = Int(length)
+                guard s.offset + n <= s.bytes.count else { return CAIRO_STATUS_READ_ERROR }
+                s.bytes.withUnsafeBufferPointer { data.update(from: $0.baseAddress! + s.offset, count: n) }
+                s.offset += n
+                return CAIRO_STATUS_SUCCESS
+            }, Unmanaged.passUnretained(source).toOpaque())
         guard let surface else { throw RenderError.io("cannot read \(name)") }
         defer { cairo_surface_destroy(surface) }
         let status = cairo_surface_status(surface)

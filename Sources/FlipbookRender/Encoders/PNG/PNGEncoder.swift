@@ -24,7 +24,7 @@ public enum PNGEncoder {
         png.reserveCapacity(Int(compressedSize) + 64)
         var header = [UInt8]()
         header += bigEndian(UInt32(w)) + bigEndian(UInt32(h))
-        header += [8, opaque ? 2 : 6, 0, 0, 0]   // 8 bits, RGB or RGBA, deflate, adaptive filtering, no interlace
+        header += [8, opaque ? 2 : 6, 0, 0, 0]  // 8 bits, RGB or RGBA, deflate, adaptive filtering, no interlace
         appendChunk("IHDR", header[...], to: &png)
         appendChunk("IDAT", compressed[...], to: &png)
         appendChunk("IEND", [][...], to: &png)
@@ -42,12 +42,14 @@ public enum PNGEncoder {
             raw.withUnsafeMutableBufferPointer { dst in
                 for y in 0..<h {
                     let row = y * rowBytes
-                    dst[row] = 1   // filter type Sub: each byte minus the byte one pixel to the left
+                    dst[row] = 1  // filter type Sub: each byte minus the byte one pixel to the left
                     var left: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)
                     for x in 0..<w {
                         let p = PixelBuffer.straight(src[(y0 + y) * stride + x0 + x])
                         let o = row + 1 + x * bpp
-                        dst[o] = p.r &- left.0; dst[o + 1] = p.g &- left.1; dst[o + 2] = p.b &- left.2
+                        dst[o] = p.r &- left.0
+                        dst[o + 1] = p.g &- left.1
+                        dst[o + 2] = p.b &- left.2
                         if alpha { dst[o + 3] = p.a &- left.3 }
                         left = (p.r, p.g, p.b, p.a)
                     }
@@ -83,7 +85,7 @@ public enum PNGEncoder {
         }
         let w = pixels.width, h = pixels.height
         guard w > 0, h > 0 else { throw RenderError.invalidArgument("cannot write an empty \(w)×\(h) PNG") }
-        var raw = [UInt8](repeating: 0, count: (1 + w) * h)   // filter None: indices do not predict
+        var raw = [UInt8](repeating: 0, count: (1 + w) * h)  // filter None: indices do not predict
         for y in 0..<h {
             for x in 0..<w { raw[y * (1 + w) + 1 + x] = index[pixels.premultipliedARGB[y * w + x]]! }
         }
@@ -94,7 +96,7 @@ public enum PNGEncoder {
         }
         guard status == Z_OK else { throw RenderError.io("zlib could not compress a \(w)×\(h) frame (\(status))") }
         var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        let header = bigEndian(UInt32(w)) + bigEndian(UInt32(h)) + [8, 3, 0, 0, 0]   // 8-bit palette indices
+        let header = bigEndian(UInt32(w)) + bigEndian(UInt32(h)) + [8, 3, 0, 0, 0]  // 8-bit palette indices
         appendChunk("IHDR", header[...], to: &png)
         let straight = palette.map(PixelBuffer.straight)
         appendChunk("PLTE", straight.flatMap { [$0.r, $0.g, $0.b] }[...], to: &png)

@@ -42,9 +42,11 @@ final class FFmpegVideoWriter {
     /// padding (yuv420p needs even ones); MP4s put their index first (`+faststart`) when the
     /// target is a file.
     static func arguments(width: Int, height: Int, fps: Double, codec: Codec, path: String, seekable: Bool) -> [String] {
-        var args = ["-hide_banner", "-loglevel", "error", "-nostdin", "-y",
-                    "-f", "rawvideo", "-pix_fmt", "rgba", "-s", "\(width)x\(height)", "-framerate", rate(fps), "-i", "pipe:0",
-                    "-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2", "-pix_fmt", "yuv420p", "-r", rate(fps)]
+        var args = [
+            "-hide_banner", "-loglevel", "error", "-nostdin", "-y",
+            "-f", "rawvideo", "-pix_fmt", "rgba", "-s", "\(width)x\(height)", "-framerate", rate(fps), "-i", "pipe:0",
+            "-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2", "-pix_fmt", "yuv420p", "-r", rate(fps)
+        ]
         switch codec {
         case .mp4:
             args += ["-c:v", "libx264", "-preset", "medium", "-crf", "18", "-f", "mp4"]
@@ -56,7 +58,9 @@ final class FFmpegVideoWriter {
     }
 
     init(executable: URL, width: Int, height: Int, fps: Double, codec: Codec, target: Target) throws {
-        self.width = width; self.height = height; self.target = target
+        self.width = width
+        self.height = height
+        self.target = target
         // A write to a pipe whose reader died must fail, not kill the process.
         signal(SIGPIPE, SIG_IGN)
         process.executableURL = executable
@@ -110,22 +114,26 @@ final class FFmpegVideoWriter {
         if case .descriptor(_, let path) = target, let ffprobe = Self.ffprobe(beside: process.executableURL) {
             let found = try Self.packetCount(of: path, ffprobe: ffprobe)
             guard found == framesSent else {
-                throw RenderError.io("the video ffmpeg wrote holds \(found) of the \(framesSent) frames sent (a full disk or a file-size limit?)")
+                throw RenderError.io(
+                    "the video ffmpeg wrote holds \(found) of the \(framesSent) frames sent (a full disk or a file-size limit?)")
             }
         }
     }
 
     static func ffprobe(beside ffmpeg: URL?) -> URL? {
         guard let candidate = ffmpeg?.deletingLastPathComponent().appendingPathComponent("ffprobe"),
-              FileManager.default.isExecutableFile(atPath: candidate.path) else { return nil }
+            FileManager.default.isExecutableFile(atPath: candidate.path)
+        else { return nil }
         return candidate
     }
 
     /// The video packets (frames) in the file at `path`, as ffprobe counts them; 0 when it
     /// cannot read the file.
     static func packetCount(of path: String, ffprobe: URL) throws -> Int {
-        let args = ["-v", "error", "-protocol_whitelist", "file", "-select_streams", "v:0", "-count_packets",
-                    "-show_entries", "stream=nb_read_packets", "-of", "csv=p=0", "file:" + path]
+        let args = [
+            "-v", "error", "-protocol_whitelist", "file", "-select_streams", "v:0", "-count_packets",
+            "-show_entries", "stream=nb_read_packets", "-of", "csv=p=0", "file:" + path
+        ]
         guard let data = try? VideoFrameStream.output(of: ffprobe, args, limit: 100) else { return 0 }
         return Int(String(decoding: data, as: UTF8.self).filter(\.isNumber)) ?? 0
     }
@@ -138,7 +146,7 @@ final class FFmpegVideoWriter {
     }
 
     private func detail() -> String {
-        if process.isRunning { return "" }   // its messages end when it does
+        if process.isRunning { return "" }  // its messages end when it does
         let text = errorLog?.text ?? ""
         return text.isEmpty ? "" : ": " + TextSafety.forTerminal(String(text.suffix(400)), keepingLines: false)
     }

@@ -11,7 +11,8 @@ final class WebPAnimationWriter {
     let width: Int, height: Int
 
     init(width: Int, height: Int, loopCount: Int, quality: Double?) throws {
-        self.width = width; self.height = height
+        self.width = width
+        self.height = height
         var options = WebPAnimEncoderOptions()
         guard WebPAnimEncoderOptionsInit(&options) != 0 else { throw RenderError.io("libwebp: version mismatch") }
         options.anim_params.loop_count = Int32(loopCount)
@@ -21,15 +22,18 @@ final class WebPAnimationWriter {
         // time on the gallery. Lossy: a key frame every 9–17 frames stops the error of frames
         // coded on frames from building up (000-unread-refresh at quality 90: 50.9 dB and SSIM
         // 0.992 with them, 46.6 dB and 0.974 without, for 5 % more bytes; docs/benchmarks.md).
-        if quality != nil { options.kmin = 9; options.kmax = 17 }
+        if quality != nil {
+            options.kmin = 9
+            options.kmax = 17
+        }
         guard WebPConfigInit(&config) != 0 else { throw RenderError.io("libwebp: version mismatch") }
         if let quality {
             config.lossless = 0
             config.quality = Float(min(100, max(0, quality)))
         } else {
             config.lossless = 1
-            config.quality = 75   // lossless: the effort, not the fidelity
-            config.exact = 1      // keep the colour under transparent pixels as drawn
+            config.quality = 75  // lossless: the effort, not the fidelity
+            config.exact = 1  // keep the colour under transparent pixels as drawn
         }
         config.method = 4
         guard WebPValidateConfig(&config) != 0 else { throw RenderError.io("libwebp refused the encoder settings") }
@@ -47,7 +51,8 @@ final class WebPAnimationWriter {
         var picture = WebPPicture()
         guard WebPPictureInit(&picture) != 0 else { throw RenderError.io("libwebp: version mismatch") }
         picture.use_argb = 1
-        picture.width = Int32(frame.width); picture.height = Int32(frame.height)
+        picture.width = Int32(frame.width)
+        picture.height = Int32(frame.height)
         defer { WebPPictureFree(&picture) }
         let rgba = frame.rgba
         let imported = rgba.withUnsafeBufferPointer { WebPPictureImportRGBA(&picture, $0.baseAddress, Int32(frame.width * 4)) }
@@ -60,7 +65,10 @@ final class WebPAnimationWriter {
     /// The file's bytes, the last frame ending at `endMilliseconds`.
     func finish(endMilliseconds: Int) throws -> [UInt8] {
         guard let encoder else { throw RenderError.io("the WebP writer has finished") }
-        defer { WebPAnimEncoderDelete(encoder); self.encoder = nil }
+        defer {
+            WebPAnimEncoderDelete(encoder)
+            self.encoder = nil
+        }
         guard WebPAnimEncoderAdd(encoder, nil, Int32(endMilliseconds), nil) != 0 else {
             throw RenderError.io("libwebp could not end the animation: " + String(cString: WebPAnimEncoderGetError(encoder)))
         }

@@ -19,13 +19,13 @@ public final class APNGFrameStream: RecordingStream {
     private struct Frame {
         var x: Int, y: Int, width: Int, height: Int
         var dispose: UInt8, blend: UInt8
-        var data: [Range<Int>]   // byte ranges of the compressed data (IDAT bodies, fdAT after the sequence number)
+        var data: [Range<Int>]  // byte ranges of the compressed data (IDAT bodies, fdAT after the sequence number)
     }
 
     private let name: String
     private let bytes: [UInt8]
-    private let header: [UInt8]        // the IHDR body
-    private let paletteChunks: [Range<Int>]   // whole PLTE and tRNS chunks, copied into each frame's PNG
+    private let header: [UInt8]  // the IHDR body
+    private let paletteChunks: [Range<Int>]  // whole PLTE and tRNS chunks, copied into each frame's PNG
     private let frames: [Frame]
     private var next = 0
     private var canvas: [UInt8]
@@ -64,8 +64,9 @@ public final class APNGFrameStream: RecordingStream {
                 let b = body.lowerBound
                 let numerator = be16(b + 20), denominator = be16(b + 22)
                 durations.append(Double(numerator) / Double(denominator == 0 ? 100 : denominator))
-                current = Frame(x: be32(b + 12), y: be32(b + 16), width: be32(b + 4), height: be32(b + 8),
-                                dispose: bytes[b + 24], blend: bytes[b + 25], data: [])
+                current = Frame(
+                    x: be32(b + 12), y: be32(b + 16), width: be32(b + 4), height: be32(b + 8),
+                    dispose: bytes[b + 24], blend: bytes[b + 25], data: [])
             case "IDAT":
                 if current != nil {
                     current!.data.append(body)
@@ -74,7 +75,7 @@ public final class APNGFrameStream: RecordingStream {
                     current = Frame(x: 0, y: 0, width: be32(16), height: be32(20), dispose: 0, blend: 0, data: [body])
                     durations.append(0)
                 }
-                // Otherwise the default image comes before any fcTL: not part of the animation.
+            // Otherwise the default image comes before any fcTL: not part of the animation.
             case "fdAT":
                 guard length >= 4 else { throw corrupt("a frame data chunk (fdAT) is too short") }
                 guard current != nil else { throw corrupt("frame data (fdAT) comes before any frame control (fcTL)") }
@@ -104,7 +105,8 @@ public final class APNGFrameStream: RecordingStream {
         paletteChunks = palette
         self.frames = frames
         self.plays = plays
-        width = w; height = h
+        width = w
+        height = h
         (starts, duration) = RecordingLimits.starts(fromDurations: Array(durations.suffix(frames.count)))
         canvas = [UInt8](repeating: 0, count: w * h * 4)
     }
@@ -133,7 +135,10 @@ public final class APNGFrameStream: RecordingStream {
         for y in 0..<frame.height {
             for x in 0..<frame.width {
                 let o = ((frame.y + y) * width + frame.x + x) * 4
-                guard source != nil else { for c in 0..<4 { canvas[o + c] = 0 }; continue }
+                guard source != nil else {
+                    for c in 0..<4 { canvas[o + c] = 0 }
+                    continue
+                }
                 let s = (y * frame.width + x) * 4
                 let sa = Int(rgba[s + 3])
                 if !over || sa == 255 {

@@ -39,7 +39,8 @@ public final class GIFFrameStream: RecordingStream {
             case .loop(let n): loop = n
             case .image:
                 try scan.skipImage()
-                delays.append(pendingDelay); pendingDelay = 0
+                delays.append(pendingDelay)
+                pendingDelay = 0
             case .end: break scanning
             }
         }
@@ -48,7 +49,8 @@ public final class GIFFrameStream: RecordingStream {
         loopCount = loop
         (starts, duration) = RecordingLimits.starts(fromDurations: delays.map { Double($0) / 100 })
         records = try GIFRecords(path: url.path)
-        width = records.width; height = records.height
+        width = records.width
+        height = records.height
         try RecordingLimits.checkWhole(url.path, width: width, height: height, frames: delays.count)
         globalTableSize = records.globalTableSize
         canvas = [UInt8](repeating: 0, count: width * height * 4)
@@ -79,15 +81,18 @@ public final class GIFFrameStream: RecordingStream {
                 case DISPOSE_PREVIOUS: disposal = .restore(canvas)
                 default: disposal = .keep
                 }
-                draw(indices, x0: x0, y0: y0, width: iw, height: ih, colors: d.ColorMap ?? records.globalColorMap,
-                     transparent: Int(gcb.TransparentColor))
+                draw(
+                    indices, x0: x0, y0: y0, width: iw, height: ih, colors: d.ColorMap ?? records.globalColorMap,
+                    transparent: Int(gcb.TransparentColor))
                 return PixelBuffer(width: width, height: height, rgba: canvas)
             }
         }
     }
 
-    private func draw(_ indices: [UInt8], x0: Int, y0: Int, width iw: Int, height ih: Int,
-                      colors: UnsafeMutablePointer<ColorMapObject>?, transparent: Int) {
+    private func draw(
+        _ indices: [UInt8], x0: Int, y0: Int, width iw: Int, height ih: Int,
+        colors: UnsafeMutablePointer<ColorMapObject>?, transparent: Int
+    ) {
         guard let colors else { return }
         let count = Int(colors.pointee.ColorCount)
         let w = width
@@ -97,7 +102,10 @@ public final class GIFFrameStream: RecordingStream {
                 guard idx != transparent, idx < count else { continue }
                 let c = colors.pointee.Colors[idx]
                 let o = ((y0 + y) * w + x0 + x) * 4
-                canvas[o] = c.Red; canvas[o + 1] = c.Green; canvas[o + 2] = c.Blue; canvas[o + 3] = 255
+                canvas[o] = c.Red
+                canvas[o + 1] = c.Green
+                canvas[o + 2] = c.Blue
+                canvas[o + 3] = 255
             }
         }
     }

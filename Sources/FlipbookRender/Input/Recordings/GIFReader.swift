@@ -29,9 +29,10 @@ public enum GIFReader {
         let stream = try GIFFrameStream(url: url)
         let frames = try stream.allFrames(name: url.path)
         let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
-        return DecodedGIF(width: stream.width, height: stream.height, delays: Array(stream.delays.prefix(frames.count)),
-                          loopCount: stream.loopCount, frames: frames, byteCount: size,
-                          frameRects: stream.frameRects, localTableSizes: stream.localTableSizes,
-                          globalTableSize: stream.globalTableSize)
+        return DecodedGIF(
+            width: stream.width, height: stream.height, delays: Array(stream.delays.prefix(frames.count)),
+            loopCount: stream.loopCount, frames: frames, byteCount: size,
+            frameRects: stream.frameRects, localTableSizes: stream.localTableSizes,
+            globalTableSize: stream.globalTableSize)
     }
 }

@@ -33,15 +33,21 @@ final class GIFRecords {
         self.gif = gif
         // The logical screen is read by DGifOpen: check it before a pixel is allocated (a
         // 62-byte GIF can declare 65535 × 65535).
-        width = Int(gif.pointee.SWidth); height = Int(gif.pointee.SHeight)
+        width = Int(gif.pointee.SWidth)
+        height = Int(gif.pointee.SHeight)
         guard width > 0, height > 0, width <= Limits.maximumStagePixels, height <= Limits.maximumStagePixels,
-              width * height <= Limits.maximumImagePixels else {
-            throw RenderError.gif("\(path) declares a \(width)×\(height) screen; at most \(Limits.maximumStagePixels) px a side and "
-                                  + "\(Limits.maximumImagePixels) pixels are decoded")
+            width * height <= Limits.maximumImagePixels
+        else {
+            throw RenderError.gif(
+                "\(path) declares a \(width)×\(height) screen; at most \(Limits.maximumStagePixels) px a side and "
+                    + "\(Limits.maximumImagePixels) pixels are decoded")
         }
     }
 
-    deinit { var e: Int32 = 0; DGifCloseFile(gif, &e) }
+    deinit {
+        var e: Int32 = 0
+        DGifCloseFile(gif, &e)
+    }
 
     static func message(_ code: Int32) -> String {
         GifErrorString(code).map { String(cString: $0) } ?? "giflib error \(code)"
@@ -65,9 +71,11 @@ final class GIFRecords {
                 guard DGifGetImageDesc(gif) != GIF_ERROR else { throw failure("an image descriptor is unreadable") }
                 let d = gif.pointee.Image
                 guard d.Width > 0, d.Height > 0, Int(d.Width) <= Limits.maximumStagePixels, Int(d.Height) <= Limits.maximumStagePixels,
-                      Int(d.Width) * Int(d.Height) <= Limits.maximumImagePixels else {
-                    throw RenderError.gif("\(name): frame \(imagesRead + 1) declares a \(d.Width)×\(d.Height) image; at most "
-                                          + "\(Limits.maximumStagePixels) px a side are decoded")
+                    Int(d.Width) * Int(d.Height) <= Limits.maximumImagePixels
+                else {
+                    throw RenderError.gif(
+                        "\(name): frame \(imagesRead + 1) declares a \(d.Width)×\(d.Height) image; at most "
+                            + "\(Limits.maximumStagePixels) px a side are decoded")
                 }
                 imagesRead += 1
                 return .image(d)
@@ -81,9 +89,11 @@ final class GIFRecords {
                         DisposalMode: 0, UserInputFlag: false, DelayTime: 0, TransparentColor: NO_TRANSPARENT_COLOR)
                     if DGifExtensionToGCB(Int(block[0]), block + 1, &gcb) != GIF_ERROR { found = .control(gcb) }
                 }
-                let isNetscape = code == APPLICATION_EXT_FUNC_CODE && block.map {
-                    $0[0] == 11 && String(decoding: UnsafeBufferPointer(start: $0 + 1, count: 11), as: UTF8.self) == "NETSCAPE2.0"
-                } == true
+                let isNetscape =
+                    code == APPLICATION_EXT_FUNC_CODE
+                    && block.map {
+                        $0[0] == 11 && String(decoding: UnsafeBufferPointer(start: $0 + 1, count: 11), as: UTF8.self) == "NETSCAPE2.0"
+                    } == true
                 var sub = 0
                 while block != nil {
                     guard DGifGetExtensionNext(gif, &block) != GIF_ERROR else { throw failure("an extension is unreadable") }
@@ -114,7 +124,8 @@ final class GIFRecords {
         let w = Int(d.Width), h = Int(d.Height)
         var indices = [UInt8](repeating: 0, count: w * h)
         // GIF89a interlacing: four passes, each starting at a row and stepping down.
-        let rows: [Int] = d.Interlace
+        let rows: [Int] =
+            d.Interlace
             ? [(0, 8), (4, 8), (2, 4), (1, 2)].flatMap { start, step in Swift.stride(from: start, to: h, by: step) }
             : Array(0..<h)
         try indices.withUnsafeMutableBufferPointer { buffer in

@@ -29,8 +29,9 @@ public enum RecordingReader {
         case "webp": return try WebPFrameStream(url: url)
         case let ext where videoExtensions.contains(ext): return try VideoFrameStream(url: url, environment: environment)
         case let ext:
-            throw RenderError.invalidArgument("\(url.path): .\(ext) recordings are not read; give one of "
-                                              + extensions.map { "." + $0 }.joined(separator: ", "))
+            throw RenderError.invalidArgument(
+                "\(url.path): .\(ext) recordings are not read; give one of "
+                    + extensions.map { "." + $0 }.joined(separator: ", "))
         }
     }
 
@@ -39,7 +40,8 @@ public enum RecordingReader {
         let stream = try open(url, environment: environment)
         let frames = try stream.allFrames(name: url.path)
         guard !frames.isEmpty else { throw RenderError.invalidArgument("\(url.path): no frames could be decoded") }
-        return DecodedRecording(width: stream.width, height: stream.height, frames: frames,
-                                starts: Array(stream.starts.prefix(frames.count)), duration: stream.duration)
+        return DecodedRecording(
+            width: stream.width, height: stream.height, frames: frames,
+            starts: Array(stream.starts.prefix(frames.count)), duration: stream.duration)
     }
 }

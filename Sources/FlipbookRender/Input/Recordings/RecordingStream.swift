@@ -39,8 +39,9 @@ enum RecordingLimits {
     /// One frame: at most `Limits.maximumStagePixels` a side and `Limits.maximumImagePixels` in all.
     static func check(_ name: String, width w: Int, height h: Int) throws {
         guard w > 0, h > 0, w <= Limits.maximumStagePixels, h <= Limits.maximumStagePixels, w * h <= Limits.maximumImagePixels else {
-            throw RenderError.invalidArgument("\(name) is \(w)×\(h) px; at most \(Limits.maximumStagePixels) px a side and "
-                                              + "\(Limits.maximumImagePixels) pixels a frame are decoded")
+            throw RenderError.invalidArgument(
+                "\(name) is \(w)×\(h) px; at most \(Limits.maximumStagePixels) px a side and "
+                    + "\(Limits.maximumImagePixels) pixels a frame are decoded")
         }
     }
 
@@ -53,8 +54,9 @@ enum RecordingLimits {
         }
         let (total, overflow) = n.multipliedReportingOverflow(by: w * h)
         guard !overflow, total <= Limits.maximumRecordingPixels else {
-            throw RenderError.invalidArgument("\(name) has \(n) frames of \(w)×\(h) px; at most \(Limits.maximumRecordingPixels) "
-                + "pixels are decoded from a recording (shorten or scale it, e.g. ffmpeg -i IN -t 10 -vf scale=iw/2:-2 OUT.mp4)")
+            throw RenderError.invalidArgument(
+                "\(name) has \(n) frames of \(w)×\(h) px; at most \(Limits.maximumRecordingPixels) "
+                    + "pixels are decoded from a recording (shorten or scale it, e.g. ffmpeg -i IN -t 10 -vf scale=iw/2:-2 OUT.mp4)")
         }
     }
 
@@ -63,8 +65,9 @@ enum RecordingLimits {
         try check(name, width: w, height: h)
         let (total, overflow) = n.multipliedReportingOverflow(by: w * h)
         guard !overflow, total <= Limits.maximumDecodedPixels else {
-            throw RenderError.invalidArgument("\(name) has \(n) frames of \(w)×\(h) px; at most \(Limits.maximumDecodedPixels) "
-                                              + "pixels are held at once (compare streams a recording of any length)")
+            throw RenderError.invalidArgument(
+                "\(name) has \(n) frames of \(w)×\(h) px; at most \(Limits.maximumDecodedPixels) "
+                    + "pixels are held at once (compare streams a recording of any length)")
         }
     }
 
@@ -72,7 +75,10 @@ enum RecordingLimits {
     static func starts(fromDurations durations: [Double]) -> (starts: [Double], duration: Double) {
         var starts: [Double] = [], t = 0.0
         starts.reserveCapacity(durations.count)
-        for d in durations { starts.append(t); t += d }
+        for d in durations {
+            starts.append(t)
+            t += d
+        }
         return (starts, t)
     }
 }

@@ -31,15 +31,19 @@ public final class VideoFrameStream: RecordingStream {
         let input = Self.inputArguments(url.path)
         // The stream's header first (no frame decoded): a bomb's size and length are refused
         // before ffprobe lists every frame.
-        let header = try Self.output(of: ffprobe, ["-v", "error"] + input.dropLast(2) + [
-            "-select_streams", "v:0", "-show_entries", "stream=width,height,nb_frames,duration,avg_frame_rate",
-            "-of", "default=nw=1", input.last!,
-        ])
+        let header = try Self.output(
+            of: ffprobe,
+            ["-v", "error"] + input.dropLast(2) + [
+                "-select_streams", "v:0", "-show_entries", "stream=width,height,nb_frames,duration,avg_frame_rate",
+                "-of", "default=nw=1", input.last!
+            ])
         try Self.checkHeader(String(decoding: header, as: UTF8.self), name: url.path)
-        let probe = try Self.output(of: ffprobe, ["-v", "error"] + input.dropLast(2) + [
-            "-select_streams", "v:0", "-show_entries", "stream=width,height",
-            "-show_entries", "frame=best_effort_timestamp_time", "-of", "csv=p=0", input.last!,
-        ])
+        let probe = try Self.output(
+            of: ffprobe,
+            ["-v", "error"] + input.dropLast(2) + [
+                "-select_streams", "v:0", "-show_entries", "stream=width,height",
+                "-show_entries", "frame=best_effort_timestamp_time", "-of", "csv=p=0", input.last!
+            ])
         // Lines are either the stream's "width,height" or one frame's time (perhaps with a trailing comma).
         var size: [Int] = [], times: [Double] = []
         for line in String(decoding: probe, as: UTF8.self).split(separator: "\n") {
@@ -54,14 +58,18 @@ public final class VideoFrameStream: RecordingStream {
         guard let first = times.first else { throw RenderError.invalidArgument("\(url.path): the video has no frames") }
         try RecordingLimits.check(url.path, width: size[0], height: size[1])
         try RecordingLimits.checkWhole(url.path, width: size[0], height: size[1], frames: times.count)
-        width = size[0]; height = size[1]
+        width = size[0]
+        height = size[1]
         starts = times.map { $0 - first }
         // The last frame lasts as long as the one before it (a video stores no end time).
         duration = starts.count > 1 ? starts[starts.count - 1] * 2 - starts[starts.count - 2] : 0.1
         decoder = Process()
         decoder.executableURL = ffmpeg
-        decoder.arguments = ["-v", "error", "-nostdin"] + input + ["-map", "0:v:0", "-fps_mode", "passthrough",
-                                                                   "-f", "rawvideo", "-pix_fmt", "rgba", "pipe:1"]
+        decoder.arguments =
+            ["-v", "error", "-nostdin"] + input + [
+                "-map", "0:v:0", "-fps_mode", "passthrough",
+                "-f", "rawvideo", "-pix_fmt", "rgba", "pipe:1"
+            ]
         let out = Pipe(), err = Pipe()
         decoder.standardOutput = out
         decoder.standardError = err
@@ -143,7 +151,10 @@ public final class VideoFrameStream: RecordingStream {
     /// Fills `frame` with the next frame's bytes from ffmpeg's pipe; false at the end.
     private func read(into frame: inout [UInt8]) throws -> Bool {
         // No more frames than ffprobe counted: a file that decodes to more is cut off there.
-        guard !stopped, delivered < starts.count else { stop(); return false }
+        guard !stopped, delivered < starts.count else {
+            stop()
+            return false
+        }
         let fd = pipe.fileDescriptor
         var filled = 0
         while filled < frame.count {
@@ -158,7 +169,7 @@ public final class VideoFrameStream: RecordingStream {
                 throw RenderError.invalidArgument(
                     "ffmpeg could not read \(name): " + TextSafety.forTerminal(errors.text, keepingLines: false))
             }
-            return false   // fewer frames decoded than listed: the recording ends at the last whole one
+            return false  // fewer frames decoded than listed: the recording ends at the last whole one
         }
         delivered += 1
         return true
@@ -187,8 +198,9 @@ public final class VideoFrameStream: RecordingStream {
         if cutOff, p.isRunning { p.terminate() }
         p.waitUntilExit()
         guard cutOff || p.terminationStatus == 0 else {
-            throw RenderError.invalidArgument("\(program.lastPathComponent) could not read the recording: "
-                                              + TextSafety.forTerminal(errors.text, keepingLines: false))
+            throw RenderError.invalidArgument(
+                "\(program.lastPathComponent) could not read the recording: "
+                    + TextSafety.forTerminal(errors.text, keepingLines: false))
         }
         return data
     }
@@ -209,7 +221,7 @@ final class ErrorCollector: @unchecked Sendable {
     /// Everything the pipe carried (the first 2,000 bytes), once it has ended; any number of calls.
     var text: String {
         done.wait()
-        done.signal()   // the next call finds it ended too
+        done.signal()  // the next call finds it ended too
         return String(decoding: data.prefix(2000), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }

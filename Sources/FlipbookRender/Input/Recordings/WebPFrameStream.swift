@@ -37,11 +37,18 @@ public final class WebPFrameStream: RecordingStream {
             try RecordingLimits.check(url.path, width: w, height: h)
             guard !durations.isEmpty else { throw RenderError.invalidArgument("\(url.path) has no frames") }
             try RecordingLimits.checkWhole(url.path, width: w, height: h, frames: durations.count)
-        } catch { bytes.deallocate(); throw error }
-        width = w; height = h
+        } catch {
+            bytes.deallocate()
+            throw error
+        }
+        width = w
+        height = h
         (starts, duration) = RecordingLimits.starts(fromDurations: durations)
         var options = WebPAnimDecoderOptions()
-        guard WebPAnimDecoderOptionsInit(&options) != 0 else { bytes.deallocate(); throw RenderError.io("libwebp: version mismatch") }
+        guard WebPAnimDecoderOptionsInit(&options) != 0 else {
+            bytes.deallocate()
+            throw RenderError.io("libwebp: version mismatch")
+        }
         options.color_mode = MODE_RGBA
         guard let decoder = WebPAnimDecoderNew(&data, &options) else {
             bytes.deallocate()

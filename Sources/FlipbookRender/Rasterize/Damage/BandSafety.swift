@@ -19,8 +19,9 @@ enum BandSafety {
         // What the painter skips is never drawn, whatever it holds.
         guard !s.hidden, s.opacity > 0, LayerPainter.isDrawable(s) else { return true }
         guard layer.transition == nil, layer.drawing == nil, layer.replicas.isEmpty, layer.particles.isEmpty,
-              s.contents == nil, !castsShadow(s),
-              Projection.isAffine(Projection.layerToParent(s, parent: parent)) else { return false }
+            s.contents == nil, !castsShadow(s),
+            Projection.isAffine(Projection.layerToParent(s, parent: parent))
+        else { return false }
         switch layer.content {
         case .plain, .shape, .text: break
         case .gradient, .replicator, .emitter: return false

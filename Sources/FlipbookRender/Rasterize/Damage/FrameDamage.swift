@@ -11,7 +11,8 @@ public struct FrameDamage: Sendable {
     public var previous: PixelBuffer?
 
     public init(rows: Range<Int>, previous: PixelBuffer?) {
-        self.rows = rows; self.previous = previous
+        self.rows = rows
+        self.previous = previous
     }
 }
 
@@ -40,8 +41,10 @@ enum DamageRows {
 
     /// Adds the damage between two layers whose parents are alike (`parent`, drawn through
     /// `map`); false when it cannot be bounded.
-    private static func collect(_ o: LayerSnapshot, _ n: LayerSnapshot, parent: LayerState?, map: AffineMap,
-                                into damage: inout CGRect) -> Bool {
+    private static func collect(
+        _ o: LayerSnapshot, _ n: LayerSnapshot, parent: LayerState?, map: AffineMap,
+        into damage: inout CGRect
+    ) -> Bool {
         if o == n { return true }
         if drawsAlike(o, n), o.sublayers.count == n.sublayers.count {
             // Only sublayers differ, and both trees draw them through the same map.
@@ -54,7 +57,8 @@ enum DamageRows {
             return true
         }
         guard let was = LayerExtents.box(of: o, parent: parent, parentMap: map),
-              let now = LayerExtents.box(of: n, parent: parent, parentMap: map) else { return false }
+            let now = LayerExtents.box(of: n, parent: parent, parentMap: map)
+        else { return false }
         damage = damage.union(was).union(now)
         return true
     }

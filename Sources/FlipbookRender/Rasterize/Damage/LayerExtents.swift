@@ -9,9 +9,10 @@ struct AffineMap: Equatable {
 
     /// This map after `inner`: p ↦ self(inner(p)), as `cairo_transform(cr, inner)` changes a context.
     func applying(_ inner: AffineMap) -> AffineMap {
-        AffineMap(a: a * inner.a + c * inner.b, b: b * inner.a + d * inner.b,
-                  c: a * inner.c + c * inner.d, d: b * inner.c + d * inner.d,
-                  tx: a * inner.tx + c * inner.ty + tx, ty: b * inner.tx + d * inner.ty + ty)
+        AffineMap(
+            a: a * inner.a + c * inner.b, b: b * inner.a + d * inner.b,
+            c: a * inner.c + c * inner.d, d: b * inner.c + d * inner.d,
+            tx: a * inner.tx + c * inner.ty + tx, ty: b * inner.tx + d * inner.ty + ty)
     }
 
     func translated(_ x: Double, _ y: Double) -> AffineMap { applying(AffineMap(tx: x, ty: y)) }
@@ -23,7 +24,10 @@ struct AffineMap: Equatable {
         for (x, y) in [(rect.minX, rect.minY), (rect.maxX, rect.minY), (rect.minX, rect.maxY), (rect.maxX, rect.maxY)] {
             let px = a * x + c * y + tx, py = b * x + d * y + ty
             guard px.isFinite, py.isFinite else { return nil }
-            minX = min(minX, px); maxX = max(maxX, px); minY = min(minY, py); maxY = max(maxY, py)
+            minX = min(minX, px)
+            maxX = max(maxX, px)
+            minY = min(minY, py)
+            maxY = max(maxY, py)
         }
         return CGRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
     }
@@ -33,7 +37,12 @@ struct AffineMap: Equatable {
     init(_ t: CATransform3D) {
         var m = AffineMap(a: t.m11, b: t.m12, c: t.m21, d: t.m22, tx: t.m41, ty: t.m42)
         if t.m44 != 0 && t.m44 != 1 {
-            m.a /= t.m44; m.b /= t.m44; m.c /= t.m44; m.d /= t.m44; m.tx /= t.m44; m.ty /= t.m44
+            m.a /= t.m44
+            m.b /= t.m44
+            m.c /= t.m44
+            m.d /= t.m44
+            m.tx /= t.m44
+            m.ty /= t.m44
         }
         let det = m.a * m.d - m.b * m.c
         if det == 0 || !det.isFinite { m = AffineMap(a: 1e-9, b: 0, c: 0, d: 1e-9, tx: m.tx, ty: m.ty) }
@@ -41,7 +50,12 @@ struct AffineMap: Equatable {
     }
 
     init(a: Double = 1, b: Double = 0, c: Double = 0, d: Double = 1, tx: Double = 0, ty: Double = 0) {
-        self.a = a; self.b = b; self.c = c; self.d = d; self.tx = tx; self.ty = ty
+        self.a = a
+        self.b = b
+        self.c = c
+        self.d = d
+        self.tx = tx
+        self.ty = ty
     }
 }
 
@@ -127,7 +141,10 @@ enum LayerExtents {
         // The points `CairoPath.append` keeps (it skips elements with points out of range).
         for e in path where e.points.allSatisfy({ $0.x.isFinite && $0.y.isFinite && abs($0.x) < 1e7 && abs($0.y) < 1e7 }) {
             for p in e.points {
-                minX = min(minX, p.x); maxX = max(maxX, p.x); minY = min(minY, p.y); maxY = max(maxY, p.y)
+                minX = min(minX, p.x)
+                maxX = max(maxX, p.x)
+                minY = min(minY, p.y)
+                maxY = max(maxY, p.y)
             }
         }
         guard minX <= maxX else { return .null }

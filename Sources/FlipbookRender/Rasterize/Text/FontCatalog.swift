@@ -78,7 +78,12 @@ extension FontCatalog {
 
     /// The versions of the libraries that decide pixels.
     public static var libraryVersions: [String: String] {
-        ["cairo": String(cString: cairo_version_string()), "pango": String(cString: pango_version_string()),
-         "fontconfig": { let v = Int(FcGetVersion()); return "\(v / 10000).\(v / 100 % 100).\(v % 100)" }()]
+        [
+            "cairo": String(cString: cairo_version_string()), "pango": String(cString: pango_version_string()),
+            "fontconfig": {
+                let v = Int(FcGetVersion())
+                return "\(v / 10000).\(v / 100 % 100).\(v % 100)"
+            }()
+        ]
     }
 }

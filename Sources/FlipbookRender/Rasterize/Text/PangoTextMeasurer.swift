@@ -20,10 +20,11 @@ public enum PangoTextMeasurer: TextMeasuring {
         defer { cairo_destroy(cr) }
         var measured = style
         measured.isWrapped = width != nil
-        let key = TextLayoutCache.Key(string: style.string, fontName: style.fontName, fontSize: max(1, fontSize),
-                                      width: width.map { max(0, $0) } ?? -1, isWrapped: measured.isWrapped,
-                                      truncation: style.truncation.rawValue, alignment: style.alignment.rawValue,
-                                      maximumLines: width == nil ? 0 : style.maximumLines)
+        let key = TextLayoutCache.Key(
+            string: style.string, fontName: style.fontName, fontSize: max(1, fontSize),
+            width: width.map { max(0, $0) } ?? -1, isWrapped: measured.isWrapped,
+            truncation: style.truncation.rawValue, alignment: style.alignment.rawValue,
+            maximumLines: width == nil ? 0 : style.maximumLines)
         guard let layout = TextPainter.makeLayout(measured, key: key, cr: cr) else { return .zero }
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
         var logical = PangoRectangle(x: 0, y: 0, width: 0, height: 0)

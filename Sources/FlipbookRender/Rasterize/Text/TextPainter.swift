@@ -14,7 +14,8 @@ enum TextPainter {
         let lower = name.lowercased()
         let bold = lower.contains("bold")
         if name.hasPrefix(".SFUI") || lower.hasPrefix("helvetica") || lower.hasPrefix("pingfang") || lower.hasPrefix("arial")
-            || lower.hasPrefix("system") {
+            || lower.hasPrefix("system")
+        {
             return (fallbackFamilies, bold)
         }
         let family = name.split(separator: "-").first.map(String.init) ?? name
@@ -44,11 +45,12 @@ enum TextPainter {
         guard !style.string.isEmpty, let color = state.foregroundColor else { return }
         var matrix = cairo_matrix_t()
         cairo_get_matrix(cr, &matrix)
-        let key = TextLayoutCache.Key(string: style.string, fontName: style.fontName, fontSize: max(1, state.fontSize),
-                                      width: max(0, bounds.width), isWrapped: style.isWrapped,
-                                      truncation: style.truncation.rawValue, alignment: style.alignment.rawValue,
-                                      maximumLines: style.maximumLines,
-                                      transform: [matrix.xx, matrix.yx, matrix.xy, matrix.yy])
+        let key = TextLayoutCache.Key(
+            string: style.string, fontName: style.fontName, fontSize: max(1, state.fontSize),
+            width: max(0, bounds.width), isWrapped: style.isWrapped,
+            truncation: style.truncation.rawValue, alignment: style.alignment.rawValue,
+            maximumLines: style.maximumLines,
+            transform: [matrix.xx, matrix.yx, matrix.xy, matrix.yy])
         guard let layout = TextLayoutCache.forThisThread.layout(for: key, make: { makeLayout(style, key: key, cr: cr) }) else { return }
         cairo_save(cr)
         cairo_rectangle(cr, bounds.minX, bounds.minY, bounds.width, bounds.height)

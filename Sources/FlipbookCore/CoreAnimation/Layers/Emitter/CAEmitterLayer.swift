@@ -73,9 +73,10 @@ open class CAEmitterLayer: CALayer {
     /// The particles alive at this layer's local time `local`.
     func particles(localTime local: Double) -> [ParticleSnapshot] {
         guard !rateHistory.isEmpty, let cells = emitterCells else { return [] }
-        let emitter = EmitterSettings(position: emitterPosition, size: emitterSize, shape: emitterShape, mode: emitterMode,
-                                      lifetime: Double(lifetime), velocity: Double(velocity), scale: Double(scale),
-                                      spin: Double(spin), seed: seed)
+        let emitter = EmitterSettings(
+            position: emitterPosition, size: emitterSize, shape: emitterShape, mode: emitterMode,
+            lifetime: Double(lifetime), velocity: Double(velocity), scale: Double(scale),
+            spin: Double(spin), seed: seed)
         // Every emitter of a frame shares one count (500 emitters at their own cap were 10 M
         // particles a frame): past it, later emitters get what is left, and the Stage warns once.
         let budget = SnapshotBudget.current
@@ -83,8 +84,10 @@ open class CAEmitterLayer: CALayer {
             .particles(at: local, renderMode: renderMode, limit: budget.particles)
         budget.particles -= out.count
         if budget.particles <= 0, out.count < EmitterSimulation.maximumParticles {
-            stage?.warnOnce("particles per frame", "more than \(Limits.maximumParticlesDrawnPerFrame) emitter particles alive in one frame "
-                                + "across all emitters; emitters past them show fewer")
+            stage?.warnOnce(
+                "particles per frame",
+                "more than \(Limits.maximumParticlesDrawnPerFrame) emitter particles alive in one frame "
+                    + "across all emitters; emitters past them show fewer")
         }
         return out
     }

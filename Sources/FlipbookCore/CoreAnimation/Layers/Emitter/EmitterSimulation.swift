@@ -70,12 +70,14 @@ struct EmitterSimulation {
             let v = base + range * random(c, k, field, signed: true) + speed * a
             return v.isFinite ? min(1, max(0, v)) : 0
         }
-        let color = RGBA(red: channel(cell.color.red, cell.colorRange.red, cell.colorSpeed.red, 5),
-                         green: channel(cell.color.green, cell.colorRange.green, cell.colorSpeed.green, 6),
-                         blue: channel(cell.color.blue, cell.colorRange.blue, cell.colorSpeed.blue, 7),
-                         alpha: channel(cell.color.alpha, cell.colorRange.alpha, cell.colorSpeed.alpha, 8))
-        return ParticleSnapshot(position: CGPoint(x: x, y: y), scale: max(0, scale), angle: spin * a, color: color,
-                                image: image, contentsRect: cell.contentsRect)
+        let color = RGBA(
+            red: channel(cell.color.red, cell.colorRange.red, cell.colorSpeed.red, 5),
+            green: channel(cell.color.green, cell.colorRange.green, cell.colorSpeed.green, 6),
+            blue: channel(cell.color.blue, cell.colorRange.blue, cell.colorSpeed.blue, 7),
+            alpha: channel(cell.color.alpha, cell.colorRange.alpha, cell.colorSpeed.alpha, 8))
+        return ParticleSnapshot(
+            position: CGPoint(x: x, y: y), scale: max(0, scale), angle: spin * a, color: color,
+            image: image, contentsRect: cell.contentsRect)
     }
 
     /// Where particle k starts on the emitter's shape.
