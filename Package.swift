@@ -84,9 +84,11 @@ let package = Package(
             dependencies: ["FlipbookCore", .product(name: "Yams", package: "Yams")],
             swiftSettings: strictSettings
         ),
+        // Lottie files as Core Animation layers and keyframe animations (docs/lottie.md).
+        .target(name: "FlipbookLottie", dependencies: ["FlipbookCore"], swiftSettings: strictSettings),
         .target(
             name: "Flipbook",
-            dependencies: ["FlipbookCore", "FlipbookRender", "FlipbookScenario"],
+            dependencies: ["FlipbookCore", "FlipbookRender", "FlipbookScenario", "FlipbookLottie"],
             swiftSettings: strictSettings
         ),
         // Golden images: capture at golden instants, compare, record, report (the CLI's `test`).
@@ -198,6 +200,11 @@ let package = Package(
             name: "FlipbookRenderTests",
             dependencies: ["FlipbookRender", .product(name: "PropertyBased", package: "swift-property-based")],
             resources: [.copy("Fixtures")],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "FlipbookLottieTests",
+            dependencies: ["FlipbookLottie", "FlipbookRender"],
             swiftSettings: strictSettings
         ),
         .testTarget(

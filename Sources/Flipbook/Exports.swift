@@ -1,4 +1,5 @@
 @_exported import FlipbookCore
+@_exported import FlipbookLottie
 @_exported import FlipbookRender
 @_exported import FlipbookScenario
 // `import Flipbook` brings what `import UIKit` brings on iOS: Foundation (CGFloat, CGPoint,

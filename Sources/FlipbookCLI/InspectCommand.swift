@@ -78,11 +78,12 @@ struct Inspect: ParsableCommand {
             guard sample.isEmpty, fps == nil, self.scenario.variant == nil else {
                 throw ValidationError("--sample, --fps and --variant apply to a scenario file, not a recording")
             }
+            if until?.progress != nil { throw ValidationError("--until for a recording takes seconds, not a share") }
             return try RecordingFile.printFrames(of: self.scenario.file, until: until?.seconds)
         }
         let scenario = try self.scenario.load()
         let runtime = ScenarioRuntime(scenario: scenario)
-        let end = until?.seconds ?? scenario.duration
+        let end = until?.seconds(of: scenario.duration) ?? scenario.duration
         if sample.isEmpty {
             printTrace(runtime, until: end, fps: fps ?? scenario.fps)
             self.scenario.reportWarnings(of: runtime.stage)

@@ -11,19 +11,32 @@ struct Still: ParsableCommand {
             scenario, writes the recording's frame at that time, cut to --crop and resized by --scale: \
             the picture compare --against would use.
 
+            Given a Lottie animation (.json), draws it through the Core Animation engine as iOS's Core \
+            Animation does: --at 50% is lottie-ios's currentProgress = 0.5, --at 1.2s a time, --frame 30 \
+            its currentFrame; --size fits it into that many points (aspect fit; default its own size), at \
+            --scale pixels per point (default 2).
+
             Examples:
               flipbook still scenarios/demo.yaml --at 0.35s -o dot.png
               flipbook still scenarios/demo.yaml --at 175ms --scale 3
               flipbook still sim.mp4 --at 1.2 --crop 0,0,1170,600 --scale 0.6667 \\
                 -o sim-1.2.png
+              flipbook still anim.json --at 50% -o anim-50.png
+              flipbook still anim.json --frame 30 --size 563x1000 -o anim-30.png
             """
     )
 
     @OptionGroup var scenario: ScenarioArguments
 
     // Unconditional: `--at -1` is a (negative) time, not an option named -1.
-    @Option(parsing: .unconditional, help: "The time to show: seconds, with an optional s or ms suffix.")
-    var at: TimeArgument
+    @Option(parsing: .unconditional, help: "The time to show: seconds, with an optional s or ms suffix, or a share such as 50%.")
+    var at: TimeArgument?
+
+    @Option(help: "For a Lottie animation: the frame to show (lottie-ios's currentFrame), instead of --at.")
+    var frame: Double?
+
+    @Option(help: ArgumentHelp("For a Lottie animation: the size to fit it into, in points.", valueName: "WxH"))
+    var size: String?
 
     @Option(name: [.short, .customLong("output")], help: "The PNG to write (default: the scenario's name with -still.png).")
     var output: String?
@@ -36,7 +49,11 @@ struct Still: ParsableCommand {
 
     func validate() throws {
         if let scale, !(scale > 0 && scale <= 8) { throw ValidationError("--scale must be in (0, 8]") }
-        try at.requireNonNegative("--at")
+        guard (at == nil) != (frame == nil) else { throw ValidationError("give the instant with --at or, for a Lottie file, --frame") }
+        try at?.requireNonNegative("--at")
+        if !LottieFile.isLottie(scenario.file) && (frame != nil || size != nil) {
+            throw ValidationError("--frame and --size apply to a Lottie animation (.json)")
+        }
         if crop != nil && !RecordingFile.isRecording(scenario.file) {
             throw ValidationError("--crop applies to a recording, not a scenario file")
         }
@@ -46,6 +63,7 @@ struct Still: ParsableCommand {
     }
 
     private func runOnRecording() throws {
+        guard let at, at.progress == nil else { throw ValidationError("--at for a recording takes seconds, not a share") }
         var (pixels, index, stream) = try RecordingFile.frame(of: scenario.file, at: at.seconds)
         if let crop {
             let c = try RectangleArgument.parse(crop, option: "--crop")
@@ -71,26 +89,41 @@ struct Still: ParsableCommand {
         if url == OutputFile.standardOutput { FileHandle.standardError.write(Data(line.utf8)) } else { print(line, terminator: "") }
     }
 
+    private func runOnLottie() throws {
+        let animation = try LottieFile.load(scenario.file)
+        let shown = frame ?? at.map { animation.startFrame + $0.seconds(of: animation.duration) * animation.framerate } ?? 0
+        let fitted = try size.map { try LottieFile.size($0) } ?? CGSize(width: animation.width, height: animation.height)
+        let pixels = try LottieFile.still(animation, frame: shown, size: fitted, scale: scale ?? 2)
+        try write(pixels, detail: "frame \(String(format: "%g", shown))")
+    }
+
+    /// Writes the picture (`-o`, default NAME-still.png) and says so.
+    private func write(_ pixels: PixelBuffer, detail: String) throws {
+        let url = ScenarioArguments.outputURL(output ?? "\(scenario.baseName)-still.png")
+        let interruption = InterruptionGuard(files: [url.path])
+        defer { withExtendedLifetime(interruption) {} }
+        try PNGCodec.write(pixels, to: url, inputs: [scenario.inputURL])
+        let line =
+            "wrote \(url == OutputFile.standardOutput ? "standard output" : url.path) (\(detail), \(pixels.width)×\(pixels.height) px)\n"
+        if url == OutputFile.standardOutput { FileHandle.standardError.write(Data(line.utf8)) } else { print(line, terminator: "") }
+    }
+
     func run() throws {
         if RecordingFile.isRecording(self.scenario.file) { return try runOnRecording() }
+        if LottieFile.isLottie(self.scenario.file) { return try runOnLottie() }
+        guard let at else { throw ValidationError("give the instant with --at") }
         var scenario = try self.scenario.load()
         if let scale { scenario.canvas.scale = scale }
-        if at.seconds > scenario.duration {
+        if at.seconds(of: scenario.duration) > scenario.duration {
             Console.error(
                 "\(self.scenario.file): warning: --at \(String(format: "%g", at.seconds)) s is past the scene's end "
                     + "(\(String(format: "%g", scenario.duration)) s); the frame shows the scene held at that time")
         }
+        let seconds = at.seconds(of: scenario.duration)
         let runtime = ScenarioRuntime(scenario: scenario)
-        runtime.stage.advance(to: at.seconds)
+        runtime.stage.advance(to: seconds)
         self.scenario.reportWarnings(of: runtime.stage)
         let pixels = try FrameRasterizer.rasterize(runtime.stage.snapshot(), background: scenario.canvas.background)
-        let name = self.scenario.baseName
-        let url = ScenarioArguments.outputURL(output ?? "\(name)-still.png")
-        let interruption = InterruptionGuard(files: [url.path])
-        defer { withExtendedLifetime(interruption) {} }
-        try PNGCodec.write(pixels, to: url, inputs: [self.scenario.inputURL])
-        let line =
-            "wrote \(url == OutputFile.standardOutput ? "standard output" : url.path) (t = \(String(format: "%g", at.seconds)) s, \(pixels.width)×\(pixels.height) px)\n"
-        if url == OutputFile.standardOutput { FileHandle.standardError.write(Data(line.utf8)) } else { print(line, terminator: "") }
+        try write(pixels, detail: "t = \(String(format: "%g", seconds)) s")
     }
 }

@@ -24,12 +24,20 @@ struct CommandParsingTests {
         #expect(plain.output == nil && plain.fps == nil && plain.format == nil && !plain.animated)
     }
 
-    @Test("still takes --at in seconds, with or without s, or in milliseconds")
+    @Test("still takes --at in seconds, with or without s, in milliseconds, or as a share; --frame and --size for Lottie")
     func still() throws {
         for (spelling, expected) in [("175ms", 0.175), ("1.5s", 1.5), ("0.25", 0.25)] {
             let still = try #require(try FlipbookCommand.parseAsRoot(["still", demo, "--at", spelling, "-o", "x.png"]) as? Still)
-            #expect(still.at.seconds == expected, "\(spelling)")
+            #expect(still.at?.seconds == expected && still.at?.progress == nil, "\(spelling)")
         }
+        let share = try #require(try FlipbookCommand.parseAsRoot(["still", demo, "--at", "50%"]) as? Still)
+        #expect(share.at?.progress == 0.5 && share.at?.seconds(of: 3) == 1.5)
+        let lottie = try #require(try FlipbookCommand.parseAsRoot(["still", "anim.json", "--frame", "30", "--size", "563x1000"]) as? Still)
+        #expect(lottie.frame == 30 && lottie.size == "563x1000" && lottie.at == nil)
+        #expect(try LottieFile.size("563x1000") == CGSize(width: 563, height: 1000))
+        #expect(parseFailure(["still", demo, "--frame", "3"]) != nil, "--frame is for Lottie files")
+        #expect(parseFailure(["still", "anim.json"]) != nil, "an instant is needed")
+        #expect(parseFailure(["still", "anim.json", "--at", "150%"]) != nil, "a share is within 0…100 %")
         let failure = try #require(parseFailure(["still", demo, "--at", "soon"]))
         #expect(failure.message.contains("Usage: flipbook still"), "\(failure.message)")
     }

@@ -1,0 +1,35 @@
+import ArgumentParser
+import Flipbook
+import Foundation
+
+/// A Lottie animation given where a scenario goes (`.json`): read, fitted and drawn.
+enum LottieFile {
+    static func isLottie(_ path: String) -> Bool { URL(fileURLWithPath: path).pathExtension.lowercased() == "json" }
+
+    static func load(_ path: String) throws -> LottieAnimation {
+        do { return try LottieAnimation.load(file: path) } catch let error as LottieError { throw ValidationError(error.description) }
+    }
+
+    /// `563x1000`: a size in points.
+    static func size(_ text: String) throws -> CGSize {
+        let parts = text.lowercased().split(separator: "x").compactMap { Double($0) }
+        guard parts.count == 2, parts.allSatisfy({ $0 > 0 && $0 <= 16384 }) else {
+            throw ValidationError("--size expects WIDTHxHEIGHT in points, such as 563x1000; found '\(text)'")
+        }
+        return CGSize(width: parts[0], height: parts[1])
+    }
+
+    /// The animation at `frame`, fitted into `size` points at `scale` pixels per point, on a
+    /// clear background.
+    static func still(_ animation: LottieAnimation, frame: Double, size: CGSize, scale: Double) throws -> PixelBuffer {
+        let stage = Stage(size: size, scale: scale)
+        let layer = try LottieAnimationLayer(animation: animation)
+        layer.anchorPoint = .zero
+        layer.frame = CGRect(origin: .zero, size: size)
+        stage.rootLayer.addSublayer(layer)
+        layer.currentFrame = frame
+        stage.advance(to: 0)
+        for warning in layer.warnings { Console.error("\(animation.file): warning: \(warning)") }
+        return try FrameRasterizer.rasterize(stage.snapshot(), background: nil)
+    }
+}

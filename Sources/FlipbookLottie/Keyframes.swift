@@ -1,0 +1,151 @@
+import FlipbookCore
+import Foundation
+
+/// One keyframe of an animated Lottie property: its frame, value, easing and hold.
+struct LottieKeyframe {
+    var frame: Double
+    var value: LottieJSON
+    /// The segment's end value in files of the old format (`e`), else the next keyframe's `s`.
+    var end: LottieJSON?
+    /// Easing out of this keyframe (`o`) and into the next (`i`), as bezier control points.
+    var out: (x: Double, y: Double)?
+    var into: (x: Double, y: Double)?
+    var hold: Bool
+    /// Spatial tangents (`to`, `ti`) of a position keyframe.
+    var spatialOut: [Double]?
+    var spatialIn: [Double]?
+}
+
+/// A property as Lottie writes it: `{ a: 0, k: value }` or `{ a: 1, k: [keyframes] }`.
+enum LottieProperty {
+    case constant(LottieJSON)
+    case animated([LottieKeyframe])
+
+    init?(_ json: LottieJSON?) {
+        guard let json, let k = json["k"] else { return nil }
+        if let items = k.array, let first = items.first, first["t"] != nil, first.value is [String: Any] {
+            var frames: [LottieKeyframe] = []
+            for item in items {
+                guard let t = item["t"]?.number else { continue }
+                // The last keyframe of old files carries only `t`; it ends the segment before it.
+                let value = item["s"] ?? frames.last?.end ?? frames.last?.value
+                guard let value else { continue }
+                func easing(_ key: String) -> (x: Double, y: Double)? {
+                    guard let e = item[key], let x = e["x"]?.numbers?.first, let y = e["y"]?.numbers?.first else { return nil }
+                    return (x, y)
+                }
+                frames.append(
+                    LottieKeyframe(
+                        frame: t, value: value, end: item["e"], out: easing("o"), into: easing("i"),
+                        hold: item["h"]?.bool ?? false, spatialOut: item["to"]?.numbers, spatialIn: item["ti"]?.numbers))
+            }
+            guard !frames.isEmpty else { return nil }
+            // Sorted by frame: a file out of order still plays forward.
+            frames.sort { $0.frame < $1.frame }
+            self = frames.count == 1 ? .constant(frames[0].value) : .animated(frames)
+        } else {
+            self = .constant(k)
+        }
+    }
+
+    /// The value before the first keyframe (what the model layer holds).
+    var initial: LottieJSON {
+        switch self {
+        case .constant(let v): return v
+        case .animated(let frames): return frames[0].value
+        }
+    }
+
+    var isAnimated: Bool { if case .animated = self { return true } else { return false } }
+
+    /// The numbers at `frame`, eased as the keyframes say (for values sampled outside Core
+    /// Animation: combined paths, shapes built from several properties).
+    func numbers(at frame: Double, _ read: (LottieJSON) -> [Double]?) -> [Double]? {
+        switch self {
+        case .constant(let v): return read(v)
+        case .animated(let frames):
+            if frame <= frames[0].frame { return read(frames[0].value) }
+            for (a, b) in zip(frames, frames.dropFirst()) where frame < b.frame {
+                guard let from = read(a.value), let to = read(a.end ?? b.value) else { return nil }
+                if a.hold { return from }
+                let linear = (frame - a.frame) / max(b.frame - a.frame, 1e-9)
+                let p = Self.ease(linear, out: a.out, into: a.into)
+                return zip(from, to).map { $0 + ($1 - $0) * p }
+            }
+            return read(frames[frames.count - 1].value)
+        }
+    }
+
+    /// Lottie's temporal easing: a cubic bezier from (0,0) to (1,1) with the keyframe's
+    /// control points, solved for x.
+    static func ease(_ x: Double, out: (x: Double, y: Double)?, into: (x: Double, y: Double)?) -> Double {
+        guard let out, let into else { return x }
+        let function = CAMediaTimingFunction(controlPoints: Float(out.x), Float(out.y), Float(into.x), Float(into.y))
+        return function.evaluate(x)
+    }
+}
+
+/// Builds Core Animation animations from Lottie properties on the composition's clock: a
+/// layer's local time τ seconds is frame τ × framerate.
+struct KeyframeAnimator {
+    let framerate: Double
+
+    /// The animation for `keyPath` over `keyframes`, each value made by `convert`; nil when a
+    /// value cannot be converted. Key times come from frames, timing functions from the easing,
+    /// holds as discrete steps.
+    func animation(_ keyPath: String, _ keyframes: [LottieKeyframe], convert: (LottieJSON) -> Any?) -> CAKeyframeAnimation? {
+        var values: [Any] = [], times: [Double] = [], functions: [CAMediaTimingFunction] = []
+        let first = keyframes[0].frame, last = keyframes[keyframes.count - 1].frame
+        guard last > first else { return nil }
+        let span = last - first
+        for (index, k) in keyframes.enumerated() {
+            guard let v = convert(k.value) else { return nil }
+            if index > 0, keyframes[index - 1].hold {
+                // A hold keeps the previous value up to this keyframe, then steps.
+                guard let held = values.last else { return nil }
+                values.append(held)
+                times.append(max(times.last ?? 0, (k.frame - first) / span - 1e-7))
+                functions.append(CAMediaTimingFunction(name: .linear))
+            }
+            if index > 0 {
+                let previous = keyframes[index - 1]
+                if let e = previous.end, !previous.hold, let end = convert(e) {
+                    values.append(end)
+                } else {
+                    values.append(v)
+                }
+                times.append((k.frame - first) / span)
+            } else {
+                values.append(v)
+                times.append(0)
+            }
+            if index < keyframes.count - 1 {
+                if k.hold {
+                    functions.append(CAMediaTimingFunction(name: .linear))
+                } else if let o = k.out, let i = k.into {
+                    functions.append(CAMediaTimingFunction(controlPoints: Float(clamp(o.x)), Float(o.y), Float(clamp(i.x)), Float(i.y)))
+                } else {
+                    functions.append(CAMediaTimingFunction(name: .linear))
+                }
+            }
+        }
+        // A hold on the last segment's start leaves values and times one longer than functions: fine.
+        let animation = CAKeyframeAnimation(keyPath: keyPath)
+        animation.values = values
+        animation.keyTimes = times.map { NSNumber(value: min(1, max(0, $0))) }
+        animation.timingFunctions = functions
+        place(animation, from: first, to: last)
+        return animation
+    }
+
+    /// Runs from frame `first` to `last` on the layer's clock, holding its ends.
+    func place(_ animation: CAAnimation, from first: Double, to last: Double) {
+        // beginTime 0 would mean "now" when added; 1e-100 is Core Animation's own idiom for zero.
+        animation.beginTime = first / framerate == 0 ? 1e-100 : first / framerate
+        animation.duration = (last - first) / framerate
+        animation.fillMode = .both
+        animation.isRemovedOnCompletion = false
+    }
+
+    private func clamp(_ x: Double) -> Double { min(1, max(0, x)) }
+}

@@ -1,0 +1,307 @@
+import FlipbookCore
+import Foundation
+
+/// Turns a Lottie composition into a tree of Core Animation layers with keyframe animations,
+/// as lottie-ios's Core Animation engine does: each Lottie layer becomes a visibility layer (its
+/// in and out points), a time layer (start time and stretch), its parents' transforms, its own
+/// transform (position and rotation, scale, anchor: one layer each, pivoting at the origin) and
+/// its content. Everything animates on the composition's clock (frame = seconds × framerate).
+final class LayerBuilder {
+    let animation: LottieAnimation
+    let animator: KeyframeAnimator
+    /// What Core Animation cannot show here, one line per feature and layer (lottie-ios reports
+    /// the same way).
+    private(set) var warnings: [String] = []
+    private var layerCount = 0
+
+    init(_ animation: LottieAnimation) {
+        self.animation = animation
+        animator = KeyframeAnimator(framerate: animation.framerate)
+    }
+
+    func warn(_ path: String, _ message: String) {
+        let line = "\(path): \(message)"
+        if !warnings.contains(line) { warnings.append(line) }
+    }
+
+    /// The composition's layers, in a container of its size.
+    func build() throws -> CALayer {
+        let root = CALayer()
+        root.anchorPoint = .zero
+        root.bounds = CGRect(x: 0, y: 0, width: animation.width, height: animation.height)
+        root.masksToBounds = true
+        for layer in try composition(animation.root["layers"]?.array ?? [], depth: 0) { root.addSublayer(layer) }
+        return root
+    }
+
+    /// The layers of one composition, bottom first (Lottie lists them top first).
+    func composition(_ items: [LottieJSON], depth: Int) throws -> [CALayer] {
+        guard depth <= LottieAnimation.maximumPrecompDepth else {
+            throw LottieError(
+                file: animation.file, path: items.first?.path ?? "",
+                message:
+                    "precompositions nest more than \(LottieAnimation.maximumPrecompDepth) deep (or refer to themselves)")
+        }
+        var byIndex: [Int: LottieJSON] = [:]
+        for item in items { if let ind = item["ind"]?.number { byIndex[Int(ind)] = item } }
+        // Top first, as listed: a matte source (`td`) comes just before the layer it mattes (`tt`).
+        var topFirst: [CALayer] = []
+        var matte: CALayer?
+        for item in items {
+            layerCount += 1
+            guard layerCount <= LottieAnimation.maximumLayers else {
+                throw LottieError(file: animation.file, path: item.path, message: "more than \(LottieAnimation.maximumLayers) layers")
+            }
+            if item["hd"]?.bool == true { continue }
+            guard let built = try layer(item, parents: byIndex, depth: depth) else { continue }
+            if item["td"]?.bool == true {
+                matte = built
+                continue
+            }
+            if let source = matte, let mode = item["tt"]?.number {
+                if mode == 1 {
+                    built.mask = source
+                } else {
+                    warn(item.path, "track matte mode \(Int(mode)) (inverted or luma) is drawn without its matte")
+                }
+            }
+            matte = nil
+            topFirst.append(built)
+        }
+        return topFirst.reversed()
+    }
+
+    /// One Lottie layer: visibility → time → parents' transforms → own transform → content.
+    func layer(_ item: LottieJSON, parents: [Int: LottieJSON], depth: Int) throws -> CALayer? {
+        let type = item["ty"]?.number.map(Int.init) ?? -1
+        let content: CALayer
+        switch type {
+        case 0: content = try precomposition(item, depth: depth)
+        case 1: content = solid(item)
+        case 2: content = image(item)
+        case 3: content = CALayer()
+        case 4: content = ShapeBuilder(builder: self).shapes(item["shapes"]?.array ?? [])
+        case 5:
+            warn(item.path, "text layers are not drawn yet")
+            return nil
+        default:
+            warn(item.path, "layer type \(type) is not supported")
+            return nil
+        }
+        content.anchorPoint = .zero
+        if let masks = item["masksProperties"]?.array, !masks.isEmpty { applyMasks(masks, to: content, at: item.path) }
+        let transform = self.transform(item["ks"], opacity: true, at: item.path + ".ks")
+        transform.inner.addSublayer(content)
+        var outer = transform.outer
+        // Parents' transforms, nearest first, without their opacity.
+        var seen = Set<Int>()
+        var parent = item["parent"]?.number.map(Int.init)
+        while let p = parent, let parentItem = parents[p], seen.insert(p).inserted {
+            let chain = self.transform(parentItem["ks"], opacity: false, at: parentItem.path + ".ks")
+            chain.inner.addSublayer(outer)
+            outer = chain.outer
+            parent = parentItem["parent"]?.number.map(Int.init)
+        }
+        let timed = timeLayer(item)
+        timed.addSublayer(outer)
+        return visibility(item, wrapping: timed)
+    }
+
+    /// Shown from the layer's in point to its out point (frames of the containing composition).
+    func visibility(_ item: LottieJSON, wrapping inner: CALayer) -> CALayer {
+        let layer = CALayer()
+        layer.anchorPoint = .zero
+        layer.addSublayer(inner)
+        let inPoint = item["ip"]?.number ?? animation.startFrame
+        let outPoint = item["op"]?.number ?? animation.endFrame
+        let show = CAKeyframeAnimation(keyPath: "hidden")
+        show.values = [true, false, true]
+        // Discrete over an absolute span: from frame min(ip, 0) - 1 to op + 1.
+        let first = min(inPoint, animation.startFrame) - 1, last = max(outPoint, animation.endFrame) + 1
+        // Discrete: one key time more than values (timing-model.md 6.4), each value from its own.
+        show.keyTimes = [0, (inPoint - first) / (last - first), (outPoint - first) / (last - first), 1].map { NSNumber(value: $0) }
+        show.calculationMode = .discrete
+        animator.place(show, from: first, to: last)
+        layer.add(show, forKey: "visibility")
+        return layer
+    }
+
+    /// The layer's own clock: start time `st` and time stretch `sr`.
+    func timeLayer(_ item: LottieJSON) -> CALayer {
+        let layer = CALayer()
+        layer.anchorPoint = .zero
+        let start = item["st"]?.number ?? 0
+        let stretch = item["sr"]?.number ?? 1
+        if start != 0 || stretch != 1, stretch > 0 {
+            layer.beginTime = start / animation.framerate
+            layer.speed = Float(1 / stretch)
+        }
+        if item["tm"] != nil { warn(item.path, "time remapping is not applied yet") }
+        return layer
+    }
+
+    /// A Lottie transform as three layers pivoting at the origin: position and rotation
+    /// (outer), scale, anchor (inner); opacity on the inner one when asked.
+    func transform(_ ks: LottieJSON?, opacity: Bool, at path: String) -> (outer: CALayer, inner: CALayer) {
+        let move = CALayer(), scale = CALayer(), anchor = CALayer()
+        for l in [move, scale, anchor] { l.anchorPoint = .zero }
+        move.addSublayer(scale)
+        scale.addSublayer(anchor)
+        guard let ks else { return (move, anchor) }
+        applyPosition(ks, to: move, at: path)
+        if let r = LottieProperty(ks["r"] ?? ks["rz"]) {
+            set(r, on: move, keyPath: "transform.rotation.z") { $0.numbers?.first.map { NSNumber(value: $0 * .pi / 180) } }
+        }
+        if ks["rx"] != nil || ks["ry"] != nil { warn(path, "3D rotation is drawn flat") }
+        if let s = LottieProperty(ks["s"]) {
+            set(s, on: scale, keyPath: "transform.scale.x") { $0.numbers?.first.map { NSNumber(value: $0 / 100) } }
+            set(s, on: scale, keyPath: "transform.scale.y") { v in v.numbers.map { NSNumber(value: ($0.count > 1 ? $0[1] : $0[0]) / 100) } }
+        }
+        if let a = LottieProperty(ks["a"]) {
+            set(a, on: anchor, keyPath: "position") { v in v.numbers.map { CGPoint(x: -($0.first ?? 0), y: -($0.count > 1 ? $0[1] : 0)) } }
+        }
+        if opacity, let o = LottieProperty(ks["o"]) {
+            set(o, on: anchor, keyPath: "opacity") { $0.numbers?.first.map { NSNumber(value: $0 / 100) } }
+        }
+        if let sk = ks["sk"], let k = sk["k"]?.number, k != 0 { warn(path, "skew is not applied") }
+        return (move, anchor)
+    }
+
+    /// Position as one point (with spatial tangents as a path) or as separate x and y.
+    private func applyPosition(_ ks: LottieJSON, to layer: CALayer, at path: String) {
+        if let p = ks["p"], p["s"]?.bool == true || p["x"] != nil && p["k"] == nil {
+            if let x = LottieProperty(p["x"]) { set(x, on: layer, keyPath: "position.x") { $0.numbers?.first.map { NSNumber(value: $0) } } }
+            if let y = LottieProperty(p["y"]) { set(y, on: layer, keyPath: "position.y") { $0.numbers?.first.map { NSNumber(value: $0) } } }
+            return
+        }
+        guard let p = LottieProperty(ks["p"]) else { return }
+        let point: (LottieJSON) -> Any? = { v in v.numbers.map { CGPoint(x: $0.first ?? 0, y: $0.count > 1 ? $0[1] : 0) } }
+        if case .animated(let frames) = p,
+            frames.contains(where: { k in
+                (k.spatialOut ?? []).contains { $0 != 0 } || (k.spatialIn ?? []).contains { $0 != 0 }
+            }), let animation = positionPath(frames)
+        {
+            if let initial = point(p.initial) as? CGPoint { layer.position = initial }
+            layer.add(animation, forKey: "position")
+            return
+        }
+        set(p, on: layer, keyPath: "position", convert: point)
+    }
+
+    /// Spatial tangents: the keyframes' points joined by cubic curves, a path Core Animation
+    /// moves along with the keyframes' timing.
+    private func positionPath(_ frames: [LottieKeyframe]) -> CAKeyframeAnimation? {
+        let path = CGMutablePath()
+        var times: [NSNumber] = [], functions: [CAMediaTimingFunction] = []
+        let first = frames[0].frame, last = frames[frames.count - 1].frame
+        guard last > first else { return nil }
+        func point(_ v: LottieJSON?) -> CGPoint? { v?.numbers.map { CGPoint(x: $0.first ?? 0, y: $0.count > 1 ? $0[1] : 0) } }
+        guard let start = point(frames[0].value) else { return nil }
+        path.move(to: start)
+        times.append(0)
+        var current = start
+        for (a, b) in zip(frames, frames.dropFirst()) {
+            guard let end = point(a.end ?? b.value) else { return nil }
+            if a.hold {
+                path.addLine(to: current)
+                times.append(NSNumber(value: (b.frame - first) / (last - first) - 1e-7))
+                functions.append(CAMediaTimingFunction(name: .linear))
+                path.addLine(to: end)
+            } else {
+                let to = a.spatialOut ?? [0, 0], ti = a.spatialIn ?? [0, 0]
+                path.addCurve(
+                    to: end, control1: CGPoint(x: current.x + (to.first ?? 0), y: current.y + (to.count > 1 ? to[1] : 0)),
+                    control2: CGPoint(x: end.x + (ti.first ?? 0), y: end.y + (ti.count > 1 ? ti[1] : 0)))
+            }
+            times.append(NSNumber(value: (b.frame - first) / (last - first)))
+            if let o = a.out, let i = a.into, !a.hold {
+                functions.append(
+                    CAMediaTimingFunction(controlPoints: Float(min(1, max(0, o.x))), Float(o.y), Float(min(1, max(0, i.x))), Float(i.y)))
+            } else {
+                functions.append(CAMediaTimingFunction(name: .linear))
+            }
+            current = end
+        }
+        let animation = CAKeyframeAnimation(keyPath: "position")
+        animation.path = path
+        animation.keyTimes = times
+        animation.timingFunctions = functions
+        animator.place(animation, from: first, to: last)
+        return animation
+    }
+
+    /// Sets the property's first value on the layer and, when it changes, adds its animation.
+    func set(_ property: LottieProperty, on layer: CALayer, keyPath: String, convert: (LottieJSON) -> Any?) {
+        if let initial = convert(property.initial) { layer.setValue(initial, forKeyPath: keyPath) }
+        guard case .animated(let frames) = property, let animation = animator.animation(keyPath, frames, convert: convert) else { return }
+        layer.add(animation, forKey: keyPath)
+    }
+
+    // MARK: - Other layer types
+
+    func solid(_ item: LottieJSON) -> CALayer {
+        let layer = CALayer()
+        layer.bounds = CGRect(x: 0, y: 0, width: item["sw"]?.number ?? 0, height: item["sh"]?.number ?? 0)
+        if let hex = item["sc"]?.string, let color = Self.color(hex: hex) { layer.backgroundColor = color }
+        return layer
+    }
+
+    func image(_ item: LottieJSON) -> CALayer {
+        let layer = CALayer()
+        guard let id = item["refId"]?.string, let asset = animation.assets[id] else {
+            warn(item.path, "its image asset is missing")
+            return layer
+        }
+        layer.bounds = CGRect(x: 0, y: 0, width: asset["w"]?.number ?? 0, height: asset["h"]?.number ?? 0)
+        let name = asset["p"]?.string ?? ""
+        var data: Data?
+        if name.hasPrefix("data:"), let comma = name.firstIndex(of: ",") {
+            data = Data(base64Encoded: String(name[name.index(after: comma)...]), options: .ignoreUnknownCharacters)
+        } else if let base = animation.baseDirectory {
+            let folder = asset["u"]?.string ?? ""
+            let url = base.appendingPathComponent(folder).appendingPathComponent(name)
+            if let size = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? NSNumber,
+                size.intValue <= LottieAnimation.maximumFileBytes
+            {
+                data = try? Data(contentsOf: url)
+            }
+        }
+        if let data, let image = LayerImage(pngData: data) {
+            layer.contents = image
+        } else {
+            warn(item.path, "image '\(name)' could not be read (PNG only)")
+        }
+        return layer
+    }
+
+    func precomposition(_ item: LottieJSON, depth: Int) throws -> CALayer {
+        let layer = CALayer()
+        layer.bounds = CGRect(x: 0, y: 0, width: item["w"]?.number ?? animation.width, height: item["h"]?.number ?? animation.height)
+        layer.masksToBounds = true
+        guard let id = item["refId"]?.string, let asset = animation.assets[id], let layers = asset["layers"]?.array else {
+            warn(item.path, "its precomposition is missing")
+            return layer
+        }
+        for sublayer in try composition(layers, depth: depth + 1) { layer.addSublayer(sublayer) }
+        return layer
+    }
+
+    /// Masks in add mode, not inverted, as one mask path; others are reported.
+    func applyMasks(_ masks: [LottieJSON], to layer: CALayer, at path: String) {
+        let additive = masks.filter { ($0["mode"]?.string ?? "a") == "a" && $0["inv"]?.bool != true }
+        if additive.count != masks.count { warn(path, "masks other than add (subtract, intersect, inverted) are not applied") }
+        guard !additive.isEmpty else { return }
+        let shape = CAShapeLayer()
+        shape.fillColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+        let properties = additive.compactMap { LottieProperty($0["pt"]) }
+        ShapeBuilder(builder: self).setPath(properties.map { .bezier($0) }, on: shape)
+        layer.mask = shape
+    }
+
+    static func color(hex: String) -> CGColor? {
+        var digits = hex.hasPrefix("#") ? String(hex.dropFirst()) : hex
+        if digits.count == 3 { digits = digits.map { "\($0)\($0)" }.joined() }
+        guard digits.count == 6, let v = Int(digits, radix: 16) else { return nil }
+        return CGColor(red: CGFloat((v >> 16) & 255) / 255, green: CGFloat((v >> 8) & 255) / 255, blue: CGFloat(v & 255) / 255, alpha: 1)
+    }
+}

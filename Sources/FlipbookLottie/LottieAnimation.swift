@@ -1,0 +1,96 @@
+import FlipbookCore
+import Foundation
+
+/// A Lottie animation (Bodymovin JSON) read and checked: its size, frame rate and frame range,
+/// and what it holds. `LottieAnimationLayer` turns it into Core Animation layers.
+public struct LottieAnimation: @unchecked Sendable {
+    /// The composition's size in points.
+    public let width: Double
+    public let height: Double
+    /// Frames per second.
+    public let framerate: Double
+    /// The first frame (`ip`) and the frame the animation ends at (`op`).
+    public let startFrame: Double
+    public let endFrame: Double
+    /// Where the file was read from (messages name it).
+    public let file: String
+    /// The folder images are looked for in (`u` is relative to it).
+    public let baseDirectory: URL?
+    let root: LottieJSON
+    /// Precomposition assets by id.
+    let assets: [String: LottieJSON]
+
+    /// Seconds from the first frame to the end.
+    public var duration: Double { (endFrame - startFrame) / framerate }
+
+    /// Reads a Lottie JSON file (`.json`) or the first animation of a `.lottie` archive.
+    public static func filepath(_ path: String) -> LottieAnimation? { try? load(file: path) }
+
+    /// Reads `name.json` from `directory` (lottie-ios looks in a bundle; here a folder).
+    public static func named(_ name: String, subdirectory directory: String = ".") -> LottieAnimation? {
+        filepath(URL(fileURLWithPath: directory).appendingPathComponent(name + ".json").path)
+    }
+
+    /// The largest file read, and the most frames, layers and nesting a file may ask for.
+    public static let maximumFileBytes = 64 << 20
+    public static let maximumFrames = 100_000.0
+    public static let maximumLayers = 10_000
+    public static let maximumPrecompDepth = 16
+
+    /// Reads `file`, or throws a `LottieError` naming the JSON path of the first problem.
+    public static func load(file: String) throws -> LottieAnimation {
+        let url = URL(fileURLWithPath: file)
+        let data: Data
+        do {
+            let attributes = try FileManager.default.attributesOfItem(atPath: file)
+            if let size = attributes[.size] as? NSNumber, size.intValue > maximumFileBytes {
+                throw LottieError(file: file, path: "", message: "the file is larger than \(maximumFileBytes >> 20) MB")
+            }
+            data = try Data(contentsOf: url)
+        } catch let error as LottieError {
+            throw error
+        } catch {
+            throw LottieError(file: file, path: "", message: "cannot be read (\(error.localizedDescription))")
+        }
+        return try load(data: data, file: file, baseDirectory: url.deletingLastPathComponent())
+    }
+
+    /// Reads Bodymovin JSON from `data`.
+    public static func load(data: Data, file: String = "<data>", baseDirectory: URL? = nil) throws -> LottieAnimation {
+        guard let object = try? JSONSerialization.jsonObject(with: data), object is [String: Any] else {
+            throw LottieError(file: file, path: "", message: "not a Lottie animation (expected a JSON object)")
+        }
+        let root = LottieJSON(object, path: "")
+        func required(_ key: String, _ what: String, _ valid: (Double) -> Bool) throws -> Double {
+            guard let n = root[key]?.number, valid(n) else { throw LottieError(file: file, path: key, message: "expected \(what)") }
+            return n
+        }
+        let width = try required("w", "a width in points, 1 to 16384", { $0 >= 1 && $0 <= 16384 })
+        let height = try required("h", "a height in points, 1 to 16384", { $0 >= 1 && $0 <= 16384 })
+        let framerate = try required("fr", "a frame rate, 1 to 240", { $0 >= 1 && $0 <= 240 })
+        let start = try required("ip", "the first frame", { abs($0) <= maximumFrames })
+        let end = try required("op", "the last frame, after ip", { $0 > start && $0 - start <= maximumFrames })
+        guard root["layers"]?.array != nil else { throw LottieError(file: file, path: "layers", message: "expected a list of layers") }
+        var assets: [String: LottieJSON] = [:]
+        for asset in root["assets"]?.array ?? [] {
+            if let id = asset["id"]?.string ?? asset["id"]?.number.map({ String(Int($0)) }) { assets[id] = asset }
+        }
+        return LottieAnimation(
+            width: width, height: height, framerate: framerate, startFrame: start, endFrame: end, file: file,
+            baseDirectory: baseDirectory, root: root, assets: assets)
+    }
+
+    /// The frame shown at `progress` (0…1), as lottie-ios's `currentProgress` maps it.
+    public func frame(atProgress progress: Double) -> Double { startFrame + progress * (endFrame - startFrame) }
+
+    /// The size lottie-ios's snapshot tests draw it at: the composition's aspect, its longer
+    /// side at most `maximumDimension` points.
+    public func snapshotSize(maximumDimension: Double = 500) -> CGSize {
+        if width > height {
+            let w = min(width, maximumDimension)
+            return CGSize(width: w, height: w * height / width)
+        }
+        let h = min(height, maximumDimension)
+        return CGSize(width: h * width / height, height: h)
+    }
+}

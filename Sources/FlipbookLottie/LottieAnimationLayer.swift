@@ -1,0 +1,112 @@
+import FlipbookCore
+import Foundation
+
+/// A layer that shows a Lottie animation as Core Animation layers (lottie-ios's
+/// `LottieAnimationLayer`, Core Animation engine): the composition fitted into the layer's
+/// bounds (aspect fit), on its own clock, paused at a frame or playing.
+open class LottieAnimationLayer: CALayer {
+    /// The animation shown (nil: nothing).
+    public private(set) var animation: LottieAnimation?
+    /// What Core Animation cannot show of this animation, one line per feature and place.
+    public private(set) var warnings: [String] = []
+    /// The composition: its layers and their animations, on the animation's clock.
+    private var composition: CALayer?
+
+    /// How fast it plays (1: the file's own speed).
+    public var animationSpeed: Double = 1 {
+        didSet { if isAnimationPlaying { play() } }
+    }
+
+    /// Whether it is playing.
+    public private(set) var isAnimationPlaying = false
+
+    public override init() { super.init() }
+
+    public override init(layer: Any) { super.init(layer: layer) }
+
+    public required init?(coder: NSCoder) { super.init(coder: coder) }
+
+    /// A layer showing `animation` paused at its first frame; throws what cannot be built
+    /// (precompositions nested too deep, too many layers).
+    public init(animation: LottieAnimation) throws {
+        super.init()
+        try load(animation)
+    }
+
+    /// Shows `animation`, paused at its first frame.
+    public func load(_ animation: LottieAnimation) throws {
+        composition?.removeFromSuperlayer()
+        let builder = LayerBuilder(animation)
+        let root = try builder.build()
+        self.animation = animation
+        warnings = builder.warnings
+        composition = root
+        if bounds.isEmpty { bounds = CGRect(x: 0, y: 0, width: animation.width, height: animation.height) }
+        addSublayer(root)
+        fitComposition()
+        currentFrame = animation.startFrame
+    }
+
+    open override var bounds: CGRect {
+        didSet { fitComposition() }
+    }
+
+    /// Scales the composition to fit the bounds, centred (`scaleAspectFit`).
+    private func fitComposition() {
+        guard let animation, let composition else { return }
+        let scale = min(bounds.width / animation.width, bounds.height / animation.height)
+        composition.position = CGPoint(x: bounds.midX - animation.width * scale / 2, y: bounds.midY - animation.height * scale / 2)
+        composition.transform = CATransform3DMakeScale(scale, scale, 1)
+    }
+
+    /// The frame shown; setting it pauses there (`currentFrame` in lottie-ios).
+    public var currentFrame: Double {
+        get {
+            guard let animation, let composition else { return 0 }
+            return composition.timeOffset * animation.framerate
+        }
+        set {
+            guard let animation, let composition else { return }
+            isAnimationPlaying = false
+            composition.speed = 0
+            composition.beginTime = 0
+            composition.timeOffset = newValue / animation.framerate
+        }
+    }
+
+    /// The share of the animation shown, 0…1; setting it pauses there.
+    public var currentProgress: Double {
+        get {
+            guard let animation else { return 0 }
+            return (currentFrame - animation.startFrame) / (animation.endFrame - animation.startFrame)
+        }
+        set {
+            guard let animation else { return }
+            currentFrame = animation.frame(atProgress: newValue)
+        }
+    }
+
+    /// Seconds from the first frame to the frame shown.
+    public var currentTime: Double {
+        get { animation.map { (currentFrame - $0.startFrame) / $0.framerate } ?? 0 }
+        set { if let animation { currentFrame = animation.startFrame + newValue * animation.framerate } }
+    }
+
+    /// Plays from the frame shown at `animationSpeed`, on the Stage's clock.
+    public func play() {
+        guard let composition, let animation else { return }
+        let frame = currentFrame
+        isAnimationPlaying = true
+        composition.speed = Float(animationSpeed)
+        composition.timeOffset = frame / animation.framerate
+        // Its clock starts now, from the frame shown: local time = (now − beginTime) × speed + timeOffset.
+        composition.beginTime = convertTime(CACurrentMediaTime(), from: nil)
+    }
+
+    /// Pauses at the frame shown now.
+    public func pause() {
+        guard let composition, let animation else { return }
+        let time = composition.convertTime(CACurrentMediaTime(), from: nil)
+        currentFrame = time * animation.framerate
+    }
+}

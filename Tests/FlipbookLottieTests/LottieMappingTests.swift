@@ -1,0 +1,130 @@
+import FlipbookRender
+import Foundation
+import Testing
+
+@testable import FlipbookCore
+@testable import FlipbookLottie
+
+/// Lottie files become Core Animation layers and keyframe animations (docs/lottie.md): values
+/// at frames follow the file's easing, holds step, layers show only between their in and out
+/// points, parents move their children, and bad files name the JSON path of the problem.
+@Suite("Lottie to Core Animation")
+struct LottieMappingTests {
+    /// A 100×100 composition at 10 fps, frames 0…20, with `layers`.
+    static func animation(_ layers: String, assets: String = "[]") throws -> LottieAnimation {
+        let json = #"{"v":"5.7","fr":10,"ip":0,"op":20,"w":100,"h":100,"assets":\#(assets),"layers":\#(layers)}"#
+        return try LottieAnimation.load(data: Data(json.utf8))
+    }
+
+    /// A null layer (ty 3) with the given transform, in and out points and index.
+    static func null(_ ks: String, ind: Int = 1, parent: Int? = nil, ip: Double = 0, op: Double = 20) -> String {
+        #"{"ty":3,"ind":\#(ind),"ip":\#(ip),"op":\#(op),"st":0,"ks":\#(ks)"# + (parent.map { #","parent":\#($0)"# } ?? "") + "}"
+    }
+
+    @Test("an eased position keyframe pair becomes one keyframe animation with the easing's timing function")
+    func easedPosition() throws {
+        let ks = #"{"p":{"a":1,"k":[{"t":0,"s":[0,0],"o":{"x":[0.4],"y":[0]},"i":{"x":[0.6],"y":[1]}},{"t":20,"s":[100,50]}]}}"#
+        let lottie = try Self.animation("[\(Self.null(ks))]")
+        let layer = try LottieAnimationLayer(animation: lottie)
+        let stage = Stage(size: CGSize(width: 100, height: 100), scale: 1)
+        stage.rootLayer.addSublayer(layer)
+        let property = try #require(
+            LottieProperty(
+                LottieJSON(
+                    try JSONSerialization.jsonObject(
+                        with: Data(
+                            #"{"a":1,"k":[{"t":0,"s":[0,0],"o":{"x":[0.4],"y":[0]},"i":{"x":[0.6],"y":[1]}},{"t":20,"s":[100,50]}]}"#.utf8)),
+                    path: "p")))
+        for frame in [0.0, 5, 10, 15, 20] {
+            layer.currentFrame = frame
+            stage.advance(to: stage.currentTime + 0.01)
+            let move = try #require(Self.moveLayer(of: layer))
+            let shown = move.presentationState(at: stage.currentTime).position
+            let expected = try #require(property.numbers(at: frame) { $0.numbers })
+            #expect(abs(shown.x - expected[0]) < 1e-6 && abs(shown.y - expected[1]) < 1e-6, "frame \(frame): \(shown) vs \(expected)")
+        }
+        // The easing is not linear: at the middle frame the value is not halfway.
+        #expect(abs((property.numbers(at: 5) { $0.numbers } ?? [])[0] - 25) > 1)
+    }
+
+    @Test("a hold keyframe keeps its value until the next keyframe, then steps")
+    func hold() throws {
+        let ks = #"{"o":{"a":1,"k":[{"t":0,"s":[100],"h":1},{"t":10,"s":[20],"h":1},{"t":20,"s":[60]}]}}"#
+        let layer = try LottieAnimationLayer(animation: try Self.animation("[\(Self.null(ks))]"))
+        let stage = Stage(size: CGSize(width: 100, height: 100), scale: 1)
+        stage.rootLayer.addSublayer(layer)
+        for (frame, opacity) in [(0.0, 1.0), (9.9, 1.0), (10.0, 0.2), (19.9, 0.2), (20.0, 0.6)] {
+            layer.currentFrame = frame
+            stage.advance(to: stage.currentTime + 0.01)
+            let anchor = try #require(Self.anchorLayer(of: layer))
+            let shown = anchor.presentationState(at: stage.currentTime).opacity
+            #expect(abs(shown - opacity) < 1e-6, "frame \(frame): \(shown)")
+        }
+    }
+
+    @Test("a layer is hidden before its in point and from its out point")
+    func inOutPoints() throws {
+        let layer = try LottieAnimationLayer(animation: try Self.animation("[\(Self.null("{}", ip: 5, op: 15))]"))
+        let stage = Stage(size: CGSize(width: 100, height: 100), scale: 1)
+        stage.rootLayer.addSublayer(layer)
+        for (frame, hidden) in [(0.0, true), (4.9, true), (5.0, false), (14.9, false), (15.0, true)] {
+            layer.currentFrame = frame
+            stage.advance(to: stage.currentTime + 0.01)
+            let visibility = try #require(layer.sublayers?.first?.sublayers?.first)
+            #expect(visibility.presentationState(at: stage.currentTime).hidden == hidden, "frame \(frame)")
+        }
+    }
+
+    @Test(
+        "bad files are refused with the JSON path of the problem",
+        arguments: [
+            (#"{"fr":30,"ip":0,"op":10,"h":10,"layers":[]}"#, "w"),
+            (#"{"w":10,"h":10,"fr":30,"ip":0,"op":0,"layers":[]}"#, "op"),
+            (#"{"w":10,"h":10,"fr":30,"ip":0,"op":10,"layers":{}}"#, "layers"),
+            (#"[1,2,3]"#, "")
+        ])
+    func refused(_ json: String, _ path: String) {
+        #expect {
+            try LottieAnimation.load(data: Data(json.utf8), file: "bad.json")
+        } throws: { error in
+            (error as? LottieError)?.path == path
+        }
+    }
+
+    @Test("a precomposition that contains itself is refused, not followed for ever")
+    func precompositionCycle() throws {
+        let assets = #"[{"id":"loop","layers":[{"ty":0,"refId":"loop","ind":1,"ip":0,"op":20,"st":0,"ks":{}}]}]"#
+        let lottie = try Self.animation(#"[{"ty":0,"refId":"loop","ind":1,"ip":0,"op":20,"st":0,"ks":{}}]"#, assets: assets)
+        #expect(throws: LottieError.self) { try LottieAnimationLayer(animation: lottie) }
+    }
+
+    @Test("a red square shape layer draws red where the square is and clear elsewhere")
+    func drawsAShape() throws {
+        let shapes =
+            #"[{"ty":"gr","it":[{"ty":"rc","p":{"a":0,"k":[50,50]},"s":{"a":0,"k":[40,40]},"r":{"a":0,"k":0}},"#
+            + #"{"ty":"fl","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":100},"r":1},"#
+            + #"{"ty":"tr","p":{"a":0,"k":[0,0]},"a":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0},"o":{"a":0,"k":100}}]}]"#
+        let layer = #"{"ty":4,"ind":1,"ip":0,"op":20,"st":0,"ks":{},"shapes":\#(shapes)}"#
+        let animationLayer = try LottieAnimationLayer(animation: try Self.animation("[\(layer)]"))
+        let stage = Stage(size: CGSize(width: 100, height: 100), scale: 1)
+        animationLayer.anchorPoint = .zero
+        animationLayer.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+        stage.rootLayer.addSublayer(animationLayer)
+        stage.advance(to: 0)
+        let pixels = try FrameRasterizer.rasterize(stage.snapshot(), background: nil)
+        func pixel(_ x: Int, _ y: Int) -> [UInt8] { Array(pixels.rgba[(y * pixels.width + x) * 4..<(y * pixels.width + x) * 4 + 4]) }
+        #expect(pixel(50, 50) == [255, 0, 0, 255], "inside the square")
+        #expect(pixel(31, 31) == [255, 0, 0, 255] && pixel(68, 68) == [255, 0, 0, 255], "its corners")
+        #expect(pixel(5, 5)[3] == 0 && pixel(95, 50)[3] == 0, "clear outside")
+        #expect(animationLayer.warnings.isEmpty, "\(animationLayer.warnings)")
+    }
+
+    static func moveLayer(of layer: LottieAnimationLayer) -> CALayer? {
+        // composition → visibility → time → move (position, rotation)
+        layer.sublayers?.first?.sublayers?.first?.sublayers?.first?.sublayers?.first
+    }
+
+    static func anchorLayer(of layer: LottieAnimationLayer) -> CALayer? {
+        moveLayer(of: layer)?.sublayers?.first?.sublayers?.first
+    }
+}

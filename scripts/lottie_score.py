@@ -1,0 +1,88 @@
+#!/usr/bin/env python3
+"""Renders every Lottie sample of ../shared/lottie/samples at its iOS snapshots' sizes and
+instants with `flipbook still`, then scores the renders with ../shared/lottie/score.py
+(lottie-ios's own rule: a frame passes when 98.5 % of its pixels are within 3 dE).
+
+Usage: scripts/lottie_score.py [FLIPBOOK] [--lottie DIR] [--out DIR] [--json OUT.json] [--jobs N]
+Prints score.py's report; the pass count is the first figure of its last line.
+"""
+import argparse
+import concurrent.futures
+import os
+import re
+import subprocess
+import sys
+
+from PIL import Image
+
+
+def samples(folder):
+    """(name as the snapshots spell it, file) for every .json and .lottie sample."""
+    found = []
+    for root, _, files in os.walk(folder):
+        for f in files:
+            if f.endswith((".json", ".lottie")):
+                path = os.path.join(root, f)
+                rel = os.path.relpath(path, folder)
+                found.append((os.path.splitext(rel)[0].replace(os.sep, "-"), path))
+    return sorted(found, key=lambda x: -len(x[0]))
+
+
+def jobs(lottie, out):
+    """One render per snapshot: the sample, the instant option and the size in points."""
+    names = samples(os.path.join(lottie, "samples"))
+    work = []
+    for snap in sorted(os.listdir(os.path.join(lottie, "ios-snapshots"))):
+        if not snap.endswith(".png"):
+            continue
+        stem = snap[:-4]
+        for name, path in names:
+            if not stem.startswith(name + "-"):
+                continue
+            rest = stem[len(name) + 1:]
+            frame = re.fullmatch(r"Frame-(-?[0-9.]+)", rest)
+            progress = re.fullmatch(r"([0-9.]+)", rest)
+            if not frame and not progress:
+                continue
+            instant = ["--frame", frame.group(1)] if frame else ["--at", progress.group(1) + "%"]
+            w, h = Image.open(os.path.join(lottie, "ios-snapshots", snap)).size
+            work.append((path, instant, f"{w / 2:g}x{h / 2:g}", os.path.join(out, snap)))
+            break
+    return work
+
+
+def render(flipbook, job):
+    path, instant, size, target = job
+    r = subprocess.run([flipbook, "still", path, *instant, "--size", size, "--scale", "2", "-o", target],
+                       capture_output=True, text=True)
+    return (target, r.returncode, r.stderr.strip().splitlines()[-1:] if r.returncode else [])
+
+
+def main():
+    here = os.path.dirname(os.path.abspath(__file__))
+    parser = argparse.ArgumentParser()
+    parser.add_argument("flipbook", nargs="?", default=os.path.join(here, "..", ".build", "release", "flipbook"))
+    parser.add_argument("--lottie", default=os.path.join(here, "..", "..", "shared", "lottie"))
+    parser.add_argument("--out", default="/tmp/flipbook-lottie-renders")
+    parser.add_argument("--json")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
+    args = parser.parse_args()
+    os.makedirs(args.out, exist_ok=True)
+    for f in os.listdir(args.out):
+        os.remove(os.path.join(args.out, f))
+    work = jobs(args.lottie, args.out)
+    failed = 0
+    with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
+        for target, code, message in pool.map(lambda j: render(args.flipbook, j), work):
+            if code:
+                failed += 1
+                print(f"render failed: {os.path.basename(target)}: {' '.join(message)}", file=sys.stderr)
+    print(f"{len(work)} renders, {failed} failed to render", file=sys.stderr)
+    score = [sys.executable, os.path.join(args.lottie, "score.py"), args.out, os.path.join(args.lottie, "ios-snapshots")]
+    if args.json:
+        score += ["--json", args.json]
+    sys.exit(subprocess.run(score).returncode)
+
+
+if __name__ == "__main__":
+    main()
