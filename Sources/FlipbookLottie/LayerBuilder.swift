@@ -3,8 +3,7 @@ import Foundation
 
 /// Turns a Lottie composition into a tree of Core Animation layers with keyframe animations,
 /// as lottie-ios's Core Animation engine does: each Lottie layer becomes a visibility layer (its
-/// in and out points), a time layer (start time and stretch), its parents' transforms, its own
-/// transform (position and rotation, scale, anchor: one layer each, pivoting at the origin) and
+/// in and out points), its parents' transforms, its own transform (position and rotation, scale, anchor: one layer each, pivoting at the origin) and
 /// its content. Everything animates on the composition's clock (frame = seconds × framerate).
 final class LayerBuilder {
     let animation: LottieAnimation
@@ -71,7 +70,7 @@ final class LayerBuilder {
         return topFirst.reversed()
     }
 
-    /// One Lottie layer: visibility → time → parents' transforms → own transform → content.
+    /// One Lottie layer: visibility → parents' transforms → own transform → content.
     func layer(_ item: LottieJSON, parents: [Int: LottieJSON], depth: Int) throws -> CALayer? {
         let type = item["ty"]?.number.map(Int.init) ?? -1
         let content: CALayer
@@ -102,9 +101,7 @@ final class LayerBuilder {
             outer = chain.outer
             parent = parentItem["parent"]?.number.map(Int.init)
         }
-        let timed = timeLayer(item)
-        timed.addSublayer(outer)
-        return visibility(item, wrapping: timed)
+        return visibility(item, wrapping: outer)
     }
 
     /// Shown from the layer's in point to its out point (frames of the containing composition).
@@ -115,18 +112,27 @@ final class LayerBuilder {
         let inPoint = item["ip"]?.number ?? animation.startFrame
         let outPoint = item["op"]?.number ?? animation.endFrame
         let show = CAKeyframeAnimation(keyPath: "hidden")
-        show.values = [true, false, true]
-        // Discrete over an absolute span: from frame min(ip, 0) - 1 to op + 1.
-        let first = min(inPoint, animation.startFrame) - 1, last = max(outPoint, animation.endFrame) + 1
         // Discrete: one key time more than values (timing-model.md 6.4), each value from its own.
-        show.keyTimes = [0, (inPoint - first) / (last - first), (outPoint - first) / (last - first), 1].map { NSNumber(value: $0) }
+        // A layer visible in the last frame stays visible at the very end (progress 1), as in
+        // lottie-ios, whose out point there is the end of the animation's time.
+        let first = min(inPoint, animation.startFrame) - 1, last = max(outPoint, animation.endFrame) + 1
+        func time(_ frame: Double) -> NSNumber { NSNumber(value: (frame - first) / (last - first)) }
+        if outPoint >= animation.endFrame {
+            show.values = [true, false]
+            show.keyTimes = [0, time(inPoint), 1]
+        } else {
+            show.values = [true, false, true]
+            show.keyTimes = [0, time(inPoint), time(outPoint), 1]
+        }
         show.calculationMode = .discrete
         animator.place(show, from: first, to: last)
         layer.add(show, forKey: "visibility")
         return layer
     }
 
-    /// The layer's own clock: start time `st` and time stretch `sr`.
+    /// A precomposition's clock: its layers run `st` frames late and `sr` times slower (the
+    /// layer's own transform and in/out points stay on the containing composition's clock, as
+    /// in lottie-ios).
     func timeLayer(_ item: LottieJSON) -> CALayer {
         let layer = CALayer()
         layer.anchorPoint = .zero
@@ -282,7 +288,10 @@ final class LayerBuilder {
             warn(item.path, "its precomposition is missing")
             return layer
         }
-        for sublayer in try composition(layers, depth: depth + 1) { layer.addSublayer(sublayer) }
+        let timed = timeLayer(item)
+        timed.bounds = layer.bounds
+        for sublayer in try composition(layers, depth: depth + 1) { timed.addSublayer(sublayer) }
+        layer.addSublayer(timed)
         return layer
     }
 

@@ -120,8 +120,8 @@ struct LottieMappingTests {
     }
 
     static func moveLayer(of layer: LottieAnimationLayer) -> CALayer? {
-        // composition → visibility → time → move (position, rotation)
-        layer.sublayers?.first?.sublayers?.first?.sublayers?.first?.sublayers?.first
+        // composition → visibility → move (position, rotation)
+        layer.sublayers?.first?.sublayers?.first?.sublayers?.first
     }
 
     static func anchorLayer(of layer: LottieAnimationLayer) -> CALayer? {
