@@ -85,7 +85,7 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         // Lottie files as Core Animation layers and keyframe animations (docs/lottie.md).
-        .target(name: "FlipbookLottie", dependencies: ["FlipbookCore"], swiftSettings: strictSettings),
+        .target(name: "FlipbookLottie", dependencies: ["FlipbookCore", "CZlib"], swiftSettings: strictSettings),
         .target(
             name: "Flipbook",
             dependencies: ["FlipbookCore", "FlipbookRender", "FlipbookScenario", "FlipbookLottie"],

@@ -51,9 +51,10 @@ def jobs(lottie, out):
     return work
 
 
-def render(flipbook, job):
+def render(flipbook, images, job):
+    """`flipbook still` of one snapshot's instant (lottie-ios's tests give the samples' Images/ folder as their image provider)."""
     path, instant, size, target = job
-    r = subprocess.run([flipbook, "still", path, *instant, "--size", size, "--scale", "2", "-o", target],
+    r = subprocess.run([flipbook, "still", path, *instant, "--size", size, "--scale", "2", "--images", images, "-o", target],
                        capture_output=True, text=True)
     return (target, r.returncode, r.stderr.strip().splitlines()[-1:] if r.returncode else [])
 
@@ -73,7 +74,8 @@ def main():
     work = jobs(args.lottie, args.out)
     failed = 0
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
-        for target, code, message in pool.map(lambda j: render(args.flipbook, j), work):
+        images = os.path.join(args.lottie, "samples", "Images")
+        for target, code, message in pool.map(lambda j: render(args.flipbook, images, j), work):
             if code:
                 failed += 1
                 print(f"render failed: {os.path.basename(target)}: {' '.join(message)}", file=sys.stderr)

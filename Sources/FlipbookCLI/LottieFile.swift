@@ -4,7 +4,7 @@ import Foundation
 
 /// A Lottie animation given where a scenario goes (`.json`): read, fitted and drawn.
 enum LottieFile {
-    static func isLottie(_ path: String) -> Bool { URL(fileURLWithPath: path).pathExtension.lowercased() == "json" }
+    static func isLottie(_ path: String) -> Bool { ["json", "lottie"].contains(URL(fileURLWithPath: path).pathExtension.lowercased()) }
 
     static func load(_ path: String) throws -> LottieAnimation {
         do { return try LottieAnimation.load(file: path) } catch let error as LottieError { throw ValidationError(error.description) }

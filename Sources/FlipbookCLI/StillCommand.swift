@@ -38,6 +38,9 @@ struct Still: ParsableCommand {
     @Option(help: ArgumentHelp("For a Lottie animation: the size to fit it into, in points.", valueName: "WxH"))
     var size: String?
 
+    @Option(help: ArgumentHelp("For a Lottie animation: a folder its images may be in, besides its own.", valueName: "DIR"))
+    var images: String?
+
     @Option(name: [.short, .customLong("output")], help: "The PNG to write (default: the scenario's name with -still.png).")
     var output: String?
 
@@ -51,8 +54,8 @@ struct Still: ParsableCommand {
         if let scale, !(scale > 0 && scale <= 8) { throw ValidationError("--scale must be in (0, 8]") }
         guard (at == nil) != (frame == nil) else { throw ValidationError("give the instant with --at or, for a Lottie file, --frame") }
         try at?.requireNonNegative("--at")
-        if !LottieFile.isLottie(scenario.file) && (frame != nil || size != nil) {
-            throw ValidationError("--frame and --size apply to a Lottie animation (.json)")
+        if !LottieFile.isLottie(scenario.file) && (frame != nil || size != nil || images != nil) {
+            throw ValidationError("--frame, --size and --images apply to a Lottie animation (.json, .lottie)")
         }
         if crop != nil && !RecordingFile.isRecording(scenario.file) {
             throw ValidationError("--crop applies to a recording, not a scenario file")
@@ -90,7 +93,8 @@ struct Still: ParsableCommand {
     }
 
     private func runOnLottie() throws {
-        let animation = try LottieFile.load(scenario.file)
+        var animation = try LottieFile.load(scenario.file)
+        if let images { animation.imageDirectories = [URL(fileURLWithPath: images, isDirectory: true)] }
         let shown = frame ?? at.map { animation.startFrame + $0.seconds(of: animation.duration) * animation.framerate } ?? 0
         let fitted = try size.map { try LottieFile.size($0) } ?? CGSize(width: animation.width, height: animation.height)
         let pixels = try LottieFile.still(animation, frame: shown, size: fitted, scale: scale ?? 2)

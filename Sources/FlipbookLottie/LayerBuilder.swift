@@ -3,8 +3,9 @@ import Foundation
 
 /// Turns a Lottie composition into a tree of Core Animation layers with keyframe animations,
 /// as lottie-ios's Core Animation engine does: each Lottie layer becomes a visibility layer (its
-/// in and out points), its parents' transforms, its own transform (position and rotation, scale, anchor: one layer each, pivoting at the origin) and
-/// its content. Everything animates on the composition's clock (frame = seconds × framerate).
+/// in and out points), its parents' transforms, its own transform (position and rotation, scale,
+/// anchor: one layer each, pivoting at the origin) and its content. Everything animates on the
+/// composition's clock (frame = seconds × framerate).
 final class LayerBuilder {
     let animation: LottieAnimation
     let animator: KeyframeAnimator
@@ -260,16 +261,21 @@ final class LayerBuilder {
         }
         layer.bounds = CGRect(x: 0, y: 0, width: asset["w"]?.number ?? 0, height: asset["h"]?.number ?? 0)
         let name = asset["p"]?.string ?? ""
+        let folder = asset["u"]?.string ?? ""
         var data: Data?
         if name.hasPrefix("data:"), let comma = name.firstIndex(of: ",") {
             data = Data(base64Encoded: String(name[name.index(after: comma)...]), options: .ignoreUnknownCharacters)
-        } else if let base = animation.baseDirectory {
-            let folder = asset["u"]?.string ?? ""
-            let url = base.appendingPathComponent(folder).appendingPathComponent(name)
-            if let size = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? NSNumber,
-                size.intValue <= LottieAnimation.maximumFileBytes
-            {
-                data = try? Data(contentsOf: url)
+        } else {
+            let inArchive = [folder + name, "images/" + name, "i/" + name].map { $0.hasPrefix("/") ? String($0.dropFirst()) : $0 }
+            data = inArchive.lazy.compactMap { self.animation.archiveFiles[$0] }.first
+            let folders = (animation.baseDirectory.map { [$0.appendingPathComponent(folder), $0] } ?? []) + animation.imageDirectories
+            for directory in folders where data == nil {
+                let url = directory.appendingPathComponent(name)
+                if let size = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? NSNumber,
+                    size.intValue <= LottieAnimation.maximumFileBytes
+                {
+                    data = try? Data(contentsOf: url)
+                }
             }
         }
         if let data, let image = LayerImage(pngData: data) {
@@ -295,15 +301,32 @@ final class LayerBuilder {
         return layer
     }
 
-    /// Masks in add mode, not inverted, as one mask path; others are reported.
+    /// Masks as one mask path: added paths, then subtracted (and inverted) ones cut out of them
+    /// by the even-odd rule (out of the whole plane when nothing is added). Intersections are
+    /// drawn as additions and mask opacity is not applied (both reported).
     func applyMasks(_ masks: [LottieJSON], to layer: CALayer, at path: String) {
-        let additive = masks.filter { ($0["mode"]?.string ?? "a") == "a" && $0["inv"]?.bool != true }
-        if additive.count != masks.count { warn(path, "masks other than add (subtract, intersect, inverted) are not applied") }
-        guard !additive.isEmpty else { return }
+        var added: [ShapeBuilder.PathItem] = [], cut: [ShapeBuilder.PathItem] = []
+        for mask in masks {
+            let mode = mask["mode"]?.string ?? "a"
+            guard mode != "n", let property = LottieProperty(mask["pt"]) else { continue }
+            if mode == "i" || mode == "l" || mode == "d" { warn(mask.path, "mask mode '\(mode)' is drawn as an added mask") }
+            let subtracts = (mode == "s") != (mask["inv"]?.bool == true)
+            if subtracts { cut.append(.bezier(property)) } else { added.append(.bezier(property)) }
+        }
+        guard !added.isEmpty || !cut.isEmpty else { return }
         let shape = CAShapeLayer()
+        shape.anchorPoint = .zero
         shape.fillColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
-        let properties = additive.compactMap { LottieProperty($0["pt"]) }
-        ShapeBuilder(builder: self).setPath(properties.map { .bezier($0) }, on: shape)
+        if !cut.isEmpty {
+            shape.fillRule = .evenOdd
+            if added.isEmpty {
+                // Everything but the cut-out paths: a plane far larger than any composition.
+                let plane = CGMutablePath()
+                plane.addRect(CGRect(x: -1e5, y: -1e5, width: 2e5, height: 2e5))
+                added.append(.fixed(plane))
+            }
+        }
+        ShapeBuilder(builder: self).setPath(added + cut, on: shape)
         layer.mask = shape
     }
 

@@ -19,6 +19,11 @@ public struct LottieAnimation: @unchecked Sendable {
     let root: LottieJSON
     /// Precomposition assets by id.
     let assets: [String: LottieJSON]
+    /// The files of the `.lottie` archive it came from (images), by path in the archive.
+    var archiveFiles: [String: Data] = [:]
+    /// Further folders images are looked for in, after the file's own (lottie-ios's image
+    /// provider; `flipbook --images`).
+    public var imageDirectories: [URL] = []
 
     /// Seconds from the first frame to the end.
     public var duration: Double { (endFrame - startFrame) / framerate }
@@ -52,7 +57,31 @@ public struct LottieAnimation: @unchecked Sendable {
         } catch {
             throw LottieError(file: file, path: "", message: "cannot be read (\(error.localizedDescription))")
         }
+        if url.pathExtension.lowercased() == "lottie" { return try loadArchive(data, file: file) }
         return try load(data: data, file: file, baseDirectory: url.deletingLastPathComponent())
+    }
+
+    /// A `.lottie` archive: the first animation its manifest lists (`animations/ID.json`, or
+    /// `a/ID.json` in version 2), with the archive's images.
+    static func loadArchive(_ data: Data, file: String) throws -> LottieAnimation {
+        let archive: ZipArchive
+        do { archive = try ZipArchive(data) } catch { throw LottieError(file: file, path: "", message: "\(error)") }
+        var id: String?
+        if let manifest = archive.files["manifest.json"], let object = try? JSONSerialization.jsonObject(with: manifest),
+            let first = LottieJSON(object, path: "manifest").value as? [String: Any],
+            let animations = LottieJSON(first, path: "manifest")["animations"]?.array
+        {
+            id = animations.first?["id"]?.string
+        }
+        let candidates =
+            (id.map { ["animations/\($0).json", "a/\($0).json"] } ?? [])
+            + archive.files.keys.filter { ($0.hasPrefix("animations/") || $0.hasPrefix("a/")) && $0.hasSuffix(".json") }.sorted()
+        guard let name = candidates.first(where: { archive.files[$0] != nil }), let json = archive.files[name] else {
+            throw LottieError(file: file, path: "", message: "the archive holds no animation (animations/*.json)")
+        }
+        var animation = try load(data: json, file: "\(file)/\(name)", baseDirectory: nil)
+        animation.archiveFiles = archive.files
+        return animation
     }
 
     /// Reads Bodymovin JSON from `data`.

@@ -13,6 +13,8 @@ struct ShapeBuilder {
         case rectangle(LottieJSON)
         case ellipse(LottieJSON)
         case star(LottieJSON)
+        /// A path that does not change (a mask's plane).
+        case fixed(CGPath)
     }
 
     /// Styles that apply to the paths of the group they are in, with the group's trim.
@@ -50,11 +52,8 @@ struct ShapeBuilder {
             case "rc": paths.append(.rectangle(item))
             case "el": paths.append(.ellipse(item))
             case "sr": paths.append(.star(item))
-            case "fl", "st":
-                drawables.append(styleLayer(Style(item: item, trim: trim), paths: paths))
-            case "gf", "gs":
-                builder.warn(item.path, "gradient \(item["ty"]?.string == "gf" ? "fills" : "strokes") are drawn in their first colour")
-                drawables.append(styleLayer(Style(item: item, trim: trim), paths: paths))
+            case "fl", "st", "gf", "gs":
+                drawables.append(drawable(Style(item: item, trim: trim), paths: paths))
             case "tm", "tr": break
             case "rd": builder.warn(item.path, "rounded corners are not applied")
             case "rp": builder.warn(item.path, "repeaters are not applied")
@@ -64,10 +63,17 @@ struct ShapeBuilder {
         }
         // The parent's styles below this group draw this group's own paths under its own styles.
         if !paths.isEmpty {
-            for style in inherited.reversed() { container.addSublayer(styleLayer(style, paths: paths)) }
+            for style in inherited.reversed() { container.addSublayer(drawable(style, paths: paths)) }
         }
         for layer in drawables.reversed() { container.addSublayer(layer) }
         return container
+    }
+
+    /// A solid or gradient fill or stroke of `paths`.
+    func drawable(_ style: Style, paths: [PathItem]) -> CALayer {
+        let type = style.item["ty"]?.string ?? ""
+        guard type == "gf" || type == "gs" else { return styleLayer(style, paths: paths) }
+        return GradientBuilder(shapes: self).layer(style.item, paths: paths, stroke: type == "gs", trim: style.trim)
     }
 
     /// A fill or a stroke of `paths`.
@@ -171,6 +177,7 @@ struct ShapeBuilder {
     private func isAnimated(_ item: PathItem) -> Bool {
         switch item {
         case .bezier(let p): return p.isAnimated
+        case .fixed: return false
         case .rectangle(let j), .ellipse(let j), .star(let j):
             return ["p", "s", "r", "pt", "ir", "or", "is", "os"].contains { LottieProperty(j[$0])?.isAnimated == true }
         }
@@ -183,6 +190,7 @@ struct ShapeBuilder {
         }
         switch item {
         case .bezier(let p): return times(p)
+        case .fixed: return []
         case .rectangle(let j), .ellipse(let j), .star(let j):
             return ["p", "s", "r", "pt", "ir", "or", "is", "os"].flatMap { times(LottieProperty(j[$0])) }
         }
@@ -199,6 +207,7 @@ struct ShapeBuilder {
                 {
                     path.addPath(sample)
                 }
+            case .fixed(let fixed): path.addPath(fixed)
             case .rectangle(let j): addRectangle(j, at: frame, to: path)
             case .ellipse(let j): addEllipse(j, at: frame, to: path)
             case .star(let j): addStar(j, at: frame, to: path)

@@ -1,0 +1,95 @@
+import FlipbookCore
+import Foundation
+
+/// Gradient fills and strokes (`gf`, `gs`) as lottie-ios's Core Animation engine draws them: a
+/// CAGradientLayer (axial, or radial as a circle about its start point) masked by the shape's
+/// path (filled, or stroked at its width). Colour and point values are those of the first
+/// keyframe when they animate (reported).
+struct GradientBuilder {
+    let shapes: ShapeBuilder
+
+    func layer(_ item: LottieJSON, paths: [ShapeBuilder.PathItem], stroke: Bool, trim: LottieJSON?) -> CALayer {
+        let container = CALayer()
+        container.anchorPoint = .zero
+        let gradient = CAGradientLayer()
+        let stops = Self.stops(item["g"])
+        gradient.colors = stops.map(\.color)
+        gradient.locations = stops.map { NSNumber(value: $0.location) }
+        let properties = ["s", "e"].map { LottieProperty(item[$0]) }
+        if properties.contains(where: { $0?.isAnimated == true }) || LottieProperty(item["g"]?["k"])?.isAnimated == true {
+            shapes.builder.warn(item.path, "animated gradients are drawn with their first values")
+        }
+        func point(_ p: LottieProperty?) -> CGPoint {
+            let n = p?.initial.numbers ?? [0, 0]
+            return CGPoint(x: n.first ?? 0, y: n.count > 1 ? n[1] : 0)
+        }
+        let start = point(properties[0]), end = point(properties[1])
+        if item["t"]?.number == 2 {
+            // Radial: a square about the start point with the end point on its circle.
+            let radius = max(1e-3, hypot(end.x - start.x, end.y - start.y))
+            gradient.type = .radial
+            gradient.frame = CGRect(x: start.x - radius, y: start.y - radius, width: 2 * radius, height: 2 * radius)
+            gradient.startPoint = CGPoint(x: 0.5, y: 0.5)
+            gradient.endPoint = CGPoint(x: 1, y: 1)
+        } else {
+            // Axial: a frame around the shape (and both points), the points in its unit square.
+            var box = shapes.combined(paths, at: 0).boundingBox
+            box = box.isNull || box.isEmpty ? CGRect(x: start.x, y: start.y, width: 1, height: 1) : box
+            box = box.union(CGRect(x: start.x, y: start.y, width: 0, height: 0)).union(CGRect(x: end.x, y: end.y, width: 0, height: 0))
+            box = box.insetBy(dx: -max(box.width, 1) * 0.5, dy: -max(box.height, 1) * 0.5)
+            gradient.frame = box
+            func unit(_ p: CGPoint) -> CGPoint { CGPoint(x: (p.x - box.minX) / box.width, y: (p.y - box.minY) / box.height) }
+            gradient.startPoint = unit(start)
+            gradient.endPoint = unit(end)
+        }
+        container.addSublayer(gradient)
+        let mask = CAShapeLayer()
+        mask.anchorPoint = .zero
+        if stroke {
+            mask.fillColor = nil
+            mask.strokeColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+            if let w = LottieProperty(item["w"]) {
+                shapes.builder.set(w, on: mask, keyPath: "lineWidth") { $0.numbers?.first.map { NSNumber(value: $0) } }
+            }
+            mask.lineCap = [1: .butt, 2: .round, 3: .square][Int(item["lc"]?.number ?? 1)] ?? .butt
+            mask.lineJoin = [1: .miter, 2: .round, 3: .bevel][Int(item["lj"]?.number ?? 1)] ?? .miter
+            if let trim { shapes.applyTrim(trim, to: mask) }
+        } else {
+            mask.fillColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+            mask.fillRule = item["r"]?.number == 2 ? .evenOdd : .nonZero
+        }
+        shapes.setPath(paths, on: mask)
+        container.mask = mask
+        if let o = LottieProperty(item["o"]) {
+            shapes.builder.set(o, on: container, keyPath: "opacity") { $0.numbers?.first.map { NSNumber(value: $0 / 100) } }
+        }
+        return container
+    }
+
+    /// The colour stops (offset, r, g, b for each of `p` colours), with the alpha stops that
+    /// follow them applied at each colour's offset.
+    static func stops(_ g: LottieJSON?) -> [(location: Double, color: CGColor)] {
+        guard let g, let values = LottieProperty(g["k"])?.initial.numbers else { return [] }
+        let count = Int(g["p"]?.number ?? Double(values.count / 4))
+        guard count > 0, values.count >= count * 4 else { return [] }
+        let alphas = stride(from: count * 4, to: values.count - 1, by: 2).map { (values[$0], values[$0 + 1]) }
+        func alpha(at location: Double) -> Double {
+            guard let first = alphas.first else { return 1 }
+            if location <= first.0 { return first.1 }
+            for (a, b) in zip(alphas, alphas.dropFirst()) where location <= b.0 {
+                let t = b.0 > a.0 ? (location - a.0) / (b.0 - a.0) : 0
+                return a.1 + (b.1 - a.1) * t
+            }
+            return alphas[alphas.count - 1].1
+        }
+        return (0..<count).map { k in
+            let o = values[k * 4]
+            return (
+                o,
+                CGColor(
+                    red: CGFloat(values[k * 4 + 1]), green: CGFloat(values[k * 4 + 2]), blue: CGFloat(values[k * 4 + 3]),
+                    alpha: CGFloat(alpha(at: o)))
+            )
+        }
+    }
+}
