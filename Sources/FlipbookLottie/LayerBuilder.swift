@@ -90,6 +90,7 @@ final class LayerBuilder {
         }
         content.anchorPoint = .zero
         if let masks = item["masksProperties"]?.array, !masks.isEmpty { applyMasks(masks, to: content, at: item.path) }
+        applyDropShadow(item, to: content)
         let transform = self.transform(item["ks"], opacity: true, at: item.path + ".ks")
         transform.inner.addSublayer(content)
         var outer = transform.outer
@@ -281,7 +282,8 @@ final class LayerBuilder {
         if let data, let image = LayerImage(pngData: data) {
             layer.contents = image
         } else {
-            warn(item.path, "image '\(name)' could not be read (PNG only)")
+            let shown = name.count > 40 ? name.prefix(39) + "…" : Substring(name)
+            warn(item.path, "image '\(shown)' could not be read (PNG only)")
         }
         return layer
     }
@@ -328,6 +330,34 @@ final class LayerBuilder {
         }
         ShapeBuilder(builder: self).setPath(added + cut, on: shape)
         layer.mask = shape
+    }
+
+    /// A drop shadow effect (`ef`, type 25) or layer style (`sy`, type 1) as the layer's
+    /// Core Animation shadow, with its first values.
+    func applyDropShadow(_ item: LottieJSON, to layer: CALayer) {
+        func first(_ p: LottieJSON?) -> [Double] { LottieProperty(p)?.initial.numbers ?? [] }
+        var color: [Double] = [], opacity = 0.0, degrees = 0.0, distance = 0.0, radius = 0.0
+        if let effect = item["ef"]?.array?.first(where: { $0["ty"]?.number == 25 }), let values = effect["ef"]?.array, values.count >= 5 {
+            color = first(values[0]["v"])
+            opacity = (first(values[1]["v"]).first ?? 0) / 255
+            degrees = (first(values[2]["v"]).first ?? 0) - 90  // direction: 0° points up, clockwise
+            distance = first(values[3]["v"]).first ?? 0
+            radius = (first(values[4]["v"]).first ?? 0) / 5
+        } else if let style = item["sy"]?.array?.first(where: { $0["ty"]?.number == 1 }) {
+            color = first(style["c"])
+            opacity = (first(style["o"]).first ?? 0) / 100
+            degrees = 180 - (first(style["a"]).first ?? 0)  // the light's angle: the shadow falls away from it
+            distance = first(style["d"]).first ?? 0
+            radius = (first(style["s"]).first ?? 0) / 2
+        } else {
+            return
+        }
+        guard color.count >= 3 else { return }
+        let radians = degrees * .pi / 180
+        layer.shadowColor = CGColor(red: CGFloat(color[0]), green: CGFloat(color[1]), blue: CGFloat(color[2]), alpha: 1)
+        layer.shadowOpacity = Float(opacity)
+        layer.shadowOffset = CGSize(width: distance * cos(radians), height: distance * sin(radians))
+        layer.shadowRadius = CGFloat(radius)
     }
 
     static func color(hex: String) -> CGColor? {

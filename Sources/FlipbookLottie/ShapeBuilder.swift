@@ -56,7 +56,11 @@ struct ShapeBuilder {
                 drawables.append(drawable(Style(item: item, trim: trim), paths: paths))
             case "tm", "tr": break
             case "rd": builder.warn(item.path, "rounded corners are not applied")
-            case "rp": builder.warn(item.path, "repeaters are not applied")
+            case "rp":
+                // A repeater copies what is above it in its group.
+                let replicator = repeater(item)
+                for layer in drawables.reversed() { replicator.addSublayer(layer) }
+                drawables = [replicator]
             case "mm": builder.warn(item.path, "merge paths are not supported by Core Animation")
             default: builder.warn(item.path, "shape item '\(item["ty"]?.string ?? "?")' is not supported")
             }
@@ -67,6 +71,32 @@ struct ShapeBuilder {
         }
         for layer in drawables.reversed() { container.addSublayer(layer) }
         return container
+    }
+
+    /// A repeater (`rp`) as a CAReplicatorLayer: `c` copies, each moved by the repeater's
+    /// transform from the one before (about its anchor), their opacity from `so` to `eo`.
+    func repeater(_ item: LottieJSON) -> CAReplicatorLayer {
+        let layer = CAReplicatorLayer()
+        layer.anchorPoint = .zero
+        func first(_ property: LottieJSON?) -> [Double] {
+            let p = LottieProperty(property)
+            if p?.isAnimated == true { builder.warn(property?.path ?? item.path, "animated repeaters are drawn with their first values") }
+            return p?.initial.numbers ?? []
+        }
+        let count = max(0, min(1000, Int((first(item["c"]).first ?? 1).rounded())))
+        layer.instanceCount = count
+        if (first(item["o"]).first ?? 0) != 0 { builder.warn(item.path, "repeater offsets are not applied") }
+        let tr = item["tr"]
+        let p = first(tr?["p"]), a = first(tr?["a"]), s = first(tr?["s"]), r = first(tr?["r"]).first ?? 0
+        let ax = a.first ?? 0, ay = a.count > 1 ? a[1] : 0
+        var t = CATransform3DMakeTranslation(ax + (p.first ?? 0), ay + (p.count > 1 ? p[1] : 0), 0)
+        t = CATransform3DRotate(t, r * .pi / 180, 0, 0, 1)
+        t = CATransform3DScale(t, (s.first ?? 100) / 100, (s.count > 1 ? s[1] : s.first ?? 100) / 100, 1)
+        layer.instanceTransform = CATransform3DTranslate(t, -ax, -ay, 0)
+        let start = (first(tr?["so"]).first ?? 100) / 100, end = (first(tr?["eo"]).first ?? 100) / 100
+        layer.instanceColor = CGColor(red: 1, green: 1, blue: 1, alpha: CGFloat(start))
+        if count > 1 { layer.instanceAlphaOffset = Float((end - start) / Double(count - 1)) }
+        return layer
     }
 
     /// A solid or gradient fill or stroke of `paths`.
