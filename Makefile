@@ -91,7 +91,8 @@ lint:
 # Fuzz/seeds, with Fuzz/flipbook.dict's keys; `make fuzz FUZZ_SECONDS=3600` runs longer. A crash, a hang (10 s) or a
 # rejection without FILE:LINE:COLUMN fails it and leaves the input in .build/fuzz-artifacts/.
 FUZZ_SECONDS ?= 60
-FUZZ_SEEDS := scenarios scenarios/loaders scenarios/seeds Tests/FlipbookScenarioTests/Fixtures/bad-scenarios Fuzz/seeds
+FUZZ_SEEDS := scenarios scenarios/loaders scenarios/seeds Tests/FlipbookScenarioTests/Fixtures/bad-scenarios Fuzz/seeds \
+  Tests/FlipbookLottieTests/Fixtures/samples
 fuzz: deps
 	$(SWIFT) build --package-path Fuzz -c release -Xswiftc -sanitize=fuzzer -Xswiftc -use-ld=lld
 	@mkdir -p .build/fuzz-corpus .build/fuzz-artifacts

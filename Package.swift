@@ -205,6 +205,7 @@ let package = Package(
         .testTarget(
             name: "FlipbookLottieTests",
             dependencies: ["FlipbookLottie", "FlipbookRender"],
+            resources: [.copy("Fixtures")],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -42,6 +42,23 @@ func fuzzOtherInput(_ bytes: [UInt8]) -> Bool {
         _ = try? GIFReader.read(url)
         return true
     }
+    if bytes.starts(with: [0x50, 0x4B, 0x03, 0x04])
+        || bytes.first == UInt8(ascii: "{") && String(decoding: bytes, as: UTF8.self).contains("\"layers\"")
+    {
+        // A Lottie animation (JSON) or a .lottie archive: loaded, built into layers and drawn once, or refused.
+        let zip = bytes.first == 0x50
+        let url = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent(
+            "flipbook-fuzz-\(getpid()).\(zip ? "lottie" : "json")")
+        guard (try? Data(bytes).write(to: url)) != nil, let animation = try? LottieAnimation.load(file: url.path) else { return true }
+        let stage = Stage(size: CGSize(width: 32, height: 32), scale: 1)
+        guard let layer = try? LottieAnimationLayer(animation: animation) else { return true }
+        layer.frame = CGRect(x: 0, y: 0, width: 32, height: 32)
+        stage.rootLayer.addSublayer(layer)
+        layer.currentProgress = 0.5
+        stage.advance(to: 0)
+        _ = try? FrameRasterizer.rasterize(stage.snapshot(), background: nil)
+        return true
+    }
     if bytes.first == UInt8(ascii: "{"), String(decoding: bytes, as: UTF8.self).contains("\"scenarios\"") {
         // A shard's results.json, as `flipbook test merge` reads it from a downloaded folder.
         let dir = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("flipbook-fuzz-\(getpid())/shard")
