@@ -105,6 +105,7 @@ struct Render: ParsableCommand {
     }
 
     func run() throws {
+        if LottieFile.isLottie(self.scenario.file) { return try runOnLottie() }
         var scenario = try self.scenario.load()
         if let scale {
             scenario.canvas.scale = scale
@@ -114,6 +115,50 @@ struct Render: ParsableCommand {
                     "--scale \(scale) makes the canvas \(Int(px.rounded())) px; at most \(ScenarioLoader.maximumPixels) px are allowed")
             }
         }
+        let outputs = try renderOutputs(duration: scenario.duration)
+        let interruption = InterruptionGuard(
+            files: [outputs.animations.first?.url, outputs.filmstrip].compactMap { $0?.path },
+            directories: [outputs.framesDirectory?.path].compactMap { $0 })
+        defer { withExtendedLifetime(interruption) {} }
+        let runtime = ScenarioRuntime(scenario: scenario)
+        let progress = ProgressReporter(enabled: !options.quiet)
+        let result = try runtime.render(
+            outputs: outputs, fps: fps, threads: threads ?? ProcessInfo.processInfo.activeProcessorCount,
+            progress: progress.update)
+        progress.finish()
+        self.scenario.reportWarnings(of: runtime.stage)
+        report(result, outputs: outputs, rate: fps ?? scenario.fps)
+    }
+
+    /// A Lottie animation, played once from its first frame at its own frame rate (at most
+    /// 100 fps), at its own size and `--scale` (default 2).
+    private func runOnLottie() throws {
+        if self.scenario.variant != nil { throw ValidationError("--variant applies to a scenario file, not a Lottie animation") }
+        let animation = try LottieFile.load(self.scenario.file)
+        let outputs = try renderOutputs(duration: animation.duration)
+        let interruption = InterruptionGuard(
+            files: [outputs.animations.first?.url, outputs.filmstrip].compactMap { $0?.path },
+            directories: [outputs.framesDirectory?.path].compactMap { $0 })
+        defer { withExtendedLifetime(interruption) {} }
+        let size = CGSize(width: animation.width, height: animation.height)
+        let stage = Stage(size: size, scale: scale ?? 2)
+        let layer = try LottieAnimationLayer(animation: animation)
+        layer.anchorPoint = .zero
+        layer.frame = CGRect(origin: .zero, size: size)
+        stage.rootLayer.addSublayer(layer)
+        for warning in layer.warnings { Console.error("\(animation.file): warning: \(warning)") }
+        layer.play()
+        let rate = fps ?? min(animation.framerate, Limits.framesPerSecond.upperBound)
+        let progress = ProgressReporter(enabled: !options.quiet)
+        let result = try stage.render(
+            duration: animation.duration, fps: rate, outputs: outputs,
+            threads: threads ?? ProcessInfo.processInfo.activeProcessorCount, progress: progress.update)
+        progress.finish()
+        report(result, outputs: outputs, rate: rate)
+    }
+
+    /// The outputs the options ask for, checked before anything is drawn.
+    private func renderOutputs(duration: Double) throws -> RenderOutputs {
         var outputs = RenderOutputs()
         let name = self.scenario.baseName
         if output != nil || (filmstrip == nil && frames == nil) {
@@ -128,7 +173,6 @@ struct Render: ParsableCommand {
             }
             outputs.animations = [RenderOutputs.Animation(url: url, format: chosen)]
         }
-        let animation = outputs.animations.first?.url
         if let quality {
             guard outputs.animations.contains(where: \.format.acceptsQuality) else {
                 throw ValidationError("--quality applies to a WebP output (-o NAME.webp)")
@@ -136,7 +180,7 @@ struct Render: ParsableCommand {
             outputs.quality = quality
         }
         outputs.filmstrip = filmstrip.map(ScenarioArguments.outputURL)
-        try OutputFile.refuseSharedTargets([("-o", animation?.path), ("--filmstrip", outputs.filmstrip?.path)])
+        try OutputFile.refuseSharedTargets([("-o", outputs.animations.first?.url.path), ("--filmstrip", outputs.filmstrip?.path)])
         if frames == "-" { throw ValidationError("--frames names a directory; standard output cannot hold one") }
         outputs.framesDirectory = frames.map { URL(fileURLWithPath: $0, isDirectory: true) }
         outputs.inputs = [self.scenario.inputURL]
@@ -146,23 +190,17 @@ struct Render: ParsableCommand {
         if let n = filmstripFrames { outputs.filmstripSamples = n }
         if let n = filmstripColumns { outputs.filmstripColumns = n }
         if let times = try parsedFilmstripTimes() {
-            if let late = times.first(where: { $0 > scenario.duration }) {
-                throw ValidationError("--filmstrip-times: \(late) s is past the scenario's end (\(scenario.duration) s)")
+            if let late = times.first(where: { $0 > duration }) {
+                throw ValidationError("--filmstrip-times: \(late) s is past the scenario's end (\(duration) s)")
             }
             outputs.filmstripTimes = times
         }
-        let interruption = InterruptionGuard(
-            files: [animation, outputs.filmstrip].compactMap { $0?.path },
-            directories: [outputs.framesDirectory?.path].compactMap { $0 })
-        defer { withExtendedLifetime(interruption) {} }
-        let runtime = ScenarioRuntime(scenario: scenario)
-        let progress = ProgressReporter(enabled: !options.quiet)
-        let result = try runtime.render(
-            outputs: outputs, fps: fps, threads: threads ?? ProcessInfo.processInfo.activeProcessorCount,
-            progress: progress.update)
-        progress.finish()
-        self.scenario.reportWarnings(of: runtime.stage)
-        let rate = fps ?? scenario.fps
+        return outputs
+    }
+
+    /// The note on a GIF's frame rate, and what was written.
+    private func report(_ result: RenderResult, outputs: RenderOutputs, rate: Double) {
+        let animation = outputs.animations.first?.url
         if let capped = outputs.animations.first(where: { rate > $0.format.maximumFramesPerSecond ?? .infinity }),
             let cap = capped.format.maximumFramesPerSecond
         {
@@ -176,14 +214,13 @@ struct Render: ParsableCommand {
         if let g = animation { written.append(shown(g)) }
         if let f = outputs.filmstrip { written.append(shown(f)) }
         if let d = outputs.framesDirectory { written.append(d.path + "/") }
-        if !options.quiet {
-            // Messages stay off standard output when it carries the image.
-            let line = "wrote \(written.joined(separator: ", ")) (\(result.frameCount) frames, \(result.width)×\(result.height) px)\n"
-            if animation == OutputFile.standardOutput || outputs.filmstrip == OutputFile.standardOutput {
-                FileHandle.standardError.write(Data(line.utf8))
-            } else {
-                print(line, terminator: "")
-            }
+        guard !options.quiet else { return }
+        // Messages stay off standard output when it carries the image.
+        let line = "wrote \(written.joined(separator: ", ")) (\(result.frameCount) frames, \(result.width)×\(result.height) px)\n"
+        if animation == OutputFile.standardOutput || outputs.filmstrip == OutputFile.standardOutput {
+            FileHandle.standardError.write(Data(line.utf8))
+        } else {
+            print(line, terminator: "")
         }
     }
 }

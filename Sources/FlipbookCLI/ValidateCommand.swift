@@ -18,6 +18,10 @@ struct Validate: ParsableCommand {
     func run() throws {
         var failed = false
         for file in files {
+            if LottieFile.isLottie(file) {
+                failed = !validateLottie(file) || failed
+                continue
+            }
             do {
                 let scenario = try ScenarioLoader.load(
                     file: file, fontCheck: FontCatalog.substitute(for:),
@@ -33,5 +37,20 @@ struct Validate: ParsableCommand {
             }
         }
         if failed { throw ExitCode(Exit.input) }
+    }
+
+    /// A Lottie animation loads and builds into layers; what Core Animation cannot show is a warning.
+    private func validateLottie(_ file: String) -> Bool {
+        do {
+            let animation = try LottieAnimation.load(file: file)
+            let layer = try LottieAnimationLayer(animation: animation)
+            for w in layer.warnings { Console.error("\(file): warning: \(w)") }
+            let count = layer.warnings.count
+            print("\(file): ok" + (count == 0 ? "" : " (\(count) warning\(count == 1 ? "" : "s"))"))
+            return true
+        } catch {
+            Console.error("\(error)")
+            return false
+        }
     }
 }

@@ -1,0 +1,72 @@
+import Flipbook
+import Foundation
+import ProcessTestSupport
+import Testing
+
+@testable import FlipbookCLI
+
+/// A Lottie file where a scenario goes (docs/lottie.md): still at a share, a time or a frame,
+/// fitted to --size at --scale; render plays it once; validate builds it. Run in-process.
+@Suite("Lottie files on the command line")
+struct LottieCommandTests {
+    /// 40×20 points, 10 fps, frames 0…10: a red square moving from x = 10 to x = 30.
+    static func file() throws -> String {
+        let json =
+            #"{"v":"5.7","fr":10,"ip":0,"op":10,"w":40,"h":20,"layers":[{"ty":4,"ind":1,"ip":0,"op":10,"st":0,"#
+            + #""ks":{"p":{"a":1,"k":[{"t":0,"s":[10,10]},{"t":10,"s":[30,10]}]}},"#
+            + #""shapes":[{"ty":"rc","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[6,6]},"r":{"a":0,"k":0}},"#
+            + #"{"ty":"fl","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":100}}]}]}"#
+        let url = freshFolder("flipbook-lottie").appendingPathComponent("square.json")
+        try json.write(to: url, atomically: true, encoding: .utf8)
+        return url.path
+    }
+
+    /// The x of the red square's centre in a still.
+    static func redCentre(_ png: String) throws -> Double {
+        let pixels = try PNGCodec.read(URL(fileURLWithPath: png))
+        var xs: [Int] = []
+        for y in 0..<pixels.height {
+            for x in 0..<pixels.width
+            where pixels.rgba[(y * pixels.width + x) * 4] > 200 && pixels.rgba[(y * pixels.width + x) * 4 + 3] > 200 {
+                xs.append(x)
+            }
+        }
+        return xs.isEmpty ? -1 : Double(xs.min()! + xs.max()!) / 2
+    }
+
+    @Test("still --at 50%, --at 0.5s and --frame 5 show the same instant, at --scale and --size")
+    func stills() throws {
+        let file = try Self.file()
+        let out = freshFolder("flipbook-lottie-out")
+        var centres: [Double] = []
+        for (name, instant) in [("share", ["--at", "50%"]), ("time", ["--at", "0.5s"]), ("frame", ["--frame", "5"])] {
+            let png = out.appendingPathComponent("\(name).png").path
+            #expect(FlipbookProgram.run(["still", file] + instant + ["-o", png]) == Exit.ok)
+            let pixels = try PNGCodec.read(URL(fileURLWithPath: png))
+            #expect(pixels.width == 80 && pixels.height == 40, "the file's size at the default scale 2")
+            centres.append(try Self.redCentre(png))
+        }
+        #expect(centres.allSatisfy { abs($0 - 40) <= 1 }, "x = 20 pt at frame 5 is 40 px: \(centres)")
+        let fitted = out.appendingPathComponent("fitted.png").path
+        #expect(FlipbookProgram.run(["still", file, "--frame", "0", "--size", "80x80", "--scale", "1", "-o", fitted]) == Exit.ok)
+        let pixels = try PNGCodec.read(URL(fileURLWithPath: fitted))
+        #expect(pixels.width == 80 && pixels.height == 80)
+        // Aspect fit: 40×20 scaled ×2 into 80×80, centred vertically; x = 10 pt → 20 px.
+        #expect(abs(try Self.redCentre(fitted) - 20) <= 1)
+    }
+
+    @Test("render plays it once at its own frame rate; validate builds it; a bad file is an input error")
+    func renderAndValidate() throws {
+        let file = try Self.file()
+        let gif = freshFolder("flipbook-lottie-out").appendingPathComponent("square.gif")
+        #expect(FlipbookProgram.run(["render", file, "-o", gif.path, "--quiet"]) == Exit.ok)
+        let decoded = try GIFReader.read(gif)
+        #expect(decoded.frames.count == 10)
+        #expect(FlipbookProgram.run(["validate", file]) == Exit.ok)
+        let bad = freshFolder("flipbook-lottie-bad").appendingPathComponent("bad.json")
+        try #"{"w":10,"h":10,"fr":30,"ip":0,"op":10,"layers":7}"#.write(to: bad, atomically: true, encoding: .utf8)
+        #expect(FlipbookProgram.run(["validate", bad.path]) == Exit.input)
+        #expect(FlipbookProgram.run(["still", bad.path, "--at", "0s", "-o", bad.path + ".png"]) == Exit.input)
+        #expect(!FileManager.default.fileExists(atPath: bad.path + ".png"), "nothing written")
+    }
+}
