@@ -57,8 +57,11 @@ struct Render: ParsableCommand {
     @Option(help: "Frames per second (1…100), overriding the scenario's.")
     var fps: Double?
 
-    @Option(help: "Backing scale (pixels per point), overriding the scenario's.")
+    @Option(help: "Backing scale (pixels per point), overriding the scenario's (a Lottie file's default: 2).")
     var scale: Double?
+
+    @Option(help: ArgumentHelp("For a Lottie animation: the size to fit it into, in points (default its own).", valueName: "WxH"))
+    var size: String?
 
     @Flag(help: "Ordered (Bayer) dithering for frames with more than 255 colours.")
     var dither = false
@@ -106,6 +109,7 @@ struct Render: ParsableCommand {
 
     func run() throws {
         if LottieFile.isLottie(self.scenario.file) { return try runOnLottie() }
+        if size != nil { throw ValidationError("--size applies to a Lottie animation (.json, .lottie)") }
         var scenario = try self.scenario.load()
         if let scale {
             scenario.canvas.scale = scale
@@ -140,7 +144,7 @@ struct Render: ParsableCommand {
             files: [outputs.animations.first?.url, outputs.filmstrip].compactMap { $0?.path },
             directories: [outputs.framesDirectory?.path].compactMap { $0 })
         defer { withExtendedLifetime(interruption) {} }
-        let size = CGSize(width: animation.width, height: animation.height)
+        let size = try self.size.map { try LottieFile.size($0) } ?? CGSize(width: animation.width, height: animation.height)
         let stage = Stage(size: size, scale: scale ?? 2)
         let layer = try LottieAnimationLayer(animation: animation)
         layer.anchorPoint = .zero
