@@ -74,6 +74,12 @@ struct Inspect: ParsableCommand {
     }
 
     func run() throws {
+        if LottieFile.isLottie(self.scenario.file) {
+            guard sample.isEmpty, fps == nil, until == nil, self.scenario.variant == nil else {
+                throw ValidationError("--sample, --fps, --until and --variant apply to a scenario file, not a Lottie animation")
+            }
+            return try LottieFile.printSummary(of: LottieFile.load(self.scenario.file))
+        }
         if RecordingFile.isRecording(self.scenario.file) {
             guard sample.isEmpty, fps == nil, self.scenario.variant == nil else {
                 throw ValidationError("--sample, --fps and --variant apply to a scenario file, not a recording")

@@ -32,4 +32,20 @@ enum LottieFile {
         for warning in layer.warnings { Console.error("\(animation.file): warning: \(warning)") }
         return try FrameRasterizer.rasterize(stage.snapshot(), background: nil)
     }
+
+    /// `inspect`: the composition, its layers (name, type, in and out points, parent) and what
+    /// Core Animation cannot show of it.
+    static func printSummary(of animation: LottieAnimation) throws {
+        let layer = try LottieAnimationLayer(animation: animation)
+        print(
+            String(
+                format: "%@: %g×%g pt, %g fps, frames %g…%g (%g s)", animation.file, animation.width, animation.height,
+                animation.framerate, animation.startFrame, animation.endFrame, animation.duration))
+        for entry in animation.layerSummaries { print(TextSafety.forTerminal(entry)) }
+        if layer.warnings.isEmpty {
+            print("Core Animation shows all of it")
+        } else {
+            for warning in layer.warnings { print(TextSafety.forTerminal("not shown: " + warning)) }
+        }
+    }
 }

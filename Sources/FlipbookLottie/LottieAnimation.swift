@@ -109,6 +109,19 @@ public struct LottieAnimation: @unchecked Sendable {
             baseDirectory: baseDirectory, root: root, assets: assets)
     }
 
+    /// One line per top-level layer, top first: index, name, type, in and out points, parent.
+    public var layerSummaries: [String] {
+        let types = [0: "precomposition", 1: "solid", 2: "image", 3: "null", 4: "shape", 5: "text"]
+        return (root["layers"]?.array ?? []).map { layer in
+            let type = layer["ty"]?.number.map { types[Int($0)] ?? "type \(Int($0))" } ?? "?"
+            let name = layer["nm"]?.string.map { "'\($0.prefix(60))'" } ?? "(unnamed)"
+            var line = "\(layer.path) \(name) \(type), frames \(layer["ip"]?.number ?? startFrame)…\(layer["op"]?.number ?? endFrame)"
+            if let parent = layer["parent"]?.number { line += ", parent \(Int(parent))" }
+            if layer["td"]?.bool == true { line += ", matte source" }
+            return line
+        }
+    }
+
     /// The frame shown at `progress` (0…1), as lottie-ios's `currentProgress` maps it.
     public func frame(atProgress progress: Double) -> Double { startFrame + progress * (endFrame - startFrame) }
 

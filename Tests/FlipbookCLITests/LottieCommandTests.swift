@@ -63,6 +63,8 @@ struct LottieCommandTests {
         let decoded = try GIFReader.read(gif)
         #expect(decoded.frames.count == 10)
         #expect(FlipbookProgram.run(["validate", file]) == Exit.ok)
+        #expect(FlipbookProgram.run(["inspect", file]) == Exit.ok)
+        #expect(try LottieAnimation.load(file: file).layerSummaries == ["layers[0] (unnamed) shape, frames 0.0…10.0"])
         let bad = freshFolder("flipbook-lottie-bad").appendingPathComponent("bad.json")
         try #"{"w":10,"h":10,"fr":30,"ip":0,"op":10,"layers":7}"#.write(to: bad, atomically: true, encoding: .utf8)
         #expect(FlipbookProgram.run(["validate", bad.path]) == Exit.input)
