@@ -333,31 +333,58 @@ final class LayerBuilder {
     }
 
     /// A drop shadow effect (`ef`, type 25) or layer style (`sy`, type 1) as the layer's
-    /// Core Animation shadow, with its first values.
+    /// Core Animation shadow; animated values animate it (the offset, made of a direction and a
+    /// distance, sampled each frame when either moves).
     func applyDropShadow(_ item: LottieJSON, to layer: CALayer) {
-        func first(_ p: LottieJSON?) -> [Double] { LottieProperty(p)?.initial.numbers ?? [] }
-        var color: [Double] = [], opacity = 0.0, degrees = 0.0, distance = 0.0, radius = 0.0
+        let color: LottieProperty?, opacity: LottieProperty?, direction: LottieProperty?, distance: LottieProperty?
+        let radius: LottieProperty?
+        let opacityScale: Double, radiusScale: Double
+        let angle: (Double) -> Double  // the Lottie angle to the shadow's direction, degrees clockwise from +x
         if let effect = item["ef"]?.array?.first(where: { $0["ty"]?.number == 25 }), let values = effect["ef"]?.array, values.count >= 5 {
-            color = first(values[0]["v"])
-            opacity = (first(values[1]["v"]).first ?? 0) / 255
-            degrees = (first(values[2]["v"]).first ?? 0) - 90  // direction: 0° points up, clockwise
-            distance = first(values[3]["v"]).first ?? 0
-            radius = (first(values[4]["v"]).first ?? 0) / 5
+            (color, opacity, direction, distance, radius) = (
+                LottieProperty(values[0]["v"]), LottieProperty(values[1]["v"]), LottieProperty(values[2]["v"]),
+                LottieProperty(values[3]["v"]), LottieProperty(values[4]["v"])
+            )
+            (opacityScale, radiusScale) = (1.0 / 255, 1.0 / 5)
+            angle = { $0 - 90 }  // direction: 0° points up, clockwise
         } else if let style = item["sy"]?.array?.first(where: { $0["ty"]?.number == 1 }) {
-            color = first(style["c"])
-            opacity = (first(style["o"]).first ?? 0) / 100
-            degrees = 180 - (first(style["a"]).first ?? 0)  // the light's angle: the shadow falls away from it
-            distance = first(style["d"]).first ?? 0
-            radius = (first(style["s"]).first ?? 0) / 2
+            (color, opacity, direction, distance, radius) = (
+                LottieProperty(style["c"]), LottieProperty(style["o"]), LottieProperty(style["a"]), LottieProperty(style["d"]),
+                LottieProperty(style["s"])
+            )
+            (opacityScale, radiusScale) = (1.0 / 100, 1.0 / 2)
+            angle = { 180 - $0 }  // the light's angle: the shadow falls away from it
         } else {
             return
         }
-        guard color.count >= 3 else { return }
-        let radians = degrees * .pi / 180
-        layer.shadowColor = CGColor(red: CGFloat(color[0]), green: CGFloat(color[1]), blue: CGFloat(color[2]), alpha: 1)
-        layer.shadowOpacity = Float(opacity)
-        layer.shadowOffset = CGSize(width: distance * cos(radians), height: distance * sin(radians))
-        layer.shadowRadius = CGFloat(radius)
+        guard let color else { return }
+        set(color, on: layer, keyPath: "shadowColor") { v in
+            v.numbers.flatMap { c in c.count >= 3 ? CGColor(red: CGFloat(c[0]), green: CGFloat(c[1]), blue: CGFloat(c[2]), alpha: 1) : nil }
+        }
+        if let opacity {
+            set(opacity, on: layer, keyPath: "shadowOpacity") { $0.numbers?.first.map { NSNumber(value: $0 * opacityScale) } }
+        }
+        if let radius { set(radius, on: layer, keyPath: "shadowRadius") { $0.numbers?.first.map { NSNumber(value: $0 * radiusScale) } } }
+        func offset(at frame: Double) -> CGSize {
+            let degrees = angle(direction?.numbers(at: frame) { $0.numbers }?.first ?? 0)
+            let length = distance?.numbers(at: frame) { $0.numbers }?.first ?? 0
+            return CGSize(width: length * cos(degrees * .pi / 180), height: length * sin(degrees * .pi / 180))
+        }
+        layer.shadowOffset = offset(at: animation.startFrame)
+        let moving = [direction, distance].compactMap { p -> [Double]? in
+            if case .animated(let frames)? = p { return frames.map(\.frame) }
+            return nil
+        }.flatMap { $0 }
+        guard let first = moving.min(), let last = moving.max(), last > first else {
+            if let first = moving.first { layer.shadowOffset = offset(at: first) }
+            return
+        }
+        let count = min(600, Int((last - first).rounded(.up)) + 1)
+        let sampled = CAKeyframeAnimation(keyPath: "shadowOffset")
+        sampled.values = (0..<count).map { offset(at: first + (last - first) * Double($0) / Double(count - 1)) }
+        sampled.keyTimes = (0..<count).map { NSNumber(value: Double($0) / Double(count - 1)) }
+        animator.place(sampled, from: first, to: last)
+        layer.add(sampled, forKey: "shadowOffset")
     }
 
     static func color(hex: String) -> CGColor? {
