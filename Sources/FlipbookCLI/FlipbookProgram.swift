@@ -42,6 +42,9 @@ public enum FlipbookProgram {
         case let error as ScenarioError:
             Console.error(error.description)
             return Exit.input
+        case let error as LottieError:
+            Console.error(error.description)
+            return Exit.input
         case let error as OutputError:
             Console.error("flipbook: error: \(error.description)")
             return Exit.input

@@ -6,9 +6,8 @@ import Foundation
 enum LottieFile {
     static func isLottie(_ path: String) -> Bool { ["json", "lottie"].contains(URL(fileURLWithPath: path).pathExtension.lowercased()) }
 
-    static func load(_ path: String) throws -> LottieAnimation {
-        do { return try LottieAnimation.load(file: path) } catch let error as LottieError { throw ValidationError(error.description) }
-    }
+    /// The animation, or a `LottieError` naming the file and the JSON path (an input error, exit 2).
+    static func load(_ path: String) throws -> LottieAnimation { try LottieAnimation.load(file: path) }
 
     /// `563x1000`: a size in points.
     static func size(_ text: String) throws -> CGSize {
