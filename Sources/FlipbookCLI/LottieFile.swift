@@ -21,13 +21,7 @@ enum LottieFile {
     /// The animation at `frame`, fitted into `size` points at `scale` pixels per point, on a
     /// clear background.
     static func still(_ animation: LottieAnimation, frame: Double, size: CGSize, scale: Double) throws -> PixelBuffer {
-        let stage = Stage(size: size, scale: scale)
-        let layer = try LottieAnimationLayer(animation: animation)
-        layer.anchorPoint = .zero
-        layer.frame = CGRect(origin: .zero, size: size)
-        stage.rootLayer.addSublayer(layer)
-        layer.currentFrame = frame
-        stage.advance(to: 0)
+        let (stage, layer) = try LottieAnimationLayer.stage(showing: animation, at: frame, size: size, scale: scale)
         for warning in layer.warnings { Console.error("\(animation.file): warning: \(warning)") }
         return try FrameRasterizer.rasterize(stage.snapshot(), background: nil)
     }

@@ -82,14 +82,7 @@ struct Still: ParsableCommand {
                 width: max(1, Int((Double(pixels.width) * scale).rounded())), height: max(1, Int((Double(pixels.height) * scale).rounded()))
             )
         }
-        let url = ScenarioArguments.outputURL(output ?? "\(scenario.baseName)-still.png")
-        let interruption = InterruptionGuard(files: [url.path])
-        defer { withExtendedLifetime(interruption) {} }
-        try PNGCodec.write(pixels, to: url, inputs: [scenario.inputURL])
-        let line =
-            "wrote \(url == OutputFile.standardOutput ? "standard output" : url.path) (frame \(index), shown from "
-            + String(format: "%g", stream.starts[index]) + " s, \(pixels.width)×\(pixels.height) px)\n"
-        if url == OutputFile.standardOutput { FileHandle.standardError.write(Data(line.utf8)) } else { print(line, terminator: "") }
+        try write(pixels, detail: "frame \(index), shown from " + String(format: "%g", stream.starts[index]) + " s")
     }
 
     private func runOnLottie() throws {

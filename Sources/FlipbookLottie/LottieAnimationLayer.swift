@@ -109,4 +109,19 @@ open class LottieAnimationLayer: CALayer {
         let time = composition.convertTime(CACurrentMediaTime(), from: nil)
         currentFrame = time * animation.framerate
     }
+
+    /// A Stage of `size` points at `scale` showing `animation` fitted into it, paused at `frame`
+    /// (what `flipbook still` and the snapshot tests draw).
+    public static func stage(showing animation: LottieAnimation, at frame: Double, size: CGSize, scale: Double) throws
+        -> (stage: Stage, layer: LottieAnimationLayer)
+    {
+        let stage = Stage(size: size, scale: scale)
+        let layer = try LottieAnimationLayer(animation: animation)
+        layer.anchorPoint = .zero
+        layer.frame = CGRect(origin: .zero, size: size)
+        stage.rootLayer.addSublayer(layer)
+        layer.currentFrame = frame
+        stage.advance(to: 0)
+        return (stage, layer)
+    }
 }

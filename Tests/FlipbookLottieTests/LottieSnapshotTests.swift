@@ -37,13 +37,7 @@ struct LottieSnapshotTests {
             : animation.frame(atProgress: try #require(Double(instant)) / 100)
         let expected = try PNGCodec.read(Self.fixtures.appendingPathComponent("snapshots/\(snapshot).png"))
         let size = CGSize(width: Double(expected.width) / 2, height: Double(expected.height) / 2)
-        let stage = Stage(size: size, scale: 2)
-        let layer = try LottieAnimationLayer(animation: animation)
-        layer.anchorPoint = .zero
-        layer.frame = CGRect(origin: .zero, size: size)
-        stage.rootLayer.addSublayer(layer)
-        layer.currentFrame = frame
-        stage.advance(to: 0)
+        let (stage, _) = try LottieAnimationLayer.stage(showing: animation, at: frame, size: size, scale: 2)
         let actual = try FrameRasterizer.rasterize(stage.snapshot(), background: nil)
         let share = Self.matchingShare(actual, expected)
         #expect(share >= 0.985, "\(snapshot): \(String(format: "%.2f", (1 - share) * 100)) % of pixels differ")
