@@ -66,7 +66,9 @@ struct Compare: ParsableCommand {
             valueName: "RECORDING"))
     var against: String?
 
-    @Option(help: "Seconds into the comparison at which the recording starts (negative: it starts earlier).")
+    // Unconditional: `--offset -0.66` is a negative number, not an option named -0.66.
+    @Option(
+        parsing: .unconditional, help: "Seconds into the comparison at which the recording starts (negative: it starts earlier).")
     var offset: Double = 0
 
     @Option(

@@ -55,6 +55,11 @@ struct CommandParsingTests {
         let compare = try #require(
             try FlipbookCommand.parseAsRoot(["compare", demo, "--variants", "default,slow", "-o", "c.gif"]) as? Compare)
         #expect(compare.files == [demo] && compare.variants == "default,slow" && compare.output == "c.gif")
+        for spelling in [["--offset", "-0.66"], ["--offset=-0.66"]] {
+            let recording = try #require(
+                try FlipbookCommand.parseAsRoot(["compare", demo, "--against", "device.mp4", "-o", "c.gif"] + spelling) as? Compare)
+            #expect(recording.offset == -0.66 && recording.against == "device.mp4", "\(spelling)")
+        }
     }
 
     @Test(
