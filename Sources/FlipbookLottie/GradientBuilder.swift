@@ -51,8 +51,8 @@ struct GradientBuilder {
             if let w = LottieProperty(item["w"]) {
                 shapes.builder.set(w, on: mask, keyPath: "lineWidth") { $0.numbers?.first.map { NSNumber(value: $0) } }
             }
-            mask.lineCap = [1: .butt, 2: .round, 3: .square][Int(item["lc"]?.number ?? 1)] ?? .butt
-            mask.lineJoin = [1: .miter, 2: .round, 3: .bevel][Int(item["lj"]?.number ?? 1)] ?? .miter
+            mask.lineCap = [1: .butt, 2: .round, 3: .square][item["lc"]?.integer ?? 1] ?? .butt
+            mask.lineJoin = [1: .miter, 2: .round, 3: .bevel][item["lj"]?.integer ?? 1] ?? .miter
             if let trim { shapes.applyTrim(trim, to: mask) }
         } else {
             mask.fillColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
@@ -70,7 +70,7 @@ struct GradientBuilder {
     /// follow them applied at each colour's offset.
     static func stops(_ g: LottieJSON?) -> [(location: Double, color: CGColor)] {
         guard let g, let values = LottieProperty(g["k"])?.initial.numbers else { return [] }
-        let count = Int(g["p"]?.number ?? Double(values.count / 4))
+        let count = g["p"]?.integer ?? values.count / 4
         guard count > 0, values.count >= count * 4 else { return [] }
         let alphas = stride(from: count * 4, to: values.count - 1, by: 2).map { (values[$0], values[$0 + 1]) }
         func alpha(at location: Double) -> Double {

@@ -43,7 +43,7 @@ final class LayerBuilder {
                     "precompositions nest more than \(LottieAnimation.maximumPrecompDepth) deep (or refer to themselves)")
         }
         var byIndex: [Int: LottieJSON] = [:]
-        for item in items { if let ind = item["ind"]?.number { byIndex[Int(ind)] = item } }
+        for item in items { if let ind = item["ind"]?.integer { byIndex[ind] = item } }
         // Top first, as listed: a matte source (`td`) comes just before the layer it mattes (`tt`).
         var topFirst: [CALayer] = []
         var matte: CALayer?
@@ -58,11 +58,11 @@ final class LayerBuilder {
                 matte = built
                 continue
             }
-            if let source = matte, let mode = item["tt"]?.number {
+            if let source = matte, let mode = item["tt"]?.integer {
                 if mode == 1 {
                     built.mask = source
                 } else {
-                    warn(item.path, "track matte mode \(Int(mode)) (inverted or luma) is drawn without its matte")
+                    warn(item.path, "track matte mode \(mode) (inverted or luma) is drawn without its matte")
                 }
             }
             matte = nil
@@ -73,7 +73,7 @@ final class LayerBuilder {
 
     /// One Lottie layer: visibility → parents' transforms → own transform → content.
     func layer(_ item: LottieJSON, parents: [Int: LottieJSON], depth: Int) throws -> CALayer? {
-        let type = item["ty"]?.number.map(Int.init) ?? -1
+        let type = item["ty"]?.integer ?? -1
         let content: CALayer
         switch type {
         case 0: content = try precomposition(item, depth: depth)
@@ -96,12 +96,12 @@ final class LayerBuilder {
         var outer = transform.outer
         // Parents' transforms, nearest first, without their opacity.
         var seen = Set<Int>()
-        var parent = item["parent"]?.number.map(Int.init)
+        var parent = item["parent"]?.integer
         while let p = parent, let parentItem = parents[p], seen.insert(p).inserted {
             let chain = self.transform(parentItem["ks"], opacity: false, at: parentItem.path + ".ks")
             chain.inner.addSublayer(outer)
             outer = chain.outer
-            parent = parentItem["parent"]?.number.map(Int.init)
+            parent = parentItem["parent"]?.integer
         }
         return visibility(item, wrapping: outer)
     }
@@ -271,12 +271,7 @@ final class LayerBuilder {
             data = inArchive.lazy.compactMap { self.animation.archiveFiles[$0] }.first
             let folders = (animation.baseDirectory.map { [$0.appendingPathComponent(folder), $0] } ?? []) + animation.imageDirectories
             for directory in folders where data == nil {
-                let url = directory.appendingPathComponent(name)
-                if let size = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? NSNumber,
-                    size.intValue <= LottieAnimation.maximumFileBytes
-                {
-                    data = try? Data(contentsOf: url)
-                }
+                data = try? LottieAnimation.readRegularFile(directory.appendingPathComponent(name))
             }
         }
         if let data, let image = LayerImage(pngData: data) {
@@ -379,7 +374,7 @@ final class LayerBuilder {
             if let first = moving.first { layer.shadowOffset = offset(at: first) }
             return
         }
-        let count = min(600, Int((last - first).rounded(.up)) + 1)
+        let count = Int(min(599, (last - first).rounded(.up))) + 1
         let sampled = CAKeyframeAnimation(keyPath: "shadowOffset")
         sampled.values = (0..<count).map { offset(at: first + (last - first) * Double($0) / Double(count - 1)) }
         sampled.keyTimes = (0..<count).map { NSNumber(value: Double($0) / Double(count - 1)) }

@@ -47,11 +47,10 @@ public struct LottieAnimation: @unchecked Sendable {
         let url = URL(fileURLWithPath: file)
         let data: Data
         do {
-            let attributes = try FileManager.default.attributesOfItem(atPath: file)
-            if let size = attributes[.size] as? NSNumber, size.intValue > maximumFileBytes {
-                throw LottieError(file: file, path: "", message: "the file is larger than \(maximumFileBytes >> 20) MB")
+            guard let bytes = try readRegularFile(url) else {
+                throw LottieError(file: file, path: "", message: "not a regular file of at most \(maximumFileBytes >> 20) MB")
             }
-            data = try Data(contentsOf: url)
+            data = bytes
         } catch let error as LottieError {
             throw error
         } catch {
@@ -59,6 +58,17 @@ public struct LottieAnimation: @unchecked Sendable {
         }
         if url.pathExtension.lowercased() == "lottie" { return try loadArchive(data, file: file) }
         return try load(data: data, file: file, baseDirectory: url.deletingLastPathComponent())
+    }
+
+    /// The bytes of `url` when it is a regular file (links followed) of at most
+    /// `maximumFileBytes`; nil otherwise, without reading: a FIFO or a device would block the
+    /// read or never end.
+    static func readRegularFile(_ url: URL) throws -> Data? {
+        let attributes = try FileManager.default.attributesOfItem(atPath: url.resolvingSymlinksInPath().path)
+        guard attributes[.type] as? FileAttributeType == .typeRegular,
+            let size = attributes[.size] as? NSNumber, size.intValue <= maximumFileBytes
+        else { return nil }
+        return try Data(contentsOf: url)
     }
 
     /// A `.lottie` archive: the first animation its manifest lists (`animations/ID.json`, or
@@ -102,7 +112,7 @@ public struct LottieAnimation: @unchecked Sendable {
         guard root["layers"]?.array != nil else { throw LottieError(file: file, path: "layers", message: "expected a list of layers") }
         var assets: [String: LottieJSON] = [:]
         for asset in root["assets"]?.array ?? [] {
-            if let id = asset["id"]?.string ?? asset["id"]?.number.map({ String(Int($0)) }) { assets[id] = asset }
+            if let id = asset["id"]?.string ?? asset["id"]?.integer.map({ String($0) }) { assets[id] = asset }
         }
         return LottieAnimation(
             width: width, height: height, framerate: framerate, startFrame: start, endFrame: end, file: file,
@@ -113,10 +123,10 @@ public struct LottieAnimation: @unchecked Sendable {
     public var layerSummaries: [String] {
         let types = [0: "precomposition", 1: "solid", 2: "image", 3: "null", 4: "shape", 5: "text"]
         return (root["layers"]?.array ?? []).map { layer in
-            let type = layer["ty"]?.number.map { types[Int($0)] ?? "type \(Int($0))" } ?? "?"
+            let type = layer["ty"]?.integer.map { types[$0] ?? "type \($0)" } ?? "?"
             let name = layer["nm"]?.string.map { "'\($0.prefix(60))'" } ?? "(unnamed)"
             var line = "\(layer.path) \(name) \(type), frames \(layer["ip"]?.number ?? startFrame)…\(layer["op"]?.number ?? endFrame)"
-            if let parent = layer["parent"]?.number { line += ", parent \(Int(parent))" }
+            if let parent = layer["parent"]?.integer { line += ", parent \(parent)" }
             if layer["td"]?.bool == true { line += ", matte source" }
             return line
         }

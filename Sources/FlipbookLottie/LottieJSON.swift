@@ -33,6 +33,13 @@ struct LottieJSON {
         return out.count == items.count && out.allSatisfy(\.isFinite) ? out : nil
     }
 
+    /// The number as an Int when it is one within ±2^31 (truncated), so that a value such as
+    /// 1e300 in an index or a count is refused rather than trapping in `Int(_:)`.
+    var integer: Int? {
+        guard let n = number, abs(n) < 2_147_483_648 else { return nil }
+        return Int(n)
+    }
+
     var string: String? { value as? String }
     var bool: Bool { number.map { $0 != 0 } ?? false }
 }

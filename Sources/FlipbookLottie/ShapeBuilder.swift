@@ -83,7 +83,7 @@ struct ShapeBuilder {
             if p?.isAnimated == true { builder.warn(property?.path ?? item.path, "animated repeaters are drawn with their first values") }
             return p?.initial.numbers ?? []
         }
-        let count = max(0, min(1000, Int((first(item["c"]).first ?? 1).rounded())))
+        let count = Int(max(0, min(1000, (first(item["c"]).first ?? 1).rounded())))
         layer.instanceCount = count
         if (first(item["o"]).first ?? 0) != 0 { builder.warn(item.path, "repeater offsets are not applied") }
         let tr = item["tr"]
@@ -133,8 +133,8 @@ struct ShapeBuilder {
             if let w = LottieProperty(item["w"]) {
                 builder.set(w, on: shape, keyPath: "lineWidth") { $0.numbers?.first.map { NSNumber(value: $0) } }
             }
-            shape.lineCap = [1: .butt, 2: .round, 3: .square][Int(item["lc"]?.number ?? 1)] ?? .butt
-            shape.lineJoin = [1: .miter, 2: .round, 3: .bevel][Int(item["lj"]?.number ?? 1)] ?? .miter
+            shape.lineCap = [1: .butt, 2: .round, 3: .square][item["lc"]?.integer ?? 1] ?? .butt
+            shape.lineJoin = [1: .miter, 2: .round, 3: .bevel][item["lj"]?.integer ?? 1] ?? .miter
             shape.miterLimit = CGFloat(item["ml"]?.number ?? 4)
             if let dashes = item["d"]?.array, !dashes.isEmpty { applyDashes(dashes, to: shape) }
             if let trim = style.trim { applyTrim(trim, to: shape) }
@@ -189,7 +189,7 @@ struct ShapeBuilder {
             shape.path = combined(items, at: 0)
             return
         }
-        let count = min(600, Int((last - first).rounded(.up)) + 1)
+        let count = Int(min(599, (last - first).rounded(.up))) + 1
         var values: [Any] = [], keyTimes: [NSNumber] = []
         for k in 0..<count {
             let frame = first + (last - first) * Double(k) / Double(max(1, count - 1))

@@ -47,6 +47,25 @@ struct LottieMappingTests {
         #expect(abs((property.numbers(at: 5) { $0.numbers } ?? [])[0] - 25) > 1)
     }
 
+    @Test("play runs the composition on the Stage's clock from the frame shown; pause stops it there")
+    func playAndPause() throws {
+        let ks = #"{"p":{"a":1,"k":[{"t":0,"s":[0,0]},{"t":20,"s":[100,0]}]}}"#
+        let layer = try LottieAnimationLayer(animation: try Self.animation("[\(Self.null(ks))]"))
+        let stage = Stage(size: CGSize(width: 100, height: 100), scale: 1)
+        stage.rootLayer.addSublayer(layer)
+        stage.advance(to: 0.3)
+        layer.currentFrame = 5
+        layer.play()
+        #expect(layer.isAnimationPlaying)
+        stage.advance(to: 0.8)  // 0.5 s later at 10 fps: frame 10
+        let move = try #require(Self.moveLayer(of: layer))
+        #expect(abs(move.presentationState(at: stage.currentTime).position.x - 50) < 1e-6)
+        layer.pause()
+        #expect(!layer.isAnimationPlaying && abs(layer.currentFrame - 10) < 1e-6)
+        stage.advance(to: 2)
+        #expect(abs(move.presentationState(at: stage.currentTime).position.x - 50) < 1e-6, "paused")
+    }
+
     @Test("a hold keyframe keeps its value until the next keyframe, then steps")
     func hold() throws {
         let ks = #"{"o":{"a":1,"k":[{"t":0,"s":[100],"h":1},{"t":10,"s":[20],"h":1},{"t":20,"s":[60]}]}}"#
@@ -126,5 +145,42 @@ struct LottieMappingTests {
 
     static func anchorLayer(of layer: LottieAnimationLayer) -> CALayer? {
         moveLayer(of: layer)?.sublayers?.first?.sublayers?.first
+    }
+}
+
+/// Hostile files: numbers past Int where an index or a count goes, a FIFO where the file or an
+/// image goes. Each is refused or ignored; none traps or blocks.
+@Suite("Lottie hostile input")
+struct LottieHostileInputTests {
+    @Test("indices, types, counts and frames of 1e300 neither trap nor run away")
+    func hugeNumbers() throws {
+        let shapes =
+            #"[{"ty":"gr","it":[{"ty":"rc","p":{"a":0,"k":[5,5]},"s":{"a":0,"k":[4,4]},"r":{"a":0,"k":0}},"#
+            + #"{"ty":"rp","c":{"a":0,"k":1e300},"tr":{}},{"ty":"st","c":{"a":0,"k":[1,0,0,1]},"w":{"a":0,"k":1},"lc":1e300,"lj":-1e300},"#
+            + #"{"ty":"gf","g":{"p":1e300,"k":{"a":0,"k":[0,1,0,0,1,0,0,1]}},"s":{"a":0,"k":[0,0]},"e":{"a":0,"k":[1,1]}},"#
+            + #"{"ty":"tr"}]}]"#
+        let layers =
+            #"[{"ty":1e300,"ind":1e300,"ip":0,"op":20,"ks":{}},{"ty":4,"ind":2,"parent":1e300,"tt":1e300,"ip":0,"op":20,"#
+            + #""ks":{"p":{"a":1,"k":[{"t":0,"s":[0,0]},{"t":1e300,"s":[9,9]}]}},"shapes":\#(shapes)}]"#
+        let lottie = try LottieMappingTests.animation(layers)
+        #expect(lottie.layerSummaries.first == "layers[0] (unnamed) ?, frames 0.0…20.0")
+        let layer = try LottieAnimationLayer(animation: lottie)
+        #expect(layer.warnings.contains { $0.hasPrefix("layers[0]") }, "the unknown type is reported")
+    }
+
+    @Test("a FIFO as the animation or as its image is refused without blocking")
+    func fifo() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("lottie-fifo-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let pipe = dir.appendingPathComponent("pipe.json")
+        #expect(mkfifo(pipe.path, 0o600) == 0)
+        #expect(throws: LottieError.self) { try LottieAnimation.load(file: pipe.path) }
+        #expect(mkfifo(dir.appendingPathComponent("image.png").path, 0o600) == 0)
+        let json =
+            #"{"fr":10,"ip":0,"op":20,"w":10,"h":10,"assets":[{"id":"i","w":4,"h":4,"u":"","p":"image.png"}],"#
+            + #""layers":[{"ty":2,"refId":"i","ind":1,"ip":0,"op":20,"ks":{}}]}"#
+        try json.write(to: dir.appendingPathComponent("a.json"), atomically: true, encoding: .utf8)
+        let layer = try LottieAnimationLayer(animation: try LottieAnimation.load(file: dir.appendingPathComponent("a.json").path))
+        #expect(layer.warnings.contains { $0.contains("could not be read") })
     }
 }
