@@ -63,6 +63,11 @@ let package = Package(
             name: "CWebP",
             linkerSettings: [.linkedLibrary("dl")]
         ),
+        // libjpeg, loaded when the first JPEG is drawn (jpeg_decode.c).
+        .target(
+            name: "CJPEG",
+            linkerSettings: [.linkedLibrary("dl")]
+        ),
         .systemLibrary(
             name: "CZlib",
             pkgConfig: "zlib",
@@ -76,7 +81,7 @@ let package = Package(
         .target(name: "FlipbookCore", dependencies: ["CMainQueue"], swiftSettings: strictSettings),
         .target(
             name: "FlipbookRender",
-            dependencies: ["FlipbookCore", "CCairo", "CPangoCairo", "CGIF", "CWebP", "CZlib", "CFlipbookRenderRegistration"],
+            dependencies: ["FlipbookCore", "CCairo", "CPangoCairo", "CGIF", "CWebP", "CJPEG", "CZlib", "CFlipbookRenderRegistration"],
             swiftSettings: strictSettings
         ),
         .target(

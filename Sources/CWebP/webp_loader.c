@@ -42,6 +42,8 @@ typedef struct {
     __typeof__(&WebPAnimDecoderGetNext) WebPAnimDecoderGetNext;
     __typeof__(&WebPAnimDecoderGetInfo) WebPAnimDecoderGetInfo;
     __typeof__(&WebPAnimDecoderDelete) WebPAnimDecoderDelete;
+    __typeof__(&WebPInitDecoderConfigInternal) WebPInitDecoderConfigInternal;
+    __typeof__(&WebPDecode) WebPDecode;
 } WebPFunctions;
 
 // Written once, under `once`, before any reader gets the pointer; never changed after.
@@ -94,6 +96,8 @@ static void load(void) {
     LOAD(WebPAnimDecoderGetNext);
     LOAD(WebPAnimDecoderGetInfo);
     LOAD(WebPAnimDecoderDelete);
+    LOAD(WebPInitDecoderConfigInternal);
+    LOAD(WebPDecode);
 #undef LOAD
 }
 
@@ -200,4 +204,12 @@ int WebPAnimDecoderGetInfo(const WebPAnimDecoder* dec, WebPAnimInfo* info) {
 
 void WebPAnimDecoderDelete(WebPAnimDecoder* dec) {
     webp()->WebPAnimDecoderDelete(dec);
+}
+
+int WebPInitDecoderConfigInternal(WebPDecoderConfig* config, int version) {
+    return webp()->WebPInitDecoderConfigInternal(config, version);
+}
+
+VP8StatusCode WebPDecode(const uint8_t* data, size_t data_size, WebPDecoderConfig* config) {
+    return webp()->WebPDecode(data, data_size, config);
 }

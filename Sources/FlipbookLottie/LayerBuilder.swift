@@ -274,11 +274,11 @@ final class LayerBuilder {
                 data = try? LottieAnimation.readRegularFile(directory.appendingPathComponent(name))
             }
         }
-        if let data, let image = LayerImage(pngData: data) {
+        if let data, let image = LayerImage(encodedData: data) {
             layer.contents = image
         } else {
             let shown = name.count > 40 ? name.prefix(39) + "…" : Substring(name)
-            warn(item.path, "image '\(shown)' could not be read (PNG only)")
+            warn(item.path, "image '\(shown)' could not be read (PNG, JPEG or WebP)")
         }
         return layer
     }

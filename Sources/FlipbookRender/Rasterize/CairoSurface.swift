@@ -20,9 +20,17 @@ enum CairoSurface {
         return pixels(of: surface)
     }
 
-    /// An ARGB32 surface holding `image` (premultiplied on the way in; PNG data decoded).
+    /// An ARGB32 surface holding `image` (premultiplied on the way in; PNG, JPEG and WebP data
+    /// decoded). Nil when the data cannot be decoded: the layer then draws no contents.
     static func make(from image: LayerImage) -> OpaquePointer? {
-        if let png = image.pngData { return decodePNG(png) }
+        if let data = image.encodedData {
+            switch image.encoding {
+            case .png?: return decodePNG(data)
+            case .jpeg?: return decodeJPEG(data, width: image.width, height: image.height)
+            case .webp?: return decodeWebP(data, width: image.width, height: image.height)
+            case nil: return nil
+            }
+        }
         guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(image.width), Int32(image.height)) else { return nil }
         guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
             cairo_surface_destroy(surface)

@@ -25,27 +25,28 @@ final class Reader {
 
     init(sink: DiagnosticSink, base: URL, imageLoader: ((URL) throws -> LayerImage)?) {
         self.sink = sink
-        values = ValueParser(sink: sink, baseDirectory: base, imageLoader: imageLoader ?? Self.readPNGHeader)
+        values = ValueParser(sink: sink, baseDirectory: base, imageLoader: imageLoader ?? Self.readImageHeader)
     }
 
-    /// The default image loader: reads the PNG header (size) here; the renderer decodes the
-    /// pixels when it draws them.
-    static func readPNGHeader(_ url: URL) throws -> LayerImage {
+    /// The default image loader: reads the PNG, JPEG or WebP header (size) here; the renderer
+    /// decodes the pixels when it draws them.
+    static func readImageHeader(_ url: URL) throws -> LayerImage {
         // Only a regular file, of a sane size (a FIFO would block the read forever).
         var st = stat()
         guard stat(url.path, &st) == 0 else { throw ImageError.missing }
         guard st.st_mode & S_IFMT == S_IFREG, Int(st.st_size) <= Limits.maximumInputBytes else { throw ImageError.notRegular }
         let data = try Data(contentsOf: url)
-        guard let image = LayerImage(pngData: data) else { throw ImageError.notPNG }
+        guard let image = LayerImage(encodedData: data) else { throw ImageError.notImage }
         return image
     }
 
     enum ImageError: Error, CustomStringConvertible {
-        case notPNG, missing, notRegular
+        case notImage, missing, notRegular
         var description: String {
             switch self {
-            case .notPNG:
-                return "not a PNG file (or larger than \(Limits.maximumStagePixels) px a side or \(Limits.maximumImagePixels) pixels)"
+            case .notImage:
+                return
+                    "not a PNG, JPEG or WebP image (or larger than \(Limits.maximumStagePixels) px a side or \(Limits.maximumImagePixels) pixels)"
             case .missing: return "no such file"
             case .notRegular: return "not a regular file of at most \(Limits.maximumInputBytes) bytes"
             }

@@ -260,7 +260,7 @@ struct ValueParser {
             // "@2x" in the name means two pixels per point, as UIImage reads it.
             let scale: Double = name.contains("@3x") ? 3 : name.contains("@2x") ? 2 : 1
             let img = try imageLoader(url)
-            if let png = img.pngData { return LayerImage(pngData: png, scale: scale) }
+            if let data = img.encodedData { return LayerImage(encodedData: data, scale: scale) }
             return LayerImage(width: img.width, height: img.height, rgba: img.rgba, scale: scale)
         } catch {
             sink.error("cannot read image '\(name)': \(error)", at: n.mark)

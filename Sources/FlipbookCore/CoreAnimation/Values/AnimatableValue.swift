@@ -137,15 +137,18 @@ public enum AnimatableValue: Equatable, Sendable {
     }
 }
 
-/// Layer `contents`: straight RGBA pixels, or PNG bytes the renderer decodes.
+/// Layer `contents`: straight RGBA pixels, or encoded PNG, JPEG or WebP bytes the renderer
+/// decodes when drawn.
 public final class LayerImage: Equatable, Sendable {
     /// Size in pixels.
     public let width: Int
     public let height: Int
-    /// Rows of `width` RGBA pixels, top to bottom; empty when the image is PNG data.
+    /// Rows of `width` RGBA pixels, top to bottom; empty when the image is encoded data.
     public let rgba: [UInt8]
-    /// Encoded PNG bytes, decoded when drawn.
-    public let pngData: Data?
+    /// The encoded bytes (PNG, JPEG or WebP, as `encoding` says), decoded when drawn.
+    public let encodedData: Data?
+    /// The format of `encodedData`; nil for pixels.
+    public let encoding: ImageHeader.Encoding?
     /// Pixels per point, as `UIImage.scale`.
     public let scale: Double
 
@@ -154,29 +157,37 @@ public final class LayerImage: Equatable, Sendable {
         self.height = height
         self.rgba = rgba
         self.scale = scale
-        pngData = nil
+        encodedData = nil
+        encoding = nil
+    }
+
+    /// A PNG, JPEG or WebP image; nil when `data` is none of them or its size is past the
+    /// limits. Only the header is read here.
+    public init?(encodedData data: Data, scale: Double = 1) {
+        guard let header = ImageHeader(data), header.width <= Limits.maximumStagePixels, header.height <= Limits.maximumStagePixels,
+            header.width * header.height <= Limits.maximumImagePixels
+        else { return nil }
+        width = header.width
+        height = header.height
+        rgba = []
+        encodedData = data
+        encoding = header.encoding
+        self.scale = scale > 0 ? scale : 1
     }
 
     /// A PNG image; nil when `data` is not a PNG. Only the header is read here.
-    public init?(pngData data: Data, scale: Double = 1) {
-        let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        guard data.count >= 24, Array(data.prefix(8)) == signature else { return nil }
-        func be32(_ o: Int) -> Int { data[data.startIndex + o..<data.startIndex + o + 4].reduce(0) { $0 << 8 | Int($1) } }
-        let w = be32(16), h = be32(20)
-        guard w > 0, h > 0, w <= Limits.maximumStagePixels, h <= Limits.maximumStagePixels, w * h <= Limits.maximumImagePixels else {
-            return nil
-        }
-        width = w
-        height = h
-        rgba = []
-        pngData = data
-        self.scale = scale > 0 ? scale : 1
+    public convenience init?(pngData data: Data, scale: Double = 1) {
+        guard ImageHeader(data)?.encoding == .png else { return nil }
+        self.init(encodedData: data, scale: scale)
     }
+
+    /// The encoded bytes when they are a PNG.
+    public var pngData: Data? { encoding == .png ? encodedData : nil }
 
     /// Size in points.
     public var size: CGSize { CGSize(width: Double(width) / scale, height: Double(height) / scale) }
 
     public static func == (a: LayerImage, b: LayerImage) -> Bool {
-        a === b || (a.width == b.width && a.height == b.height && a.scale == b.scale && a.rgba == b.rgba && a.pngData == b.pngData)
+        a === b || (a.width == b.width && a.height == b.height && a.scale == b.scale && a.rgba == b.rgba && a.encodedData == b.encodedData)
     }
 }

@@ -1,8 +1,8 @@
 import Foundation
 
-/// An image: PNG files (`name@2x.png` sets the scale) or pixels.
+/// An image: PNG, JPEG or WebP bytes or files (`name@2x.png` sets the scale), or pixels.
 public final class UIImage: Equatable, Sendable {
-    /// The image's pixels or PNG data.
+    /// The image's pixels or encoded data.
     public let layerImage: LayerImage
 
     public init(layerImage: LayerImage) { self.layerImage = layerImage }
@@ -20,10 +20,16 @@ public final class UIImage: Equatable, Sendable {
         return nil
     }
 
+    /// An image from PNG, JPEG or WebP bytes, as iOS's `UIImage(data:scale:)`; nil for other data.
+    public convenience init?(data: Data, scale: CGFloat = 1) {
+        guard let image = LayerImage(encodedData: data, scale: Double(scale)) else { return nil }
+        self.init(layerImage: image)
+    }
+
     public convenience init?(contentsOfFile path: String) {
         guard let data = FileManager.default.contents(atPath: path) else { return nil }
         let scale: Double = path.contains("@3x") ? 3 : path.contains("@2x") ? 2 : 1
-        guard let image = LayerImage(pngData: data, scale: scale) else { return nil }
+        guard let image = LayerImage(encodedData: data, scale: scale) else { return nil }
         self.init(layerImage: image)
     }
 
