@@ -16,6 +16,20 @@ import sys
 from PIL import Image
 
 
+# lottie-ios's per-sample test settings (lottie-ios-tests/SnapshotConfiguration.swift), as
+# `flipbook still` options: the value providers its snapshots of these samples were taken with.
+CONFIGURATION = {
+    "Issues-issue_1837_opacity": ["Dark Gray Solid 1.Transform.Opacity=10"],
+    "Issues-issue_1854": ["**.Colors=#00000000@0 #FFFFFF80@0.3 #FFFFFF@1"],
+    "Issues-issue_2677": ["**.**.**.Colors=#8080FF@0.1 #3399B3@0.5"],
+    "Issues-issue_2150": ["**.Color=#FF0000"],
+    "Issues-issue_2094": ["**.Stroke Width=2"],
+    "Nonanimating-Text_Color": ["**.TEXT.Color=#FF0000"],
+    "TypeFace-G": ["G 2.Ellipse 1.Stroke 1.Color=#FF0000", "G Outlines 3.G.Fill 1.Color=#FF0000",
+                   "Shape Layer 18.Shape 1.Stroke 2.Color=#FF0000"],
+}
+
+
 def samples(folder):
     """(name as the snapshots spell it, file) for every .json and .lottie sample."""
     found = []
@@ -46,7 +60,8 @@ def jobs(lottie, out):
                 continue
             instant = ["--frame", frame.group(1)] if frame else ["--at", progress.group(1) + "%"]
             w, h = Image.open(os.path.join(lottie, "ios-snapshots", snap)).size
-            work.append((path, instant, f"{w / 2:g}x{h / 2:g}", os.path.join(out, snap)))
+            values = [v for value in CONFIGURATION.get(name, []) for v in ("--value", value)]
+            work.append((path, instant + values, f"{w / 2:g}x{h / 2:g}", os.path.join(out, snap)))
             break
     return work
 

@@ -22,6 +22,7 @@ struct Inspect: ParsableCommand {
               flipbook inspect scenarios/demo.yaml --sample dot1.transform.scale \\
                 --sample dot1.fillColor
               flipbook inspect scenarios/demo.yaml --sample dot2.opacity --fps 10 --until 1s
+              flipbook inspect anim.json --keypaths
             """
     )
 
@@ -35,6 +36,9 @@ struct Inspect: ParsableCommand {
 
     @Option(parsing: .unconditional, help: "Stop at this time instead of the scenario's duration.")
     var until: TimeArgument?
+
+    @Flag(help: "For a Lottie animation: list the keypath of every property --value can replace.")
+    var keypaths = false
 
     func validate() throws {
         if let fps, !Limits.sampleRate.contains(fps) { throw ValidationError("--fps must be between 1 and 1000") }
@@ -78,8 +82,16 @@ struct Inspect: ParsableCommand {
             guard sample.isEmpty, fps == nil, until == nil, self.scenario.variant == nil else {
                 throw ValidationError("--sample, --fps, --until and --variant apply to a scenario file, not a Lottie animation")
             }
-            return try LottieFile.printSummary(of: LottieFile.load(self.scenario.file))
+            let animation = try LottieFile.load(self.scenario.file)
+            if keypaths {
+                for keypath in try LottieAnimationLayer(animation: animation).allHierarchyKeypaths() {
+                    print(TextSafety.forTerminal(keypath))
+                }
+                return
+            }
+            return try LottieFile.printSummary(of: animation)
         }
+        if keypaths { throw ValidationError("--keypaths applies to a Lottie animation (.json, .lottie)") }
         if RecordingFile.isRecording(self.scenario.file) {
             guard sample.isEmpty, fps == nil, self.scenario.variant == nil else {
                 throw ValidationError("--sample, --fps and --variant apply to a scenario file, not a recording")

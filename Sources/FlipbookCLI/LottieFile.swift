@@ -20,8 +20,12 @@ enum LottieFile {
 
     /// The animation at `frame`, fitted into `size` points at `scale` pixels per point, on a
     /// clear background.
-    static func still(_ animation: LottieAnimation, frame: Double, size: CGSize, scale: Double) throws -> PixelBuffer {
-        let (stage, layer) = try LottieAnimationLayer.stage(showing: animation, at: frame, size: size, scale: scale)
+    static func still(
+        _ animation: LottieAnimation, frame: Double, size: CGSize, scale: Double,
+        valueProviders: [(keypath: AnimationKeypath, provider: any AnyValueProvider)] = []
+    ) throws -> PixelBuffer {
+        let (stage, layer) = try LottieAnimationLayer.stage(
+            showing: animation, at: frame, size: size, scale: scale, valueProviders: valueProviders)
         for warning in layer.warnings { Console.error("\(animation.file): warning: \(warning)") }
         return try FrameRasterizer.rasterize(stage.snapshot(), background: nil)
     }

@@ -63,6 +63,9 @@ struct Render: ParsableCommand {
     @Option(help: ArgumentHelp("For a Lottie animation: the size to fit it into, in points (default its own).", valueName: "WxH"))
     var size: String?
 
+    @Option(name: .customLong("value"), help: ArgumentHelp(ValueProviderArgument.help, valueName: "KEYPATH=VALUE"))
+    var values: [String] = []
+
     @Flag(help: "Ordered (Bayer) dithering for frames with more than 255 colours.")
     var dither = false
 
@@ -84,6 +87,7 @@ struct Render: ParsableCommand {
     @OptionGroup var options: OutputOptions
 
     func validate() throws {
+        for value in values { _ = try ValueProviderArgument.parse(value) }
         if let fps, !Limits.framesPerSecond.contains(fps) { throw ValidationError("--fps must be between 1 and 100") }
         if !(0...65535).contains(loop) { throw ValidationError("--loop must be between 0 and 65535") }
         if let threads, !(1...256).contains(threads) { throw ValidationError("--threads must be between 1 and 256") }
@@ -109,7 +113,7 @@ struct Render: ParsableCommand {
 
     func run() throws {
         if LottieFile.isLottie(self.scenario.file) { return try runOnLottie() }
-        if size != nil { throw ValidationError("--size applies to a Lottie animation (.json, .lottie)") }
+        if size != nil || !values.isEmpty { throw ValidationError("--size and --value apply to a Lottie animation (.json, .lottie)") }
         var scenario = try self.scenario.load()
         if let scale {
             scenario.canvas.scale = scale
@@ -145,11 +149,9 @@ struct Render: ParsableCommand {
             directories: [outputs.framesDirectory?.path].compactMap { $0 })
         defer { withExtendedLifetime(interruption) {} }
         let size = try self.size.map { try LottieFile.size($0) } ?? CGSize(width: animation.width, height: animation.height)
-        let stage = Stage(size: size, scale: scale ?? 2)
-        let layer = try LottieAnimationLayer(animation: animation)
-        layer.anchorPoint = .zero
-        layer.frame = CGRect(origin: .zero, size: size)
-        stage.rootLayer.addSublayer(layer)
+        let (stage, layer) = try LottieAnimationLayer.stage(
+            showing: animation, at: animation.startFrame, size: size, scale: scale ?? 2,
+            valueProviders: values.map(ValueProviderArgument.parse))
         for warning in layer.warnings { Console.error("\(animation.file): warning: \(warning)") }
         layer.play()
         let rate = fps ?? min(animation.framerate, Limits.framesPerSecond.upperBound)

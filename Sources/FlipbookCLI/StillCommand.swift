@@ -23,6 +23,7 @@ struct Still: ParsableCommand {
                 -o sim-1.2.png
               flipbook still anim.json --at 50% -o anim-50.png
               flipbook still anim.json --frame 30 --size 563x1000 -o anim-30.png
+              flipbook still anim.json --at 0 --value '**.Fill 1.Color=#FF0000' -o red.png
             """
     )
 
@@ -41,6 +42,9 @@ struct Still: ParsableCommand {
     @Option(help: ArgumentHelp("For a Lottie animation: a folder its images may be in, besides its own.", valueName: "DIR"))
     var images: String?
 
+    @Option(name: .customLong("value"), help: ArgumentHelp(ValueProviderArgument.help, valueName: "KEYPATH=VALUE"))
+    var values: [String] = []
+
     @Option(name: [.short, .customLong("output")], help: "The PNG to write (default: the scenario's name with -still.png).")
     var output: String?
 
@@ -54,9 +58,10 @@ struct Still: ParsableCommand {
         if let scale, !(scale > 0 && scale <= 8) { throw ValidationError("--scale must be in (0, 8]") }
         guard (at == nil) != (frame == nil) else { throw ValidationError("give the instant with --at or, for a Lottie file, --frame") }
         try at?.requireNonNegative("--at")
-        if !LottieFile.isLottie(scenario.file) && (frame != nil || size != nil || images != nil) {
-            throw ValidationError("--frame, --size and --images apply to a Lottie animation (.json, .lottie)")
+        if !LottieFile.isLottie(scenario.file) && (frame != nil || size != nil || images != nil || !values.isEmpty) {
+            throw ValidationError("--frame, --size, --images and --value apply to a Lottie animation (.json, .lottie)")
         }
+        for value in values { _ = try ValueProviderArgument.parse(value) }
         if crop != nil && !RecordingFile.isRecording(scenario.file) {
             throw ValidationError("--crop applies to a recording, not a scenario file")
         }
@@ -90,7 +95,8 @@ struct Still: ParsableCommand {
         if let images { animation.imageDirectories = [URL(fileURLWithPath: images, isDirectory: true)] }
         let shown = frame ?? at.map { animation.startFrame + $0.seconds(of: animation.duration) * animation.framerate } ?? 0
         let fitted = try size.map { try LottieFile.size($0) } ?? CGSize(width: animation.width, height: animation.height)
-        let pixels = try LottieFile.still(animation, frame: shown, size: fitted, scale: scale ?? 2)
+        let pixels = try LottieFile.still(
+            animation, frame: shown, size: fitted, scale: scale ?? 2, valueProviders: values.map(ValueProviderArgument.parse))
         try write(pixels, detail: "frame \(String(format: "%g", shown))")
     }
 

@@ -8,15 +8,19 @@ import Foundation
 struct GradientBuilder {
     let shapes: ShapeBuilder
 
-    func layer(_ item: LottieJSON, paths: [ShapeBuilder.PathItem], stroke: Bool, trim: LottieJSON?) -> CALayer {
+    func layer(_ style: ShapeBuilder.Style, paths: [ShapeBuilder.PathItem], stroke: Bool) -> CALayer {
+        let item = style.item, trim = style.trim, builder = shapes.builder
         let container = CALayer()
         container.anchorPoint = .zero
         let gradient = CAGradientLayer()
-        let stops = Self.stops(item["g"])
+        let colorsKeypath = style.keypath + ["Colors"]
+        let colors = builder.property(item["g"]?["k"], colorsKeypath)
+        let count = (builder.provider(for: colorsKeypath) as? GradientValueProvider)?.colorCount ?? item["g"]?["p"]?.integer
+        let stops = Self.stops(colors?.initial.numbers ?? [], count: count)
         gradient.colors = stops.map(\.color)
         gradient.locations = stops.map { NSNumber(value: $0.location) }
         let properties = ["s", "e"].map { LottieProperty(item[$0]) }
-        if properties.contains(where: { $0?.isAnimated == true }) || LottieProperty(item["g"]?["k"])?.isAnimated == true {
+        if properties.contains(where: { $0?.isAnimated == true }) || colors?.isAnimated == true {
             shapes.builder.warn(item.path, "animated gradients are drawn with their first values")
         }
         func point(_ p: LottieProperty?) -> CGPoint {
@@ -48,7 +52,7 @@ struct GradientBuilder {
         if stroke {
             mask.fillColor = nil
             mask.strokeColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
-            if let w = LottieProperty(item["w"]) {
+            if let w = style.property("w", "Stroke Width", builder) {
                 shapes.builder.set(w, on: mask, keyPath: "lineWidth") { $0.numbers?.first.map { NSNumber(value: $0) } }
             }
             mask.lineCap = [1: .butt, 2: .round, 3: .square][item["lc"]?.integer ?? 1] ?? .butt
@@ -60,17 +64,16 @@ struct GradientBuilder {
         }
         shapes.setPath(paths, on: mask)
         container.mask = mask
-        if let o = LottieProperty(item["o"]) {
+        if let o = style.property("o", "Opacity", builder) {
             shapes.builder.set(o, on: container, keyPath: "opacity") { $0.numbers?.first.map { NSNumber(value: $0 / 100) } }
         }
         return container
     }
 
-    /// The colour stops (offset, r, g, b for each of `p` colours), with the alpha stops that
-    /// follow them applied at each colour's offset.
-    static func stops(_ g: LottieJSON?) -> [(location: Double, color: CGColor)] {
-        guard let g, let values = LottieProperty(g["k"])?.initial.numbers else { return [] }
-        let count = g["p"]?.integer ?? values.count / 4
+    /// The colour stops (offset, r, g, b for each of `count` colours: the gradient's `p`), with
+    /// the alpha stops that follow them applied at each colour's offset.
+    static func stops(_ values: [Double], count: Int?) -> [(location: Double, color: CGColor)] {
+        let count = count ?? values.count / 4
         guard count > 0, values.count >= count * 4 else { return [] }
         let alphas = stride(from: count * 4, to: values.count - 1, by: 2).map { (values[$0], values[$0 + 1]) }
         func alpha(at location: Double) -> Double {

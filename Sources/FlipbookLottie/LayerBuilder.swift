@@ -13,10 +13,40 @@ final class LayerBuilder {
     /// the same way).
     private(set) var warnings: [String] = []
     private var layerCount = 0
+    /// Replacement values, the last registered first to match (as lottie-ios looks them up).
+    let valueProviders: [(keypath: AnimationKeypath, provider: any AnyValueProvider)]
+    /// The names of the precomposition layers being built, outermost first: every keypath
+    /// inside them starts with these.
+    private var precompositionNames: [String] = []
+    /// Every customizable property's keypath, in the order built (`allHierarchyKeypaths`).
+    private(set) var keypaths: [String] = []
+    private var keypathSet = Set<String>()
 
-    init(_ animation: LottieAnimation) {
+    init(_ animation: LottieAnimation, valueProviders: [(keypath: AnimationKeypath, provider: any AnyValueProvider)] = []) {
         self.animation = animation
+        self.valueProviders = valueProviders
         animator = KeyframeAnimator(framerate: animation.framerate)
+    }
+
+    /// The keypath of a layer of the composition being built (its name after its
+    /// precompositions' names).
+    func keypath(of item: LottieJSON) -> [String] {
+        precompositionNames + [item["nm"]?.string ?? ""]
+    }
+
+    /// A property read from the file, or the values of the last value provider whose keypath
+    /// finds it (also when the file leaves the property at its default, as lottie-ios's model
+    /// has every transform property).
+    func property(_ json: LottieJSON?, _ keypath: [String]) -> LottieProperty? {
+        let joined = keypath.joined(separator: ".")
+        if keypathSet.insert(joined).inserted { keypaths.append(joined) }
+        if let provided = provider(for: keypath) { return LottieProperty(provided.storage, path: json?.path ?? joined) }
+        return json.flatMap(LottieProperty.init)
+    }
+
+    /// The last value provider whose keypath finds `keypath`.
+    func provider(for keypath: [String]) -> (any AnyValueProvider)? {
+        valueProviders.last { $0.keypath.matches(keypath) }?.provider
     }
 
     func warn(_ path: String, _ message: String) {
@@ -80,7 +110,7 @@ final class LayerBuilder {
         case 1: content = solid(item)
         case 2: content = image(item)
         case 3: content = CALayer()
-        case 4: content = ShapeBuilder(builder: self).shapes(item["shapes"]?.array ?? [])
+        case 4: content = ShapeBuilder(builder: self).shapes(item["shapes"]?.array ?? [], keypath: keypath(of: item))
         case 5:
             warn(item.path, "text layers are not drawn yet")
             return nil
@@ -91,14 +121,14 @@ final class LayerBuilder {
         content.anchorPoint = .zero
         if let masks = item["masksProperties"]?.array, !masks.isEmpty { applyMasks(masks, to: content, at: item.path) }
         applyDropShadow(item, to: content)
-        let transform = self.transform(item["ks"], opacity: true, at: item.path + ".ks")
+        let transform = self.transform(item["ks"], opacity: true, at: item.path + ".ks", keypath: keypath(of: item))
         transform.inner.addSublayer(content)
         var outer = transform.outer
         // Parents' transforms, nearest first, without their opacity.
         var seen = Set<Int>()
         var parent = item["parent"]?.integer
         while let p = parent, let parentItem = parents[p], seen.insert(p).inserted {
-            let chain = self.transform(parentItem["ks"], opacity: false, at: parentItem.path + ".ks")
+            let chain = self.transform(parentItem["ks"], opacity: false, at: parentItem.path + ".ks", keypath: keypath(of: parentItem))
             chain.inner.addSublayer(outer)
             outer = chain.outer
             parent = parentItem["parent"]?.integer
@@ -149,26 +179,28 @@ final class LayerBuilder {
     }
 
     /// A Lottie transform as three layers pivoting at the origin: position and rotation
-    /// (outer), scale, anchor (inner); opacity on the inner one when asked.
-    func transform(_ ks: LottieJSON?, opacity: Bool, at path: String) -> (outer: CALayer, inner: CALayer) {
+    /// (outer), scale, anchor (inner); opacity on the inner one when asked. Its properties'
+    /// keypaths are `owner.Transform.Position` and so on.
+    func transform(_ ks: LottieJSON?, opacity: Bool, at path: String, keypath owner: [String]) -> (outer: CALayer, inner: CALayer) {
         let move = CALayer(), scale = CALayer(), anchor = CALayer()
         for l in [move, scale, anchor] { l.anchorPoint = .zero }
         move.addSublayer(scale)
         scale.addSublayer(anchor)
         guard let ks else { return (move, anchor) }
-        applyPosition(ks, to: move, at: path)
-        if let r = LottieProperty(ks["r"] ?? ks["rz"]) {
+        let keypath = owner + ["Transform"]
+        applyPosition(ks, to: move, at: path, keypath: keypath + ["Position"])
+        if let r = property(ks["r"] ?? ks["rz"], keypath + ["Rotation"]) {
             set(r, on: move, keyPath: "transform.rotation.z") { $0.numbers?.first.map { NSNumber(value: $0 * .pi / 180) } }
         }
         if ks["rx"] != nil || ks["ry"] != nil { warn(path, "3D rotation is drawn flat") }
-        if let s = LottieProperty(ks["s"]) {
+        if let s = property(ks["s"], keypath + ["Scale"]) {
             set(s, on: scale, keyPath: "transform.scale.x") { $0.numbers?.first.map { NSNumber(value: $0 / 100) } }
             set(s, on: scale, keyPath: "transform.scale.y") { v in v.numbers.map { NSNumber(value: ($0.count > 1 ? $0[1] : $0[0]) / 100) } }
         }
-        if let a = LottieProperty(ks["a"]) {
+        if let a = property(ks["a"], keypath + ["Anchor Point"]) {
             set(a, on: anchor, keyPath: "position") { v in v.numbers.map { CGPoint(x: -($0.first ?? 0), y: -($0.count > 1 ? $0[1] : 0)) } }
         }
-        if opacity, let o = LottieProperty(ks["o"]) {
+        if opacity, let o = property(ks["o"], keypath + ["Opacity"]) {
             set(o, on: anchor, keyPath: "opacity") { $0.numbers?.first.map { NSNumber(value: $0 / 100) } }
         }
         if let sk = ks["sk"], let k = sk["k"]?.number, k != 0 { warn(path, "skew is not applied") }
@@ -176,13 +208,13 @@ final class LayerBuilder {
     }
 
     /// Position as one point (with spatial tangents as a path) or as separate x and y.
-    private func applyPosition(_ ks: LottieJSON, to layer: CALayer, at path: String) {
+    private func applyPosition(_ ks: LottieJSON, to layer: CALayer, at path: String, keypath: [String]) {
         if let p = ks["p"], p["s"]?.bool == true || p["x"] != nil && p["k"] == nil {
             if let x = LottieProperty(p["x"]) { set(x, on: layer, keyPath: "position.x") { $0.numbers?.first.map { NSNumber(value: $0) } } }
             if let y = LottieProperty(p["y"]) { set(y, on: layer, keyPath: "position.y") { $0.numbers?.first.map { NSNumber(value: $0) } } }
             return
         }
-        guard let p = LottieProperty(ks["p"]) else { return }
+        guard let p = property(ks["p"], keypath) else { return }
         let point: (LottieJSON) -> Any? = { v in v.numbers.map { CGPoint(x: $0.first ?? 0, y: $0.count > 1 ? $0[1] : 0) } }
         if case .animated(let frames) = p,
             frames.contains(where: { k in
@@ -251,6 +283,14 @@ final class LayerBuilder {
         let layer = CALayer()
         layer.bounds = CGRect(x: 0, y: 0, width: item["sw"]?.number ?? 0, height: item["sh"]?.number ?? 0)
         if let hex = item["sc"]?.string, let color = Self.color(hex: hex) { layer.backgroundColor = color }
+        // Its colour is customizable as `Layer.Color`, as lottie-ios's solid layers are.
+        let keypath = keypath(of: item) + ["Color"]
+        if let sc = item["sc"], let provided = property(sc, keypath) {
+            set(provided, on: layer, keyPath: "backgroundColor") { v in
+                guard let c = v.numbers, c.count >= 3 else { return nil }
+                return CGColor(red: CGFloat(c[0]), green: CGFloat(c[1]), blue: CGFloat(c[2]), alpha: CGFloat(c.count > 3 ? c[3] : 1))
+            }
+        }
         return layer
     }
 
@@ -293,6 +333,8 @@ final class LayerBuilder {
         }
         let timed = timeLayer(item)
         timed.bounds = layer.bounds
+        precompositionNames.append(item["nm"]?.string ?? "")
+        defer { precompositionNames.removeLast() }
         for sublayer in try composition(layers, depth: depth + 1) { timed.addSublayer(sublayer) }
         layer.addSublayer(timed)
         return layer

@@ -20,6 +20,11 @@ open class LottieAnimationLayer: CALayer {
     /// Whether it is playing.
     public private(set) var isAnimationPlaying = false
 
+    /// Value providers in the order set; the last whose keypath matches a property wins.
+    private var valueProviders: [(keypath: AnimationKeypath, provider: any AnyValueProvider)] = []
+    /// The keypath of every property a value provider can replace (`allHierarchyKeypaths()`).
+    private var hierarchyKeypaths: [String] = []
+
     public override init() { super.init() }
 
     public override init(layer: Any) { super.init(layer: layer) }
@@ -36,16 +41,37 @@ open class LottieAnimationLayer: CALayer {
     /// Shows `animation`, paused at its first frame.
     public func load(_ animation: LottieAnimation) throws {
         composition?.removeFromSuperlayer()
-        let builder = LayerBuilder(animation)
+        let builder = LayerBuilder(animation, valueProviders: valueProviders)
         let root = try builder.build()
         self.animation = animation
         warnings = builder.warnings
+        hierarchyKeypaths = builder.keypaths
         composition = root
         if bounds.isEmpty { bounds = CGRect(x: 0, y: 0, width: animation.width, height: animation.height) }
         addSublayer(root)
         fitComposition()
         currentFrame = animation.startFrame
     }
+
+    /// Replaces the values of every property `keypath` finds with the provider's (lottie-ios's
+    /// `setValueProvider(_:keypath:)`): `ColorValueProvider(.red)` for `"**.Fill 1.Color"`. The
+    /// layers are built again, at the frame shown; a build that fails leaves the old ones.
+    public func setValueProvider(_ valueProvider: any AnyValueProvider, keypath: AnimationKeypath) {
+        valueProviders.removeAll { $0.keypath == keypath }
+        valueProviders.append((keypath, valueProvider))
+        guard let animation else { return }
+        let frame = currentFrame, playing = isAnimationPlaying
+        try? load(animation)
+        currentFrame = frame
+        if playing { play() }
+    }
+
+    /// The keypath of every property a value provider can replace, as built (lottie-ios's
+    /// `allHierarchyKeypaths()`; `logHierarchyKeypaths()` prints them).
+    public func allHierarchyKeypaths() -> [String] { hierarchyKeypaths }
+
+    /// Prints `allHierarchyKeypaths()`, one per line.
+    public func logHierarchyKeypaths() { for keypath in hierarchyKeypaths { print(keypath) } }
 
     open override var bounds: CGRect {
         didSet { fitComposition() }
@@ -112,11 +138,14 @@ open class LottieAnimationLayer: CALayer {
 
     /// A Stage of `size` points at `scale` showing `animation` fitted into it, paused at `frame`
     /// (what `flipbook still` and the snapshot tests draw).
-    public static func stage(showing animation: LottieAnimation, at frame: Double, size: CGSize, scale: Double) throws
-        -> (stage: Stage, layer: LottieAnimationLayer)
-    {
+    public static func stage(
+        showing animation: LottieAnimation, at frame: Double, size: CGSize, scale: Double,
+        valueProviders: [(keypath: AnimationKeypath, provider: any AnyValueProvider)] = []
+    ) throws -> (stage: Stage, layer: LottieAnimationLayer) {
         let stage = Stage(size: size, scale: scale)
-        let layer = try LottieAnimationLayer(animation: animation)
+        let layer = LottieAnimationLayer()
+        layer.valueProviders = valueProviders
+        try layer.load(animation)
         layer.anchorPoint = .zero
         layer.frame = CGRect(origin: .zero, size: size)
         stage.rootLayer.addSublayer(layer)

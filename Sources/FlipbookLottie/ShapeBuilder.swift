@@ -21,14 +21,21 @@ struct ShapeBuilder {
     struct Style {
         var item: LottieJSON
         var trim: LottieJSON?
+        /// The style's own keypath (its group's, then its name): `Layer.Group 1.Fill 1`.
+        var keypath: [String]
+
+        func property(_ key: String, _ name: String, _ builder: LayerBuilder) -> LottieProperty? {
+            builder.property(item[key], keypath + [name])
+        }
     }
 
-    func shapes(_ items: [LottieJSON]) -> CALayer {
-        group(items, inherited: [], trim: nil)
+    /// A shape layer's items; `keypath` is the layer's.
+    func shapes(_ items: [LottieJSON], keypath: [String]) -> CALayer {
+        group(items, inherited: [], trim: nil, keypath: keypath)
     }
 
     /// One group's items: subgroups and style layers, the first item on top.
-    func group(_ items: [LottieJSON], inherited: [Style], trim: LottieJSON?) -> CALayer {
+    func group(_ items: [LottieJSON], inherited: [Style], trim: LottieJSON?, keypath: [String]) -> CALayer {
         let container = CALayer()
         container.anchorPoint = .zero
         let visible = items.filter { $0["hd"]?.bool != true }
@@ -39,13 +46,16 @@ struct ShapeBuilder {
             switch item["ty"]?.string ?? "" {
             case "gr":
                 // Styles listed after the subgroup in this group draw its paths too.
-                let below = visible[(index + 1)...].filter { ["fl", "st"].contains($0["ty"]?.string ?? "") }.map {
-                    Style(item: $0, trim: trim)
+                let below = visible[(index + 1)...].filter { ["fl", "st", "gf", "gs"].contains($0["ty"]?.string ?? "") }.map {
+                    Style(item: $0, trim: trim, keypath: keypath + [$0["nm"]?.string ?? ""])
                 }
                 let children = item["it"]?.array ?? []
                 let transformItem = children.last { $0["ty"]?.string == "tr" }
-                let chain = builder.transform(transformItem, opacity: true, at: item.path)
-                chain.inner.addSublayer(group(children.filter { $0["ty"]?.string != "tr" }, inherited: below + inherited, trim: trim))
+                let groupKeypath = keypath + [item["nm"]?.string ?? ""]
+                let chain = builder.transform(transformItem, opacity: true, at: item.path, keypath: groupKeypath)
+                let inner = group(
+                    children.filter { $0["ty"]?.string != "tr" }, inherited: below + inherited, trim: trim, keypath: groupKeypath)
+                chain.inner.addSublayer(inner)
                 drawables.append(chain.outer)
             case "sh":
                 if let p = LottieProperty(item["ks"]) { paths.append(.bezier(p)) }
@@ -53,7 +63,7 @@ struct ShapeBuilder {
             case "el": paths.append(.ellipse(item))
             case "sr": paths.append(.star(item))
             case "fl", "st", "gf", "gs":
-                drawables.append(drawable(Style(item: item, trim: trim), paths: paths))
+                drawables.append(drawable(Style(item: item, trim: trim, keypath: keypath + [item["nm"]?.string ?? ""]), paths: paths))
             case "tm", "tr": break
             case "rd": builder.warn(item.path, "rounded corners are not applied")
             case "rp":
@@ -103,7 +113,7 @@ struct ShapeBuilder {
     func drawable(_ style: Style, paths: [PathItem]) -> CALayer {
         let type = style.item["ty"]?.string ?? ""
         guard type == "gf" || type == "gs" else { return styleLayer(style, paths: paths) }
-        return GradientBuilder(shapes: self).layer(style.item, paths: paths, stroke: type == "gs", trim: style.trim)
+        return GradientBuilder(shapes: self).layer(style, paths: paths, stroke: type == "gs")
     }
 
     /// A fill or a stroke of `paths`.
@@ -120,17 +130,17 @@ struct ShapeBuilder {
         let colorKey = isStroke ? "strokeColor" : "fillColor"
         shape.setValue(nil, forKey: isStroke ? "fillColor" : "strokeColor")
         if isStroke { shape.fillColor = nil } else { shape.strokeColor = nil }
-        if let c = LottieProperty(item["c"]) {
+        if let c = style.property("c", "Color", builder) {
             builder.set(c, on: shape, keyPath: colorKey, convert: colorConvert)
         } else if let g = item["g"], let stops = g["k"]?["k"]?.numbers ?? g["k"]?.numbers, stops.count >= 4 {
             // A gradient: its first stop's colour.
             shape.setValue(CGColor(red: CGFloat(stops[1]), green: CGFloat(stops[2]), blue: CGFloat(stops[3]), alpha: 1), forKey: colorKey)
         }
-        if let o = LottieProperty(item["o"]) {
+        if let o = style.property("o", "Opacity", builder) {
             builder.set(o, on: shape, keyPath: "opacity") { $0.numbers?.first.map { NSNumber(value: $0 / 100) } }
         }
         if isStroke {
-            if let w = LottieProperty(item["w"]) {
+            if let w = style.property("w", "Stroke Width", builder) {
                 builder.set(w, on: shape, keyPath: "lineWidth") { $0.numbers?.first.map { NSNumber(value: $0) } }
             }
             shape.lineCap = [1: .butt, 2: .round, 3: .square][item["lc"]?.integer ?? 1] ?? .butt

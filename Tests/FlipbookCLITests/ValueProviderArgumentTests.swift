@@ -1,0 +1,74 @@
+import Flipbook
+import Foundation
+import ProcessTestSupport
+import Testing
+
+@testable import FlipbookCLI
+
+/// `--value KEYPATH=VALUE` (docs/lottie.md, "Value providers"): the provider the value's form
+/// and the keypath's last name ask for, and a clear refusal of anything else.
+@Suite("--value for Lottie animations")
+struct ValueProviderArgumentTests {
+    private func values(_ text: String) throws -> (String, ValueProviderStorage) {
+        let (keypath, provider) = try ValueProviderArgument.parse(text)
+        return (keypath.fullPath, provider.storage)
+    }
+
+    @Test("a colour, a number, a point, keyframes and gradient colours")
+    func forms() throws {
+        let (keypath, color) = try values("**.Fill 1.Color=#FF000080")
+        #expect(keypath == "**.Fill 1.Color")
+        guard case .value(let c) = color else {
+            Issue.record("a single value")
+            return
+        }
+        #expect(c.count == 4 && c[0] == 1 && c[1] == 0 && abs(c[3] - 128.0 / 255) < 1e-9)
+        guard case .value(let n) = try values("Layer.Transform.Opacity=10").1 else {
+            Issue.record("a single value")
+            return
+        }
+        #expect(n == [10])
+        guard case .value(let p) = try values("H2.Transform.Scale=200,150").1 else {
+            Issue.record("a single value")
+            return
+        }
+        #expect(p == [200, 150])
+        guard case .keyframes(let frames) = try values("S.Fill 1.Color=#000000@0 #FFFFFF@75").1 else {
+            Issue.record("keyframes")
+            return
+        }
+        #expect(frames.map(\.time) == [0, 75] && frames[1].value == [1, 1, 1, 1])
+        let gradient = try ValueProviderArgument.parse("**.Colors=#0000FF@0.1 #00FF00@0.5").provider
+        guard case .value(let g) = gradient.storage else {
+            Issue.record("a single value")
+            return
+        }
+        #expect(g == [0.1, 0, 0, 1, 0.5, 0, 1, 0], "location, r, g, b per colour; no alpha stops when all are opaque")
+        #expect((gradient as? GradientValueProvider)?.colorCount == 2)
+    }
+
+    @Test(
+        "what is not a value is refused, saying what was expected",
+        arguments: [
+            "no-equals-sign", "=#FF0000", "**.Color=red", "**.Color=#12345", "X.Opacity=ten", "X.Opacity=1,2,3",
+            "X.Opacity=1@0 2", "X.Scale=1@0 1,2@5", "**.Colors=#FF0000@0 blue@1", "X.Opacity="
+        ])
+    func refused(_ text: String) {
+        #expect(throws: (any Error).self) { try ValueProviderArgument.parse(text) }
+        let failure = parseFailure(["still", "anim.json", "--at", "0", "--value", text])
+        #expect(failure?.message.contains("--value") == true && failure?.message.contains("KEYPATH=VALUE") == true, "\(failure as Any)")
+    }
+
+    @Test("still --value recolours the square; a scenario file refuses --value")
+    func still() throws {
+        let file = try LottieCommandTests.file()
+        let out = freshFolder("flipbook-lottie-value").appendingPathComponent("green.png").path
+        #expect(FlipbookProgram.run(["still", file, "--at", "0", "--scale", "1", "--value", "**.Color=#00FF00", "-o", out]) == Exit.ok)
+        let pixels = try PNGCodec.read(URL(fileURLWithPath: out))
+        let i = (10 * pixels.width + 10) * 4
+        #expect(Array(pixels.rgba[i..<i + 4]) == [0, 255, 0, 255], "the square's centre at (10, 10) is green")
+        let failure = parseFailure(["still", "scene.yaml", "--at", "0", "--value", "**.Color=#00FF00"])
+        #expect(failure?.message.contains("apply to a Lottie animation") == true, "\(failure as Any)")
+        #expect(FlipbookProgram.run(["still", file, "--at", "0", "--value", "**.Color=green", "-o", out]) == Exit.input)
+    }
+}
