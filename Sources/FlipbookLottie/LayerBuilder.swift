@@ -21,6 +21,9 @@ final class LayerBuilder {
     /// Every customizable property's keypath, in the order built (`allHierarchyKeypaths`).
     private(set) var keypaths: [String] = []
     private var keypathSet = Set<String>()
+    /// Inside a time-remapped precomposition: the local frame at each frame of the enclosing
+    /// clock (LayerBuilder+TimeRemapping.swift); nil where layer timing does it.
+    var remapping: ((Double) -> Double)?
 
     init(_ animation: LottieAnimation, valueProviders: [(keypath: AnimationKeypath, provider: any AnyValueProvider)] = []) {
         self.animation = animation
@@ -143,6 +146,10 @@ final class LayerBuilder {
         layer.addSublayer(inner)
         let inPoint = item["ip"]?.number ?? animation.startFrame
         let outPoint = item["op"]?.number ?? animation.endFrame
+        if remapping != nil {
+            if let show = remappedVisibility(in: inPoint, out: outPoint) { layer.add(show, forKey: "visibility") }
+            return layer
+        }
         let show = CAKeyframeAnimation(keyPath: "hidden")
         // Discrete: one key time more than values (timing-model.md 6.4), each value from its own.
         // A layer visible in the last frame stays visible at the very end (progress 1), as in
@@ -164,7 +171,7 @@ final class LayerBuilder {
 
     /// A precomposition's clock: its layers run `st` frames late and `sr` times slower (the
     /// layer's own transform and in/out points stay on the containing composition's clock, as
-    /// in lottie-ios).
+    /// in lottie-ios). Not used when the content is remapped (`contentClock`).
     func timeLayer(_ item: LottieJSON) -> CALayer {
         let layer = CALayer()
         layer.anchorPoint = .zero
@@ -174,7 +181,6 @@ final class LayerBuilder {
             layer.beginTime = start / animation.framerate
             layer.speed = Float(1 / stretch)
         }
-        if item["tm"] != nil { warn(item.path, "time remapping is not applied yet") }
         return layer
     }
 
@@ -216,7 +222,7 @@ final class LayerBuilder {
         }
         guard let p = property(ks["p"], keypath) else { return }
         let point: (LottieJSON) -> Any? = { v in v.numbers.map { CGPoint(x: $0.first ?? 0, y: $0.count > 1 ? $0[1] : 0) } }
-        if case .animated(let frames) = p,
+        if remapping == nil, case .animated(let frames) = p,
             frames.contains(where: { k in
                 (k.spatialOut ?? []).contains { $0 != 0 } || (k.spatialIn ?? []).contains { $0 != 0 }
             }), let animation = positionPath(frames)
@@ -272,6 +278,7 @@ final class LayerBuilder {
 
     /// Sets the property's first value on the layer and, when it changes, adds its animation.
     func set(_ property: LottieProperty, on layer: CALayer, keyPath: String, convert: (LottieJSON) -> Any?) {
+        if setRemapped(property, on: layer, keyPath: keyPath, convert: convert) { return }
         if let initial = convert(property.initial) { layer.setValue(initial, forKeyPath: keyPath) }
         guard case .animated(let frames) = property, let animation = animator.animation(keyPath, frames, convert: convert) else { return }
         layer.add(animation, forKey: keyPath)
@@ -331,10 +338,17 @@ final class LayerBuilder {
             warn(item.path, "its precomposition is missing")
             return layer
         }
-        let timed = timeLayer(item)
+        let clock = contentClock(item)
+        let timed = clock == nil ? timeLayer(item) : CALayer()
+        timed.anchorPoint = .zero
         timed.bounds = layer.bounds
         precompositionNames.append(item["nm"]?.string ?? "")
-        defer { precompositionNames.removeLast() }
+        let enclosing = remapping
+        remapping = clock ?? remapping
+        defer {
+            precompositionNames.removeLast()
+            remapping = enclosing
+        }
         for sublayer in try composition(layers, depth: depth + 1) { timed.addSublayer(sublayer) }
         layer.addSublayer(timed)
         return layer

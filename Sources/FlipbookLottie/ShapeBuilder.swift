@@ -189,6 +189,12 @@ struct ShapeBuilder {
             shape.path = combined(items, at: 0)
             return
         }
+        if builder.remapping != nil {
+            // Inside a time-remapped precomposition: the combined path at each remapped frame.
+            shape.path = combined(items, at: builder.remapping?(builder.animation.startFrame) ?? 0)
+            if let sampled = builder.remappedAnimation("path", { combined(items, at: $0) }) { shape.add(sampled, forKey: "path") }
+            return
+        }
         if animatedItems.count == 1, items.count == 1, case .bezier(let property) = items[0], case .animated = property {
             builder.set(property, on: shape, keyPath: "path") { Self.bezierPath($0) }
             return

@@ -184,3 +184,67 @@ struct LottieHostileInputTests {
         #expect(layer.warnings.contains { $0.contains("could not be read") })
     }
 }
+
+/// Time remapping (docs/lottie.md): a precomposition's `tm` (seconds, keyframed on the
+/// enclosing clock) chooses which of its frames shows; its layers' animations are sampled
+/// there, as lottie-ios's Core Animation engine samples them.
+@Suite("Lottie time remapping")
+struct LottieTimeRemappingTests {
+    /// A precomposition whose one null layer moves x 0 → 100 over its frames 0…20, shown by
+    /// one layer with `tm`; the composition runs at 10 fps, frames 0…20.
+    static func remapped(_ tm: String) throws -> LottieAnimation {
+        let inner = LottieMappingTests.null(#"{"p":{"a":1,"k":[{"t":0,"s":[0,0]},{"t":20,"s":[100,0]}]}}"#, ip: 0, op: 20)
+        let assets = #"[{"id":"c","layers":[\#(inner)]}]"#
+        let layer = #"{"ty":0,"ind":1,"refId":"c","w":100,"h":100,"ip":0,"op":20,"st":0,"ks":{},"tm":\#(tm)}"#
+        return try LottieMappingTests.animation("[\(layer)]", assets: assets)
+    }
+
+    /// The inner null's x at `frame` of the composition.
+    static func innerX(_ animation: LottieAnimation, at frame: Double) throws -> Double {
+        let layer = try LottieAnimationLayer(animation: animation)
+        let stage = Stage(size: CGSize(width: 100, height: 100), scale: 1)
+        stage.rootLayer.addSublayer(layer)
+        layer.currentFrame = frame
+        stage.advance(to: 0)
+        // visibility → precomposition transform (3) → precomposition → content → visibility → move
+        var moves: [CALayer] = []
+        func walk(_ l: CALayer) {
+            if l.animation(forKey: "position") != nil { moves.append(l) }
+            for s in l.sublayers ?? [] { walk(s) }
+        }
+        walk(layer)
+        let move = try #require(moves.first, "the inner layer's position animation")
+        return Double(move.presentationState(at: stage.currentTime).position.x)
+    }
+
+    @Test("a constant tm freezes the content at that time")
+    func freeze() throws {
+        let animation = try Self.remapped(#"{"a":0,"k":1.0}"#)  // 1 s = local frame 10: x = 50
+        for frame in [0.0, 7, 15] { #expect(abs(try Self.innerX(animation, at: frame) - 50) < 1e-6, "frame \(frame)") }
+    }
+
+    @Test("a tm running backwards plays the content in reverse")
+    func reverse() throws {
+        let animation = try Self.remapped(#"{"a":1,"k":[{"t":0,"s":[2]},{"t":20,"s":[0]}]}"#)
+        #expect(abs(try Self.innerX(animation, at: 0) - 100) < 1e-6, "frame 0 shows local frame 20")
+        #expect(abs(try Self.innerX(animation, at: 5) - 75) < 1e-6, "frame 5 shows local frame 15")
+        #expect(abs(try Self.innerX(animation, at: 10) - 50) < 1e-6)
+    }
+
+    @Test("content remapped past its layers' out point is hidden")
+    func pastOutPoint() throws {
+        let animation = try Self.remapped(#"{"a":0,"k":2.5}"#)  // local frame 25, after op 20
+        let layer = try LottieAnimationLayer(animation: animation)
+        let stage = Stage(size: CGSize(width: 100, height: 100), scale: 1)
+        stage.rootLayer.addSublayer(layer)
+        layer.currentFrame = 5
+        stage.advance(to: 0)
+        var hidden: [Bool] = []
+        func walk(_ l: CALayer) {
+            if l.animation(forKey: "visibility") != nil { hidden.append(l.presentationState(at: stage.currentTime).hidden) }
+            for s in l.sublayers ?? [] { walk(s) }
+        }
+        walk(layer)
+        #expect(hidden == [false, true], "the precomposition layer shows, its remapped content does not: \(hidden)")
+    }
+}
