@@ -125,17 +125,22 @@ struct LottieMappingTests {
             + #"{"ty":"tr","p":{"a":0,"k":[0,0]},"a":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0},"o":{"a":0,"k":100}}]}]"#
         let layer = #"{"ty":4,"ind":1,"ip":0,"op":20,"st":0,"ks":{},"shapes":\#(shapes)}"#
         let animationLayer = try LottieAnimationLayer(animation: try Self.animation("[\(layer)]"))
-        let stage = Stage(size: CGSize(width: 100, height: 100), scale: 1)
-        animationLayer.anchorPoint = .zero
-        animationLayer.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
-        stage.rootLayer.addSublayer(animationLayer)
-        stage.advance(to: 0)
-        let pixels = try FrameRasterizer.rasterize(stage.snapshot(), background: nil)
+        let pixels = try Self.draw(animationLayer)
         func pixel(_ x: Int, _ y: Int) -> [UInt8] { Array(pixels.rgba[(y * pixels.width + x) * 4..<(y * pixels.width + x) * 4 + 4]) }
         #expect(pixel(50, 50) == [255, 0, 0, 255], "inside the square")
         #expect(pixel(31, 31) == [255, 0, 0, 255] && pixel(68, 68) == [255, 0, 0, 255], "its corners")
         #expect(pixel(5, 5)[3] == 0 && pixel(95, 50)[3] == 0, "clear outside")
         #expect(animationLayer.warnings.isEmpty, "\(animationLayer.warnings)")
+    }
+
+    /// `layer` filling a 100×100 Stage at 1x, drawn at time 0.
+    static func draw(_ layer: LottieAnimationLayer) throws -> PixelBuffer {
+        let stage = Stage(size: CGSize(width: 100, height: 100), scale: 1)
+        layer.anchorPoint = .zero
+        layer.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+        stage.rootLayer.addSublayer(layer)
+        stage.advance(to: 0)
+        return try FrameRasterizer.rasterize(stage.snapshot(), background: nil)
     }
 
     static func moveLayer(of layer: LottieAnimationLayer) -> CALayer? {

@@ -105,12 +105,7 @@ struct ValueProviderTests {
         layer.currentFrame = 7
         layer.setValueProvider(ColorValueProvider(.green), keypath: AnimationKeypath(keypath: "**.Fill 1.Color"))
         #expect(layer.currentFrame == 7)
-        let stage = Stage(size: CGSize(width: 100, height: 100), scale: 1)
-        layer.anchorPoint = .zero
-        layer.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
-        stage.rootLayer.addSublayer(layer)
-        stage.advance(to: 0)
-        let p = try FrameRasterizer.rasterize(stage.snapshot(), background: nil)
+        let p = try LottieMappingTests.draw(layer)
         #expect(Self.pixel(p, 50, 50) == [0, 255, 0, 255])
     }
 }
