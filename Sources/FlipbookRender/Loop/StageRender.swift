@@ -193,6 +193,9 @@ extension Stage {
                 "contents gravity '\(layer.contentsGravity.rawValue)' is not one the renderer knows; the image is centred",
                 kind: .notDrawnAsAsked)
         }
+        if let filter = layer.compositingFilter, CompositingOperator.of(filter) == nil, checked.insert("filter " + filter).inserted {
+            warn("compositing filter '\(filter)' is not one the renderer knows; the layer is composited normally", kind: .notDrawnAsAsked)
+        }
         for sub in layer.sublayers { reportWhatIsNotDrawnAsAsked(in: sub, checked: &checked) }
         for mask in layer.maskLayers { reportWhatIsNotDrawnAsAsked(in: mask, checked: &checked) }
     }

@@ -40,7 +40,9 @@ struct LayerPainter {
         // What the layer may paint on screen counts against the frame (its box, clipped).
         guard work.take(.paintedPixels, paintedArea(s.bounds)) else { return }
         let opacity = min(1, s.opacity) * inheritedOpacity
-        guard layer.allowsGroupOpacity || layer.mask != nil else {
+        // A compositing filter composites the whole layer, as one group, onto what is behind.
+        let composite = CompositingOperator.of(layer.compositingFilter)
+        guard layer.allowsGroupOpacity || layer.mask != nil || composite != nil else {
             // allowsGroupOpacity = false: no offscreen group; the shadow, background, content
             // and border are each composited at the opacity, and sublayers multiply it into
             // their own, so overlapping parts show through one another.
@@ -48,7 +50,7 @@ struct LayerPainter {
             drawContent(layer, partOpacity: opacity, childOpacity: opacity)
             return
         }
-        let needsGroup = opacity < 1 || layer.mask != nil
+        let needsGroup = opacity < 1 || layer.mask != nil || composite != nil
         if needsGroup { cairo_push_group(cr) }
         drawShadow(layer)
         drawContent(layer, partOpacity: 1, childOpacity: 1)
@@ -67,6 +69,7 @@ struct LayerPainter {
             } else {
                 cairo_pop_group_to_source(cr)
             }
+            if let composite { cairo_set_operator(cr, composite) }
             cairo_paint_with_alpha(cr, opacity)
         }
     }

@@ -115,6 +115,7 @@ public struct LayerOptions: Sendable {
     public var wrapped: Bool?
     public var gradientType: CAGradientLayerType?
     public var contentsGravity: CALayerContentsGravity?
+    public var compositingFilter: String?
     public var speed: Double?
     public var timeOffset: Double?
     public var beginTime: Double?
@@ -141,6 +142,7 @@ extension LayerOptions {
         if let v = other.wrapped { wrapped = v }
         if let v = other.gradientType { gradientType = v }
         if let v = other.contentsGravity { contentsGravity = v }
+        if let v = other.compositingFilter { compositingFilter = v }
         if let v = other.speed { speed = v }
         if let v = other.timeOffset { timeOffset = v }
         if let v = other.beginTime { beginTime = v }

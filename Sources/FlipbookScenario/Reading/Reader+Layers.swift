@@ -183,6 +183,7 @@ extension Reader {
                 "resize", "resizeAspect", "resizeAspectFill"
             ]
             if let s = enumValue(v, all) { options.contentsGravity = CALayerContentsGravity(rawValue: s) }
+        case "compositingFilter": if let s = enumValue(v, CALayer.compositingFilterNames) { options.compositingFilter = s }
         case "speed": options.speed = v.number("a speed")
         case "timeOffset": options.timeOffset = v.number("a time offset in seconds")
         case "beginTime": options.beginTime = v.number("a begin time in seconds")

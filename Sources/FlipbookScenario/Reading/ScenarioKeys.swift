@@ -15,8 +15,8 @@ enum ScenarioKeys {
         "id", "type", "frame", "position", "bounds", "anchorPoint", "zPosition", "anchorPointZ", "opacity",
         "hidden", "masksToBounds", "doubleSided", "cornerRadius", "maskedCorners", "borderWidth", "borderColor",
         "backgroundColor", "shadowColor", "shadowOpacity", "shadowRadius", "shadowOffset", "shadowPath",
-        "transform", "sublayerTransform", "contents", "contentsRect", "contentsGravity", "speed", "timeOffset",
-        "beginTime", "sublayers", "mask"
+        "transform", "sublayerTransform", "contents", "contentsRect", "contentsGravity", "compositingFilter", "speed",
+        "timeOffset", "beginTime", "sublayers", "mask"
     ]
     static let layerShape = [
         "path", "fillColor", "strokeColor", "lineWidth", "strokeStart", "strokeEnd", "miterLimit",
@@ -39,7 +39,7 @@ enum ScenarioKeys {
     /// Layer keys that are not animatable properties: read by `Reader.readOption`.
     static let optionKeys: Set<String> = [
         "lineCap", "lineJoin", "fillRule", "lineDashPattern", "string", "font", "alignment",
-        "wrapped", "gradientType", "contentsGravity", "speed", "timeOffset", "beginTime",
+        "wrapped", "gradientType", "contentsGravity", "compositingFilter", "speed", "timeOffset", "beginTime",
         "maskedCorners", "preservesDepth", "birthRate"
     ]
 

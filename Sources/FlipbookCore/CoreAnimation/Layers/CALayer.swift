@@ -37,6 +37,7 @@ open class CALayer: NSObject, CAMediaTiming {
         contentsScale = other.contentsScale
         contentsGravity = other.contentsGravity
         allowsGroupOpacity = other.allowsGroupOpacity
+        compositingFilter = other.compositingFilter
     }
 
     // MARK: - Identity and timing
@@ -170,6 +171,17 @@ open class CALayer: NSObject, CAMediaTiming {
     open var contentsGravity: CALayerContentsGravity = .resize
     open var contentsScale: CGFloat = 1
     open var allowsGroupOpacity = true
+    /// How the layer (with its sublayers) is composited onto what is behind it: a Core
+    /// Animation filter name such as `"multiplyBlendMode"` or `"destinationOut"`
+    /// (timing-model.md 12.7); nil composites normally (source over).
+    open var compositingFilter: Any?
+    /// The `compositingFilter` names the renderer composites with (timing-model.md 12.7).
+    public static let compositingFilterNames = [
+        "normalBlendMode", "multiplyBlendMode", "screenBlendMode", "overlayBlendMode", "darkenBlendMode", "lightenBlendMode",
+        "colorDodgeBlendMode", "colorBurnBlendMode", "softLightBlendMode", "hardLightBlendMode", "differenceBlendMode",
+        "exclusionBlendMode", "hueBlendMode", "saturationBlendMode", "colorBlendMode", "luminosityBlendMode", "xor", "sourceAtop",
+        "destinationOver", "destinationOut", "plusL"
+    ]
     open var needsDisplayOnBoundsChange = false
     open var isOpaque = false
     open var shouldRasterize = false

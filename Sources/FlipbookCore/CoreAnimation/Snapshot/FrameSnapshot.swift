@@ -29,6 +29,8 @@ public struct LayerSnapshot: Sendable, Equatable {
     public var maskedCorners: CACornerMask = [.layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner]
     public var allowsGroupOpacity = true
     public var contentsGravity: CALayerContentsGravity = .resize
+    /// The layer's `compositingFilter` name; nil: source over.
+    public var compositingFilter: String?
     /// Custom drawing recorded from `draw(in:)` / `draw(_:)`.
     public var drawing: DrawingRecording?
     /// Sublayers in draw order (stable-sorted by zPosition).
@@ -139,6 +141,7 @@ extension CALayer {
         s.maskedCorners = maskedCorners
         s.allowsGroupOpacity = allowsGroupOpacity
         s.contentsGravity = contentsGravity
+        s.compositingFilter = compositingFilter as? String
         s.drawing = drawnContent
         s.content = snapshotContent()
         s.sublayers = sublayerSnapshots(localTime: local)

@@ -67,7 +67,8 @@ enum DamageRows {
     private static func drawsAlike(_ o: LayerSnapshot, _ n: LayerSnapshot) -> Bool {
         o.state == n.state && o.content == n.content && o.maskLayers == n.maskLayers && o.drawing == n.drawing
             && o.maskedCorners == n.maskedCorners && o.allowsGroupOpacity == n.allowsGroupOpacity
-            && o.contentsGravity == n.contentsGravity && o.replicas == n.replicas && o.particles == n.particles
+            && o.contentsGravity == n.contentsGravity && o.compositingFilter == n.compositingFilter && o.replicas == n.replicas
+            && o.particles == n.particles
             && o.transition == n.transition
     }
 }
