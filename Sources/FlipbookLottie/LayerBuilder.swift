@@ -63,12 +63,12 @@ final class LayerBuilder {
         root.anchorPoint = .zero
         root.bounds = CGRect(x: 0, y: 0, width: animation.width, height: animation.height)
         root.masksToBounds = true
-        for layer in try composition(animation.root["layers"]?.array ?? [], depth: 0) { root.addSublayer(layer) }
+        for layer in try composition(animation.root["layers"]?.array ?? [], depth: 0, size: root.bounds.size) { root.addSublayer(layer) }
         return root
     }
 
-    /// The layers of one composition, bottom first (Lottie lists them top first).
-    func composition(_ items: [LottieJSON], depth: Int) throws -> [CALayer] {
+    /// The layers of one composition of `size`, bottom first (Lottie lists them top first).
+    func composition(_ items: [LottieJSON], depth: Int, size: CGSize) throws -> [CALayer] {
         guard depth <= LottieAnimation.maximumPrecompDepth else {
             throw LottieError(
                 file: animation.file, path: items.first?.path ?? "",
@@ -91,18 +91,40 @@ final class LayerBuilder {
                 matte = built
                 continue
             }
-            if let source = matte, let mode = item["tt"]?.integer {
-                if mode == 1 {
-                    built.mask = source
-                } else {
-                    warn(item.path, "track matte mode \(mode) (inverted or luma) is drawn without its matte")
-                }
-            }
+            if let source = matte, let mode = item["tt"]?.integer { applyMatte(mode, source, to: built, size: size, at: item.path) }
             matte = nil
             topFirst.append(built)
         }
         return topFirst.reversed()
     }
+
+    /// A track matte: alpha (`tt` 1) masks by the matte layer; inverted alpha (2), as
+    /// lottie-ios's Core Animation engine, by an opaque plane of the composition's size with the
+    /// matte cut out of it (`destinationOut`). Luma mattes (3, 4) it does not support.
+    func applyMatte(_ mode: Int, _ source: CALayer, to target: CALayer, size: CGSize, at path: String) {
+        switch mode {
+        case 1:
+            target.mask = source
+        case 2:
+            let plane = CALayer()
+            plane.anchorPoint = .zero
+            plane.bounds = CGRect(origin: .zero, size: size)
+            plane.backgroundColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+            source.compositingFilter = "destinationOut"
+            plane.addSublayer(source)
+            target.mask = plane
+        default:
+            warn(path, "track matte mode \(mode) (luma) is not supported by Core Animation; drawn without its matte")
+        }
+    }
+
+    /// The Core Animation `compositingFilter` of each Lottie blend mode (`bm` 1…15), as
+    /// lottie-ios sets it.
+    static let blendModeFilters = [
+        "multiplyBlendMode", "screenBlendMode", "overlayBlendMode", "darkenBlendMode", "lightenBlendMode", "colorDodgeBlendMode",
+        "colorBurnBlendMode", "hardLightBlendMode", "softLightBlendMode", "differenceBlendMode", "exclusionBlendMode",
+        "hueBlendMode", "saturationBlendMode", "colorBlendMode", "luminosityBlendMode"
+    ]
 
     /// One Lottie layer: visibility → parents' transforms → own transform → content.
     func layer(_ item: LottieJSON, parents: [Int: LottieJSON], depth: Int) throws -> CALayer? {
@@ -136,7 +158,15 @@ final class LayerBuilder {
             outer = chain.outer
             parent = parentItem["parent"]?.integer
         }
-        return visibility(item, wrapping: outer)
+        let shown = visibility(item, wrapping: outer)
+        if let bm = item["bm"]?.integer, bm != 0 {
+            if (1...Self.blendModeFilters.count).contains(bm) {
+                shown.compositingFilter = Self.blendModeFilters[bm - 1]
+            } else {
+                warn(item.path, "blend mode \(bm) is not one Core Animation has")
+            }
+        }
+        return shown
     }
 
     /// Shown from the layer's in point to its out point (frames of the containing composition).
@@ -349,7 +379,7 @@ final class LayerBuilder {
             precompositionNames.removeLast()
             remapping = enclosing
         }
-        for sublayer in try composition(layers, depth: depth + 1) { timed.addSublayer(sublayer) }
+        for sublayer in try composition(layers, depth: depth + 1, size: layer.bounds.size) { timed.addSublayer(sublayer) }
         layer.addSublayer(timed)
         return layer
     }

@@ -253,3 +253,43 @@ struct LottieTimeRemappingTests {
         #expect(hidden == [false, true], "the precomposition layer shows, its remapped content does not: \(hidden)")
     }
 }
+
+/// Blend modes and track mattes (docs/lottie.md): `bm` becomes the layer's
+/// `compositingFilter`; an inverted alpha matte shows the target everywhere but under the matte.
+@Suite("Lottie blend modes and mattes")
+struct LottieCompositingTests {
+    /// A shape layer with a rectangle at (`x`, `y`) of `size`, filled with `color`; extra keys
+    /// (`"bm":1`, `"td":1`, `"tt":2`) after the transform.
+    static func rect(_ ind: Int, x: Int, y: Int, size: Int, color: String, extra: String = "") -> String {
+        #"{"ty":4,"ind":\#(ind),"ip":0,"op":20,"st":0,"ks":{}\#(extra),"shapes":["#
+            + #"{"ty":"rc","p":{"a":0,"k":[\#(x),\#(y)]},"s":{"a":0,"k":[\#(size),\#(size)]},"r":{"a":0,"k":0}},"#
+            + #"{"ty":"fl","c":{"a":0,"k":\#(color)},"o":{"a":0,"k":100}}]}"#
+    }
+
+    static func pixel(_ p: PixelBuffer, _ x: Int, _ y: Int) -> [Int] {
+        p.rgba[(y * p.width + x) * 4..<(y * p.width + x) * 4 + 4].map(Int.init)
+    }
+
+    @Test("an inverted alpha matte (tt 2) hides the target under the matte and shows it elsewhere")
+    func invertedMatte() throws {
+        let matte = Self.rect(1, x: 50, y: 50, size: 20, color: "[0,0,0,1]", extra: #","td":1"#)
+        let target = Self.rect(2, x: 50, y: 50, size: 80, color: "[1,0,0,1]", extra: #","tt":2"#)
+        let layer = try LottieAnimationLayer(animation: try LottieMappingTests.animation("[\(matte),\(target)]"))
+        let p = try LottieMappingTests.draw(layer)
+        #expect(Self.pixel(p, 20, 20) == [255, 0, 0, 255], "outside the matte: the target")
+        #expect(Self.pixel(p, 50, 50)[3] == 0, "under the matte: nothing")
+        #expect(Self.pixel(p, 5, 5)[3] == 0, "outside the target: nothing")
+        #expect(layer.warnings.isEmpty, "\(layer.warnings)")
+    }
+
+    @Test("a layer's blend mode (bm 1, multiply) composites it onto the layers below")
+    func blendMode() throws {
+        let below = Self.rect(2, x: 50, y: 50, size: 100, color: "[0.5,0.5,0.5,1]")
+        let above = Self.rect(1, x: 50, y: 50, size: 40, color: "[1,0,0,1]", extra: #","bm":1"#)
+        let layer = try LottieAnimationLayer(animation: try LottieMappingTests.animation("[\(above),\(below)]"))
+        let p = try LottieMappingTests.draw(layer)
+        let c = Self.pixel(p, 50, 50)
+        #expect(abs(c[0] - 128) <= 1 && c[1] == 0 && c[2] == 0, "red × grey: \(c)")
+        #expect(Self.pixel(p, 10, 10) == [128, 128, 128, 255], "the grey alone beside it")
+    }
+}
