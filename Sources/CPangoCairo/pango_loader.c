@@ -54,6 +54,7 @@ static void load(void) {
     LOAD(pango_layout_set_ellipsize);
     LOAD(pango_layout_get_unknown_glyphs_count);
     LOAD(pango_layout_get_line_count);
+    LOAD(pango_layout_get_baseline);
     LOAD(pango_layout_get_pixel_extents);
     LOAD(pango_layout_get_size);
     LOAD(pango_layout_get_extents);

@@ -136,9 +136,7 @@ final class LayerBuilder {
         case 2: content = image(item)
         case 3: content = CALayer()
         case 4: content = ShapeBuilder(builder: self).shapes(item["shapes"]?.array ?? [], keypath: keypath(of: item))
-        case 5:
-            warn(item.path, "text layers are not drawn yet")
-            return nil
+        case 5: content = TextBuilder(builder: self).layer(item)
         default:
             warn(item.path, "layer type \(type) is not supported")
             return nil

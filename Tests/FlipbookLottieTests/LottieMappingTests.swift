@@ -293,3 +293,49 @@ struct LottieCompositingTests {
         #expect(Self.pixel(p, 10, 10) == [128, 128, 128, 255], "the grey alone beside it")
     }
 }
+
+/// Text layers (docs/lottie.md): lines of `CATextLayer`s, the first baseline on the layer's
+/// origin, each next one `lh` lower, justified about the origin.
+@Suite("Lottie text layers")
+struct LottieTextTests {
+    /// A text layer at (50, 40) with `text` ("\r" between lines), 20-point, justified `j`.
+    static func text(_ text: String, j: Int, lh: Int = 30) -> String {
+        #"{"ty":5,"ind":1,"ip":0,"op":20,"st":0,"ks":{"p":{"a":0,"k":[50,40]}},"t":{"d":{"k":[{"s":{"s":20,"f":"DejaVu Sans","#
+            + #""t":"\#(text)","j":\#(j),"tr":0,"lh":\#(lh),"fc":[0,0,0]},"t":0}]},"a":[]}}"#
+    }
+
+    /// The box of opaque ink in rows `rows`: (minX, maxX, maxY).
+    static func ink(_ p: PixelBuffer, rows: Range<Int>) -> (Int, Int, Int)? {
+        var minX = Int.max, maxX = -1, maxY = -1
+        for y in rows {
+            for x in 0..<p.width where p.rgba[(y * p.width + x) * 4 + 3] > 128 {
+                minX = min(minX, x)
+                maxX = max(maxX, x)
+                maxY = y
+            }
+        }
+        return maxX < 0 ? nil : (minX, maxX, maxY)
+    }
+
+    @Test("the first line sits on the layer's origin, centred on it; the next is lh lower")
+    func centredLines() throws {
+        let layer = try LottieAnimationLayer(animation: try LottieMappingTests.animation("[\(Self.text(#"HH\rHH"#, j: 2))]"))
+        let p = try LottieMappingTests.draw(layer)
+        let first = try #require(Self.ink(p, rows: 0..<50)), second = try #require(Self.ink(p, rows: 50..<90))
+        #expect(abs(first.2 - 39) <= 1, "H stands on the baseline y = 40: \(first)")
+        #expect(abs(Double(first.0 + first.1) / 2 - 50) <= 1.5, "centred on x = 50: \(first)")
+        #expect(abs(second.2 - 69) <= 1, "the second line 30 points lower: \(second)")
+        #expect(layer.warnings.isEmpty, "\(layer.warnings)")
+    }
+
+    @Test("left justification starts at the origin, right ends there")
+    func justified() throws {
+        let left = try LottieMappingTests.draw(
+            LottieAnimationLayer(animation: try LottieMappingTests.animation("[\(Self.text("HH", j: 0))]")))
+        let right = try LottieMappingTests.draw(
+            LottieAnimationLayer(animation: try LottieMappingTests.animation("[\(Self.text("HH", j: 1))]")))
+        let l = try #require(Self.ink(left, rows: 0..<50)), r = try #require(Self.ink(right, rows: 0..<50))
+        #expect(l.0 >= 50 && l.0 <= 53, "from x = 50 (the H's side bearing): \(l)")
+        #expect(r.1 <= 50 && r.1 >= 47, "to x = 50: \(r)")
+    }
+}

@@ -57,6 +57,7 @@ typedef struct {
     void (*pango_layout_set_ellipsize)(PangoLayout *layout, PangoEllipsizeMode ellipsize);
     int (*pango_layout_get_unknown_glyphs_count)(PangoLayout *layout);
     int (*pango_layout_get_line_count)(PangoLayout *layout);
+    int (*pango_layout_get_baseline)(PangoLayout *layout);
     void (*pango_layout_get_pixel_extents)(PangoLayout *layout, PangoRectangle *ink_rect, PangoRectangle *logical_rect);
     void (*pango_layout_get_size)(PangoLayout *layout, int *width, int *height);
     void (*pango_layout_get_extents)(PangoLayout *layout, PangoRectangle *ink_rect, PangoRectangle *logical_rect);
@@ -97,6 +98,7 @@ static inline void pango_layout_set_justify(PangoLayout *layout, gboolean justif
 static inline void pango_layout_set_ellipsize(PangoLayout *layout, PangoEllipsizeMode ellipsize) { flipbook_pango()->pango_layout_set_ellipsize(layout, ellipsize); }
 static inline int pango_layout_get_unknown_glyphs_count(PangoLayout *layout) { return flipbook_pango()->pango_layout_get_unknown_glyphs_count(layout); }
 static inline int pango_layout_get_line_count(PangoLayout *layout) { return flipbook_pango()->pango_layout_get_line_count(layout); }
+static inline int pango_layout_get_baseline(PangoLayout *layout) { return flipbook_pango()->pango_layout_get_baseline(layout); }
 static inline void pango_layout_get_pixel_extents(PangoLayout *layout, PangoRectangle *ink_rect, PangoRectangle *logical_rect) { flipbook_pango()->pango_layout_get_pixel_extents(layout, ink_rect, logical_rect); }
 static inline void pango_layout_get_size(PangoLayout *layout, int *width, int *height) { flipbook_pango()->pango_layout_get_size(layout, width, height); }
 static inline void pango_layout_get_extents(PangoLayout *layout, PangoRectangle *ink_rect, PangoRectangle *logical_rect) { flipbook_pango()->pango_layout_get_extents(layout, ink_rect, logical_rect); }

@@ -50,6 +50,14 @@ open class CATextLayer: CALayer {
         labelLayout = o.labelLayout
     }
 
+    /// How far below the top of the bounds the first line's baseline is drawn, as the linked
+    /// renderer lays the text out (0.8 × `fontSize` when none is linked). Lottie text layers
+    /// put their baseline on their origin with it.
+    package var firstBaseline: Double {
+        guard case .text(let style) = snapshotContent(), let measurer = TextMeasurement.measurer else { return 0.8 * Double(fontSize) }
+        return measurer.firstBaseline(of: style, fontSize: Double(fontSize))
+    }
+
     /// Set by a `UILabel` backed by this layer: centre the lines vertically, at most this many.
     var labelLayout: (centersVertically: Bool, maximumLines: Int)?
     override func snapshotContent() -> LayerSnapshot.Content {

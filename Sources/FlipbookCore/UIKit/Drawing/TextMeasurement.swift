@@ -6,6 +6,9 @@ import Foundation
 public protocol TextMeasuring {
     /// The size of `style` at `fontSize`, wrapped to `width` when given, rounded up to whole points.
     static func size(of style: TextStyle, fontSize: Double, width: Double?) -> CGSize
+    /// How far below the top of a text layer's bounds its first baseline is drawn, for
+    /// `style` at `fontSize` (`CATextLayer` draws the first line's ascent below the top).
+    static func firstBaseline(of style: TextStyle, fontSize: Double) -> Double
 }
 
 /// Where FlipbookCore finds the text measurer. The one piece of process-wide state outside a

@@ -13,6 +13,19 @@ public func registerRenderer() {
 /// Measures text the way `TextPainter` draws it, for `UILabel.sizeThatFits` and `sizeToFit`
 /// (registered with FlipbookCore's `TextMeasurement` when the program loads).
 public enum PangoTextMeasurer: TextMeasuring {
+    public static func firstBaseline(of style: TextStyle, fontSize: Double) -> Double {
+        guard !style.string.isEmpty, let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1) else { return 0 }
+        defer { cairo_surface_destroy(surface) }
+        guard let cr = cairo_create(surface) else { return 0 }
+        defer { cairo_destroy(cr) }
+        let key = TextLayoutCache.Key(
+            string: style.string, fontName: style.fontName, fontSize: max(1, fontSize), width: -1, isWrapped: false,
+            truncation: style.truncation.rawValue, alignment: style.alignment.rawValue, maximumLines: 0)
+        guard let layout = TextPainter.makeLayout(style, key: key, cr: cr) else { return 0 }
+        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        return Double(pango_layout_get_baseline(layout)) / Double(PANGO_SCALE)
+    }
+
     public static func size(of style: TextStyle, fontSize: Double, width: Double?) -> CGSize {
         guard !style.string.isEmpty, let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1) else { return .zero }
         defer { cairo_surface_destroy(surface) }
