@@ -24,7 +24,9 @@ struct TextBuilder {
         let size = max(1, min(2000, document["s"]?.number ?? 12))
         let lineHeight = document["lh"]?.number ?? size * 1.2
         let font = fontName(document["f"]?.string)
-        let color = fillColor(document["fc"])
+        // Its fill colour is customizable as `Layer.Color`, as in lottie-ios.
+        let provided = builder.property(nil, builder.keypath(of: item) + ["Color"])?.initial
+        let color = fillColor(provided ?? document["fc"])
         let alignment: CATextLayerAlignmentMode = [1: .right, 2: .center][document["j"]?.integer ?? 0] ?? .left
         let box = document["sz"]?.numbers.flatMap { $0.count >= 2 ? CGSize(width: $0[0], height: $0[1]) : nil }
         let origin = document["ps"]?.numbers.flatMap { $0.count >= 2 ? CGPoint(x: $0[0], y: $0[1]) : nil } ?? .zero

@@ -300,15 +300,16 @@ struct LottieCompositingTests {
 struct LottieTextTests {
     /// A text layer at (50, 40) with `text` ("\r" between lines), 20-point, justified `j`.
     static func text(_ text: String, j: Int, lh: Int = 30) -> String {
-        #"{"ty":5,"ind":1,"ip":0,"op":20,"st":0,"ks":{"p":{"a":0,"k":[50,40]}},"t":{"d":{"k":[{"s":{"s":20,"f":"DejaVu Sans","#
+        #"{"ty":5,"ind":1,"ip":0,"op":20,"st":0,"ks":{"p":{"a":0,"k":[50,40]}},"t":{"d":{"k":[{"s":{"s":20,"f":"Helvetica","#
             + #""t":"\#(text)","j":\#(j),"tr":0,"lh":\#(lh),"fc":[0,0,0]},"t":0}]},"a":[]}}"#
     }
 
     /// The box of opaque ink in rows `rows`: (minX, maxX, maxY).
     static func ink(_ p: PixelBuffer, rows: Range<Int>) -> (Int, Int, Int)? {
         var minX = Int.max, maxX = -1, maxY = -1
+        let rgba = p.rgba  // unpremultiplied once: `rgba` converts the whole buffer on each read
         for y in rows {
-            for x in 0..<p.width where p.rgba[(y * p.width + x) * 4 + 3] > 128 {
+            for x in 0..<p.width where rgba[(y * p.width + x) * 4 + 3] > 128 {
                 minX = min(minX, x)
                 maxX = max(maxX, x)
                 maxY = y
@@ -337,5 +338,18 @@ struct LottieTextTests {
         let l = try #require(Self.ink(left, rows: 0..<50)), r = try #require(Self.ink(right, rows: 0..<50))
         #expect(l.0 >= 50 && l.0 <= 53, "from x = 50 (the H's side bearing): \(l)")
         #expect(r.1 <= 50 && r.1 >= 47, "to x = 50: \(r)")
+    }
+
+    @Test("a colour provider for Layer.Color recolours the text")
+    func recoloured() throws {
+        let layer = try LottieAnimationLayer(animation: try LottieMappingTests.animation("[\(Self.text("HH", j: 0))]"))
+        layer.setValueProvider(ColorValueProvider(.red), keypath: AnimationKeypath(keypath: "**.Color"))
+        let p = try LottieMappingTests.draw(layer)
+        var reds = 0
+        let rgba = p.rgba
+        for i in stride(from: 0, to: rgba.count, by: 4) where rgba[i + 3] == 255 {
+            reds += rgba[i] == 255 && rgba[i + 1] == 0 ? 1 : 0
+        }
+        #expect(reds > 20, "opaque red glyph pixels: \(reds)")
     }
 }
