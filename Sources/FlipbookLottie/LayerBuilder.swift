@@ -183,7 +183,10 @@ final class LayerBuilder {
         // A layer visible in the last frame stays visible at the very end (progress 1), as in
         // lottie-ios, whose out point there is the end of the animation's time.
         let first = min(inPoint, animation.startFrame) - 1, last = max(outPoint, animation.endFrame) + 1
-        func time(_ frame: Double) -> NSNumber { NSNumber(value: (frame - first) / (last - first)) }
+        // Each change a billionth of a frame early: at exactly its in point a layer shows and at
+        // its out point it is gone (frame 5.0 shows the layer starting at 5, 4.999 the one
+        // before), whatever the rounding of seconds ↔ key times.
+        func time(_ frame: Double) -> NSNumber { NSNumber(value: (frame - 1e-9 - first) / (last - first)) }
         if outPoint >= animation.endFrame {
             show.values = [true, false]
             show.keyTimes = [0, time(inPoint), 1]

@@ -94,6 +94,24 @@ struct LottieMappingTests {
         }
     }
 
+    @Test("at 48 fps, frame 5.0 shows the layer that starts at 5, and 4.999 and 9.9999999 the ones before (lottie-ios issue 2209)")
+    func exactBoundaries() throws {
+        let layers = (0..<10).map { Self.null("{}", ind: $0 + 1, ip: Double($0), op: Double($0 + 1)) }.joined(separator: ",")
+        let json = #"{"v":"5.7","fr":48,"ip":0,"op":10,"w":100,"h":100,"layers":[\#(layers)]}"#
+        let layer = try LottieAnimationLayer(animation: try LottieAnimation.load(data: Data(json.utf8)))
+        let stage = Stage(size: CGSize(width: 100, height: 100), scale: 1)
+        stage.rootLayer.addSublayer(layer)
+        for (frame, shown) in [(4.999, 4), (5.0, 5), (9.9999999, 9), (7.0, 7), (3.0, 3)] {
+            layer.currentFrame = frame
+            stage.advance(to: stage.currentTime + 0.01)
+            // Bottom first: the layer listed last (ip 9) is the first sublayer.
+            let visible = (layer.sublayers?.first?.sublayers ?? []).enumerated().filter {
+                !$0.element.presentationState(at: stage.currentTime).hidden
+            }.map { 9 - $0.offset }
+            #expect(visible == [shown], "frame \(frame): \(visible)")
+        }
+    }
+
     @Test(
         "bad files are refused with the JSON path of the problem",
         arguments: [
