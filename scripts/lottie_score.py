@@ -29,6 +29,10 @@ CONFIGURATION = {
                    "Shape Layer 18.Shape 1.Stroke 2.Color=#FF0000"],
 }
 
+# Frames lottie-ios's configuration snapshots at instants its file names round down
+# (`framesToSnapshot`): Frame-4 is frame 4.999, Frame-9 is 9.9999999.
+EXACT_FRAMES = {"Issues-issue_2209": {"4": "4.999", "9": "9.9999999"}}
+
 
 def samples(folder):
     """(name as the snapshots spell it, file) for every .json and .lottie sample."""
@@ -58,7 +62,8 @@ def jobs(lottie, out):
             progress = re.fullmatch(r"([0-9.]+)", rest)
             if not frame and not progress:
                 continue
-            instant = ["--frame", frame.group(1)] if frame else ["--at", progress.group(1) + "%"]
+            shown = frame and EXACT_FRAMES.get(name, {}).get(frame.group(1), frame.group(1))
+            instant = ["--frame", shown] if frame else ["--at", progress.group(1) + "%"]
             w, h = Image.open(os.path.join(lottie, "ios-snapshots", snap)).size
             values = [v for value in CONFIGURATION.get(name, []) for v in ("--value", value)]
             work.append((path, instant + values, f"{w / 2:g}x{h / 2:g}", os.path.join(out, snap)))
