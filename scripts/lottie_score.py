@@ -29,6 +29,9 @@ CONFIGURATION = {
                    "Shape Layer 18.Shape 1.Stroke 2.Color=#FF0000"],
 }
 
+# Other settings of that configuration: issue_2310's viewport, CGRect(0, 0, 85, 85).insetBy(10, 10).
+OPTIONS = {"Issues-issue_2310": ["--viewport", "10,10,65,65"]}
+
 # Frames lottie-ios's configuration snapshots at instants its file names round down
 # (`framesToSnapshot`): Frame-4 is frame 4.999, Frame-9 is 9.9999999.
 EXACT_FRAMES = {"Issues-issue_2209": {"4": "4.999", "9": "9.9999999"}}
@@ -65,7 +68,7 @@ def jobs(lottie, out):
             shown = frame and EXACT_FRAMES.get(name, {}).get(frame.group(1), frame.group(1))
             instant = ["--frame", shown] if frame else ["--at", progress.group(1) + "%"]
             w, h = Image.open(os.path.join(lottie, "ios-snapshots", snap)).size
-            values = [v for value in CONFIGURATION.get(name, []) for v in ("--value", value)]
+            values = [v for value in CONFIGURATION.get(name, []) for v in ("--value", value)] + OPTIONS.get(name, [])
             work.append((path, instant + values, f"{w / 2:g}x{h / 2:g}", os.path.join(out, snap)))
             break
     return work

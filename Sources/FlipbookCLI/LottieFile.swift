@@ -9,6 +9,18 @@ enum LottieFile {
     /// The animation, or a `LottieError` naming the file and the JSON path (an input error, exit 2).
     static func load(_ path: String) throws -> LottieAnimation { try LottieAnimation.load(file: path) }
 
+    /// `--viewport x,y,w,h`: the part of the composition shown, in its points.
+    static func viewport(_ text: String) throws -> CGRect {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard parts.count == 4, let x = parts[0], let y = parts[1], let w = parts[2], let h = parts[3],
+            [x, y, w, h].allSatisfy({ $0.isFinite && abs($0) <= 16384 }), w > 0, h > 0
+        else {
+            throw ValidationError(
+                "--viewport expects x,y,w,h in the animation's points (w and h positive), such as 10,10,65,65; found '\(text)'")
+        }
+        return CGRect(x: x, y: y, width: w, height: h)
+    }
+
     /// `563x1000`: a size in points.
     static func size(_ text: String) throws -> CGSize {
         let parts = text.lowercased().split(separator: "x").compactMap { Double($0) }
@@ -22,10 +34,10 @@ enum LottieFile {
     /// clear background.
     static func still(
         _ animation: LottieAnimation, frame: Double, size: CGSize, scale: Double,
-        valueProviders: [(keypath: AnimationKeypath, provider: any AnyValueProvider)] = []
+        valueProviders: [(keypath: AnimationKeypath, provider: any AnyValueProvider)] = [], viewportFrame: CGRect? = nil
     ) throws -> PixelBuffer {
         let (stage, layer) = try LottieAnimationLayer.stage(
-            showing: animation, at: frame, size: size, scale: scale, valueProviders: valueProviders)
+            showing: animation, at: frame, size: size, scale: scale, valueProviders: valueProviders, viewportFrame: viewportFrame)
         for warning in layer.warnings { Console.error("\(animation.file): warning: \(warning)") }
         return try FrameRasterizer.rasterize(stage.snapshot(), background: nil)
     }

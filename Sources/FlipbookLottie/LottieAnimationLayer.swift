@@ -77,11 +77,22 @@ open class LottieAnimationLayer: CALayer {
         didSet { fitComposition() }
     }
 
-    /// Scales the composition to fit the bounds, centred (`scaleAspectFit`).
+    /// The part of the composition shown, in its points (lottie-ios's `viewportFrame`): it is
+    /// fitted into the bounds instead of the whole composition, and what lies outside is cut
+    /// off. Nil: the whole composition.
+    public var viewportFrame: CGRect? {
+        didSet { fitComposition() }
+    }
+
+    /// Scales the composition (or its `viewportFrame`) to fit the bounds, centred
+    /// (`scaleAspectFit`); the composition clips to it.
     private func fitComposition() {
         guard let animation, let composition else { return }
-        let scale = min(bounds.width / animation.width, bounds.height / animation.height)
-        composition.position = CGPoint(x: bounds.midX - animation.width * scale / 2, y: bounds.midY - animation.height * scale / 2)
+        let whole = CGRect(x: 0, y: 0, width: animation.width, height: animation.height)
+        let shown = viewportFrame.flatMap { $0.width > 0 && $0.height > 0 && $0.width.isFinite && $0.height.isFinite ? $0 : nil } ?? whole
+        composition.bounds = shown
+        let scale = min(bounds.width / shown.width, bounds.height / shown.height)
+        composition.position = CGPoint(x: bounds.midX - shown.width * scale / 2, y: bounds.midY - shown.height * scale / 2)
         composition.transform = CATransform3DMakeScale(scale, scale, 1)
     }
 
@@ -140,12 +151,13 @@ open class LottieAnimationLayer: CALayer {
     /// (what `flipbook still` and the snapshot tests draw).
     public static func stage(
         showing animation: LottieAnimation, at frame: Double, size: CGSize, scale: Double,
-        valueProviders: [(keypath: AnimationKeypath, provider: any AnyValueProvider)] = []
+        valueProviders: [(keypath: AnimationKeypath, provider: any AnyValueProvider)] = [], viewportFrame: CGRect? = nil
     ) throws -> (stage: Stage, layer: LottieAnimationLayer) {
         let stage = Stage(size: size, scale: scale)
         let layer = LottieAnimationLayer()
         layer.valueProviders = valueProviders
         try layer.load(animation)
+        layer.viewportFrame = viewportFrame
         layer.anchorPoint = .zero
         layer.frame = CGRect(origin: .zero, size: size)
         stage.rootLayer.addSublayer(layer)

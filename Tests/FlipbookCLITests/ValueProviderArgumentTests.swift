@@ -72,3 +72,25 @@ struct ValueProviderArgumentTests {
         #expect(FlipbookProgram.run(["still", file, "--at", "0", "--value", "**.Color=green", "-o", out]) == Exit.input)
     }
 }
+
+/// `--viewport x,y,w,h` (lottie-ios's `viewportFrame`, docs/lottie.md): that part of the
+/// composition fitted into the picture, the rest cut off.
+@Suite("--viewport for Lottie animations")
+struct ViewportArgumentTests {
+    @Test("the square's neighbourhood fills the picture; bad rectangles are refused")
+    func viewport() throws {
+        let file = try LottieCommandTests.file()  // 40×20 pt; at frame 0 a 6-point red square centred on (10, 10)
+        let out = freshFolder("flipbook-lottie-viewport").appendingPathComponent("zoomed.png").path
+        let arguments = ["still", file, "--frame", "0", "--scale", "1", "--size", "20x20", "--viewport", "5,5,10,10", "-o", out]
+        #expect(FlipbookProgram.run(arguments) == Exit.ok)
+        let pixels = try PNGCodec.read(URL(fileURLWithPath: out))
+        func alpha(_ x: Int, _ y: Int) -> UInt8 { pixels.rgba[(y * pixels.width + x) * 4 + 3] }
+        // Points 5…15 shown in 20 pixels: the square 7…13 lands on pixels 4…16.
+        #expect(alpha(10, 10) == 255 && alpha(5, 5) == 255 && alpha(15, 15) == 255, "the square, doubled")
+        #expect(alpha(2, 10) == 0 && alpha(18, 10) == 0, "beside it: nothing")
+        for bad in ["1,2,3", "0,0,0,10", "0,0,nan,4", "a,b,c,d"] {
+            let failure = parseFailure(["still", file, "--frame", "0", "--viewport", bad])
+            #expect(failure?.message.contains("--viewport expects x,y,w,h") == true, "\(bad): \(failure as Any)")
+        }
+    }
+}
