@@ -63,13 +63,7 @@ struct Render: ParsableCommand {
     @Option(help: ArgumentHelp("For a Lottie animation: the size to fit it into, in points (default its own).", valueName: "WxH"))
     var size: String?
 
-    @Option(name: .customLong("value"), help: ArgumentHelp(ValueProviderArgument.help, valueName: "KEYPATH=VALUE"))
-    var values: [String] = []
-
-    @Option(
-        help: ArgumentHelp(
-            "For a Lottie animation: show only this part of it (lottie-ios's viewportFrame), in its points.", valueName: "x,y,w,h"))
-    var viewport: String?
+    @OptionGroup var appearance: LottieAppearanceArguments
 
     @Flag(help: "Ordered (Bayer) dithering for frames with more than 255 colours.")
     var dither = false
@@ -92,8 +86,6 @@ struct Render: ParsableCommand {
     @OptionGroup var options: OutputOptions
 
     func validate() throws {
-        for value in values { _ = try ValueProviderArgument.parse(value) }
-        _ = try viewport.map(LottieFile.viewport)
         if let fps, !Limits.framesPerSecond.contains(fps) { throw ValidationError("--fps must be between 1 and 100") }
         if !(0...65535).contains(loop) { throw ValidationError("--loop must be between 0 and 65535") }
         if let threads, !(1...256).contains(threads) { throw ValidationError("--threads must be between 1 and 256") }
@@ -119,7 +111,7 @@ struct Render: ParsableCommand {
 
     func run() throws {
         if LottieFile.isLottie(self.scenario.file) { return try runOnLottie() }
-        if size != nil || !values.isEmpty || viewport != nil {
+        if size != nil || !appearance.isEmpty {
             throw ValidationError("--size, --value and --viewport apply to a Lottie animation (.json, .lottie)")
         }
         var scenario = try self.scenario.load()
@@ -159,7 +151,7 @@ struct Render: ParsableCommand {
         let size = try self.size.map { try LottieFile.size($0) } ?? CGSize(width: animation.width, height: animation.height)
         let (stage, layer) = try LottieAnimationLayer.stage(
             showing: animation, at: animation.startFrame, size: size, scale: scale ?? 2,
-            valueProviders: values.map(ValueProviderArgument.parse), viewportFrame: viewport.map(LottieFile.viewport))
+            valueProviders: appearance.valueProviders(), viewportFrame: appearance.viewportFrame())
         for warning in layer.warnings { Console.error("\(animation.file): warning: \(warning)") }
         layer.play()
         let rate = fps ?? min(animation.framerate, Limits.framesPerSecond.upperBound)

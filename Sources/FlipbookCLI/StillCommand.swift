@@ -42,13 +42,7 @@ struct Still: ParsableCommand {
     @Option(help: ArgumentHelp("For a Lottie animation: a folder its images may be in, besides its own.", valueName: "DIR"))
     var images: String?
 
-    @Option(name: .customLong("value"), help: ArgumentHelp(ValueProviderArgument.help, valueName: "KEYPATH=VALUE"))
-    var values: [String] = []
-
-    @Option(
-        help: ArgumentHelp(
-            "For a Lottie animation: show only this part of it (lottie-ios's viewportFrame), in its points.", valueName: "x,y,w,h"))
-    var viewport: String?
+    @OptionGroup var appearance: LottieAppearanceArguments
 
     @Option(name: [.short, .customLong("output")], help: "The PNG to write (default: the scenario's name with -still.png).")
     var output: String?
@@ -63,11 +57,9 @@ struct Still: ParsableCommand {
         if let scale, !(scale > 0 && scale <= 8) { throw ValidationError("--scale must be in (0, 8]") }
         guard (at == nil) != (frame == nil) else { throw ValidationError("give the instant with --at or, for a Lottie file, --frame") }
         try at?.requireNonNegative("--at")
-        if !LottieFile.isLottie(scenario.file) && (frame != nil || size != nil || images != nil || !values.isEmpty || viewport != nil) {
+        if !LottieFile.isLottie(scenario.file) && (frame != nil || size != nil || images != nil || !appearance.isEmpty) {
             throw ValidationError("--frame, --size, --images, --value and --viewport apply to a Lottie animation (.json, .lottie)")
         }
-        _ = try viewport.map(LottieFile.viewport)
-        for value in values { _ = try ValueProviderArgument.parse(value) }
         if crop != nil && !RecordingFile.isRecording(scenario.file) {
             throw ValidationError("--crop applies to a recording, not a scenario file")
         }
@@ -102,8 +94,8 @@ struct Still: ParsableCommand {
         let shown = frame ?? at.map { animation.startFrame + $0.seconds(of: animation.duration) * animation.framerate } ?? 0
         let fitted = try size.map { try LottieFile.size($0) } ?? CGSize(width: animation.width, height: animation.height)
         let pixels = try LottieFile.still(
-            animation, frame: shown, size: fitted, scale: scale ?? 2, valueProviders: values.map(ValueProviderArgument.parse),
-            viewportFrame: viewport.map(LottieFile.viewport))
+            animation, frame: shown, size: fitted, scale: scale ?? 2, valueProviders: appearance.valueProviders(),
+            viewportFrame: appearance.viewportFrame())
         try write(pixels, detail: "frame \(String(format: "%g", shown))")
     }
 
