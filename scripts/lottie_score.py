@@ -4,6 +4,7 @@ instants with `flipbook still`, then scores the renders with ../shared/lottie/sc
 (lottie-ios's own rule: a frame passes when 98.5 % of its pixels are within 3 dE).
 
 Usage: scripts/lottie_score.py [FLIPBOOK] [--lottie DIR] [--out DIR] [--json OUT.json] [--jobs N]
+       [--only SAMPLE ...]
 Prints score.py's report; the pass count is the first figure of its last line.
 """
 import argparse
@@ -12,6 +13,7 @@ import os
 import re
 import subprocess
 import sys
+import tempfile
 
 from PIL import Image
 
@@ -90,11 +92,23 @@ def main():
     parser.add_argument("--out", default="/tmp/flipbook-lottie-renders")
     parser.add_argument("--json")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
+    parser.add_argument("--only", action="append", default=[],
+                        help="score only the samples whose snapshot name starts with this (repeatable)")
     args = parser.parse_args()
     os.makedirs(args.out, exist_ok=True)
-    for f in os.listdir(args.out):
-        os.remove(os.path.join(args.out, f))
+    if not args.only:
+        for f in os.listdir(args.out):
+            os.remove(os.path.join(args.out, f))
     work = jobs(args.lottie, args.out)
+    snapshots = os.path.join(args.lottie, "ios-snapshots")
+    if args.only:
+        # A folder of links to just these snapshots, so the scorer does not count the rest as missing.
+        work = [j for j in work if os.path.basename(j[3]).startswith(tuple(args.only))]
+        subset = tempfile.mkdtemp(prefix="lottie-snapshots-")
+        for job in work:
+            name = os.path.basename(job[3])
+            os.symlink(os.path.join(snapshots, name), os.path.join(subset, name))
+        snapshots = subset
     failed = 0
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
         images = os.path.join(args.lottie, "samples", "Images")
@@ -103,7 +117,7 @@ def main():
                 failed += 1
                 print(f"render failed: {os.path.basename(target)}: {' '.join(message)}", file=sys.stderr)
     print(f"{len(work)} renders, {failed} failed to render", file=sys.stderr)
-    score = [sys.executable, os.path.join(args.lottie, "score.py"), args.out, os.path.join(args.lottie, "ios-snapshots")]
+    score = [sys.executable, os.path.join(args.lottie, "score.py"), args.out, snapshots]
     if args.json:
         score += ["--json", args.json]
     sys.exit(subprocess.run(score).returncode)

@@ -24,6 +24,9 @@ final class LayerBuilder {
     /// Inside a time-remapped precomposition: the local frame at each frame of the enclosing
     /// clock (LayerBuilder+TimeRemapping.swift); nil where layer timing does it.
     var remapping: ((Double) -> Double)?
+    /// The root composition's frame at a frame of the composition being built (precompositions'
+    /// `st` and `sr` applied outwards, as lottie-ios's `simpleTimeRemapping` does).
+    private var rootFrame: (Double) -> Double = { $0 }
 
     init(_ animation: LottieAnimation, valueProviders: [(keypath: AnimationKeypath, provider: any AnyValueProvider)] = []) {
         self.animation = animation
@@ -183,10 +186,12 @@ final class LayerBuilder {
         // A layer visible in the last frame stays visible at the very end (progress 1), as in
         // lottie-ios, whose out point there is the end of the animation's time.
         let first = min(inPoint, animation.startFrame) - 1, last = max(outPoint, animation.endFrame) + 1
-        // Each change a billionth of a frame early: at exactly its in point a layer shows and at
-        // its out point it is gone (frame 5.0 shows the layer starting at 5, 4.999 the one
-        // before), whatever the rounding of seconds ↔ key times.
-        func time(_ frame: Double) -> NSNumber { NSNumber(value: (frame - 1e-9 - first) / (last - first)) }
+        // Each change a billionth of a frame before or after its frame, as iOS shows that exact
+        // frame (`changesBy`): away from the boundary, rounding here cannot decide it.
+        func time(_ frame: Double) -> NSNumber {
+            let nudged = changesBy(frame) ? frame - 1e-9 : frame + 1e-9
+            return NSNumber(value: (nudged - first) / (last - first))
+        }
         if outPoint >= animation.endFrame {
             show.values = [true, false]
             show.keyTimes = [0, time(inPoint), 1]
@@ -198,6 +203,21 @@ final class LayerBuilder {
         animator.place(show, from: first, to: last)
         layer.add(show, forKey: "visibility")
         return layer
+    }
+
+    /// Whether iOS already shows a layer's in or out point at exactly that frame (paused there,
+    /// as `currentFrame` and `currentProgress` pause). lottie-ios pauses a layer tree whose
+    /// animations last one frame longer than the composition, puts each change at key time
+    /// `(frame − ip) / (duration × framerate)` and the layer's clock at
+    /// `(frame − ip) / framerate` seconds; Core Animation compares `time / duration` with the
+    /// key time, so whether the change is shown there depends on how both round in doubles
+    /// (at 9 fps, frames 3 and 6 still show the layer before; frame 9 the one after).
+    func changesBy(_ frame: Double) -> Bool {
+        let global = rootFrame(frame)
+        let start = animation.startFrame, framerate = animation.framerate
+        let duration = (animation.endFrame + 1 - start) / framerate
+        let keyTime = (global - start) / (duration * framerate)
+        return (global - start) / framerate / duration >= keyTime
     }
 
     /// A precomposition's clock: its layers run `st` frames late and `sr` times slower (the
@@ -374,11 +394,16 @@ final class LayerBuilder {
         timed.anchorPoint = .zero
         timed.bounds = layer.bounds
         precompositionNames.append(item["nm"]?.string ?? "")
-        let enclosing = remapping
+        let enclosing = remapping, enclosingRoot = rootFrame
         remapping = clock ?? remapping
+        if clock == nil {
+            let start = item["st"]?.number ?? 0, stretch = (item["sr"]?.number).flatMap { $0 > 0 ? $0 : nil } ?? 1
+            rootFrame = { enclosingRoot($0 * stretch + start) }
+        }
         defer {
             precompositionNames.removeLast()
             remapping = enclosing
+            rootFrame = enclosingRoot
         }
         for sublayer in try composition(layers, depth: depth + 1, size: layer.bounds.size) { timed.addSublayer(sublayer) }
         layer.addSublayer(timed)

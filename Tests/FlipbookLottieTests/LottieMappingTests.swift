@@ -112,6 +112,27 @@ struct LottieMappingTests {
         }
     }
 
+    /// lottie-ios pauses a tree whose animations last one frame longer than the composition;
+    /// Core Animation compares `time / duration` with each in point's key time, and in doubles
+    /// (3/9 s) / (13/9 s) falls short of 3/13 (and 4/9, 6/9 theirs) while 5/9, 7/9 and 9/9 do not
+    /// (LayerBuilder.changesBy; iOS's snapshots of lottie-ios's issue_2265 show the same).
+    @Test("at 9 fps, frames 3 and 6 still show the layer before and frame 9 its own, as iOS rounds them")
+    func iOSRounding() throws {
+        let layers = (0..<12).map { Self.null("{}", ind: $0 + 1, ip: Double($0), op: Double($0 + 1)) }.joined(separator: ",")
+        let json = #"{"v":"5.7","fr":9,"ip":0,"op":12,"w":100,"h":100,"layers":[\#(layers)]}"#
+        let layer = try LottieAnimationLayer(animation: try LottieAnimation.load(data: Data(json.utf8)))
+        let stage = Stage(size: CGSize(width: 100, height: 100), scale: 1)
+        stage.rootLayer.addSublayer(layer)
+        for (frame, shown) in [(3.0, 2), (6.0, 5), (9.0, 9), (4.0, 3), (5.0, 5), (7.0, 7), (0.0, 0), (3.5, 3)] {
+            layer.currentFrame = frame
+            stage.advance(to: stage.currentTime + 0.01)
+            let visible = (layer.sublayers?.first?.sublayers ?? []).enumerated().filter {
+                !$0.element.presentationState(at: stage.currentTime).hidden
+            }.map { 11 - $0.offset }
+            #expect(visible == [shown], "frame \(frame): \(visible)")
+        }
+    }
+
     @Test(
         "bad files are refused with the JSON path of the problem",
         arguments: [
