@@ -1,9 +1,10 @@
 import FlipbookCore
 import Foundation
 
-/// A shape layer's contents: groups become layers with their transforms, each fill and stroke a
-/// CAShapeLayer drawing the paths listed before it in its group (and its subgroups'), later
-/// items below earlier ones, as After Effects draws them.
+/// A shape layer's contents, grouped as lottie-ios's Core Animation engine groups them
+/// (ShapeBuilder+RenderGroups.swift): each group a layer with its transform holding its
+/// subgroups and, above them, a layer per render group: paths with the fill that follows them
+/// and the strokes, trims and other items of the group.
 struct ShapeBuilder {
     let builder: LayerBuilder
 
@@ -17,70 +18,123 @@ struct ShapeBuilder {
         case fixed(CGPath)
     }
 
-    /// Styles that apply to the paths of the group they are in, with the group's trim.
+    /// A fill or stroke with the trim that applies to it.
     struct Style {
         var item: LottieJSON
         var trim: LottieJSON?
         /// The style's own keypath (its group's, then its name): `Layer.Group 1.Fill 1`.
         var keypath: [String]
+        /// Stroke widths inherited into a scaled subgroup are divided by its scale, as lottie-ios does.
+        var widthScale = 1.0
 
         func property(_ key: String, _ name: String, _ builder: LayerBuilder) -> LottieProperty? {
             builder.property(item[key], keypath + [name])
         }
     }
 
-    /// A shape layer's items; `keypath` is the layer's.
+    /// A shape layer's items; `keypath` is the layer's. Top-level items are one group without
+    /// a transform (lottie-ios's placeholder group).
     func shapes(_ items: [LottieJSON], keypath: [String]) -> CALayer {
-        group(items, inherited: [], trim: nil, keypath: keypath)
+        group(items, inherited: [], keypath: keypath)
     }
 
-    /// One group's items: subgroups and style layers, the first item on top.
-    func group(_ items: [LottieJSON], inherited: [Style], trim: LottieJSON?, keypath: [String]) -> CALayer {
+    /// One group's items (its own, then those inherited from its parent): subgroups first, the
+    /// first on top, then its render groups above them, the first on top.
+    func group(_ items: [LottieJSON], inherited: [Entry], keypath: [String]) -> CALayer {
         let container = CALayer()
         container.anchorPoint = .zero
         let visible = items.filter { $0["hd"]?.bool != true }
-        let trim = visible.last { $0["ty"]?.string == "tm" } ?? trim
-        var paths: [PathItem] = []
-        var drawables: [CALayer] = []  // top first
-        for (index, item) in visible.enumerated() {
+        if let index = visible.firstIndex(where: { $0["ty"]?.string == "rp" }) {
+            // A repeater copies what is above it in its group; what is below draws under the copies.
+            let below = group(Array(visible[(index + 1)...]), inherited: inherited, keypath: keypath)
+            let replicator = repeater(visible[index])
+            replicator.addSublayer(group(Array(visible[..<index]), inherited: inherited, keypath: keypath))
+            container.addSublayer(below)
+            container.addSublayer(replicator)
+            return container
+        }
+        let subgroups = visible.filter { $0["ty"]?.string == "gr" }
+        var entries = inherited
+        entries.insert(
+            contentsOf: visible.filter { $0["ty"]?.string != "gr" }.map { Entry(item: $0, keypath: keypath + [$0["nm"]?.string ?? ""]) },
+            at: 0)
+        for item in visible {
             switch item["ty"]?.string ?? "" {
-            case "gr":
-                // Styles listed after the subgroup in this group draw its paths too.
-                let below = visible[(index + 1)...].filter { ["fl", "st", "gf", "gs"].contains($0["ty"]?.string ?? "") }.map {
-                    Style(item: $0, trim: trim, keypath: keypath + [$0["nm"]?.string ?? ""])
-                }
-                let children = item["it"]?.array ?? []
-                let transformItem = children.last { $0["ty"]?.string == "tr" }
-                let groupKeypath = keypath + [item["nm"]?.string ?? ""]
-                let chain = builder.transform(transformItem, opacity: true, at: item.path, keypath: groupKeypath)
-                let inner = group(
-                    children.filter { $0["ty"]?.string != "tr" }, inherited: below + inherited, trim: trim, keypath: groupKeypath)
-                chain.inner.addSublayer(inner)
-                drawables.append(chain.outer)
-            case "sh":
-                if let p = LottieProperty(item["ks"]) { paths.append(.bezier(p)) }
-            case "rc": paths.append(.rectangle(item))
-            case "el": paths.append(.ellipse(item))
-            case "sr": paths.append(.star(item))
-            case "fl", "st", "gf", "gs":
-                drawables.append(drawable(Style(item: item, trim: trim, keypath: keypath + [item["nm"]?.string ?? ""]), paths: paths))
-            case "tm", "tr": break
-            case "rd": builder.warn(item.path, "rounded corners are not applied")
-            case "rp":
-                // A repeater copies what is above it in its group.
-                let replicator = repeater(item)
-                for layer in drawables.reversed() { replicator.addSublayer(layer) }
-                drawables = [replicator]
             case "mm": builder.warn(item.path, "merge paths are not supported by Core Animation")
+            case "rd": builder.warn(item.path, "rounded corners are not applied")
+            case "sh", "rc", "el", "sr", "fl", "st", "gf", "gs", "tm", "tr", "gr": break
             default: builder.warn(item.path, "shape item '\(item["ty"]?.string ?? "?")' is not supported")
             }
         }
-        // The parent's styles below this group draw this group's own paths under its own styles.
-        if !paths.isEmpty {
-            for style in inherited.reversed() { container.addSublayer(drawable(style, paths: paths)) }
+        let split = Self.renderGroups(entries, subgroupsInherit: !subgroups.isEmpty)
+        for item in subgroups.reversed() {
+            let children = (item["it"]?.array ?? []).filter { $0["hd"]?.bool != true }
+            let transformItem = children.last { $0["ty"]?.string == "tr" }
+            let groupKeypath = keypath + [item["nm"]?.string ?? ""]
+            let chain = builder.transform(transformItem, opacity: true, at: item.path, keypath: groupKeypath)
+            let passed = split.unused.map { scaled($0, into: transformItem) }
+            chain.inner.addSublayer(group(children.filter { $0["ty"]?.string != "tr" }, inherited: passed, keypath: groupKeypath))
+            container.addSublayer(chain.outer)
         }
-        for layer in drawables.reversed() { container.addSublayer(layer) }
+        for renderGroup in split.valid.reversed() {
+            for layer in layers(renderGroup) { container.addSublayer(layer) }
+        }
         return container
+    }
+
+    /// An inherited stroke's width divided by the subgroup's (uniform) scale, so the subgroup's
+    /// transform does not widen it (lottie-ios's `scaledCopyForChildGroup`).
+    private func scaled(_ entry: Entry, into transformItem: LottieJSON?) -> Entry {
+        guard entry.isStroke, let s = LottieProperty(transformItem?["s"]) else { return entry }
+        if s.isAnimated { builder.warn(s.initial.path, "an animated scale does not rescale inherited strokes") }
+        guard let n = s.initial.numbers, let sx = n.first, sx != 0 else { return entry }
+        if n.count > 1, n[1] != sx { builder.warn(s.initial.path, "inherited strokes are not rescaled by unequal x and y scales") }
+        var copy = entry
+        copy.widthScale *= 100 / sx
+        return copy
+    }
+
+    /// The layers of one render group: one for all its bezier paths together when they can share
+    /// a path (no trim), else one per path, the first at the bottom.
+    func layers(_ group: RenderGroup) -> [CALayer] {
+        let trim = group.others.first { $0.type == "tm" }?.item
+        func style(_ type: (Entry) -> Bool) -> Style? {
+            group.others.first(where: type).map { Style(item: $0.item, trim: trim, keypath: $0.keypath, widthScale: $0.widthScale) }
+        }
+        let fill = style { $0.isFill }, stroke = style { $0.type == "st" }, gradientStroke = style { $0.type == "gs" }
+        let sets: [[PathItem]]
+        let items = group.paths.compactMap { pathItem($0.item) }
+        if items.count > 1, group.paths.allSatisfy({ $0.type == "sh" }), trim == nil {
+            sets = [items]
+        } else {
+            sets = items.map { [$0] }
+        }
+        return sets.map { paths in
+            var parts: [CALayer] = []
+            if let fill, fill.item["ty"]?.string == "gf" {
+                parts.append(GradientBuilder(shapes: self).layer(fill, paths: paths, stroke: false))
+                if let stroke { parts.append(styleLayer(fill: nil, stroke: stroke, paths: paths)) }
+            } else if fill != nil || stroke != nil {
+                parts.append(styleLayer(fill: fill, stroke: stroke, paths: paths))
+            }
+            if let gradientStroke { parts.append(GradientBuilder(shapes: self).layer(gradientStroke, paths: paths, stroke: true)) }
+            if parts.count == 1 { return parts[0] }
+            let container = CALayer()
+            container.anchorPoint = .zero
+            for part in parts { container.addSublayer(part) }
+            return container
+        }
+    }
+
+    /// The path a path-drawing item draws.
+    func pathItem(_ item: LottieJSON) -> PathItem? {
+        switch item["ty"]?.string ?? "" {
+        case "sh": return LottieProperty(item["ks"]).map { .bezier($0) }
+        case "rc": return .rectangle(item)
+        case "el": return .ellipse(item)
+        case "sr": return .star(item)
+        default: return nil
+        }
     }
 
     /// A repeater (`rp`) as a CAReplicatorLayer: `c` copies, each moved by the repeater's
@@ -111,45 +165,45 @@ struct ShapeBuilder {
 
     /// A solid or gradient fill or stroke of `paths`.
     func drawable(_ style: Style, paths: [PathItem]) -> CALayer {
-        let type = style.item["ty"]?.string ?? ""
-        guard type == "gf" || type == "gs" else { return styleLayer(style, paths: paths) }
-        return GradientBuilder(shapes: self).layer(style, paths: paths, stroke: type == "gs")
+        switch style.item["ty"]?.string ?? "" {
+        case "gf": return GradientBuilder(shapes: self).layer(style, paths: paths, stroke: false)
+        case "gs": return GradientBuilder(shapes: self).layer(style, paths: paths, stroke: true)
+        case "st": return styleLayer(fill: nil, stroke: style, paths: paths)
+        default: return styleLayer(fill: style, stroke: nil, paths: paths)
+        }
     }
 
-    /// A fill or a stroke of `paths`.
-    func styleLayer(_ style: Style, paths: [PathItem]) -> CALayer {
+    /// A CAShapeLayer filling and (on top) stroking `paths`; its opacity is theirs (render
+    /// groups pair a fill and a stroke only when their opacities are the same).
+    func styleLayer(fill: Style?, stroke: Style?, paths: [PathItem]) -> CAShapeLayer {
         let shape = CAShapeLayer()
         shape.anchorPoint = .zero
-        let item = style.item
-        let isStroke = ["st", "gs"].contains(item["ty"]?.string ?? "")
+        shape.fillColor = nil
+        shape.strokeColor = nil
         let colorConvert: (LottieJSON) -> Any? = { v in
             guard let c = v.numbers, c.count >= 3 else { return nil }
             let scale = c.prefix(3).contains { $0 > 1 } ? 255.0 : 1.0
             return CGColor(red: CGFloat(c[0] / scale), green: CGFloat(c[1] / scale), blue: CGFloat(c[2] / scale), alpha: 1)
         }
-        let colorKey = isStroke ? "strokeColor" : "fillColor"
-        shape.setValue(nil, forKey: isStroke ? "fillColor" : "strokeColor")
-        if isStroke { shape.fillColor = nil } else { shape.strokeColor = nil }
-        if let c = style.property("c", "Color", builder) {
-            builder.set(c, on: shape, keyPath: colorKey, convert: colorConvert)
-        } else if let g = item["g"], let stops = g["k"]?["k"]?.numbers ?? g["k"]?.numbers, stops.count >= 4 {
-            // A gradient: its first stop's colour.
-            shape.setValue(CGColor(red: CGFloat(stops[1]), green: CGFloat(stops[2]), blue: CGFloat(stops[3]), alpha: 1), forKey: colorKey)
+        for (style, colorKey) in [(fill, "fillColor"), (stroke, "strokeColor")] {
+            guard let style else { continue }
+            if let c = style.property("c", "Color", builder) { builder.set(c, on: shape, keyPath: colorKey, convert: colorConvert) }
+            if let o = style.property("o", "Opacity", builder) {
+                builder.set(o, on: shape, keyPath: "opacity") { $0.numbers?.first.map { NSNumber(value: $0 / 100) } }
+            }
         }
-        if let o = style.property("o", "Opacity", builder) {
-            builder.set(o, on: shape, keyPath: "opacity") { $0.numbers?.first.map { NSNumber(value: $0 / 100) } }
-        }
-        if isStroke {
-            if let w = style.property("w", "Stroke Width", builder) {
-                builder.set(w, on: shape, keyPath: "lineWidth") { $0.numbers?.first.map { NSNumber(value: $0) } }
+        if let fill { shape.fillRule = fill.item["r"]?.number == 2 ? .evenOdd : .nonZero }
+        if let stroke {
+            let item = stroke.item
+            if let w = stroke.property("w", "Stroke Width", builder) {
+                let scale = stroke.widthScale
+                builder.set(w, on: shape, keyPath: "lineWidth") { $0.numbers?.first.map { NSNumber(value: $0 * scale) } }
             }
             shape.lineCap = [1: .butt, 2: .round, 3: .square][item["lc"]?.integer ?? 1] ?? .butt
             shape.lineJoin = [1: .miter, 2: .round, 3: .bevel][item["lj"]?.integer ?? 1] ?? .miter
             shape.miterLimit = CGFloat(item["ml"]?.number ?? 4)
             if let dashes = item["d"]?.array, !dashes.isEmpty { applyDashes(dashes, to: shape) }
-            if let trim = style.trim { applyTrim(trim, to: shape) }
-        } else {
-            shape.fillRule = item["r"]?.number == 2 ? .evenOdd : .nonZero
+            if let trim = stroke.trim { applyTrim(trim, to: shape) }
         }
         setPath(paths, on: shape)
         return shape
