@@ -92,20 +92,29 @@ struct KeyframeAnimator {
 
     /// The animation for `keyPath` over `keyframes`, each value made by `convert`; nil when a
     /// value cannot be converted. Key times come from frames, timing functions from the easing,
-    /// holds as discrete steps.
-    func animation(_ keyPath: String, _ keyframes: [LottieKeyframe], convert: (LottieJSON) -> Any?) -> CAKeyframeAnimation? {
+    /// holds as discrete steps; `holdStepShown(frame)` says whether the step at a hold's end is
+    /// already shown at exactly that frame (else just after it).
+    func animation(
+        _ keyPath: String, _ keyframes: [LottieKeyframe], convert: (LottieJSON) -> Any?, holdStepShown: (Double) -> Bool = { _ in true }
+    ) -> CAKeyframeAnimation? {
         var values: [Any] = [], times: [Double] = [], functions: [CAMediaTimingFunction] = []
         let first = keyframes[0].frame, last = keyframes[keyframes.count - 1].frame
         guard last > first else { return nil }
-        let span = last - first
+        // A last step shown just after its frame needs room before the animation's end.
+        let lastStepLate = keyframes.count > 1 && keyframes[keyframes.count - 2].hold && !holdStepShown(last)
+        let span = (last - first) * (lastStepLate ? 1 + 2e-7 : 1)
         for (index, k) in keyframes.enumerated() {
             guard let v = convert(k.value) else { return nil }
+            var at = (k.frame - first) / span
             if index > 0, keyframes[index - 1].hold {
-                // A hold keeps the previous value up to this keyframe, then steps.
+                // A hold keeps the previous value up to this keyframe, then steps (a ten-millionth
+                // of the span before or after it, as `holdStepShown` says).
                 guard let held = values.last else { return nil }
+                let shown = holdStepShown(k.frame)
                 values.append(held)
-                times.append(max(times.last ?? 0, (k.frame - first) / span - 1e-7))
+                times.append(max(times.last ?? 0, shown ? at - 1e-7 : at))
                 functions.append(CAMediaTimingFunction(name: .linear))
+                if !shown { at += 1e-7 }
             }
             if index > 0 {
                 let previous = keyframes[index - 1]
@@ -114,7 +123,7 @@ struct KeyframeAnimator {
                 } else {
                     values.append(v)
                 }
-                times.append((k.frame - first) / span)
+                times.append(at)
             } else {
                 values.append(v)
                 times.append(0)
@@ -129,12 +138,17 @@ struct KeyframeAnimator {
                 }
             }
         }
+        if lastStepLate, let final = values.last {
+            values.append(final)
+            times.append(1)
+            functions.append(CAMediaTimingFunction(name: .linear))
+        }
         // A hold on the last segment's start leaves values and times one longer than functions: fine.
         let animation = CAKeyframeAnimation(keyPath: keyPath)
         animation.values = values
         animation.keyTimes = times.map { NSNumber(value: min(1, max(0, $0))) }
         animation.timingFunctions = functions
-        place(animation, from: first, to: last)
+        place(animation, from: first, to: first + span)
         return animation
     }
 

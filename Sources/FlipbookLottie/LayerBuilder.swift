@@ -220,6 +220,22 @@ final class LayerBuilder {
         return (global - start) / framerate / duration >= keyTime
     }
 
+    /// Whether iOS shows a hold's step at exactly its frame. Keyframes that are all holds become
+    /// one discrete animation whose key times lottie-ios rounds to `Float`, so a key time can
+    /// land after the instant (TypeFace-O's holds at frame 19 of 38 still show frame 17's values
+    /// at 50 %); with other keyframes among them lottie-ios times each run in doubles relative
+    /// to the run, and the step shows.
+    func holdStepShown(_ keyframes: [LottieKeyframe]) -> (Double) -> Bool {
+        guard keyframes.allSatisfy(\.hold) else { return { _ in true } }
+        return { frame in
+            let global = self.rootFrame(frame)
+            let start = self.animation.startFrame, framerate = self.animation.framerate
+            let duration = (self.animation.endFrame + 1 - start) / framerate
+            let keyTime = Double(Float((global - start) / (duration * framerate)))
+            return (global - start) / framerate / duration >= keyTime
+        }
+    }
+
     /// A precomposition's clock: its layers run `st` frames late and `sr` times slower (the
     /// layer's own transform and in/out points stay on the containing composition's clock, as
     /// in lottie-ios). Not used when the content is remapped (`contentClock`).
@@ -331,7 +347,9 @@ final class LayerBuilder {
     func set(_ property: LottieProperty, on layer: CALayer, keyPath: String, convert: (LottieJSON) -> Any?) {
         if setRemapped(property, on: layer, keyPath: keyPath, convert: convert) { return }
         if let initial = convert(property.initial) { layer.setValue(initial, forKeyPath: keyPath) }
-        guard case .animated(let frames) = property, let animation = animator.animation(keyPath, frames, convert: convert) else { return }
+        guard case .animated(let frames) = property,
+            let animation = animator.animation(keyPath, frames, convert: convert, holdStepShown: holdStepShown(frames))
+        else { return }
         layer.add(animation, forKey: keyPath)
     }
 

@@ -81,6 +81,26 @@ struct LottieMappingTests {
         }
     }
 
+    /// Keyframes that are all holds are one discrete animation whose key times lottie-ios rounds
+    /// to `Float`: at 10 fps over frames 0…20 (paused: 21 frames long), 10/21 and 20/21 round
+    /// up, so iOS still shows the held value at exactly frames 10 and 20 (LayerBuilder.holdStepShown;
+    /// iOS's TypeFace-C, -H and -O snapshots show the same). The test above, whose last
+    /// keyframe is not a hold, steps at the frame.
+    @Test("all-hold keyframes step just after their frame, as iOS rounds their key times")
+    func holdRounding() throws {
+        let ks = #"{"o":{"a":1,"k":[{"t":0,"s":[100],"h":1},{"t":10,"s":[20],"h":1},{"t":20,"s":[60],"h":1}]}}"#
+        let layer = try LottieAnimationLayer(animation: try Self.animation("[\(Self.null(ks))]"))
+        let stage = Stage(size: CGSize(width: 100, height: 100), scale: 1)
+        stage.rootLayer.addSublayer(layer)
+        for (frame, opacity) in [(9.9, 1.0), (10.0, 1.0), (10.001, 0.2), (19.9, 0.2), (20.0, 0.2)] {
+            layer.currentFrame = frame
+            stage.advance(to: stage.currentTime + 0.01)
+            let anchor = try #require(Self.anchorLayer(of: layer))
+            let shown = anchor.presentationState(at: stage.currentTime).opacity
+            #expect(abs(shown - opacity) < 1e-6, "frame \(frame): \(shown)")
+        }
+    }
+
     @Test("a layer is hidden before its in point and from its out point")
     func inOutPoints() throws {
         let layer = try LottieAnimationLayer(animation: try Self.animation("[\(Self.null("{}", ip: 5, op: 15))]"))
