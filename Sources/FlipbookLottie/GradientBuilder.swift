@@ -16,9 +16,18 @@ struct GradientBuilder {
         let colorsKeypath = style.keypath + ["Colors"]
         let colors = builder.property(item["g"]?["k"], colorsKeypath)
         let count = (builder.provider(for: colorsKeypath) as? GradientValueProvider)?.colorCount ?? item["g"]?["p"]?.integer
-        let stops = Self.stops(colors?.initial.numbers ?? [], count: count)
-        gradient.colors = stops.map(\.color)
-        gradient.locations = stops.map { NSNumber(value: $0.location) }
+        let values = colors?.initial.numbers ?? []
+        let colorStops = Self.colorStops(values, count: count), alphaStops = Self.alphaStops(values, count: count)
+        gradient.colors = colorStops.map(\.color)
+        gradient.locations = colorStops.map { NSNumber(value: $0.location) }
+        // Alpha has stops of its own: a second gradient of them masks the colours, as
+        // lottie-ios draws it (colour and alpha each interpolated on their own stops).
+        let alphaMask: CAGradientLayer? = alphaStops.contains { $0.alpha < 0.999 } ? CAGradientLayer() : nil
+        if let alphaMask {
+            alphaMask.colors = alphaStops.map { CGColor(red: 0, green: 0, blue: 0, alpha: CGFloat($0.alpha)) }
+            alphaMask.locations = alphaStops.map { NSNumber(value: $0.location) }
+            gradient.mask = alphaMask
+        }
         let properties = ["s", "e"].map { LottieProperty(item[$0]) }
         if properties.contains(where: { $0?.isAnimated == true }) || colors?.isAnimated == true {
             shapes.builder.warn(item.path, "animated gradients are drawn with their first values")
@@ -46,6 +55,13 @@ struct GradientBuilder {
             gradient.startPoint = unit(start)
             gradient.endPoint = unit(end)
         }
+        if let alphaMask {
+            alphaMask.type = gradient.type
+            alphaMask.anchorPoint = .zero
+            alphaMask.frame = CGRect(origin: .zero, size: gradient.bounds.size)
+            alphaMask.startPoint = gradient.startPoint
+            alphaMask.endPoint = gradient.endPoint
+        }
         container.addSublayer(gradient)
         let mask = CAShapeLayer()
         mask.anchorPoint = .zero
@@ -70,29 +86,22 @@ struct GradientBuilder {
         return container
     }
 
-    /// The colour stops (offset, r, g, b for each of `count` colours: the gradient's `p`), with
-    /// the alpha stops that follow them applied at each colour's offset.
-    static func stops(_ values: [Double], count: Int?) -> [(location: Double, color: CGColor)] {
+    /// The colour stops: offset, r, g, b for each of `count` colours (the gradient's `p`), opaque.
+    static func colorStops(_ values: [Double], count: Int?) -> [(location: Double, color: CGColor)] {
         let count = count ?? values.count / 4
         guard count > 0, values.count >= count * 4 else { return [] }
-        let alphas = stride(from: count * 4, to: values.count - 1, by: 2).map { (values[$0], values[$0 + 1]) }
-        func alpha(at location: Double) -> Double {
-            guard let first = alphas.first else { return 1 }
-            if location <= first.0 { return first.1 }
-            for (a, b) in zip(alphas, alphas.dropFirst()) where location <= b.0 {
-                let t = b.0 > a.0 ? (location - a.0) / (b.0 - a.0) : 0
-                return a.1 + (b.1 - a.1) * t
-            }
-            return alphas[alphas.count - 1].1
-        }
         return (0..<count).map { k in
-            let o = values[k * 4]
-            return (
-                o,
-                CGColor(
-                    red: CGFloat(values[k * 4 + 1]), green: CGFloat(values[k * 4 + 2]), blue: CGFloat(values[k * 4 + 3]),
-                    alpha: CGFloat(alpha(at: o)))
+            (
+                values[k * 4],
+                CGColor(red: CGFloat(values[k * 4 + 1]), green: CGFloat(values[k * 4 + 2]), blue: CGFloat(values[k * 4 + 3]), alpha: 1)
             )
         }
+    }
+
+    /// The alpha stops (offset, alpha pairs) after the colour stops; none when there are none.
+    static func alphaStops(_ values: [Double], count: Int?) -> [(location: Double, alpha: Double)] {
+        let count = count ?? values.count / 4
+        guard count > 0, values.count >= count * 4 else { return [] }
+        return stride(from: count * 4, to: values.count - 1, by: 2).map { (values[$0], values[$0 + 1]) }
     }
 }

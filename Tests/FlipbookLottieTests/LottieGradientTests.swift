@@ -1,0 +1,44 @@
+import FlipbookCore
+import Foundation
+import Testing
+
+@testable import FlipbookLottie
+
+/// Gradient fills as lottie-ios draws them (GradientBuilder.swift): colour and alpha stops are
+/// two gradients, the alpha one masking the colours.
+@Suite("Lottie gradients")
+struct LottieGradientTests {
+    /// A 100×100 square filled left to right from white to blue, alpha from 0 to 1 on its own stops.
+    static func square(alphaStops: String) -> String {
+        let fill =
+            #"{"ty":"gf","t":1,"o":{"a":0,"k":100},"r":1,"s":{"a":0,"k":[0,50]},"e":{"a":0,"k":[100,50]},"#
+            + #""g":{"p":2,"k":{"a":0,"k":[0,1,1,1,1,0,0,1\#(alphaStops)]}}}"#
+        let shapes =
+            #"[{"ty":"gr","it":[{"ty":"rc","p":{"a":0,"k":[50,50]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0}},\#(fill),"#
+            + #"{"ty":"tr","p":{"a":0,"k":[0,0]},"a":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0},"o":{"a":0,"k":100}}]}]"#
+        return #"{"ty":4,"ind":1,"ip":0,"op":20,"st":0,"ks":{},"shapes":\#(shapes)}"#
+    }
+
+    @Test("colour and alpha interpolate apart: halfway is the colours' mix at half alpha, not the opaque end's colour")
+    func alphaApart() throws {
+        let layer = try LottieAnimationLayer(animation: try LottieMappingTests.animation("[\(Self.square(alphaStops: ",0,0,1,1"))]"))
+        let pixels = try LottieMappingTests.draw(layer)
+        let rgba = pixels.rgba
+        let i = (50 * pixels.width + 50) * 4
+        let (r, g, b, a) = (Int(rgba[i]), Int(rgba[i + 1]), Int(rgba[i + 2]), Int(rgba[i + 3]))
+        // White→blue at half way is (0.5, 0.5, 1); interpolating premultiplied colours would give blue.
+        #expect(abs(a - 128) <= 4, "alpha \(a)")
+        #expect(abs(r - 128) <= 8 && abs(g - 128) <= 8 && b >= 250, "colour \(r), \(g), \(b)")
+    }
+
+    @Test("alpha stops at other offsets than the colours' are kept: alpha reaches 1 at its own stop")
+    func alphaOwnStops() throws {
+        // Alpha 0 at the left edge, 1 from a quarter of the way on.
+        let layer = try LottieAnimationLayer(animation: try LottieMappingTests.animation("[\(Self.square(alphaStops: ",0,0,0.25,1"))]"))
+        let pixels = try LottieMappingTests.draw(layer)
+        let rgba = pixels.rgba
+        func alpha(_ x: Int) -> Int { Int(rgba[(50 * pixels.width + x) * 4 + 3]) }
+        #expect(alpha(30) == 255 && alpha(60) == 255, "\(alpha(30)), \(alpha(60))")
+        #expect(abs(alpha(12) - 128) <= 8, "\(alpha(12))")
+    }
+}
