@@ -73,12 +73,14 @@ struct GradientBuilder {
             }
             mask.lineCap = [1: .butt, 2: .round, 3: .square][item["lc"]?.integer ?? 1] ?? .butt
             mask.lineJoin = [1: .miter, 2: .round, 3: .bevel][item["lj"]?.integer ?? 1] ?? .miter
-            if let trim { shapes.applyTrim(trim, to: mask) }
+
         } else {
             mask.fillColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
             mask.fillRule = item["r"]?.number == 2 ? .evenOdd : .nonZero
         }
-        shapes.setPath(paths, on: mask)
+        // Only a gradient stroke is trimmed (lottie-ios leaves gradient fills whole).
+        let repeats = stroke ? trim.map { shapes.applyTrim($0, to: mask) } ?? 1 : 1
+        shapes.setPath(paths, on: mask, repeats: repeats)
         container.mask = mask
         if let o = style.property("o", "Opacity", builder) {
             shapes.builder.set(o, on: container, keyPath: "opacity") { $0.numbers?.first.map { NSNumber(value: $0 / 100) } }

@@ -203,9 +203,10 @@ struct ShapeBuilder {
             shape.lineJoin = [1: .miter, 2: .round, 3: .bevel][item["lj"]?.integer ?? 1] ?? .miter
             shape.miterLimit = CGFloat(item["ml"]?.number ?? 4)
             if let dashes = item["d"]?.array, !dashes.isEmpty { applyDashes(dashes, to: shape) }
-            if let trim = stroke.trim { applyTrim(trim, to: shape) }
         }
-        setPath(paths, on: shape)
+        // lottie-ios trims the layer whatever it draws (CAShapeLayer trims only the stroke).
+        let repeats = (stroke ?? fill)?.trim.map { applyTrim($0, to: shape) } ?? 1
+        setPath(paths, on: shape, repeats: repeats)
         return shape
     }
 
@@ -221,23 +222,18 @@ struct ShapeBuilder {
         if pattern.contains(where: { $0.doubleValue > 0 }) { shape.lineDashPattern = pattern }
     }
 
-    func applyTrim(_ trim: LottieJSON, to shape: CAShapeLayer) {
-        if let offset = LottieProperty(trim["o"]), offset.isAnimated || offset.initial.numbers?.first ?? 0 != 0 {
-            builder.warn(trim.path, "trim offsets are not applied")
-        }
-        if let s = LottieProperty(trim["s"]) {
-            builder.set(s, on: shape, keyPath: "strokeStart") { $0.numbers?.first.map { NSNumber(value: min(1, max(0, $0 / 100))) } }
-        }
-        if let e = LottieProperty(trim["e"]) {
-            builder.set(e, on: shape, keyPath: "strokeEnd") { $0.numbers?.first.map { NSNumber(value: min(1, max(0, $0 / 100))) } }
-        }
-    }
-
     // MARK: - Paths
 
     /// The paths as one CGPath: keyframed when one bezier path animates and the rest hold still
     /// (its own keyframes and easing); sampled each frame when several parts move.
-    func setPath(_ items: [PathItem], on shape: CAShapeLayer) {
+    /// `repeats` copies of the path one after another (a trim offset past its end wraps onto them).
+    func setPath(_ items: [PathItem], on shape: CAShapeLayer, repeats: Int = 1) {
+        guard repeats == 1 else {
+            var copies: [PathItem] = []
+            for _ in 0..<max(1, min(repeats, 100)) { copies += items }
+            setPath(copies, on: shape)
+            return
+        }
         let animatedItems = items.filter(isAnimated)
         if animatedItems.isEmpty {
             shape.path = combined(items, at: 0)
@@ -320,22 +316,71 @@ struct ShapeBuilder {
         LottieProperty(j[key])?.numbers(at: frame, { $0.numbers }) ?? []
     }
 
+    /// lottie-ios's rectangle (its `BezierPath.rectangle`): from the right edge's top, clockwise
+    /// (`d` 3: the other way), corners rounded by quarter-ellipse curves; where a trim starts
+    /// and ends along it depends on that start.
     private func addRectangle(_ j: LottieJSON, at frame: Double, to path: CGMutablePath) {
         let p = value(j, "p", at: frame), s = value(j, "s", at: frame), r = value(j, "r", at: frame).first ?? 0
         guard p.count >= 2, s.count >= 2 else { return }
-        let rect = CGRect(x: p[0] - s[0] / 2, y: p[1] - s[1] / 2, width: s[0], height: s[1])
-        let radius = min(r, min(abs(s[0]), abs(s[1])) / 2)
-        if radius > 0 {
-            path.addPath(CGPath(roundedRect: rect, cornerWidth: radius, cornerHeight: radius, transform: nil))
-        } else {
-            path.addRect(rect)
+        let w = s[0] / 2, h = s[1] / 2, radius = min(r, w, h)
+        // Vertices as (in-tangent, point, out-tangent), relative to the centre.
+        typealias Vertex = (into: CGPoint, point: CGPoint, out: CGPoint)
+        func corner(_ x: Double, _ y: Double) -> Vertex {
+            let q = CGPoint(x: x, y: y)
+            return (q, q, q)
         }
+        var vertices: [Vertex]
+        if radius <= 0 {
+            vertices = [corner(w, -h), corner(w, h), corner(-w, h), corner(-w, -h), corner(w, -h)]
+        } else {
+            let c = radius * Self.ellipseControl
+            func v(_ ix: Double, _ iy: Double, _ x: Double, _ y: Double, _ ox: Double, _ oy: Double) -> Vertex {
+                (CGPoint(x: ix, y: iy), CGPoint(x: x, y: y), CGPoint(x: ox, y: oy))
+            }
+            vertices = [
+                corner(w, -h + radius),
+                v(w, h - radius, w, h - radius, w, h - radius + c),
+                v(w - radius + c, h, w - radius, h, w - radius, h),
+                v(-w + radius, h, -w + radius, h, -w + radius - c, h),
+                v(-w, h - radius + c, -w, h - radius, -w, h - radius),
+                v(-w, -h + radius, -w, -h + radius, -w, -h + radius - c),
+                v(-w + radius - c, -h, -w + radius, -h, -w + radius, -h),
+                v(w - radius, -h, w - radius, -h, w - radius + c, -h),
+                v(w, -h + radius - c, w, -h + radius, w, -h + radius)
+            ]
+        }
+        if j["d"]?.number == 3 { vertices = vertices.reversed().map { ($0.out, $0.point, $0.into) } }
+        let origin = CGPoint(x: p[0], y: p[1])
+        func at(_ q: CGPoint) -> CGPoint { CGPoint(x: q.x + origin.x, y: q.y + origin.y) }
+        path.move(to: at(vertices[0].point))
+        for (a, b) in zip(vertices, vertices.dropFirst()) {
+            if a.out == a.point, b.into == b.point {
+                path.addLine(to: at(b.point))
+            } else {
+                path.addCurve(to: at(b.point), control1: at(a.out), control2: at(b.into))
+            }
+        }
+        path.closeSubpath()
     }
 
+    /// lottie-ios's control-point share for a quarter ellipse (its `EllipseNode.ControlPointConstant`).
+    static let ellipseControl = 0.55228
+
+    /// lottie-ios's ellipse (its `BezierPath.ellipse`): four curves from the top, clockwise
+    /// (`d` 3: mirrored, counter-clockwise), as After Effects draws it.
     private func addEllipse(_ j: LottieJSON, at frame: Double, to path: CGMutablePath) {
         let p = value(j, "p", at: frame), s = value(j, "s", at: frame)
         guard p.count >= 2, s.count >= 2 else { return }
-        path.addEllipse(in: CGRect(x: p[0] - s[0] / 2, y: p[1] - s[1] / 2, width: s[0], height: s[1]))
+        let w = s[0] / 2 * (j["d"]?.number == 3 ? -1 : 1), h = s[1] / 2
+        let cx = p[0], cy = p[1], cw = w * Self.ellipseControl, ch = h * Self.ellipseControl
+        let top = CGPoint(x: cx, y: cy - h), right = CGPoint(x: cx + w, y: cy)
+        let bottom = CGPoint(x: cx, y: cy + h), left = CGPoint(x: cx - w, y: cy)
+        path.move(to: top)
+        path.addCurve(to: right, control1: CGPoint(x: cx + cw, y: top.y), control2: CGPoint(x: right.x, y: cy - ch))
+        path.addCurve(to: bottom, control1: CGPoint(x: right.x, y: cy + ch), control2: CGPoint(x: cx + cw, y: bottom.y))
+        path.addCurve(to: left, control1: CGPoint(x: cx - cw, y: bottom.y), control2: CGPoint(x: left.x, y: cy + ch))
+        path.addCurve(to: top, control1: CGPoint(x: left.x, y: cy - ch), control2: CGPoint(x: cx - cw, y: top.y))
+        path.closeSubpath()
     }
 
     private func addStar(_ j: LottieJSON, at frame: Double, to path: CGMutablePath) {
