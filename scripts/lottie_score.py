@@ -9,6 +9,7 @@ Prints score.py's report; the pass count is the first figure of its last line.
 """
 import argparse
 import concurrent.futures
+import math
 import os
 import re
 import subprocess
@@ -51,7 +52,38 @@ def samples(folder):
     return sorted(found, key=lambda x: -len(x[0]))
 
 
-def jobs(lottie, out):
+SIZES = {}
+
+
+def animation_size(flipbook, path):
+    """The composition's width and height, as `flipbook inspect` reads them (`W×H pt`)."""
+    if path not in SIZES:
+        first = subprocess.run([flipbook, "inspect", path], capture_output=True, text=True).stdout.split("\n")[0]
+        found = re.search(r"([0-9.]+)×([0-9.]+) pt", first)
+        SIZES[path] = (float(found.group(1)), float(found.group(2))) if found else None
+    return SIZES[path]
+
+
+def snapshot_size(flipbook, path, pixels):
+    """lottie-ios's snapshot size in points (SnapshotTests.swift `snapshotSize`: the longer side
+    clamped to 500, the aspect kept); its image is that at 2x rounded up. The snapshot's own
+    pixels halved when they disagree."""
+    size = animation_size(flipbook, path)
+    if size is None:
+        return f"{pixels[0] / 2:g}x{pixels[1] / 2:g}"
+    w, h = size
+    if w > h:
+        width = min(w, 500.0)
+        height = width * h / w
+    else:
+        height = min(h, 500.0)
+        width = height * w / h
+    if (math.ceil(width * 2 - 1e-6), math.ceil(height * 2 - 1e-6)) != pixels:
+        return f"{pixels[0] / 2:g}x{pixels[1] / 2:g}"
+    return f"{width:.6f}x{height:.6f}"
+
+
+def jobs(flipbook, lottie, out):
     """One render per snapshot: the sample, the instant option and the size in points."""
     names = samples(os.path.join(lottie, "samples"))
     work = []
@@ -69,9 +101,9 @@ def jobs(lottie, out):
                 continue
             shown = frame and EXACT_FRAMES.get(name, {}).get(frame.group(1), frame.group(1))
             instant = ["--frame", shown] if frame else ["--at", progress.group(1) + "%"]
-            w, h = Image.open(os.path.join(lottie, "ios-snapshots", snap)).size
+            pixels = Image.open(os.path.join(lottie, "ios-snapshots", snap)).size
             values = [v for value in CONFIGURATION.get(name, []) for v in ("--value", value)] + OPTIONS.get(name, [])
-            work.append((path, instant + values, f"{w / 2:g}x{h / 2:g}", os.path.join(out, snap)))
+            work.append((path, instant + values, snapshot_size(flipbook, path, pixels), os.path.join(out, snap)))
             break
     return work
 
@@ -99,7 +131,7 @@ def main():
     if not args.only:
         for f in os.listdir(args.out):
             os.remove(os.path.join(args.out, f))
-    work = jobs(args.lottie, args.out)
+    work = jobs(args.flipbook, args.lottie, args.out)
     snapshots = os.path.join(args.lottie, "ios-snapshots")
     if args.only:
         # A folder of links to just these snapshots, so the scorer does not count the rest as missing.

@@ -147,13 +147,16 @@ open class LottieAnimationLayer: CALayer {
         currentFrame = time * animation.framerate
     }
 
-    /// A Stage of `size` points at `scale` showing `animation` fitted into it, paused at `frame`
-    /// (what `flipbook still` and the snapshot tests draw).
+    /// A Stage showing `animation` fitted into `size` points at `scale`, paused at `frame` (what
+    /// `flipbook still` and the snapshot tests draw). A fractional size in pixels gets a canvas
+    /// rounded up with the view at its top-left, as an image renderer draws a view on iOS (a
+    /// 500 × 223.05 pt view at 2x is 1000 × 447 px, its last row partly empty).
     public static func stage(
         showing animation: LottieAnimation, at frame: Double, size: CGSize, scale: Double,
         valueProviders: [(keypath: AnimationKeypath, provider: any AnyValueProvider)] = [], viewportFrame: CGRect? = nil
     ) throws -> (stage: Stage, layer: LottieAnimationLayer) {
-        let stage = Stage(size: size, scale: scale)
+        func whole(_ points: Double) -> Double { (points * scale - 1e-6).rounded(.up) / scale }
+        let stage = Stage(size: CGSize(width: whole(size.width), height: whole(size.height)), scale: scale)
         let layer = LottieAnimationLayer()
         layer.valueProviders = valueProviders
         try layer.load(animation)

@@ -36,11 +36,26 @@ struct LottieSnapshotTests {
             ? try #require(Double(instant.dropFirst(6)))
             : animation.frame(atProgress: try #require(Double(instant)) / 100)
         let expected = try PNGCodec.read(Self.fixtures.appendingPathComponent("snapshots/\(snapshot).png"))
-        let size = CGSize(width: Double(expected.width) / 2, height: Double(expected.height) / 2)
+        let size = Self.snapshotSize(animation)
+        #expect(
+            (2 * size.width - 1e-6).rounded(.up) == Double(expected.width)
+                && (2 * size.height - 1e-6).rounded(.up) == Double(expected.height))
         let (stage, _) = try LottieAnimationLayer.stage(showing: animation, at: frame, size: size, scale: 2)
         let actual = try FrameRasterizer.rasterize(stage.snapshot(), background: nil)
         let share = Self.matchingShare(actual, expected)
         #expect(share >= 0.985, "\(snapshot): \(String(format: "%.2f", (1 - share) * 100)) % of pixels differ")
+    }
+
+    /// lottie-ios's snapshot size (SnapshotTests.swift `snapshotSize`): the longer side clamped to
+    /// 500 points, the aspect kept; its image is that at 2x, rounded up.
+    static func snapshotSize(_ animation: LottieAnimation) -> CGSize {
+        let w = animation.width, h = animation.height
+        if w > h {
+            let width = min(w, 500)
+            return CGSize(width: width, height: width * h / w)
+        }
+        let height = min(h, 500)
+        return CGSize(width: height * w / h, height: height)
     }
 
     /// The share of pixels within 3 ΔE (CIE76) over both a white and a black backdrop.
