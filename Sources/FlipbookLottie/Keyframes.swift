@@ -93,9 +93,12 @@ struct KeyframeAnimator {
     /// The animation for `keyPath` over `keyframes`, each value made by `convert`; nil when a
     /// value cannot be converted. Key times come from frames, timing functions from the easing,
     /// holds as discrete steps; `holdStepShown(frame)` says whether the step at a hold's end is
-    /// already shown at exactly that frame (else just after it).
+    /// already shown at exactly that frame (else just after it). `unheld`: what shows instead
+    /// of a lone hold among eased keyframes (`firstHoldCovered`: the first keyframe's too, when
+    /// it is at or before the composition's start); see `loneHold`.
     func animation(
-        _ keyPath: String, _ keyframes: [LottieKeyframe], convert: (LottieJSON) -> Any?, holdStepShown: (Double) -> Bool = { _ in true }
+        _ keyPath: String, _ keyframes: [LottieKeyframe], convert: (LottieJSON) -> Any?, holdStepShown: (Double) -> Bool = { _ in true },
+        unheld: Any? = nil, firstHoldCovered: Bool = false
     ) -> CAKeyframeAnimation? {
         var values: [Any] = [], times: [Double] = [], functions: [CAMediaTimingFunction] = []
         let first = keyframes[0].frame, last = keyframes[keyframes.count - 1].frame
@@ -109,7 +112,17 @@ struct KeyframeAnimator {
             if index > 0, keyframes[index - 1].hold {
                 // A hold keeps the previous value up to this keyframe, then steps (a ten-millionth
                 // of the span before or after it, as `holdStepShown` says).
-                guard let held = values.last else { return nil }
+                guard var held = values.last else { return nil }
+                if let unheld, Self.loneHold(keyframes, at: index - 1, firstCovered: firstHoldCovered) {
+                    if index == 1 {
+                        values[values.count - 1] = unheld
+                    } else {
+                        values.append(unheld)
+                        times.append(min((times.last ?? 0) + 1e-7, at - 2e-7))
+                        functions.append(CAMediaTimingFunction(name: .linear))
+                    }
+                    held = unheld
+                }
                 let shown = holdStepShown(k.frame)
                 values.append(held)
                 times.append(max(times.last ?? 0, shown ? at - 1e-7 : at))
@@ -150,6 +163,16 @@ struct KeyframeAnimator {
         animation.timingFunctions = functions
         place(animation, from: first, to: first + span)
         return animation
+    }
+
+    /// Whether keyframe `index` is a hold that lottie-ios makes a discrete animation of one value:
+    /// among eased keyframes it splits the runs of holds into their own discrete animations, and
+    /// a run of one hold between eased keyframes (or a first hold at the composition's start)
+    /// leaves a single value, which Core Animation does not draw, so the layer's own value shows
+    /// (iOS's snapshots of lottie-ios's pr_1632 samples: opacity 1 through such holds).
+    static func loneHold(_ keyframes: [LottieKeyframe], at index: Int, firstCovered: Bool) -> Bool {
+        guard keyframes[index].hold, index + 1 < keyframes.count, !keyframes[index + 1].hold else { return false }
+        return index == 0 ? firstCovered : !keyframes[index - 1].hold
     }
 
     /// Runs from frame `first` to `last` on the layer's clock, holding its ends.

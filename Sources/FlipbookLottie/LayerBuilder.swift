@@ -348,7 +348,10 @@ final class LayerBuilder {
         if setRemapped(property, on: layer, keyPath: keyPath, convert: convert) { return }
         if let initial = convert(property.initial) { layer.setValue(initial, forKeyPath: keyPath) }
         guard case .animated(let frames) = property,
-            let animation = animator.animation(keyPath, frames, convert: convert, holdStepShown: holdStepShown(frames))
+            let animation = animator.animation(
+                keyPath, frames, convert: convert, holdStepShown: holdStepShown(frames),
+                unheld: keyPath.contains(".") ? nil : type(of: layer).defaultValue(forKey: keyPath),
+                firstHoldCovered: rootFrame(frames[0].frame) <= animation.startFrame)
         else { return }
         layer.add(animation, forKey: keyPath)
     }

@@ -101,6 +101,36 @@ struct LottieMappingTests {
         }
     }
 
+    /// Among eased keyframes lottie-ios gives each run of holds its own discrete animation; a
+    /// run of one hold leaves a single value, which Core Animation does not draw, so the layer's
+    /// own opacity (1) shows through it (KeyframeAnimator.loneHold; iOS's pr_1632 snapshots).
+    @Test(
+        "a lone hold among eased keyframes shows the layer's own value, as iOS shows it",
+        arguments: [
+            (
+                #"[{"t":0,"s":[0],"h":1},{"t":10,"s":[100]},{"t":20,"s":[0]}]"#,
+                [(0.0, 1.0), (5.0, 1.0), (10.0, 1.0), (15.0, 0.5), (20.0, 0.0)]
+            ),
+            (#"[{"t":0,"s":[100]},{"t":5,"s":[0],"h":1},{"t":10,"s":[0]},{"t":20,"s":[100]}]"#, [(2.5, 0.5), (7.0, 1.0), (15.0, 0.5)]),
+            (
+                #"[{"t":0,"s":[100]},{"t":5,"s":[0],"h":1},{"t":8,"s":[50],"h":1},{"t":10,"s":[0]},{"t":20,"s":[100]}]"#,
+                [(6.0, 0.0), (9.0, 0.5)]
+            )
+        ])
+    func loneHold(_ keyframes: String, _ expected: [(Double, Double)]) throws {
+        let ks = #"{"o":{"a":1,"k":\#(keyframes)}}"#
+        let layer = try LottieAnimationLayer(animation: try Self.animation("[\(Self.null(ks))]"))
+        let stage = Stage(size: CGSize(width: 100, height: 100), scale: 1)
+        stage.rootLayer.addSublayer(layer)
+        for (frame, opacity) in expected {
+            layer.currentFrame = frame
+            stage.advance(to: stage.currentTime + 0.01)
+            let anchor = try #require(Self.anchorLayer(of: layer))
+            let shown = anchor.presentationState(at: stage.currentTime).opacity
+            #expect(abs(shown - opacity) < 1e-6, "frame \(frame): \(shown)")
+        }
+    }
+
     @Test("a layer is hidden before its in point and from its out point")
     func inOutPoints() throws {
         let layer = try LottieAnimationLayer(animation: try Self.animation("[\(Self.null("{}", ip: 5, op: 15))]"))
