@@ -253,8 +253,15 @@ final class LayerBuilder {
 
     /// A Lottie transform as three layers pivoting at the origin: position and rotation
     /// (outer), scale, anchor (inner); opacity on the inner one when asked. Its properties'
-    /// keypaths are `owner.Transform.Position` and so on.
-    func transform(_ ks: LottieJSON?, opacity: Bool, at path: String, keypath owner: [String]) -> (outer: CALayer, inner: CALayer) {
+    /// keypaths are `owner.Transform.Position` and so on. A shape group's skew (`group`) makes
+    /// it one layer with the whole matrix (LayerBuilder+Skew.swift).
+    func transform(
+        _ ks: LottieJSON?, opacity: Bool, at path: String, keypath owner: [String], group: Bool = false
+    ) -> (outer: CALayer, inner: CALayer) {
+        if group, let ks, hasSkew(ks) {
+            let layer = skewedTransform(ks, opacity: opacity, keypath: owner)
+            return (layer, layer)
+        }
         let move = CALayer(), scale = CALayer(), anchor = CALayer()
         for l in [move, scale, anchor] { l.anchorPoint = .zero }
         move.addSublayer(scale)
@@ -276,7 +283,7 @@ final class LayerBuilder {
         if opacity, let o = property(ks["o"], keypath + ["Opacity"]) {
             set(o, on: anchor, keyPath: "opacity") { $0.numbers?.first.map { NSNumber(value: $0 / 100) } }
         }
-        if let sk = ks["sk"], let k = sk["k"]?.number, k != 0 { warn(path, "skew is not applied") }
+        if hasSkew(ks) { warn(path, "a layer's skew is not applied (lottie-ios skews shape groups only)") }
         return (move, anchor)
     }
 

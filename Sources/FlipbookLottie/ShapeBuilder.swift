@@ -71,7 +71,7 @@ struct ShapeBuilder {
             let children = (item["it"]?.array ?? []).filter { $0["hd"]?.bool != true }
             let transformItem = children.last { $0["ty"]?.string == "tr" }
             let groupKeypath = keypath + [item["nm"]?.string ?? ""]
-            let chain = builder.transform(transformItem, opacity: true, at: item.path, keypath: groupKeypath)
+            let chain = builder.transform(transformItem, opacity: true, at: item.path, keypath: groupKeypath, group: true)
             let passed = split.unused.map { scaled($0, into: transformItem) }
             chain.inner.addSublayer(group(children.filter { $0["ty"]?.string != "tr" }, inherited: passed, keypath: groupKeypath))
             container.addSublayer(chain.outer)

@@ -64,3 +64,23 @@ struct LottieTrimTests {
 
     static func inked(p: PixelBuffer, _ points: [(Int, Int)]) -> Bool { points.allSatisfy { inked(p, $0.0, $0.1) } }
 }
+
+/// A shape group's skew (LayerBuilder+Skew.swift), as lottie-ios builds the matrix.
+@Suite("Lottie skew")
+struct LottieSkewTests {
+    @Test("a group skewed 45° along x leans its square into a parallelogram: top to the right, bottom to the left")
+    func skewedSquare() throws {
+        let shapes =
+            #"[{"ty":"gr","it":[{"ty":"rc","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[40,40]},"r":{"a":0,"k":0}},"#
+            + #"{"ty":"fl","c":{"a":0,"k":[0,0,0,1]},"o":{"a":0,"k":100}},"#
+            + #"{"ty":"tr","p":{"a":0,"k":[50,50]},"a":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0},"o":{"a":0,"k":100},"sk":{"a":0,"k":45},"sa":{"a":0,"k":0}}]}]"#
+        let layer = #"{"ty":4,"ind":1,"ip":0,"op":20,"st":0,"ks":{},"shapes":\#(shapes)}"#
+        let animationLayer = try LottieAnimationLayer(animation: try LottieMappingTests.animation("[\(layer)]"))
+        let p = try LottieMappingTests.draw(animationLayer)
+        // Skew(−45°) maps (x, y) to (x − y, y): the top edge (y = −20) moves right by 20.
+        #expect(LottieTrimTests.inked(p, 85, 33) && LottieTrimTests.inked(p, 15, 67), "the leaning corners")
+        #expect(!LottieTrimTests.inked(p, 15, 33) && !LottieTrimTests.inked(p, 85, 67), "cut off by the lean")
+        #expect(LottieTrimTests.inked(p, 50, 50))
+        #expect(!animationLayer.warnings.contains { $0.contains("skew") }, "\(animationLayer.warnings)")
+    }
+}

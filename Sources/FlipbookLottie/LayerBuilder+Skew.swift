@@ -1,0 +1,106 @@
+import FlipbookCore
+import Foundation
+
+/// A shape group's transform with a skew (`sk`, along `sa`), as lottie-ios's Core Animation
+/// engine makes it: Core Animation has no skew, so position, rotation, skew, scale and anchor
+/// become one `transform` matrix, sampled at each frame when any of them moves. (lottie-ios
+/// skews shape groups only; a layer's skew is reported.)
+extension LayerBuilder {
+    /// The most frames a skewed transform is sampled at.
+    static let maximumSkewSamples = 600
+
+    /// Whether the transform skews at some frame.
+    func hasSkew(_ ks: LottieJSON) -> Bool {
+        switch LottieProperty(ks["sk"]) {
+        case .animated(let frames)?: return frames.contains { ($0.value.numbers?.first ?? 0) != 0 }
+        case .constant(let v)?: return (v.numbers?.first ?? 0) != 0
+        case nil: return false
+        }
+    }
+
+    /// One layer whose `transform` is the whole skewed transform (and whose opacity is the
+    /// group's when asked).
+    func skewedTransform(_ ks: LottieJSON, opacity: Bool, keypath owner: [String]) -> CALayer {
+        let layer = CALayer()
+        layer.anchorPoint = .zero
+        let keypath = owner + ["Transform"]
+        let position = ks["p"]
+        let split = position?["s"]?.bool == true || position?["x"] != nil && position?["k"] == nil
+        let parts: [LottieProperty?] = [
+            property(ks["a"], keypath + ["Anchor Point"]),
+            split ? LottieProperty(position?["x"]) : property(position, keypath + ["Position"]),
+            split ? LottieProperty(position?["y"]) : nil,
+            property(ks["s"], keypath + ["Scale"]),
+            property(ks["r"] ?? ks["rz"], keypath + ["Rotation"]),
+            property(ks["sk"], keypath + ["Skew"]),
+            property(ks["sa"], keypath + ["Skew Axis"])
+        ]
+        func numbers(_ index: Int, _ frame: Double) -> [Double] { parts[index]?.numbers(at: frame) { $0.numbers } ?? [] }
+        func matrix(_ frame: Double) -> CATransform3D {
+            let a = numbers(0, frame), s = numbers(3, frame)
+            let p = split ? [numbers(1, frame).first ?? 0, numbers(2, frame).first ?? 0] : numbers(1, frame)
+            let rotation = (numbers(4, frame).first ?? 0) * .pi / 180
+            var t = CATransform3DMakeTranslation(p.first ?? 0, p.count > 1 ? p[1] : 0, 0)
+            t = CATransform3DRotate(t, rotation, 0, 0, 1)
+            t = CATransform3DConcat(Self.skew(-(numbers(5, frame).first ?? 0), axis: numbers(6, frame).first ?? 0), t)
+            t = CATransform3DScale(t, (s.first ?? 100) / 100, (s.count > 1 ? s[1] : s.first ?? 100) / 100, 1)
+            return CATransform3DTranslate(t, -(a.first ?? 0), -(a.count > 1 ? a[1] : 0), 0)
+        }
+        let animated = parts.compactMap { part -> [LottieKeyframe]? in
+            if case .animated(let keyframes)? = part { return keyframes }
+            return nil
+        }
+        let frames = animated.flatMap { $0.map(\.frame) }
+        if remapping != nil {
+            layer.transform = matrix(remapping?(animation.startFrame) ?? 0)
+            if let sampled = remappedAnimation("transform", { NSValue(caTransform3D: matrix($0)) }) {
+                layer.add(sampled, forKey: "transform")
+            }
+        } else if let keyframes = animated.first, keyframes.count > 1, !keyframes.contains(where: \.hold),
+            animated.allSatisfy({ $0.map(\.frame) == keyframes.map(\.frame) })
+        {
+            // The moving parts share their keyframes: matrices at those keyframes, eased as the
+            // first, and Core Animation interpolates the matrices between them (lottie-ios's
+            // `Keyframes.combined`, which iOS then interpolates by decomposing them).
+            let first = keyframes[0].frame, last = keyframes[keyframes.count - 1].frame
+            layer.transform = matrix(first)
+            let combined = CAKeyframeAnimation(keyPath: "transform")
+            combined.values = keyframes.map { NSValue(caTransform3D: matrix($0.frame)) }
+            combined.keyTimes = keyframes.map { NSNumber(value: ($0.frame - first) / (last - first)) }
+            combined.timingFunctions = keyframes.dropLast().map { k in
+                guard let o = k.out, let i = k.into else { return CAMediaTimingFunction(name: .linear) }
+                return CAMediaTimingFunction(controlPoints: Float(min(1, max(0, o.x))), Float(o.y), Float(min(1, max(0, i.x))), Float(i.y))
+            }
+            animator.place(combined, from: first, to: last)
+            layer.add(combined, forKey: "transform")
+        } else if let first = frames.min(), let last = frames.max(), last > first {
+            let count = Int(min(Double(Self.maximumSkewSamples - 1), (last - first).rounded(.up))) + 1
+            let times = (0..<count).map { first + (last - first) * Double($0) / Double(count - 1) }
+            layer.transform = matrix(first)
+            let sampled = CAKeyframeAnimation(keyPath: "transform")
+            sampled.values = times.map { NSValue(caTransform3D: matrix($0)) }
+            sampled.keyTimes = (0..<count).map { NSNumber(value: Double($0) / Double(count - 1)) }
+            animator.place(sampled, from: first, to: last)
+            layer.add(sampled, forKey: "transform")
+        } else {
+            layer.transform = matrix(frames.first ?? 0)
+        }
+        if opacity, let o = property(ks["o"], keypath + ["Opacity"]) {
+            set(o, on: layer, keyPath: "opacity") { $0.numbers?.first.map { NSNumber(value: $0 / 100) } }
+        }
+        return layer
+    }
+
+    /// A skew of `degrees` along the axis at `axis` degrees: rotate the axis onto x, shear,
+    /// rotate back (lottie-ios's `CATransform3D.makeSkew`).
+    static func skew(_ degrees: Double, axis: Double) -> CATransform3D {
+        let c = cos(axis * .pi / 180), s = sin(axis * .pi / 180), shear = tan(degrees * .pi / 180)
+        func planar(_ m11: Double, _ m12: Double, _ m21: Double, _ m22: Double) -> CATransform3D {
+            CATransform3D(
+                m11: m11, m12: m12, m13: 0, m14: 0, m21: m21, m22: m22, m23: 0, m24: 0, m31: 0, m32: 0, m33: 1, m34: 0, m41: 0, m42: 0,
+                m43: 0, m44: 1)
+        }
+        let toAxis = planar(c, s, -s, c), sheared = planar(1, 0, shear, 1), back = planar(c, -s, s, c)
+        return CATransform3DConcat(back, CATransform3DConcat(sheared, toAxis))
+    }
+}
