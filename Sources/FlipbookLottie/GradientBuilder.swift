@@ -3,8 +3,8 @@ import Foundation
 
 /// Gradient fills and strokes (`gf`, `gs`) as lottie-ios's Core Animation engine draws them: a
 /// CAGradientLayer (axial, or radial as a circle about its start point) masked by the shape's
-/// path (filled, or stroked at its width). Colour and point values are those of the first
-/// keyframe when they animate (reported).
+/// path (filled, or stroked at its width). Colour stops animate; moving start and end points are
+/// drawn at their first keyframe (reported).
 struct GradientBuilder {
     let shapes: ShapeBuilder
 
@@ -21,16 +21,36 @@ struct GradientBuilder {
         gradient.colors = colorStops.map(\.color)
         gradient.locations = colorStops.map { NSNumber(value: $0.location) }
         // Alpha has stops of its own: a second gradient of them masks the colours, as
-        // lottie-ios draws it (colour and alpha each interpolated on their own stops).
-        let alphaMask: CAGradientLayer? = alphaStops.contains { $0.alpha < 0.999 } ? CAGradientLayer() : nil
+        // lottie-ios draws it (colour and alpha each interpolated on their own stops), when any
+        // keyframe's alpha is not opaque.
+        var everyValue = [values]
+        if case .animated(let keyframes)? = colors { everyValue = keyframes.compactMap { $0.value.numbers } }
+        let translucent = everyValue.contains { Self.alphaStops($0, count: count).contains { $0.alpha < 0.999 } }
+        let alphaMask: CAGradientLayer? = translucent ? CAGradientLayer() : nil
         if let alphaMask {
             alphaMask.colors = alphaStops.map { CGColor(red: 0, green: 0, blue: 0, alpha: CGFloat($0.alpha)) }
             alphaMask.locations = alphaStops.map { NSNumber(value: $0.location) }
             gradient.mask = alphaMask
         }
+        if let colors, colors.isAnimated {
+            // Moving colours: each stop list keyframed (lists of another length step).
+            func stops(_ v: LottieJSON) -> [Double] { v.numbers ?? [] }
+            builder.set(colors, on: gradient, keyPath: "colors") { v in Self.colorStops(stops(v), count: count).map(\.color) }
+            builder.set(colors, on: gradient, keyPath: "locations") { v in
+                Self.colorStops(stops(v), count: count).map { NSNumber(value: $0.location) }
+            }
+            if let alphaMask {
+                builder.set(colors, on: alphaMask, keyPath: "colors") { v in
+                    Self.alphaStops(stops(v), count: count).map { CGColor(red: 0, green: 0, blue: 0, alpha: CGFloat($0.alpha)) }
+                }
+                builder.set(colors, on: alphaMask, keyPath: "locations") { v in
+                    Self.alphaStops(stops(v), count: count).map { NSNumber(value: $0.location) }
+                }
+            }
+        }
         let properties = ["s", "e"].map { LottieProperty(item[$0]) }
-        if properties.contains(where: { $0?.isAnimated == true }) || colors?.isAnimated == true {
-            shapes.builder.warn(item.path, "animated gradients are drawn with their first values")
+        if properties.contains(where: { $0?.isAnimated == true }) {
+            shapes.builder.warn(item.path, "animated gradient start and end points are drawn at their first values")
         }
         func point(_ p: LottieProperty?) -> CGPoint {
             let n = p?.initial.numbers ?? [0, 0]

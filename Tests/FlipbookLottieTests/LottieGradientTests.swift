@@ -1,4 +1,5 @@
 import FlipbookCore
+import FlipbookRender
 import Foundation
 import Testing
 
@@ -40,5 +41,29 @@ struct LottieGradientTests {
         func alpha(_ x: Int) -> Int { Int(rgba[(50 * pixels.width + x) * 4 + 3]) }
         #expect(alpha(30) == 255 && alpha(60) == 255, "\(alpha(30)), \(alpha(60))")
         #expect(abs(alpha(12) - 128) <= 8, "\(alpha(12))")
+    }
+
+    @Test("animated colour stops move: white at frame 0, black at 10, grey between")
+    func animatedColors() throws {
+        let fill =
+            #"{"ty":"gf","t":1,"o":{"a":0,"k":100},"r":1,"s":{"a":0,"k":[0,50]},"e":{"a":0,"k":[100,50]},"g":{"p":2,"k":{"a":1,"k":["#
+            + #"{"t":0,"s":[0,1,1,1,1,1,1,1],"i":{"x":[1],"y":[1]},"o":{"x":[0],"y":[0]}},{"t":10,"s":[0,0,0,0,1,0,0,0]}]}}}"#
+        let shapes =
+            #"[{"ty":"gr","it":[{"ty":"rc","p":{"a":0,"k":[50,50]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0}},\#(fill),"#
+            + #"{"ty":"tr","p":{"a":0,"k":[0,0]},"a":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0},"o":{"a":0,"k":100}}]}]"#
+        let json = #"{"ty":4,"ind":1,"ip":0,"op":20,"st":0,"ks":{},"shapes":\#(shapes)}"#
+        let layer = try LottieAnimationLayer(animation: try LottieMappingTests.animation("[\(json)]"))
+        let stage = Stage(size: CGSize(width: 100, height: 100), scale: 1)
+        layer.anchorPoint = .zero
+        layer.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+        stage.rootLayer.addSublayer(layer)
+        for (frame, grey) in [(0.0, 255), (5.0, 128), (10.0, 0)] {
+            layer.currentFrame = frame
+            stage.advance(to: stage.currentTime + 0.01)
+            let pixels = try FrameRasterizer.rasterize(stage.snapshot(), background: nil)
+            let red = Int(pixels.rgba[(50 * pixels.width + 50) * 4])
+            #expect(abs(red - grey) <= 3, "frame \(frame): \(red)")
+        }
+        #expect(!layer.warnings.contains { $0.contains("gradient") }, "\(layer.warnings)")
     }
 }

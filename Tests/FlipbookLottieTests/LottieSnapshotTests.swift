@@ -21,7 +21,7 @@ struct LottieSnapshotTests {
     }()
 
     @Test("there are snapshots to check")
-    func present() { #expect(Self.cases.count == 72) }
+    func present() { #expect(Self.cases.count == 76) }
 
     @Test("drawn as iOS draws it, by lottie-ios's rule", arguments: cases)
     func matches(_ snapshot: String) throws {
