@@ -26,12 +26,16 @@ var platformModules: [Target] = []
     // Linux, so a test file importing Testing and a module of ours named UIKit fails to compile.
     products.append(.library(name: "QuartzCore", targets: ["QuartzCore"]))
     platformModules.append(.target(name: "QuartzCore", dependencies: ["FlipbookCore"], swiftSettings: strictSettings))
+    // `import Lottie` likewise, for iOS code that shows a Lottie view (on Apple platforms the
+    // lottie-ios package owns the name).
+    products.append(.library(name: "Lottie", targets: ["Lottie"]))
+    platformModules.append(.target(name: "Lottie", dependencies: ["FlipbookCore", "FlipbookLottie"], swiftSettings: strictSettings))
 #endif
 // Real iOS code ported with `import Flipbook` (and, on Linux, `import QuartzCore`).
 platformModules.append(
     .testTarget(
         name: "PortingTests",
-        dependencies: ["Flipbook"] + platformModules.filter { $0.name == "QuartzCore" }.map { .target(name: $0.name) },
+        dependencies: ["Flipbook"] + platformModules.filter { ["QuartzCore", "Lottie"].contains($0.name) }.map { .target(name: $0.name) },
         swiftSettings: strictSettings))
 
 let package = Package(

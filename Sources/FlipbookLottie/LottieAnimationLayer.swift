@@ -10,15 +10,25 @@ open class LottieAnimationLayer: CALayer {
     /// What Core Animation cannot show of this animation, one line per feature and place.
     public private(set) var warnings: [String] = []
     /// The composition: its layers and their animations, on the animation's clock.
-    private var composition: CALayer?
+    var composition: CALayer?
 
-    /// How fast it plays (1: the file's own speed).
+    /// How fast it plays (1: the file's own speed); a change while playing takes effect from
+    /// the frame shown.
     public var animationSpeed: Double = 1 {
-        didSet { if isAnimationPlaying { play() } }
+        didSet { if isAnimationPlaying, let plan = playbackPlan { runLeg(plan, from: currentFrame) } }
     }
 
     /// Whether it is playing.
-    public private(set) var isAnimationPlaying = false
+    public internal(set) var isAnimationPlaying = false
+
+    /// How `play` repeats (lottie-ios's `loopMode`; LottieAnimationLayer+Playback.swift).
+    public var loopMode: LottieLoopMode = .playOnce
+    /// The playing range and what is left of it; nil when paused.
+    var playbackPlan: PlaybackPlan?
+    /// Bumped by every play, pause and seek, so the end of a leg scheduled before does nothing.
+    var playbackToken = 0
+    /// Called with false when a play is interrupted, with true when it ends.
+    var pendingCompletion: LottieCompletionBlock?
 
     /// Value providers in the order set; the last whose keypath matches a property wins.
     private var valueProviders: [(keypath: AnimationKeypath, provider: any AnyValueProvider)] = []
@@ -96,14 +106,17 @@ open class LottieAnimationLayer: CALayer {
         composition.transform = CATransform3DMakeScale(scale, scale, 1)
     }
 
-    /// The frame shown; setting it pauses there (`currentFrame` in lottie-ios).
+    /// The frame shown (while playing, the one shown now); setting it pauses there
+    /// (`currentFrame` in lottie-ios), and a play in progress ends with `completion(false)`.
     public var currentFrame: Double {
         get {
             guard let animation, let composition else { return 0 }
+            if isAnimationPlaying { return composition.convertTime(CACurrentMediaTime(), from: nil) * animation.framerate }
             return composition.timeOffset * animation.framerate
         }
         set {
             guard let animation, let composition else { return }
+            interruptPlayback()
             isAnimationPlaying = false
             composition.speed = 0
             composition.beginTime = 0
@@ -127,24 +140,6 @@ open class LottieAnimationLayer: CALayer {
     public var currentTime: Double {
         get { animation.map { (currentFrame - $0.startFrame) / $0.framerate } ?? 0 }
         set { if let animation { currentFrame = animation.startFrame + newValue * animation.framerate } }
-    }
-
-    /// Plays from the frame shown at `animationSpeed`, on the Stage's clock.
-    public func play() {
-        guard let composition, let animation else { return }
-        let frame = currentFrame
-        isAnimationPlaying = true
-        composition.speed = Float(animationSpeed)
-        composition.timeOffset = frame / animation.framerate
-        // Its clock starts now, from the frame shown: local time = (now − beginTime) × speed + timeOffset.
-        composition.beginTime = convertTime(CACurrentMediaTime(), from: nil)
-    }
-
-    /// Pauses at the frame shown now.
-    public func pause() {
-        guard let composition, let animation else { return }
-        let time = composition.convertTime(CACurrentMediaTime(), from: nil)
-        currentFrame = time * animation.framerate
     }
 
     /// A Stage showing `animation` fitted into `size` points at `scale`, paused at `frame` (what

@@ -1,0 +1,124 @@
+import FlipbookCore
+import Foundation
+
+/// A view showing a Lottie animation, lottie-ios's `LottieAnimationView`: its `animationLayer`
+/// (a `LottieAnimationLayer`) fills the view with the composition fitted (`scaleAspectFit`),
+/// and the view takes lottie-ios's playback names, so iOS code that shows one ports unchanged.
+open class LottieAnimationView: UIView {
+    /// The layer that shows the animation, filling the view.
+    public let animationLayer = LottieAnimationLayer()
+
+    /// A view of `animation`'s own size (zero without one), paused on its first frame.
+    public init(animation: LottieAnimation?) {
+        let size = animation.map { CGSize(width: $0.width, height: $0.height) } ?? .zero
+        super.init(frame: CGRect(origin: .zero, size: size))
+        layer.addSublayer(animationLayer)
+        self.animation = animation
+        fillBounds()
+    }
+
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
+        layer.addSublayer(animationLayer)
+        fillBounds()
+    }
+
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        layer.addSublayer(animationLayer)
+        fillBounds()
+    }
+
+    /// The animation `name`.json in `bundle`'s resources, else in the current directory
+    /// (lottie-ios's `LottieAnimationView(name:)`); an empty view when there is none.
+    public convenience init(name: String, bundle: Bundle = .main) {
+        let path = bundle.path(forResource: name, ofType: "json")
+        self.init(animation: path.flatMap { LottieAnimation.filepath($0) } ?? LottieAnimation.named(name))
+    }
+
+    /// The animation in the file at `filePath` (`.json` or `.lottie`); an empty view when it
+    /// cannot be read.
+    public convenience init(filePath: String) {
+        self.init(animation: LottieAnimation.filepath(filePath))
+    }
+
+    /// The animation shown; setting one shows it paused on its first frame.
+    public var animation: LottieAnimation? {
+        get { animationLayer.animation }
+        set { if let newValue { try? animationLayer.load(newValue) } }
+    }
+
+    open override var frame: CGRect {
+        didSet { fillBounds() }
+    }
+
+    open override var bounds: CGRect {
+        didSet { fillBounds() }
+    }
+
+    open override func layoutSubviews() {
+        super.layoutSubviews()
+        fillBounds()
+    }
+
+    private func fillBounds() {
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        animationLayer.anchorPoint = .zero
+        animationLayer.frame = bounds
+        CATransaction.commit()
+    }
+
+    // lottie-ios's names, passed to the layer.
+
+    public var currentProgress: AnimationProgressTime {
+        get { CGFloat(animationLayer.currentProgress) }
+        set { animationLayer.currentProgress = Double(newValue) }
+    }
+    public var currentFrame: AnimationFrameTime {
+        get { CGFloat(animationLayer.currentFrame) }
+        set { animationLayer.currentFrame = Double(newValue) }
+    }
+    public var currentTime: TimeInterval {
+        get { animationLayer.currentTime }
+        set { animationLayer.currentTime = newValue }
+    }
+    public var loopMode: LottieLoopMode {
+        get { animationLayer.loopMode }
+        set { animationLayer.loopMode = newValue }
+    }
+    public var animationSpeed: CGFloat {
+        get { CGFloat(animationLayer.animationSpeed) }
+        set { animationLayer.animationSpeed = Double(newValue) }
+    }
+    public var isAnimationPlaying: Bool { animationLayer.isAnimationPlaying }
+    public var viewportFrame: CGRect? {
+        get { animationLayer.viewportFrame }
+        set { animationLayer.viewportFrame = newValue }
+    }
+
+    public func play(completion: LottieCompletionBlock? = nil) { animationLayer.play(completion: completion) }
+
+    public func play(
+        fromProgress: AnimationProgressTime? = nil, toProgress: AnimationProgressTime, loopMode: LottieLoopMode? = nil,
+        completion: LottieCompletionBlock? = nil
+    ) {
+        animationLayer.play(fromProgress: fromProgress, toProgress: toProgress, loopMode: loopMode, completion: completion)
+    }
+
+    public func play(
+        fromFrame: AnimationFrameTime? = nil, toFrame: AnimationFrameTime, loopMode: LottieLoopMode? = nil,
+        completion: LottieCompletionBlock? = nil
+    ) {
+        animationLayer.play(fromFrame: fromFrame, toFrame: toFrame, loopMode: loopMode, completion: completion)
+    }
+
+    public func pause() { animationLayer.pause() }
+    public func stop() { animationLayer.stop() }
+
+    public func setValueProvider(_ valueProvider: any AnyValueProvider, keypath: AnimationKeypath) {
+        animationLayer.setValueProvider(valueProvider, keypath: keypath)
+    }
+    public func allHierarchyKeypaths() -> [String] { animationLayer.allHierarchyKeypaths() }
+    public func logHierarchyKeypaths() { animationLayer.logHierarchyKeypaths() }
+}
