@@ -172,11 +172,17 @@ final class LayerBuilder {
 
     /// Shown from the layer's in point to its out point (frames of the containing composition).
     func visibility(_ item: LottieJSON, wrapping inner: CALayer) -> CALayer {
+        let inPoint = item["ip"]?.number ?? animation.startFrame
+        let outPoint = item["op"]?.number ?? animation.endFrame
+        // A layer of the root composition shown from its first frame to its last needs no wrapper
+        // (unless a track matte masks it: the mask must not move with its transform).
+        if remapping == nil, precompositionNames.isEmpty, inPoint <= animation.startFrame, outPoint >= animation.endFrame, item["tt"] == nil
+        {
+            return inner
+        }
         let layer = CALayer()
         layer.anchorPoint = .zero
         layer.addSublayer(inner)
-        let inPoint = item["ip"]?.number ?? animation.startFrame
-        let outPoint = item["op"]?.number ?? animation.endFrame
         if remapping != nil {
             if let show = remappedVisibility(in: inPoint, out: outPoint) { layer.add(show, forKey: "visibility") }
             return layer
@@ -262,6 +268,7 @@ final class LayerBuilder {
             let layer = skewedTransform(ks, opacity: opacity, keypath: owner)
             return (layer, layer)
         }
+        if let ks, let still = stillTransform(ks, opacity: opacity, at: path, keypath: owner) { return (still, still) }
         let move = CALayer(), scale = CALayer(), anchor = CALayer()
         for l in [move, scale, anchor] { l.anchorPoint = .zero }
         move.addSublayer(scale)
@@ -285,6 +292,29 @@ final class LayerBuilder {
         }
         if hasSkew(ks) { warn(path, "a layer's skew is not applied (lottie-ios skews shape groups only)") }
         return (move, anchor)
+    }
+
+    /// A transform none of whose parts moves as one layer: its position, and rotation, scale and
+    /// anchor as one matrix (the same mapping as the three layers, with two fewer layers to
+    /// snapshot and draw each frame). Nil when a part moves, the position is split or skewed.
+    private func stillTransform(_ ks: LottieJSON, opacity: Bool, at path: String, keypath owner: [String]) -> CALayer? {
+        let keypath = owner + ["Transform"]
+        guard ks["p"]?["s"]?.bool != true, ks["p"]?["x"] == nil, !hasSkew(ks) else { return nil }
+        let p = property(ks["p"], keypath + ["Position"]), r = property(ks["r"] ?? ks["rz"], keypath + ["Rotation"])
+        let s = property(ks["s"], keypath + ["Scale"]), a = property(ks["a"], keypath + ["Anchor Point"])
+        guard ![p, r, s, a].contains(where: { $0?.isAnimated == true }) else { return nil }
+        let position = p?.initial.numbers ?? [0, 0], scale = s?.initial.numbers ?? [100, 100], anchor = a?.initial.numbers ?? [0, 0]
+        let layer = CALayer()
+        layer.anchorPoint = .zero
+        layer.position = CGPoint(x: position.first ?? 0, y: position.count > 1 ? position[1] : 0)
+        var t = CATransform3DMakeRotation((r?.initial.numbers?.first ?? 0) * .pi / 180, 0, 0, 1)
+        t = CATransform3DScale(t, (scale.first ?? 100) / 100, (scale.count > 1 ? scale[1] : scale.first ?? 100) / 100, 1)
+        layer.transform = CATransform3DTranslate(t, -(anchor.first ?? 0), -(anchor.count > 1 ? anchor[1] : 0), 0)
+        if ks["rx"] != nil || ks["ry"] != nil { warn(path, "3D rotation is drawn flat") }
+        if opacity, let o = property(ks["o"], keypath + ["Opacity"]) {
+            set(o, on: layer, keyPath: "opacity") { $0.numbers?.first.map { NSNumber(value: $0 / 100) } }
+        }
+        return layer
     }
 
     /// Position as one point (with spatial tangents as a path) or as separate x and y.

@@ -232,14 +232,21 @@ struct LottieMappingTests {
         return try FrameRasterizer.rasterize(stage.snapshot(), background: nil)
     }
 
-    static func moveLayer(of layer: LottieAnimationLayer) -> CALayer? {
-        // composition → visibility → move (position, rotation)
-        layer.sublayers?.first?.sublayers?.first?.sublayers?.first
+    /// The first layer, depth first, with an animation for `key` (the tree's shape depends on
+    /// what moves: a transform that does not move is one layer, three when it does).
+    static func layer(in root: CALayer, animating key: String) -> CALayer? {
+        if root.animation(forKey: key) != nil { return root }
+        for sublayer in root.sublayers ?? [] {
+            if let found = layer(in: sublayer, animating: key) { return found }
+        }
+        return nil
     }
 
-    static func anchorLayer(of layer: LottieAnimationLayer) -> CALayer? {
-        moveLayer(of: layer)?.sublayers?.first?.sublayers?.first
-    }
+    /// The layer whose position moves.
+    static func moveLayer(of layer: LottieAnimationLayer) -> CALayer? { Self.layer(in: layer, animating: "position") }
+
+    /// The layer whose opacity changes.
+    static func anchorLayer(of layer: LottieAnimationLayer) -> CALayer? { Self.layer(in: layer, animating: "opacity") }
 }
 
 /// Hostile files: numbers past Int where an index or a count goes, a FIFO where the file or an
@@ -339,7 +346,8 @@ struct LottieTimeRemappingTests {
             for s in l.sublayers ?? [] { walk(s) }
         }
         walk(layer)
-        #expect(hidden == [false, true], "the precomposition layer shows, its remapped content does not: \(hidden)")
+        // The precomposition layer spans the whole composition, so it has no visibility animation.
+        #expect(hidden == [true], "its remapped content is hidden: \(hidden)")
     }
 }
 
