@@ -66,19 +66,24 @@ struct LottieMappingTests {
         #expect(abs(move.presentationState(at: stage.currentTime).position.x - 50) < 1e-6, "paused")
     }
 
-    @Test("a hold keyframe keeps its value until the next keyframe, then steps")
-    func hold() throws {
-        let ks = #"{"o":{"a":1,"k":[{"t":0,"s":[100],"h":1},{"t":10,"s":[20],"h":1},{"t":20,"s":[60]}]}}"#
+    /// Shows a null layer of transform `ks` at each frame and expects its opacity there.
+    static func expectOpacities(_ ks: String, _ expected: [(Double, Double)]) throws {
         let layer = try LottieAnimationLayer(animation: try Self.animation("[\(Self.null(ks))]"))
         let stage = Stage(size: CGSize(width: 100, height: 100), scale: 1)
         stage.rootLayer.addSublayer(layer)
-        for (frame, opacity) in [(0.0, 1.0), (9.9, 1.0), (10.0, 0.2), (19.9, 0.2), (20.0, 0.6)] {
+        for (frame, opacity) in expected {
             layer.currentFrame = frame
             stage.advance(to: stage.currentTime + 0.01)
             let anchor = try #require(Self.anchorLayer(of: layer))
             let shown = anchor.presentationState(at: stage.currentTime).opacity
             #expect(abs(shown - opacity) < 1e-6, "frame \(frame): \(shown)")
         }
+    }
+
+    @Test("a hold keyframe keeps its value until the next keyframe, then steps")
+    func hold() throws {
+        let ks = #"{"o":{"a":1,"k":[{"t":0,"s":[100],"h":1},{"t":10,"s":[20],"h":1},{"t":20,"s":[60]}]}}"#
+        try Self.expectOpacities(ks, [(0.0, 1.0), (9.9, 1.0), (10.0, 0.2), (19.9, 0.2), (20.0, 0.6)])
     }
 
     /// Keyframes that are all holds are one discrete animation whose key times lottie-ios rounds
@@ -89,16 +94,7 @@ struct LottieMappingTests {
     @Test("all-hold keyframes step just after their frame, as iOS rounds their key times")
     func holdRounding() throws {
         let ks = #"{"o":{"a":1,"k":[{"t":0,"s":[100],"h":1},{"t":10,"s":[20],"h":1},{"t":20,"s":[60],"h":1}]}}"#
-        let layer = try LottieAnimationLayer(animation: try Self.animation("[\(Self.null(ks))]"))
-        let stage = Stage(size: CGSize(width: 100, height: 100), scale: 1)
-        stage.rootLayer.addSublayer(layer)
-        for (frame, opacity) in [(9.9, 1.0), (10.0, 1.0), (10.001, 0.2), (19.9, 0.2), (20.0, 0.2)] {
-            layer.currentFrame = frame
-            stage.advance(to: stage.currentTime + 0.01)
-            let anchor = try #require(Self.anchorLayer(of: layer))
-            let shown = anchor.presentationState(at: stage.currentTime).opacity
-            #expect(abs(shown - opacity) < 1e-6, "frame \(frame): \(shown)")
-        }
+        try Self.expectOpacities(ks, [(9.9, 1.0), (10.0, 1.0), (10.001, 0.2), (19.9, 0.2), (20.0, 0.2)])
     }
 
     /// Among eased keyframes lottie-ios gives each run of holds its own discrete animation; a
@@ -119,16 +115,7 @@ struct LottieMappingTests {
         ])
     func loneHold(_ keyframes: String, _ expected: [(Double, Double)]) throws {
         let ks = #"{"o":{"a":1,"k":\#(keyframes)}}"#
-        let layer = try LottieAnimationLayer(animation: try Self.animation("[\(Self.null(ks))]"))
-        let stage = Stage(size: CGSize(width: 100, height: 100), scale: 1)
-        stage.rootLayer.addSublayer(layer)
-        for (frame, opacity) in expected {
-            layer.currentFrame = frame
-            stage.advance(to: stage.currentTime + 0.01)
-            let anchor = try #require(Self.anchorLayer(of: layer))
-            let shown = anchor.presentationState(at: stage.currentTime).opacity
-            #expect(abs(shown - opacity) < 1e-6, "frame \(frame): \(shown)")
-        }
+        try Self.expectOpacities(ks, expected)
     }
 
     @Test("a layer is hidden before its in point and from its out point")
@@ -144,22 +131,28 @@ struct LottieMappingTests {
         }
     }
 
-    @Test("at 48 fps, frame 5.0 shows the layer that starts at 5, and 4.999 and 9.9999999 the ones before (lottie-ios issue 2209)")
-    func exactBoundaries() throws {
-        let layers = (0..<10).map { Self.null("{}", ind: $0 + 1, ip: Double($0), op: Double($0 + 1)) }.joined(separator: ",")
-        let json = #"{"v":"5.7","fr":48,"ip":0,"op":10,"w":100,"h":100,"layers":[\#(layers)]}"#
+    /// `count` one-frame null layers (layer k from frame k to k + 1) at `framerate`: at each
+    /// frame, the one shown is expected.
+    static func expectShown(framerate: Int, count: Int, _ expected: [(Double, Int)]) throws {
+        let layers = (0..<count).map { Self.null("{}", ind: $0 + 1, ip: Double($0), op: Double($0 + 1)) }.joined(separator: ",")
+        let json = #"{"v":"5.7","fr":\#(framerate),"ip":0,"op":\#(count),"w":100,"h":100,"layers":[\#(layers)]}"#
         let layer = try LottieAnimationLayer(animation: try LottieAnimation.load(data: Data(json.utf8)))
         let stage = Stage(size: CGSize(width: 100, height: 100), scale: 1)
         stage.rootLayer.addSublayer(layer)
-        for (frame, shown) in [(4.999, 4), (5.0, 5), (9.9999999, 9), (7.0, 7), (3.0, 3)] {
+        for (frame, shown) in expected {
             layer.currentFrame = frame
             stage.advance(to: stage.currentTime + 0.01)
-            // Bottom first: the layer listed last (ip 9) is the first sublayer.
+            // Bottom first: the layer listed last is the first sublayer.
             let visible = (layer.sublayers?.first?.sublayers ?? []).enumerated().filter {
                 !$0.element.presentationState(at: stage.currentTime).hidden
-            }.map { 9 - $0.offset }
+            }.map { count - 1 - $0.offset }
             #expect(visible == [shown], "frame \(frame): \(visible)")
         }
+    }
+
+    @Test("at 48 fps, frame 5.0 shows the layer that starts at 5, and 4.999 and 9.9999999 the ones before (lottie-ios issue 2209)")
+    func exactBoundaries() throws {
+        try Self.expectShown(framerate: 48, count: 10, [(4.999, 4), (5.0, 5), (9.9999999, 9), (7.0, 7), (3.0, 3)])
     }
 
     /// lottie-ios pauses a tree whose animations last one frame longer than the composition;
@@ -168,19 +161,7 @@ struct LottieMappingTests {
     /// (LayerBuilder.changesBy; iOS's snapshots of lottie-ios's issue_2265 show the same).
     @Test("at 9 fps, frames 3 and 6 still show the layer before and frame 9 its own, as iOS rounds them")
     func iOSRounding() throws {
-        let layers = (0..<12).map { Self.null("{}", ind: $0 + 1, ip: Double($0), op: Double($0 + 1)) }.joined(separator: ",")
-        let json = #"{"v":"5.7","fr":9,"ip":0,"op":12,"w":100,"h":100,"layers":[\#(layers)]}"#
-        let layer = try LottieAnimationLayer(animation: try LottieAnimation.load(data: Data(json.utf8)))
-        let stage = Stage(size: CGSize(width: 100, height: 100), scale: 1)
-        stage.rootLayer.addSublayer(layer)
-        for (frame, shown) in [(3.0, 2), (6.0, 5), (9.0, 9), (4.0, 3), (5.0, 5), (7.0, 7), (0.0, 0), (3.5, 3)] {
-            layer.currentFrame = frame
-            stage.advance(to: stage.currentTime + 0.01)
-            let visible = (layer.sublayers?.first?.sublayers ?? []).enumerated().filter {
-                !$0.element.presentationState(at: stage.currentTime).hidden
-            }.map { 11 - $0.offset }
-            #expect(visible == [shown], "frame \(frame): \(visible)")
-        }
+        try Self.expectShown(framerate: 9, count: 12, [(3.0, 2), (6.0, 5), (9.0, 9), (4.0, 3), (5.0, 5), (7.0, 7), (0.0, 0), (3.5, 3)])
     }
 
     @Test(
