@@ -90,7 +90,7 @@ let package = Package(
         ),
         .target(
             name: "FlipbookScenario",
-            dependencies: ["FlipbookCore", .product(name: "Yams", package: "Yams")],
+            dependencies: ["FlipbookCore", "FlipbookLottie", .product(name: "Yams", package: "Yams")],
             swiftSettings: strictSettings
         ),
         // Lottie files as Core Animation layers and keyframe animations (docs/lottie.md).

@@ -4,7 +4,7 @@ import Foundation
 
 /// A Lottie animation given where a scenario goes (`.json`): read, fitted and drawn.
 enum LottieFile {
-    static func isLottie(_ path: String) -> Bool { ["json", "lottie"].contains(URL(fileURLWithPath: path).pathExtension.lowercased()) }
+    static func isLottie(_ path: String) -> Bool { LottieAnimation.isLottieFile(path) }
 
     /// The animation, or a `LottieError` naming the file and the JSON path (an input error, exit 2).
     static func load(_ path: String) throws -> LottieAnimation { try LottieAnimation.load(file: path) }

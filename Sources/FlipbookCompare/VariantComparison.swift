@@ -10,14 +10,14 @@ public struct VariantComparison {
         public var file: String
         public var variant: String
         public var label: String
-        /// The file's text when the caller has read it already (the preview reads the file once,
-        /// after checking what it is); nil: read from `file`.
-        public var text: String?
-        public init(file: String, variant: String, label: String, text: String? = nil) {
+        /// The file's bytes when the caller has read them already (the preview reads the file
+        /// once, after checking what it is); nil: read from `file`.
+        public var contents: Data?
+        public init(file: String, variant: String, label: String, contents: Data? = nil) {
             self.file = file
             self.variant = variant
             self.label = label
-            self.text = text
+            self.contents = contents
         }
     }
 
@@ -169,10 +169,10 @@ public struct VariantComparison {
     public mutating func run(sinks: [any RenderSink], threads: Int = ProcessInfo.processInfo.activeProcessorCount) throws -> [Summary] {
         let scenarios = try inputs.map { input in
             let variant = input.variant == "default" ? nil : input.variant
-            if let text = input.text {
+            if let contents = input.contents {
                 let base = URL(fileURLWithPath: input.file).deletingLastPathComponent()
                 return try ScenarioLoader.load(
-                    yaml: text, file: input.file, baseDirectory: base,
+                    contents: contents, file: input.file, baseDirectory: base,
                     variant: variant, imageLoader: { try PNGCodec.readImage($0) })
             }
             return try ScenarioLoader.load(file: input.file, variant: variant, imageLoader: { try PNGCodec.readImage($0) })

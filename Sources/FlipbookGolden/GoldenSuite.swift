@@ -22,7 +22,8 @@ public struct GoldenSuite: Sendable {
         self.threads = max(1, threads)
     }
 
-    /// Scenario files under `paths` (files as given, folders searched for `.yaml`), sorted.
+    /// Scenario files under `paths` (files as given; folders searched for `.yaml` scenarios and
+    /// `.json`/`.lottie` Lottie animations), sorted.
     public static func discover(_ paths: [String]) throws -> [String] {
         var files: [String] = []
         for path in paths {
@@ -31,7 +32,7 @@ public struct GoldenSuite: Sendable {
                 throw GoldenError.usage("\(path): no such file or folder")
             }
             if isDirectory.boolValue {
-                let found = (FileManager.default.enumerator(atPath: path)?.allObjects as? [String] ?? []).filter { $0.hasSuffix(".yaml") }
+                let found = (FileManager.default.enumerator(atPath: path)?.allObjects as? [String] ?? []).filter(Self.isScene)
                 files += found.map { URL(fileURLWithPath: path).appendingPathComponent($0).path }
             } else {
                 files.append(path)
@@ -39,6 +40,9 @@ public struct GoldenSuite: Sendable {
         }
         return Array(Set(files)).sorted()
     }
+
+    /// Whether a file found in a folder is a scene: a scenario or a Lottie animation.
+    static func isScene(_ name: String) -> Bool { name.hasSuffix(".yaml") || LottieAnimation.isLottieFile(name) }
 
     /// Shard `index` (1-based) of `count`: every file lands in exactly one shard.
     public static func shard(_ files: [String], index: Int, count: Int) -> [String] {

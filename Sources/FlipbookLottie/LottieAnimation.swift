@@ -25,6 +25,9 @@ public struct LottieAnimation: @unchecked Sendable {
     /// provider; `flipbook --images`).
     public var imageDirectories: [URL] = []
 
+    /// The composition's name (`nm`), if it has one.
+    public var name: String? { root["nm"]?.string }
+
     /// Seconds from the first frame to the end.
     public var duration: Double { (endFrame - startFrame) / framerate }
 
@@ -56,8 +59,20 @@ public struct LottieAnimation: @unchecked Sendable {
         } catch {
             throw LottieError(file: file, path: "", message: "cannot be read (\(error.localizedDescription))")
         }
+        return try load(contents: data, file: file)
+    }
+
+    /// Reads the bytes of `file`, already read by the caller: a `.lottie` archive when its name
+    /// says so, Bodymovin JSON otherwise (images relative to the file's folder).
+    public static func load(contents data: Data, file: String) throws -> LottieAnimation {
+        let url = URL(fileURLWithPath: file)
         if url.pathExtension.lowercased() == "lottie" { return try loadArchive(data, file: file) }
         return try load(data: data, file: file, baseDirectory: url.deletingLastPathComponent())
+    }
+
+    /// Whether `file` is named as a Lottie animation is (`.json`, `.lottie`).
+    public static func isLottieFile(_ file: String) -> Bool {
+        ["json", "lottie"].contains(URL(fileURLWithPath: file).pathExtension.lowercased())
     }
 
     /// The bytes of `url` when it is a regular file (links followed) of at most

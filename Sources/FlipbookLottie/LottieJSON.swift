@@ -50,5 +50,11 @@ public struct LottieError: Error, CustomStringConvertible, Equatable {
     public var path: String
     public var message: String
 
+    public init(file: String, path: String, message: String) {
+        self.file = file
+        self.path = path
+        self.message = message
+    }
+
     public var description: String { "\(file): \(path.isEmpty ? "" : path + ": ")error: \(message)" }
 }

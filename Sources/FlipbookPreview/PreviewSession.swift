@@ -133,14 +133,14 @@ public final class PreviewSession: @unchecked Sendable {
         }
         let start = DispatchTime.now()
         do {
-            let text: String
+            let contents: Data
             switch reading {
             case .refused(let reason): throw PreviewError(reason)
-            case .text(let t): text = t
+            case .contents(let bytes): contents = bytes
             }
             let base = URL(fileURLWithPath: options.file).deletingLastPathComponent()
             let scenario = try ScenarioLoader.load(
-                yaml: text, file: options.file, baseDirectory: base,
+                contents: contents, file: options.file, baseDirectory: base,
                 fontCheck: FontCatalog.substitute(for:), imageLoader: { try PNGCodec.readImage($0) })
             let names = options.variants ?? ["default"] + scenario.variantNames
             for name in names where name != "default" && !scenario.variantNames.contains(name) {
@@ -149,7 +149,7 @@ public final class PreviewSession: @unchecked Sendable {
                         + (["default"] + scenario.variantNames).joined(separator: ", ") + ")")
             }
             var comparison = VariantComparison(
-                inputs: names.map { .init(file: options.file, variant: $0, label: $0, text: text) },
+                inputs: names.map { .init(file: options.file, variant: $0, label: $0, contents: contents) },
                 plots: options.plots)
             let progress = ProgressSink(flag: flag) { [weak self] done in self?.lock.withLock { self?.status.progress = done } }
             let title = "Flipbook preview: " + URL(fileURLWithPath: options.file).lastPathComponent

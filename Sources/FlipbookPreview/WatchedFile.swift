@@ -7,7 +7,8 @@ import Foundation
 enum WatchedFile {
     /// What one poll found.
     enum Reading: Equatable, Sendable {
-        case text(String)
+        /// The file's bytes: scenario text or a Lottie animation (`.json`, `.lottie`).
+        case contents(Data)
         /// Why the file was not read (shown as the page's error).
         case refused(String)
     }
@@ -19,8 +20,7 @@ enum WatchedFile {
         do {
             let resolved = try resolve(path)
             let bytes = try InputFile.read(resolved, followingLinks: false, maximumBytes: maximumBytes)
-            guard let text = String(validating: bytes, as: UTF8.self) else { return .refused("\(path): the file is not UTF-8 text") }
-            return .text(text)
+            return .contents(Data(bytes))
         } catch {
             return .refused("\(error)")
         }

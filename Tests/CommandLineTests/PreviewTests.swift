@@ -43,9 +43,9 @@ struct PreviewTests {
         let errors: URL
         var url = ""
 
-        init(scene: String, extra: [String] = []) throws {
+        init(scene: String, extra: [String] = [], named name: String = "scene.yaml") throws {
             let dir = freshFolder("flipbook-preview")
-            file = dir.appendingPathComponent("scene.yaml")
+            file = dir.appendingPathComponent(name)
             try scene.write(to: file, atomically: true, encoding: .utf8)
             process.executableURL = CLI.executable
             process.arguments = ["preview", file.path, "--port", "0"] + extra
@@ -140,6 +140,30 @@ struct PreviewTests {
         #expect(errors.contains { $0.hasPrefix(preview.file.path + ":2:1: error: YAML syntax error") }, "\(errors)")
         #expect(broken.map(Self.version) == 2, "the last good render stays")
         #expect(preview.get("page/2") == second)
+    }
+
+    /// A 40×20 pt Lottie animation, 10 fps, 1 s: a square of `color` (RGBA 0…1) moving right.
+    static func lottie(color: String = "1,0,0,1") -> String {
+        #"{"fr":10,"ip":0,"op":10,"w":40,"h":20,"layers":[{"ty":4,"ind":1,"ip":0,"op":10,"st":0,"#
+            + #""ks":{"p":{"a":1,"k":[{"t":0,"s":[10,10]},{"t":10,"s":[30,10]}]}},"shapes":[{"ty":"rc","p":{"a":0,"k":[0,0]},"#
+            + #""s":{"a":0,"k":[6,6]},"r":{"a":0,"k":0}},{"ty":"fl","c":{"a":0,"k":["# + color + #"]},"o":{"a":0,"k":100}}]}]}"#
+    }
+
+    @Test("a Lottie file previews as a scene: each save renders it again; a broken file reports its JSON path and keeps the last render")
+    func lottieFile() throws {
+        let preview = try Running(scene: Self.lottie(), named: "square.json")
+        let first = try #require(preview.status(within: 60) { Self.version($0) == 1 })
+        #expect(((first["errors"] as? [String]) ?? []).isEmpty)
+        // 10 frames at the file's 10 fps, 80 px wide at 2x.
+        let page = try #require(preview.get("page/1"))
+        #expect(page.contains("<td>1.000 s</td>"), "\(page.prefix(2000))")
+        try Self.lottie(color: "0,0,1,1").write(to: preview.file, atomically: true, encoding: .utf8)
+        #expect(preview.status(within: 30) { Self.version($0) == 2 } != nil, "the save rendered again")
+        try #"{"fr":10,"ip":0,"op":10,"w":40,"h":20,"layers":{}}"#.write(to: preview.file, atomically: true, encoding: .utf8)
+        let broken = preview.status(within: 30) { !(($0["errors"] as? [String]) ?? []).isEmpty }
+        let errors = (broken?["errors"] as? [String]) ?? []
+        #expect(errors.contains { $0 == preview.file.path + ": layers: error: expected a list of layers" }, "\(errors)")
+        #expect(broken.map(Self.version) == 2, "the last good render stays")
     }
 
     @Test("a long render reports its progress and is cancelled by the next save: the short scene saved after it is the first render shown")

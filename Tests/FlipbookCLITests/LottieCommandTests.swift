@@ -71,4 +71,42 @@ struct LottieCommandTests {
         #expect(FlipbookProgram.run(["still", bad.path, "--at", "0s", "-o", bad.path + ".png"]) == Exit.input)
         #expect(!FileManager.default.fileExists(atPath: bad.path + ".png"), "nothing written")
     }
+
+    @Test("test records a Lottie file in the scenarios folder, passes it, and fails it once the file changes")
+    func goldenSuite() throws {
+        let project = freshFolder("flipbook-lottie-suite")
+        let scenarios = project.appendingPathComponent("scenarios")
+        try FileManager.default.createDirectory(at: scenarios, withIntermediateDirectories: true)
+        let file = scenarios.appendingPathComponent("square.json")
+        try FileManager.default.copyItem(atPath: try Self.file(), toPath: file.path)
+        let artifacts = project.appendingPathComponent("artifacts").path
+        #expect(FlipbookProgram.run(["test", scenarios.path, "--record", "missing", "--artifacts", artifacts]) == Exit.ok)
+        let golden = project.appendingPathComponent("golden/square")
+        // 1 s at the golden rate of 10 a second: instants 0, 0.1, …, 1.
+        let frames = try FileManager.default.contentsOfDirectory(atPath: golden.path).filter { $0.hasSuffix(".png") }
+        #expect(frames.count == 11)
+        #expect(FlipbookProgram.run(["test", scenarios.path, "--record", "never", "--artifacts", artifacts]) == Exit.ok)
+        // The square now ends at x = 34 instead of 30: later frames differ.
+        let moved = try String(contentsOf: file, encoding: .utf8).replacingOccurrences(of: "[30,10]", with: "[34,10]")
+        try moved.write(to: file, atomically: true, encoding: .utf8)
+        #expect(FlipbookProgram.run(["test", scenarios.path, "--record", "never", "--artifacts", artifacts]) == Exit.comparisonFailed)
+    }
+
+    @Test("compare takes Lottie files on both sides and against a render of one")
+    func compare() throws {
+        let file = try Self.file()
+        let out = freshFolder("flipbook-lottie-compare")
+        let other = out.appendingPathComponent("other.json").path
+        try String(contentsOfFile: file, encoding: .utf8).replacingOccurrences(of: "[1,0,0,1]", with: "[0,0,1,1]")
+            .write(toFile: other, atomically: true, encoding: .utf8)
+        let grid = out.appendingPathComponent("grid.gif").path
+        #expect(FlipbookProgram.run(["compare", file, other, "-o", grid, "--quiet"]) == Exit.ok)
+        let composed = try GIFReader.read(URL(fileURLWithPath: grid))
+        #expect(composed.width >= 2 * 80 && composed.frames.count == 10, "two 80 px cells side by side, 10 frames")
+        let render = out.appendingPathComponent("square.gif").path
+        #expect(FlipbookProgram.run(["render", file, "-o", render, "--quiet"]) == Exit.ok)
+        let against = out.appendingPathComponent("against.gif").path
+        #expect(FlipbookProgram.run(["compare", file, "--against", render, "-o", against, "--quiet"]) == Exit.ok)
+        #expect(try GIFReader.read(URL(fileURLWithPath: against)).frames.count == 10)
+    }
 }

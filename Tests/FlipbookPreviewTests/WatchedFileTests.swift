@@ -18,7 +18,7 @@ struct WatchedFileTests {
         let dir = try folder(), outside = try folder()
         let scene = dir.appendingPathComponent("scene.yaml")
         try "duration: 1\n".write(to: scene, atomically: true, encoding: .utf8)
-        #expect(WatchedFile.read(scene.path) == .text("duration: 1\n"))
+        #expect(WatchedFile.read(scene.path) == .contents(Data("duration: 1\n".utf8)))
         let secret = outside.appendingPathComponent("shadow")
         try "root:*:19000:0:99999:7:::\n".write(to: secret, atomically: true, encoding: .utf8)
         let linked = dir.appendingPathComponent("linked.yaml")
@@ -30,7 +30,7 @@ struct WatchedFileTests {
         #expect(why.contains("outside its folder") && !why.contains("root"))
         let inside = dir.appendingPathComponent("inside.yaml")
         try FileManager.default.createSymbolicLink(atPath: inside.path, withDestinationPath: "scene.yaml")
-        #expect(WatchedFile.read(inside.path) == .text("duration: 1\n"))
+        #expect(WatchedFile.read(inside.path) == .contents(Data("duration: 1\n".utf8)))
         let fifo = dir.appendingPathComponent("fifo.yaml")
         #expect(mkfifo(fifo.path, 0o600) == 0)
         guard case .refused(let fifoWhy) = WatchedFile.read(fifo.path) else {

@@ -67,6 +67,8 @@ public enum LayerType: String, Sendable, CaseIterable {
     case table
     /// A `StatusBarLayer`: a device's status bar, to line a scene up with a recording.
     case statusBar
+    /// A `LottieAnimationLayer` showing a Lottie file, paused or playing.
+    case lottie
 
     /// Whether the layer is a scroll view's (scroll or table).
     var isScrollView: Bool { self == .scroll || self == .table }
@@ -78,7 +80,7 @@ public enum LayerType: String, Sendable, CaseIterable {
         case .text: return ["base", "text"]
         case .gradient: return ["base", "gradient"]
         case .replicator: return ["base", "replicator"]
-        case .emitter, .statusBar: return ["base"]
+        case .emitter, .statusBar, .lottie: return ["base"]
         }
     }
 }
@@ -99,6 +101,8 @@ public struct LayerSpec: Sendable {
     public var emitter: EmitterSpec?
     /// The settings of a `statusBar` layer.
     public var statusBar: StatusBarSpec?
+    /// The animation and playback of a `lottie` layer.
+    public var lottie: LottieLayerSpec?
 }
 
 /// Non-animatable layer settings (a `set` changes them at once, as on iOS).

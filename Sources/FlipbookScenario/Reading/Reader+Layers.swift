@@ -127,6 +127,7 @@ extension Reader {
             case _ where type == .statusBar && ScenarioKeys.layerStatusBar.contains(k):
                 if spec.statusBar == nil { spec.statusBar = StatusBarSpec() }
                 readStatusBarKey(k, v, into: &spec.statusBar!)
+            case _ where type == .lottie && ScenarioKeys.layerLottie.contains(k): break  // read below, `file` first
             case _ where type.isScrollView && (ScenarioKeys.layerScroll.contains(k) || k == "rows"):
                 readScrollKey(k, v, into: &spec.scroll!)
             case _ where ScenarioKeys.optionKeys.contains(k):
@@ -139,6 +140,7 @@ extension Reader {
                 }
             }
         }
+        if type == .lottie { readLottie(pairs, into: &spec, at: n.mark) }
         if !hasID { sink.error("a layer needs an 'id'", at: n.mark) }
         if hasID, let frame = spec.frame { layerSizes[spec.id] = frame.size }
         return spec

@@ -1,4 +1,5 @@
 import FlipbookCore
+import FlipbookLottie
 import Foundation
 import Yams
 
@@ -22,6 +23,8 @@ final class Reader {
     var animatorNames: Set<String> = []
     /// Every font name the file asks for, where.
     var fontUses: [(name: String, mark: SourceMark)] = []
+    /// Lottie animations read so far, by path: each file is read once.
+    var lottieAnimations: [String: LottieAnimation] = [:]
 
     init(sink: DiagnosticSink, base: URL, imageLoader: ((URL) throws -> LayerImage)?) {
         self.sink = sink

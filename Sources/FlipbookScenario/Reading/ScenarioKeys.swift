@@ -34,6 +34,7 @@ enum ScenarioKeys {
     ]
     static let emitterCell = ["particle", "color"] + EmitterCellSpec.numberKeys
     static let layerStatusBar = ["style", "time", "carrier", "signal", "wifi", "battery", "batteryPercentage", "contentColor"]
+    static let layerLottie = ["file", "progress", "fromProgress", "toProgress", "loopMode", "animationSpeed"]
     static let particle = ["shape", "size"]
 
     /// Layer keys that are not animatable properties: read by `Reader.readOption`.
@@ -57,6 +58,7 @@ enum ScenarioKeys {
         case .replicator: return layerCommon + layerReplicator
         case .emitter: return layerCommon + layerEmitter
         case .statusBar: return layerCommon + layerStatusBar
+        case .lottie: return layerCommon + layerLottie
         case .scroll: return layerCommon.filter { $0 != "mask" } + layerScroll
         case .table: return layerCommon.filter { $0 != "mask" } + layerScroll + ["rows"]
         }

@@ -1,4 +1,5 @@
 import FlipbookCore
+import FlipbookLottie
 import Foundation
 import Yams
 
@@ -19,6 +20,10 @@ public enum ScenarioLoader {
         imageLoader: ((URL) throws -> LayerImage)? = nil
     ) throws -> Scenario {
         let url = URL(fileURLWithPath: path)
+        if LottieAnimation.isLottieFile(path) {
+            if variant != nil { throw LottieError(file: path, path: "", message: "a Lottie animation has no variants") }
+            return try LottieScenario.scenario(for: try LottieAnimation.load(file: path), file: path)
+        }
         guard let data = FileManager.default.contents(atPath: path) else {
             let reason = FileManager.default.fileExists(atPath: path) ? "cannot read the file" : "no such file"
             throw ScenarioError([Diagnostic(file: path, line: 1, column: 1, message: reason)])
@@ -29,6 +34,23 @@ public enum ScenarioLoader {
         return try load(
             yaml: text, file: path, baseDirectory: url.deletingLastPathComponent(), variant: variant,
             fontCheck: fontCheck, imageLoader: imageLoader)
+    }
+
+    /// Loads a file the caller has read: a Lottie animation when `file` is named as one (`.json`,
+    /// `.lottie`), else scenario text (UTF-8).
+    public static func load(
+        contents: Data, file: String, baseDirectory: URL, variant: String? = nil, fontCheck: ((String) -> String?)? = nil,
+        imageLoader: ((URL) throws -> LayerImage)? = nil
+    ) throws -> Scenario {
+        if LottieAnimation.isLottieFile(file) {
+            if variant != nil { throw LottieError(file: file, path: "", message: "a Lottie animation has no variants") }
+            return try LottieScenario.scenario(for: try LottieAnimation.load(contents: contents, file: file), file: file)
+        }
+        guard let text = String(data: contents, encoding: .utf8) else {
+            throw ScenarioError([Diagnostic(file: file, line: 1, column: 1, message: "the file is not UTF-8 text")])
+        }
+        return try load(
+            yaml: text, file: file, baseDirectory: baseDirectory, variant: variant, fontCheck: fontCheck, imageLoader: imageLoader)
     }
 
     /// Loads scenario text; `file` names it in messages.

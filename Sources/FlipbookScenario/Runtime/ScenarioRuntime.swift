@@ -1,4 +1,5 @@
 import FlipbookCore
+import FlipbookLottie
 import Foundation
 
 /// A scenario built into a live Stage: layers, scheduled script events and chains.
@@ -17,6 +18,8 @@ public final class ScenarioRuntime {
     let viewStyleDelegate = ViewStyleLayerDelegate()
     /// Property animators made so far, by name.
     var animators: [String: UIViewPropertyAnimator] = [:]
+    /// The `lottie` layers, in file order, with how each plays.
+    var lottieLayers: [(layer: LottieAnimationLayer, spec: LottieLayerSpec)] = []
 
     /// The key under which an animation's chain tag is stored (`value(forKey:)`).
     public static let tagKey = "flipbook.tag"
@@ -41,6 +44,7 @@ public final class ScenarioRuntime {
             }
         }
         startScrollScenes()
+        startLottieLayers()
         let runner = ChainRunner(runtime: self)
         chainRunner = runner
         for event in scenario.script {
@@ -94,6 +98,7 @@ public final class ScenarioRuntime {
         case .replicator: layer = CAReplicatorLayer()
         case .emitter: layer = Self.makeEmitter(spec.emitter ?? EmitterSpec())
         case .statusBar: layer = makeStatusBar(spec.statusBar ?? StatusBarSpec())
+        case .lottie: layer = makeLottieLayer(spec)
         }
         layer.name = spec.id
         if let f = spec.frame { layer.frame = f }

@@ -1,0 +1,18 @@
+import FlipbookCore
+import FlipbookLottie
+import Foundation
+
+/// A `lottie` layer's animation and how it plays, under lottie-ios's names: paused at
+/// `progress`, or playing from `fromProgress` to `toProgress` as `loopMode` says at
+/// `animationSpeed`, from the scene's first instant.
+public struct LottieLayerSpec: Sendable {
+    public var animation: LottieAnimation
+    /// Paused at this share of the animation (`currentProgress`); nil: playing.
+    public var progress: Double?
+    public var fromProgress: Double = 0
+    public var toProgress: Double = 1
+    public var loopMode: LottieLoopMode = .playOnce
+    public var animationSpeed: Double = 1
+
+    public init(animation: LottieAnimation) { self.animation = animation }
+}

@@ -1,0 +1,103 @@
+import FlipbookCore
+import FlipbookLottie
+import Foundation
+
+extension Reader {
+    /// A `lottie` layer's keys: the file (relative to the scenario), and how it plays under
+    /// lottie-ios's names. Without `frame` or `bounds` the layer takes the animation's own size.
+    func readLottie(_ pairs: [(key: String, keyNode: YAMLNode, value: YAMLNode)], into spec: inout LayerSpec, at mark: SourceMark) {
+        guard let fileNode = pairs.first(where: { $0.key == "file" })?.value else {
+            sink.error("a lottie layer needs 'file' (a Lottie animation, .json or .lottie)", at: mark)
+            return
+        }
+        guard let animation = lottieAnimation(fileNode) else { return }
+        var lottie = LottieLayerSpec(animation: animation)
+        for (k, _, v) in pairs {
+            switch k {
+            case "progress", "fromProgress", "toProgress":
+                guard let x = v.number("a share of the animation, 0…1") else { continue }
+                guard (0...1).contains(x) else {
+                    sink.error("\(k) is a share of the animation, 0…1; found \(formatted(x))", at: v.mark)
+                    continue
+                }
+                if k == "progress" {
+                    lottie.progress = x
+                } else if k == "fromProgress" {
+                    lottie.fromProgress = x
+                } else {
+                    lottie.toProgress = x
+                }
+            case "animationSpeed":
+                guard let x = v.number("a speed, such as 1 or 0.5") else { continue }
+                guard x > 0, x <= 100 else {
+                    sink.error("animationSpeed must be above 0 and at most 100, found \(formatted(x))", at: v.mark)
+                    continue
+                }
+                lottie.animationSpeed = x
+            case "loopMode": if let mode = loopMode(v) { lottie.loopMode = mode }
+            default: break
+            }
+        }
+        if lottie.progress != nil,
+            let played = pairs.first(where: { ["fromProgress", "toProgress", "loopMode", "animationSpeed"].contains($0.key) })
+        {
+            sink.error("'\(played.key)' plays the animation, but 'progress' pauses it; give one or the other", at: played.keyNode.mark)
+        }
+        let sized = spec.frame != nil || spec.properties.contains { $0.0.property == .bounds }
+        if !sized { spec.frame = CGRect(x: 0, y: 0, width: animation.width, height: animation.height) }
+        spec.lottie = lottie
+    }
+
+    /// The animation a `file` names, read once per file however many layers show it.
+    private func lottieAnimation(_ n: YAMLNode) -> LottieAnimation? {
+        guard let name = n.string("a Lottie file name (.json or .lottie)") else { return nil }
+        let url = name.hasPrefix("/") ? URL(fileURLWithPath: name) : values.baseDirectory.appendingPathComponent(name)
+        if let loaded = lottieAnimations[url.path] { return loaded }
+        guard FileManager.default.fileExists(atPath: url.path) else {
+            sink.error("Lottie file '\(name)' not found (looked for \(url.path))", at: n.mark)
+            return nil
+        }
+        do {
+            let animation = try LottieAnimation.load(file: url.path)
+            // Built once here so that a fault deep in the file is the scenario's error, with the
+            // JSON path, and what Core Animation cannot show is a warning before anything renders.
+            let probe = try LottieAnimationLayer(animation: animation)
+            for warning in probe.warnings { sink.warning("\(name): \(warning)", at: n.mark) }
+            lottieAnimations[url.path] = animation
+            return animation
+        } catch let error as LottieError {
+            sink.error("cannot read Lottie file '\(name)': \(error.path.isEmpty ? "" : error.path + ": ")\(error.message)", at: n.mark)
+        } catch {
+            sink.error("cannot read Lottie file '\(name)': \(error)", at: n.mark)
+        }
+        return nil
+    }
+
+    /// `playOnce`, `loop`, `autoReverse`, `{repeat: N}` or `{repeatBackwards: N}`.
+    private func loopMode(_ n: YAMLNode) -> LottieLoopMode? {
+        let expected = "playOnce, loop, autoReverse, {repeat: N} or {repeatBackwards: N}"
+        if let word = n.scalarString {
+            switch word {
+            case "playOnce": return .playOnce
+            case "loop": return .loop
+            case "autoReverse": return .autoReverse
+            default:
+                sink.error(
+                    "unknown loopMode '\(word)'; expected \(expected)", at: n.mark,
+                    hint: nearest(to: word, in: ["playOnce", "loop", "autoReverse"]).map { "did you mean '\($0)'?" })
+                return nil
+            }
+        }
+        guard let pairs = n.mapping(allowed: ["repeat", "repeatBackwards"], what: expected) else { return nil }
+        guard pairs.count == 1, let (k, _, v) = pairs.first else {
+            n.fail(expected)
+            return nil
+        }
+        guard let count = v.number("a number of times, such as 3 or 2.5") else { return nil }
+        guard count > 0, count <= 10_000 else {
+            sink.error("\(k) takes a number of times above 0 and at most 10000, found \(formatted(count))", at: v.mark)
+            return nil
+        }
+        return k == "repeat" ? .repeat(Float(count)) : .repeatBackwards(Float(count))
+    }
+}
