@@ -23,7 +23,7 @@ enum LottieProperty {
 
     init?(_ json: LottieJSON?) {
         guard let json, let k = json["k"] else { return nil }
-        if let items = k.array, let first = items.first, first["t"] != nil, first.value is [String: Any] {
+        if let items = k.array, let first = items.first, first["t"] != nil, first.isObject {
             var frames: [LottieKeyframe] = []
             for item in items {
                 guard let t = item["t"]?.number else { continue }

@@ -3,7 +3,7 @@ import Foundation
 
 /// A Lottie animation (Bodymovin JSON) read and checked: its size, frame rate and frame range,
 /// and what it holds. `LottieAnimationLayer` turns it into Core Animation layers.
-public struct LottieAnimation: @unchecked Sendable {
+public struct LottieAnimation: Sendable {
     /// The composition's size in points.
     public let width: Double
     public let height: Double
@@ -93,8 +93,7 @@ public struct LottieAnimation: @unchecked Sendable {
         do { archive = try ZipArchive(data) } catch { throw LottieError(file: file, path: "", message: "\(error)") }
         var id: String?
         if let manifest = archive.files["manifest.json"], let object = try? JSONSerialization.jsonObject(with: manifest),
-            let first = LottieJSON(object, path: "manifest").value as? [String: Any],
-            let animations = LottieJSON(first, path: "manifest")["animations"]?.array
+            let animations = LottieJSON(object, path: "manifest")["animations"]?.array
         {
             id = animations.first?["id"]?.string
         }

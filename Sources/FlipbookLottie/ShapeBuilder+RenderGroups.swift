@@ -82,18 +82,5 @@ extension ShapeBuilder {
     }
 
     /// Whether two JSON values are the same numbers, strings and structure (an opacity's `k`).
-    static func sameValue(_ a: LottieJSON?, _ b: LottieJSON?) -> Bool {
-        func equal(_ x: Any?, _ y: Any?) -> Bool {
-            switch (x, y) {
-            case (nil, nil): return true
-            case (let p as NSNumber, let q as NSNumber): return p.doubleValue == q.doubleValue
-            case (let p as String, let q as String): return p == q
-            case (let p as [Any], let q as [Any]): return p.count == q.count && zip(p, q).allSatisfy { equal($0, $1) }
-            case (let p as [String: Any], let q as [String: Any]):
-                return Set(p.keys) == Set(q.keys) && p.keys.allSatisfy { equal(p[$0], q[$0]) }
-            default: return false
-            }
-        }
-        return equal(a?.value, b?.value)
-    }
+    static func sameValue(_ a: LottieJSON?, _ b: LottieJSON?) -> Bool { a?.node == b?.node }
 }
