@@ -55,7 +55,7 @@ struct DamageTrackingTests {
         let pixels = try FrameRasterizer.rasterize(scene, background: nil)  // transparent: any ink shows
         let device = AffineMap(a: RandomSnapshots.scale, d: RandomSnapshots.scale)
         let rootMap = LayerExtents.map(of: root.state, parent: nil, parentMap: device)
-        let box = try #require(LayerExtents.box(of: layer, parent: root.state, parentMap: rootMap))
+        let box = try #require(LayerExtents.box(of: layer, parent: ParentTransform.of(root.state), parentMap: rootMap))
         var escaped: [(Int, Int)] = []
         for y in 0..<pixels.height {
             for x in 0..<pixels.width where pixels.premultipliedARGB[y * pixels.width + x] != 0 {

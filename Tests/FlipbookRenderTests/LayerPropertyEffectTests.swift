@@ -35,7 +35,7 @@ struct LayerPropertyEffectTests {
         #expect(after[d.property] != before[d.property])
         let child = LayerState()
         func own(_ s: LayerState) -> AffineMap { LayerExtents.map(of: s, parent: nil, parentMap: .identity) }
-        func sublayer(under s: LayerState) -> AffineMap { LayerExtents.map(of: child, parent: s, parentMap: .identity) }
+        func sublayer(under s: LayerState) -> AffineMap { LayerExtents.map(of: child, parent: ParentTransform.of(s), parentMap: .identity) }
         let moves = own(before) != own(after) || sublayer(under: before) != sublayer(under: after)
         #expect(moves == (d.effect == .placement), "\(d.property) is \(d.effect)")
     }

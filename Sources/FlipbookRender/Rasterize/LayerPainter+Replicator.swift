@@ -23,6 +23,7 @@ extension LayerPainter {
             }.map(\.element)
         }
         let a = anchor(s)
+        let handedDown = ParentTransform.of(s)
         for i in order {
             guard work.take(.copies) else { break }
             let children = i == 0 || layer.replicas.count < i ? layer.sublayers : layer.replicas[i - 1]
@@ -33,7 +34,7 @@ extension LayerPainter {
             concat(transforms[i])
             cairo_translate(cr, -a.x, -a.y)
             withMultiplier(multiplier) {
-                for child in children { draw(child, parent: s, inheritedOpacity: inheritedOpacity) }
+                for child in children { draw(child, parent: handedDown, inheritedOpacity: inheritedOpacity) }
             }
             cairo_restore(cr)
         }

@@ -5,7 +5,7 @@ import Foundation
 /// A layer in the middle of a transition (timing-model.md 7.2): its old picture and its
 /// current one, each drawn as the layer would be, moved, faded or turned by the progress.
 extension LayerPainter {
-    func drawTransition(_ layer: LayerSnapshot, _ transition: TransitionSnapshot, parent: LayerState?, inheritedOpacity: Double) {
+    func drawTransition(_ layer: LayerSnapshot, _ transition: TransitionSnapshot, parent: ParentTransform?, inheritedOpacity: Double) {
         var new = layer
         new.transition = nil
         var old = transition.picture

@@ -11,7 +11,7 @@ struct LayerPainter {
 
     /// Draws `layer` in its parent's bounds space. `inheritedOpacity` is the opacity of
     /// ancestors with `allowsGroupOpacity = false`, which pass it down instead of grouping.
-    func draw(_ layer: LayerSnapshot, parent: LayerState?, inheritedOpacity: Double = 1) {
+    func draw(_ layer: LayerSnapshot, parent: ParentTransform?, inheritedOpacity: Double = 1) {
         if let transition = layer.transition {
             drawTransition(layer, transition, parent: parent, inheritedOpacity: inheritedOpacity)
             return
@@ -27,10 +27,10 @@ struct LayerPainter {
         }
         cairo_save(cr)
         defer { cairo_restore(cr) }
-        if let parent, !CATransform3DIsIdentity(parent.sublayerTransform) {
-            let a = anchor(parent)
+        if let parent {
+            let a = parent.anchor
             cairo_translate(cr, a.x, a.y)
-            concat(parent.sublayerTransform)
+            concat(parent.transform)
             cairo_translate(cr, -a.x, -a.y)
         }
         cairo_translate(cr, s.position.x, s.position.y)
@@ -235,7 +235,8 @@ struct LayerPainter {
         if case .replicator(let style) = layer.content {
             drawInstances(of: layer, style: style, inheritedOpacity: childOpacity)
         } else {
-            for child in layer.sublayers { draw(child, parent: s, inheritedOpacity: childOpacity) }
+            let handedDown = ParentTransform.of(s)
+            for child in layer.sublayers { draw(child, parent: handedDown, inheritedOpacity: childOpacity) }
         }
         cairo_restore(cr)
         if s.borderWidth > 0, s.borderWidth.isFinite, let color = s.borderColor, color.alpha > 0 {

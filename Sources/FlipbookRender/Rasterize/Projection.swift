@@ -4,16 +4,15 @@ import Foundation
 
 /// The map from a layer's bounds space into its parent's, as one 4×4 matrix (timing-model.md 12.1).
 enum Projection {
-    static func layerToParent(_ s: LayerState, parent: LayerState?) -> CATransform3D {
+    static func layerToParent(_ s: LayerState, parent: ParentTransform?) -> CATransform3D {
         let a = CGPoint(x: s.bounds.origin.x + s.anchorPoint.x * s.bounds.width, y: s.bounds.origin.y + s.anchorPoint.y * s.bounds.height)
         var m = CATransform3DMakeTranslation(-a.x, -a.y, -s.anchorPointZ)
         m = CATransform3DConcat(m, s.transform)
         m = CATransform3DConcat(m, CATransform3DMakeTranslation(s.position.x, s.position.y, s.zPosition + s.anchorPointZ))
-        if let p = parent, !CATransform3DIsIdentity(p.sublayerTransform) {
-            let pa = CGPoint(
-                x: p.bounds.origin.x + p.anchorPoint.x * p.bounds.width, y: p.bounds.origin.y + p.anchorPoint.y * p.bounds.height)
+        if let p = parent {
+            let pa = p.anchor
             m = CATransform3DConcat(m, CATransform3DMakeTranslation(-pa.x, -pa.y, 0))
-            m = CATransform3DConcat(m, p.sublayerTransform)
+            m = CATransform3DConcat(m, p.transform)
             m = CATransform3DConcat(m, CATransform3DMakeTranslation(pa.x, pa.y, 0))
         }
         return m
@@ -35,5 +34,21 @@ enum Projection {
             let p2 = apply(m, CGPoint(x: b.minX, y: b.maxY))
         else { return true }
         return (p1.x - p0.x) * (p2.y - p0.y) - (p1.y - p0.y) * (p2.x - p0.x) < 0
+    }
+}
+
+/// All a sublayer's placement needs of its parent: the parent's `sublayerTransform` about its
+/// anchor, nil when it is the identity (nearly always). Handed down the tree instead of the
+/// parent's whole `LayerState`, a kilobyte that was copied at every layer of every frame.
+struct ParentTransform {
+    let anchor: CGPoint
+    let transform: CATransform3D
+
+    static func of(_ s: LayerState) -> ParentTransform? {
+        guard !CATransform3DIsIdentity(s.sublayerTransform) else { return nil }
+        return ParentTransform(
+            anchor: CGPoint(
+                x: s.bounds.origin.x + s.anchorPoint.x * s.bounds.width, y: s.bounds.origin.y + s.anchorPoint.y * s.bounds.height),
+            transform: s.sublayerTransform)
     }
 }

@@ -144,6 +144,13 @@ extension CALayer {
         s.compositingFilter = compositingFilter as? String
         s.drawing = drawnContent
         s.content = snapshotContent()
+        // Nothing under a hidden layer is drawn, so its subtree is not evaluated (a Lottie tree
+        // hides most of its layers outside their in and out points); what it draws is still
+        // brought up to date, as before.
+        guard !s.state.hidden else {
+            displaySubtree()
+            return s
+        }
         s.sublayers = sublayerSnapshots(localTime: local)
         if let emitter = self as? CAEmitterLayer { s.particles = emitter.particles(localTime: local) }
         if let replicator = self as? CAReplicatorLayer {
@@ -154,10 +161,22 @@ extension CALayer {
         return s
     }
 
+    /// Runs `display()` on the layers below this one that need it.
+    private func displaySubtree() {
+        for layer in (sublayers ?? []) + (mask.map { [$0] } ?? []) {
+            if layer.needsDisplay() { layer.display() }
+            layer.displaySubtree()
+        }
+    }
+
     /// The sublayers at this layer's local time `local`, in draw order: stable-sorted by
     /// zPosition (timing-model.md 12.3).
     func sublayerSnapshots(localTime local: Double, delay: Double = 0) -> [LayerSnapshot] {
         let children = (sublayers ?? []).map { $0.snapshot(parentTime: local, delay: delay) }
+        // Already in order (equal zPositions, the usual case): the stable sort would change nothing.
+        if !children.indices.dropFirst().contains(where: { children[$0 - 1].state.zPosition > children[$0].state.zPosition }) {
+            return children
+        }
         return children.enumerated().sorted {
             $0.element.state.zPosition != $1.element.state.zPosition
                 ? $0.element.state.zPosition < $1.element.state.zPosition : $0.offset < $1.offset

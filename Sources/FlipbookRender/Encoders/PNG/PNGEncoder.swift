@@ -37,9 +37,9 @@ public enum PNGEncoder {
         let bpp = alpha ? 4 : 3
         let rowBytes = 1 + w * bpp
         let stride = pixels.width
-        var raw = [UInt8](repeating: 0, count: rowBytes * h)
-        pixels.premultipliedARGB.withUnsafeBufferPointer { src in
-            raw.withUnsafeMutableBufferPointer { dst in
+        // Every byte is written below (a filter byte and the row): no zeroing first.
+        return [UInt8](unsafeUninitializedCapacity: rowBytes * h) { dst, count in
+            pixels.premultipliedARGB.withUnsafeBufferPointer { src in
                 for y in 0..<h {
                     let row = y * rowBytes
                     dst[row] = 1  // filter type Sub: each byte minus the byte one pixel to the left
@@ -55,21 +55,23 @@ public enum PNGEncoder {
                     }
                 }
             }
+            count = rowBytes * h
         }
-        return raw
     }
 
     /// zlib's compress2 of `raw` at `level`.
     static func deflate(_ raw: [UInt8], level: Int32, what: String) throws -> [UInt8] {
-        var compressedSize = compressBound(uLong(raw.count))
-        var compressed = [UInt8](repeating: 0, count: Int(compressedSize))
-        let status = compressed.withUnsafeMutableBufferPointer { out in
-            raw.withUnsafeBufferPointer { inp in
+        var status = Z_OK
+        // zlib writes the first `compressedSize` bytes; only those are kept, so none is zeroed.
+        let compressed = [UInt8](unsafeUninitializedCapacity: Int(compressBound(uLong(raw.count)))) { out, count in
+            var compressedSize = uLong(out.count)
+            status = raw.withUnsafeBufferPointer { inp in
                 compress2(out.baseAddress, &compressedSize, inp.baseAddress, uLong(inp.count), level)
             }
+            count = status == Z_OK ? Int(compressedSize) : 0
         }
         guard status == Z_OK else { throw RenderError.io("zlib could not compress \(what) (\(status))") }
-        return Array(compressed[..<Int(compressedSize)])
+        return compressed
     }
 
     /// Smaller PNG bytes for pictures kept in a page (they are encoded once and downloaded by

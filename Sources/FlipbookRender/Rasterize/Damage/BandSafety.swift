@@ -14,7 +14,7 @@ import Foundation
 enum BandSafety {
     static func allows(_ snapshot: FrameSnapshot) -> Bool { allows(snapshot.root, parent: nil) }
 
-    static func allows(_ layer: LayerSnapshot, parent: LayerState?) -> Bool {
+    static func allows(_ layer: LayerSnapshot, parent: ParentTransform?) -> Bool {
         let s = layer.state
         // What the painter skips is never drawn, whatever it holds.
         guard !s.hidden, s.opacity > 0, LayerPainter.isDrawable(s) else { return true }
@@ -26,7 +26,8 @@ enum BandSafety {
         case .plain, .shape, .text: break
         case .gradient, .replicator, .emitter: return false
         }
-        return layer.sublayers.allSatisfy { allows($0, parent: s) } && layer.maskLayers.allSatisfy { allows($0, parent: nil) }
+        let handedDown = ParentTransform.of(s)
+        return layer.sublayers.allSatisfy { allows($0, parent: handedDown) } && layer.maskLayers.allSatisfy { allows($0, parent: nil) }
     }
 
     /// The painter's own test for drawing a shadow.

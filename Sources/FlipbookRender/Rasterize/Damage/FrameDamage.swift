@@ -42,7 +42,7 @@ enum DamageRows {
     /// Adds the damage between two layers whose parents are alike (`parent`, drawn through
     /// `map`); false when it cannot be bounded.
     private static func collect(
-        _ o: LayerSnapshot, _ n: LayerSnapshot, parent: LayerState?, map: AffineMap,
+        _ o: LayerSnapshot, _ n: LayerSnapshot, parent: ParentTransform?, map: AffineMap,
         into damage: inout CGRect
     ) -> Bool {
         if o == n { return true }
@@ -51,8 +51,9 @@ enum DamageRows {
             let s = o.state
             guard !s.hidden, s.opacity > 0, LayerPainter.isDrawable(s) else { return true }
             let childMap = LayerExtents.map(of: s, parent: parent, parentMap: map)
+            let handedDown = ParentTransform.of(s)
             for (oc, nc) in zip(o.sublayers, n.sublayers) {
-                guard collect(oc, nc, parent: s, map: childMap, into: &damage) else { return false }
+                guard collect(oc, nc, parent: handedDown, map: childMap, into: &damage) else { return false }
             }
             return true
         }

@@ -72,11 +72,11 @@ enum LayerExtents {
 
     /// The map from `layer`'s bounds space to the device, given its parent's (`parentMap`), in
     /// the order `LayerPainter.draw` applies them.
-    static func map(of s: LayerState, parent: LayerState?, parentMap: AffineMap) -> AffineMap {
+    static func map(of s: LayerState, parent: ParentTransform?, parentMap: AffineMap) -> AffineMap {
         var m = parentMap
-        if let parent, !CATransform3DIsIdentity(parent.sublayerTransform) {
-            let pa = anchor(parent)
-            m = m.translated(pa.x, pa.y).applying(AffineMap(parent.sublayerTransform)).translated(-pa.x, -pa.y)
+        if let parent {
+            let pa = parent.anchor
+            m = m.translated(pa.x, pa.y).applying(AffineMap(parent.transform)).translated(-pa.x, -pa.y)
         }
         m = m.translated(s.position.x, s.position.y)
         if !CATransform3DIsIdentity(s.transform) { m = m.applying(AffineMap(s.transform)) }
@@ -89,15 +89,16 @@ enum LayerExtents {
     }
 
     /// The device box of `layer` and everything under it (`CGRect.null` when it draws nothing).
-    static func box(of layer: LayerSnapshot, parent: LayerState?, parentMap: AffineMap) -> CGRect? {
+    static func box(of layer: LayerSnapshot, parent: ParentTransform?, parentMap: AffineMap) -> CGRect? {
         let s = layer.state
         // What the painter skips draws nothing.
         guard !s.hidden, s.opacity > 0, LayerPainter.isDrawable(s) else { return .null }
         let m = map(of: s, parent: parent, parentMap: parentMap)
         guard let local = ownInk(of: layer) else { return nil }
         var children = CGRect.null
+        let handedDown = ParentTransform.of(s)
         for child in layer.sublayers {
-            guard let box = box(of: child, parent: s, parentMap: m) else { return nil }
+            guard let box = box(of: child, parent: handedDown, parentMap: m) else { return nil }
             children = children.union(box)
         }
         if s.masksToBounds, !children.isNull {
