@@ -33,7 +33,7 @@ struct Compare: ParsableCommand {
             """
     )
 
-    @Argument(help: "Scenario files.")
+    @Argument(help: "Scenario or Lottie files, or recordings (GIF, APNG, WebP, MP4, …) played as recorded.")
     var files: [String]
 
     @Option(help: "Variants of the (single) file, comma-separated; default: default and every variant it defines.")
@@ -68,8 +68,24 @@ struct Compare: ParsableCommand {
 
     // Unconditional: `--offset -0.66` is a negative number, not an option named -0.66.
     @Option(
-        parsing: .unconditional, help: "Seconds into the comparison at which the recording starts (negative: it starts earlier).")
-    var offset: Double = 0
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Seconds into the comparison at which the recording starts (negative: it starts earlier; default: found from "
+                + "both sides' change profiles)."))
+    var offset: Double?
+
+    @Option(
+        help: ArgumentHelp(
+            "Follow what moves in a region (the compared frame's pixels) in the recording (else the first input) and the "
+                + "first scene: start, overshoot, settling and their differences; @#rrggbb follows that colour; repeatable.",
+            valueName: "NAME=x,y,w,h[@#rrggbb]"))
+    var track: [String] = []
+
+    @Option(help: ArgumentHelp("Compare from this time of the scene's clock (default 0).", valueName: "TIME"))
+    var from: TimeArgument?
+
+    @Option(help: ArgumentHelp("Compare until this time (default: the scene's end, however long the recording).", valueName: "TIME"))
+    var until: TimeArgument?
 
     @Option(
         help: ArgumentHelp(
@@ -116,8 +132,17 @@ struct Compare: ParsableCommand {
         if let fps, !Limits.framesPerSecond.contains(fps) { throw ValidationError("--fps must be between 1 and 100") }
         if variants != nil && files.count != 1 { throw ValidationError("--variants takes one scenario file") }
         if files.isEmpty { throw ValidationError("name at least one scenario file") }
-        if !offset.isFinite || abs(offset) > Limits.maximumDuration { throw ValidationError("--offset must be a number of seconds") }
-        if against == nil && offset != 0 { throw ValidationError("--offset needs --against RECORDING") }
+        if let offset, !offset.isFinite || abs(offset) > Limits.maximumDuration {
+            throw ValidationError("--offset must be a number of seconds")
+        }
+        if against == nil && offset != nil { throw ValidationError("--offset needs --against RECORDING") }
+        for (name, time) in [("--from", from), ("--until", until)] {
+            guard let time else { continue }
+            if time.progress != nil { throw ValidationError("\(name) takes a time such as 1.2s or 500ms") }
+            try time.requireNonNegative(name)
+            if time.seconds > Limits.maximumDuration { throw ValidationError("\(name) must be at most \(Int(Limits.maximumDuration)) s") }
+        }
+        if let from, let until, from.seconds >= until.seconds { throw ValidationError("--from must come before --until") }
         if against == nil && (crop != nil || scale != nil) {
             throw ValidationError("--crop and --scale apply to a recording: they need --against RECORDING")
         }
@@ -126,6 +151,9 @@ struct Compare: ParsableCommand {
                 "--phase expects NAME=START-END with START before END, such as pull=0-1.2s or spin=1200ms-3s; found '\(p)'")
         }
         for r in ignore { _ = try RectangleArgument.parse(r, option: "--ignore") }
+        for t in track where TrackedRegion.parse(t) == nil {
+            throw ValidationError("--track expects NAME=x,y,w,h (pixels of the compared frame), optionally @#rrggbb; found '\(t)'")
+        }
         if filmstripTimes != nil && filmstrip == nil { throw ValidationError("--filmstrip-times needs --filmstrip OUT.png") }
         if !(1...50).contains(filmstripColumns) { throw ValidationError("--filmstrip-columns must be between 1 and 50") }
     }
@@ -133,19 +161,27 @@ struct Compare: ParsableCommand {
     func run() throws {
         let inputs = try comparisonInputs()
         let inputURLs = files.map { URL(fileURLWithPath: $0) } + (against.map { [URL(fileURLWithPath: $0)] } ?? [])
-        let plotPath = plot.isEmpty ? nil : plotFile ?? URL(fileURLWithPath: output).deletingPathExtension().path + "-plot.png"
+        let plotPath =
+            plot.isEmpty && track.isEmpty ? nil : plotFile ?? URL(fileURLWithPath: output).deletingPathExtension().path + "-plot.png"
         try OutputFile.refuseSharedTargets([("-o", output), ("--filmstrip", filmstrip), ("--html", html), ("--plot-file", plotPath)])
         let sinks = try outputSinks(inputs: inputURLs)
         var comparison = VariantComparison(inputs: inputs, layout: VariantGrid.Layout(rawValue: layout)!, fps: fps, plots: plot)
         comparison.ignored = IgnoredRegions(try ignore.map { try RectangleArgument.parse($0, option: "--ignore") })
         if !phase.isEmpty { comparison.periods = phase.compactMap(DifferencePeriod.parse) }
         comparison.against = try recording()
+        comparison.tracks = track.compactMap(TrackedRegion.parse)
+        comparison.from = from?.seconds
+        comparison.until = until?.seconds
         let summaries: [VariantComparison.Summary]
         do {
             summaries =
                 try html.map { try runWithPage(&comparison, sinks: sinks, page: $0, inputs: inputURLs) }
                 ?? comparison.run(sinks: sinks)
-        } catch let e as GoldenError { throw ValidationError("\(e)") }
+        } catch let e as GoldenError {
+            Console.error("flipbook compare: error: \(e)")
+            throw ExitCode(Exit.input)
+        }
+        for note in comparison.notes { Console.error("note: " + TextSafety.forTerminal(note)) }
         if !comparison.propertyPlots.isEmpty {
             let url = ScenarioArguments.outputURL(plotPath ?? "")
             try PNGCodec.write(try PropertyPlot.stack(comparison.plotImages), to: url, inputs: inputURLs)
@@ -161,7 +197,7 @@ struct Compare: ParsableCommand {
 
     /// The scene's variants (one file) or the files' default scenes, each labelled.
     private func comparisonInputs() throws -> [VariantComparison.Input] {
-        guard files.count == 1 else {
+        guard files.count == 1, !RecordingFile.isRecording(files[0]) else {
             return files.map {
                 .init(file: $0, variant: "default", label: URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent)
             }
@@ -234,6 +270,9 @@ struct Compare: ParsableCommand {
                     + String(format: "  %8.2f%%  %10.2f%%", s.meanDifference * 100, s.largestDifference * 100))
             for p in s.properties {
                 for line in p.lines { print("    " + line) }
+            }
+            for t in s.tracks {
+                for line in t.lines { print("    " + line) }
             }
             for p in s.periods {
                 let name =

@@ -17,11 +17,26 @@ final class CompositionSink: RenderSink, @unchecked Sendable {
     /// Pixels left out of the figures (`--ignore`), and how many they are.
     var ignored = IgnoredRegions()
     private var ignoredMask: (mask: [Bool], count: Int)?
-    /// Per plot: per variant: per component (name, samples).
+    /// Per plot: per variant: per component (name, samples), at the frames (what the plots draw).
     var plotSeries: [(name: String, perVariant: [[(name: String, samples: [(time: Double, value: Double)])]])] = []
+    /// The same every millisecond between the frames too (the model's values at those times):
+    /// overshoot and settling read from these do not depend on the frame rate.
+    var fineSeries: [(name: String, perVariant: [[(name: String, samples: [(time: Double, value: Double)])]])] = []
+    private var lastSampleTime: Double?
+    static let fineStep = 0.001
+    /// Regions followed in cells 0 and 1 (`--track`), the scene's pixels per point, and per
+    /// region each cell's background and centres (time, x, y in points).
+    var tracks: [TrackedRegion] = []
+    var scale = 1.0
+    private var trackBackgrounds: [[[UInt8]]] = []
+    var trackSeries: [[[(time: Double, x: Double, y: Double)]]] = []
     private var plan: RenderPlan?
 
     let recording: RecordedFrames?
+    /// Per input, the recording it is when it is one (its frames shown instead of a render).
+    let inputFrames: [RecordedFrames?]
+    /// The comparison time of the host's time 0 (`--from`).
+    let origin: Double
     /// Composed frames at the downstream sinks' extra instants, made in time order as the
     /// frames go by (the variants' clocks only move forward) and handed over at the end.
     private var instantFrames: [Double: PixelBuffer] = [:]
@@ -29,8 +44,10 @@ final class CompositionSink: RenderSink, @unchecked Sendable {
 
     init(
         runtimes: [ScenarioRuntime], labels: [String], layout: VariantGrid.Layout, downstream: [any RenderSink], plots: [String],
-        recording: RecordedFrames? = nil
+        recording: RecordedFrames? = nil, inputFrames: [RecordedFrames?] = [], origin: Double = 0
     ) {
+        self.inputFrames = inputFrames
+        self.origin = origin
         self.runtimes = runtimes
         self.layout = layout
         self.downstream = downstream
@@ -38,15 +55,17 @@ final class CompositionSink: RenderSink, @unchecked Sendable {
         self.recording = recording
         self.labels = (recording.map { [$0.label] } ?? []) + labels
         plotSeries = plots.map { ($0, Array(repeating: [], count: runtimes.count)) }
+        fineSeries = plotSeries
         pendingInstants = Array(Set(downstream.flatMap(\.instants))).sorted()
     }
 
     var instants: [Double] { pendingInstants }
 
-    /// Every cell's frame at `t`: the recording's (if any), then each variant's.
+    /// Every cell's frame at comparison time `t`: the recording's (if any), then each variant's.
     private func frames(at t: Double) throws -> [PixelBuffer] {
-        let rendered = try runtimes.map { runtime -> PixelBuffer in
+        let rendered = try runtimes.enumerated().map { i, runtime -> PixelBuffer in
             runtime.stage.advance(to: min(t, runtime.scenario.duration))
+            if i < inputFrames.count, let frames = inputFrames[i] { return try frames.frame(at: min(t, runtime.scenario.duration)) }
             return try FrameRasterizer.rasterize(runtime.stage.snapshot(), background: runtime.scenario.canvas.background)
         }
         return (try recording.map { [try $0.frame(at: t)] } ?? []) + rendered
@@ -56,7 +75,7 @@ final class CompositionSink: RenderSink, @unchecked Sendable {
     private func composeInstants(upTo t: Double) throws {
         while let next = pendingInstants.first, next <= t {
             pendingInstants.removeFirst()
-            instantFrames[next] = try VariantGrid.compose(try frames(at: next), labels: labels, layout: layout)
+            instantFrames[next] = try VariantGrid.compose(try frames(at: origin + next), labels: labels, layout: layout)
         }
     }
 
@@ -68,7 +87,12 @@ final class CompositionSink: RenderSink, @unchecked Sendable {
 
     /// The plotted value of `plot` on `runtime` now, as named components.
     static func sample(_ plot: String, on runtime: ScenarioRuntime) -> [(String, Double)] {
-        switch runtime.sampledValue(plot)?.value {
+        components(of: runtime.sampledValue(plot)?.value)
+    }
+
+    /// A plotted value as named components.
+    static func components(of value: Any?) -> [(String, Double)] {
+        switch value {
         case let v as CGFloat: return [("", Double(v))]
         case let v as Double: return [("", v)]
         case let v as Float: return [("", Double(v))]
@@ -89,14 +113,18 @@ final class CompositionSink: RenderSink, @unchecked Sendable {
 
     func consume(_ frame: PixelBuffer, index: Int, prepared: (any Sendable)?) throws {
         guard let plan else { return }
-        let t = plan.time(ofFrame: index)
-        try composeInstants(upTo: t)
+        let hostTime = plan.time(ofFrame: index)
+        try composeInstants(upTo: hostTime)
+        let t = origin + hostTime
+        if !plotSeries.isEmpty, let last = lastSampleTime { sampleBetween(last, t) }
         let frames = try frames(at: t)
         // Renders of one engine compare exactly; a recording (another renderer, a lossy GIF)
         // compares perceptually: pixelmatch's default threshold, antialiased edges ignored.
-        let tolerance = recording == nil ? nil : GoldenSpec.Tolerance(threshold: 0.1, share: 1, ignoreAntialiasing: true)
+        let recorded = recording != nil || inputFrames.contains { $0 != nil }
+        let tolerance = !recorded ? nil : GoldenSpec.Tolerance(threshold: 0.1, share: 1, ignoreAntialiasing: true)
         differences.append(measure(frames, tolerance: tolerance))
         differenceTimes.append(t)
+        if !tracks.isEmpty, frames.count >= 2 { follow(frames, at: t) }
         for p in plotSeries.indices {
             for (v, runtime) in runtimes.enumerated() {
                 let components = Self.sample(plotSeries[p].name, on: runtime)
@@ -104,8 +132,13 @@ final class CompositionSink: RenderSink, @unchecked Sendable {
                 for (c, component) in components.enumerated() where c < plotSeries[p].perVariant[v].count {
                     plotSeries[p].perVariant[v][c].samples.append((t, component.1))
                 }
+                if fineSeries[p].perVariant[v].isEmpty { fineSeries[p].perVariant[v] = components.map { ($0.0, []) } }
+                for (c, component) in components.enumerated() where c < fineSeries[p].perVariant[v].count {
+                    fineSeries[p].perVariant[v][c].samples.append((t, component.1))
+                }
             }
         }
+        lastSampleTime = t
         let composed = try VariantGrid.compose(frames, labels: labels, layout: layout)
         let previous = lastComposed
         lastComposed = composed
@@ -115,6 +148,46 @@ final class CompositionSink: RenderSink, @unchecked Sendable {
         }
     }
     private var lastComposed: PixelBuffer?
+
+    /// Where each tracked region's moving pixels are in cells 0 and 1 at `t`.
+    private func follow(_ frames: [PixelBuffer], at t: Double) {
+        let cells = [frames[0].rgba, frames[1].rgba]
+        if trackBackgrounds.isEmpty {
+            trackBackgrounds = tracks.map { track in
+                (0..<2).map { track.background(of: cells[$0], width: frames[$0].width, height: frames[$0].height) }
+            }
+            trackSeries = tracks.map { _ in [[], []] }
+        }
+        for (k, track) in tracks.enumerated() {
+            for c in 0..<2 {
+                guard
+                    let centre = track.centre(
+                        in: cells[c], width: frames[c].width, height: frames[c].height, background: trackBackgrounds[k][c])
+                else { continue }
+                trackSeries[k][c].append((t, centre.x / scale, centre.y / scale))
+            }
+        }
+    }
+
+    /// Samples every plot each millisecond strictly between two frame times, from the
+    /// animations attached at the first (before the clocks move on to the second).
+    private func sampleBetween(_ start: Double, _ end: Double) {
+        let steps = Int(((end - start) / Self.fineStep).rounded(.up)) - 1
+        guard steps > 0 else { return }
+        for p in fineSeries.indices {
+            for (v, runtime) in runtimes.enumerated() {
+                guard !fineSeries[p].perVariant[v].isEmpty else { continue }
+                for k in 1...steps {
+                    let u = start + Double(k) * Self.fineStep
+                    guard u < end - 1e-9, runtime.stage.currentTime <= u else { continue }
+                    let components = Self.components(
+                        of: runtime.sampledValue(fineSeries[p].name, atTime: min(u, runtime.scenario.duration)))
+                    guard components.count == fineSeries[p].perVariant[v].count else { continue }
+                    for (c, component) in components.enumerated() { fineSeries[p].perVariant[v][c].samples.append((u, component.1)) }
+                }
+            }
+        }
+    }
 
     /// Each cell's share of pixels differing from the first cell's, ignored regions left out of
     /// both the count and the total.

@@ -35,12 +35,13 @@ public struct MotionSegment: Codable, Sendable, Equatable {
     /// A rest holds within this share of the value's whole range.
     public static let restBand = 0.001
 
-    /// The moves of samples (time, value) in time order.
-    public static func segments(of samples: [(time: Double, value: Double)]) -> [MotionSegment] {
+    /// The moves of samples (time, value) in time order. `restTolerance` widens the rest band
+    /// to at least that much (a position read from pixels wobbles by a fraction of a pixel).
+    public static func segments(of samples: [(time: Double, value: Double)], restTolerance: Double = 0) -> [MotionSegment] {
         guard samples.count >= 2, let lo = samples.map(\.value).min(), let hi = samples.map(\.value).max(), hi - lo > 1e-12 else {
             return []
         }
-        let tolerance = restBand * (hi - lo)
+        let tolerance = max(restBand * (hi - lo), restTolerance)
         // Rests: runs of samples within the band of the run's first value for at least
         // `minimumRest` (a spring's slow turning point leaves the band before then).
         var rests: [(first: Int, last: Int)] = []

@@ -7,12 +7,14 @@ import Foundation
 /// recording costs one frame of memory.
 final class RecordedFrames {
     let label: String
-    let offset: Double
+    /// Seconds into the comparison at which the recording starts (found, when not given,
+    /// before the comparison runs).
+    var offset: Double
     let width: Int, height: Int
     /// When each frame starts, seconds from the recording's start.
     let starts: [Double]
     let duration: Double
-    private let recording: VariantComparison.Recording
+    let recording: VariantComparison.Recording
     private var stream: any RecordingStream
     private var shown: (index: Int, frame: PixelBuffer)?
 
@@ -20,7 +22,7 @@ final class RecordedFrames {
         self.recording = recording
         stream = try Self.open(recording.url)
         label = recording.label
-        offset = recording.offset
+        offset = recording.offset ?? 0
         var w = stream.width, h = stream.height
         if let c = recording.crop {
             guard c.x >= 0, c.y >= 0, c.width > 0, c.height > 0, c.x + c.width <= w, c.y + c.height <= h else {

@@ -34,6 +34,11 @@ public struct VariantComparison {
         public var properties: [PropertySummary] = []
         /// The differences per phase or per second (`periods`), when asked.
         public var periods: [DifferencePeriod] = []
+        /// A recording's row: the offset used, and how it was found when it was not given.
+        public var offset: Double?
+        public var offsetEstimate: OffsetEstimate?
+        /// The first compared scene's row: each tracked region's motion here and in the reference.
+        public var tracks: [TrackSummary] = []
     }
 
     /// One plotted value of one variant, summed up (docs/compare.md "Overshoot and settling").
@@ -70,13 +75,15 @@ public struct VariantComparison {
     /// time t is the one the GIF shows at t − offset (its first frame before, its last after).
     public struct Recording: Sendable {
         public var url: URL
-        public var offset: Double
+        /// Seconds into the comparison at which the recording starts; nil: found from both
+        /// sides' change profiles (`OffsetEstimate`).
+        public var offset: Double?
         public var label: String
         /// The part of each frame that shows the scene, in the recording's pixels (`--crop`).
         public var crop: (x: Int, y: Int, width: Int, height: Int)?
         /// Scene pixels per recording pixel (`--scale`): a 3× simulator recording of a 2× scene is 2/3.
         public var scale: Double?
-        public init(url: URL, offset: Double = 0, label: String? = nil) {
+        public init(url: URL, offset: Double? = nil, label: String? = nil) {
             self.url = url
             self.offset = offset
             self.label = label ?? url.lastPathComponent
@@ -94,6 +101,18 @@ public struct VariantComparison {
     public var periods: [DifferencePeriod]?
     /// Rectangles of the comparison frame left out of every difference figure (`--ignore`).
     public var ignored = IgnoredRegions()
+    /// The span compared, in seconds of the scene's clock (`--from`, `--until`); nil: from 0
+    /// through the longest input's duration, however long the recording runs.
+    public var from: Double?
+    public var until: Double?
+    /// Regions to follow in the reference (the recording, else the first input) and the first
+    /// compared scene (`--track`).
+    public var tracks: [TrackedRegion] = []
+    /// What the last `run` decided for the user to know: an offset found, a recording cut to
+    /// the scene's span, a padded pixel row cropped.
+    public internal(set) var notes: [String] = []
+    /// The offset the last `run` found (nil: given, or no recording).
+    public internal(set) var offsetEstimate: OffsetEstimate?
     /// The plots of the last `run`, one per property (`render()` draws one; `point(time:value:)`
     /// says where a value lands).
     package private(set) var propertyPlots: [PropertyPlot] = []
@@ -167,20 +186,12 @@ public struct VariantComparison {
     /// Loads every input (errors name the file and line), runs them in lockstep for the longest
     /// duration (shorter ones hold their last frame), and feeds the composed frames to `sinks`.
     public mutating func run(sinks: [any RenderSink], threads: Int = ProcessInfo.processInfo.activeProcessorCount) throws -> [Summary] {
-        let scenarios = try inputs.map { input in
-            let variant = input.variant == "default" ? nil : input.variant
-            if let contents = input.contents {
-                let base = URL(fileURLWithPath: input.file).deletingLastPathComponent()
-                return try ScenarioLoader.load(
-                    contents: contents, file: input.file, baseDirectory: base,
-                    variant: variant, imageLoader: { try PNGCodec.readImage($0) })
-            }
-            return try ScenarioLoader.load(file: input.file, variant: variant, imageLoader: { try PNGCodec.readImage($0) })
-        }
+        notes = []
+        offsetEstimate = nil
+        let loaded = try inputs.map(Self.load)
+        let scenarios = loaded.map(\.scenario)
         let runtimes = scenarios.map { ScenarioRuntime(scenario: $0) }
         let rate = fps ?? scenarios[0].fps
-        let recorded = try against.map { try RecordedFrames(recording: $0) }
-        let duration = max(scenarios.map(\.duration).max() ?? 0, recorded.map { $0.duration + max(0, $0.offset) } ?? 0)
         // A host stage the size of the composition: its render loop drives the clock, and each
         // variant's own stage is advanced to the same time (clamped to its duration).
         let first = scenarios[0].canvas
@@ -193,11 +204,42 @@ public struct VariantComparison {
                 "\(s.file): its canvas (\(s.canvas.width)×\(s.canvas.height) at \(s.canvas.scale)x) differs from the first input's; variants compare on one canvas size"
             )
         }
-        if let recorded, recorded.width != frameSize.0 || recorded.height != frameSize.1 {
+        for r in ignored.rectangles
+        where r.width <= 0 || r.height <= 0 || r.x < 0 || r.y < 0 || r.x + r.width > frameSize.0 || r.y + r.height > frameSize.1 {
             throw GoldenError.usage(
-                "\(recorded.label) is \(recorded.width)×\(recorded.height) px but \(scenarios[0].file) renders \(frameSize.0)×\(frameSize.1) px; "
-                    + "set the scenario's canvas and scale to the recording's pixel size")
+                "--ignore \(r.x),\(r.y),\(r.width),\(r.height) is not inside the \(frameSize.0)×\(frameSize.1) px frame compared")
         }
+        for t in tracks {
+            let r = t.rectangle
+            guard r.x + r.width <= frameSize.0, r.y + r.height <= frameSize.1 else {
+                throw GoldenError.usage(
+                    "--track \(t.name)=\(r.x),\(r.y),\(r.width),\(r.height) is not inside the \(frameSize.0)×\(frameSize.1) px frame compared"
+                )
+            }
+        }
+        if !tracks.isEmpty && against == nil && inputs.count < 2 {
+            throw GoldenError.usage("--track follows a region in two pictures: give --against RECORDING, or two inputs")
+        }
+        let fitted = try against.map { try RecordingFit.fit($0, to: frameSize, scene: scenarios[0].file) }
+        notes += fitted?.notes ?? []
+        let recorded = try fitted.map { try RecordedFrames(recording: $0.recording) }
+        let span = scenarios.map(\.duration).max() ?? 0
+        let start = from ?? 0, end = until ?? span
+        guard start >= 0, end > start else {
+            throw GoldenError.usage(String(format: "--from %g s must come before --until %g s", start, end))
+        }
+        if let recorded, let against {
+            if against.offset == nil { try findOffset(of: recorded, scene: loaded[0], fps: rate, span: span, frameSize: frameSize) }
+            let recordingEnd = recorded.duration + recorded.offset
+            if recordingEnd > end + 1e-6 {
+                notes.append(
+                    String(
+                        format: "%@ runs %.2f s (through %.2f s of the comparison); compared from %.2f s through %.2f s, the %@",
+                        recorded.label, recorded.duration, recordingEnd, start, end,
+                        until == nil ? "scene's span (--until to compare more)" : "--until given"))
+            }
+        }
+        let duration = end - start
         let composite = VariantGrid.size(of: frameSize, count: runtimes.count + (recorded == nil ? 0 : 1), layout: layout)
         let host = Stage(size: CGSize(width: composite.width, height: composite.height), scale: 1)
         for plot in plots {
@@ -213,8 +255,10 @@ public struct VariantComparison {
         }
         let sink = CompositionSink(
             runtimes: runtimes, labels: inputs.map(\.label), layout: layout, downstream: sinks, plots: plots,
-            recording: recorded)
+            recording: recorded, inputFrames: loaded.map(\.frames), origin: start)
         sink.ignored = ignored
+        sink.tracks = tracks
+        sink.scale = first.scale
         _ = try host.render(duration: duration, fps: rate, sinks: [sink], threads: threads)
         lastRun = (zip(runtimes, inputs).map { ($0, $1.label) }, recorded == nil ? 0 : 1, runtimes.count + (recorded == nil ? 0 : 1))
         let stops = runtimes.map { r in
@@ -235,15 +279,23 @@ public struct VariantComparison {
         }
         // With a recording, it is cell 0 and every difference is measured against it.
         let shift = recorded == nil ? 0 : 1
-        let periods = self.periods ?? (recorded == nil ? [] : DifferencePeriod.seconds(through: duration))
+        let cellLabels = (recorded.map { [$0.label] } ?? []) + inputs.map(\.label)
+        let trackSummaries = tracks.indices.map { k in
+            TrackSummary.of(
+                name: tracks[k].name, reference: sink.trackSeries[k][0], scene: sink.trackSeries[k][1], wobble: 0.2 / first.scale)
+        }
+        propertyPlots += trackPlots(trackSummaries, series: sink.trackSeries, labels: cellLabels, recorded: recorded != nil)
+        let periods = self.periods ?? (recorded == nil ? [] : DifferencePeriod.seconds(through: end).filter { $0.end > start })
         let recordingSummary = recorded.map { r -> Summary in
-            Summary(label: r.label, duration: r.duration, lastEvent: nil, meanDifference: 0, largestDifference: 0)
+            Summary(
+                label: r.label, duration: r.duration, lastEvent: nil, meanDifference: 0, largestDifference: 0, offset: r.offset,
+                offsetEstimate: offsetEstimate)
         }
         return (recordingSummary.map { [$0] } ?? [])
             + zip(inputs, runtimes).enumerated().map { i, pair in
                 let (input, runtime) = pair
                 let diffs = sink.differences.map { $0[i + shift] }
-                let properties = sink.plotSeries.flatMap { name, perVariant in
+                let properties = sink.fineSeries.flatMap { name, perVariant in
                     perVariant[i].map { component, samples in
                         PropertySummary.of(name + (component.isEmpty ? "" : "." + component), Self.series(name, samples))
                     }
@@ -252,7 +304,30 @@ public struct VariantComparison {
                     label: input.label, duration: runtime.scenario.duration, lastEvent: stops[i].last,
                     meanDifference: diffs.isEmpty ? 0 : diffs.reduce(0, +) / Double(diffs.count), largestDifference: diffs.max() ?? 0,
                     properties: properties,
-                    periods: DifferencePeriod.measure(periods, samples: Array(zip(sink.differenceTimes, diffs)).map { ($0.0, $0.1) }))
+                    periods: DifferencePeriod.measure(periods, samples: Array(zip(sink.differenceTimes, diffs)).map { ($0.0, $0.1) }),
+                    tracks: i == 1 - shift ? trackSummaries : [])
             }
+    }
+
+    /// A plot per tracked region, both cells' centres on its axis; with a recording, its tracked
+    /// curve is drawn on every `--plot` too (a scene property against the device's motion).
+    private mutating func trackPlots(
+        _ summaries: [TrackSummary], series: [[[(time: Double, x: Double, y: Double)]]], labels: [String], recorded: Bool
+    ) -> [PropertyPlot] {
+        var extra: [PropertyPlot] = []
+        for (k, summary) in summaries.enumerated() where k < series.count {
+            let curves = (0..<2).map { c in
+                PropertyPlot.Series(
+                    label: labels[c], samples: series[k][c].map { ($0.time, summary.axis == "x" ? $0.x : $0.y) })
+            }
+            extra.append(PropertyPlot(title: "track \(summary.name) (\(summary.axis), points)", series: curves))
+            if recorded {
+                for p in propertyPlots.indices {
+                    propertyPlots[p].series.append(
+                        PropertyPlot.Series(label: labels[0] + " track " + summary.name + " " + summary.axis, samples: curves[0].samples))
+                }
+            }
+        }
+        return extra
     }
 }

@@ -136,6 +136,12 @@ public enum ImageComparison {
     }
 
     /// pixelmatch's YIQ squared distance, colours blended over white by their alpha.
+    /// Whether pixel `i` of straight RGBA bytes `a` and pixel `j` of `b` differ by more than
+    /// `threshold` (pixelmatch's YIQ distance, 0…1).
+    public static func differ(_ a: [UInt8], _ i: Int, _ b: [UInt8], _ j: Int, threshold: Double) -> Bool {
+        colorDelta(a, b, i * 4, j * 4) > maxDelta * threshold * threshold
+    }
+
     static func colorDelta(_ a: [UInt8], _ b: [UInt8], _ i: Int, _ j: Int, yOnly: Bool = false) -> Double {
         func blended(_ p: [UInt8], _ k: Int) -> (Double, Double, Double) {
             let alpha = Double(p[k + 3]) / 255

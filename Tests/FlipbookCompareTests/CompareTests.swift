@@ -214,4 +214,33 @@ struct PlotTests {
         let envelope = -log(0.02 * (1 - zeta * zeta).squareRoot()) / (zeta * 10)
         #expect(summary.settlingTime > 0.4 && summary.settlingTime <= envelope + 0.01, "\(summary.settlingTime) vs envelope \(envelope)")
     }
+
+    @Test(
+        "overshoot and settling come from the model every millisecond: the same at 20, 30, 60 and 100 fps (docs/compare.md)",
+        arguments: [20.0, 30, 60, 100])
+    func springAnyFrameRate(fps: Double) throws {
+        let file = try scenario(
+            """
+            duration: 2
+            fps: \(fps)
+            layers: [ { id: dot, frame: [0, 0, 10, 10] } ]
+            animations:
+              move: { type: spring, keyPath: position.x, from: 0, to: 100, stiffness: 100, damping: 10, duration: 2, fillMode: forwards, removedOnCompletion: false }
+            script:
+              - { at: 0, add: move, to: dot }
+            """)
+        var comparison = VariantComparison(inputs: [.init(file: file, variant: "default", label: "spring")], plots: ["dot.position.x"])
+        let summary = try #require(try comparison.run(sinks: []).first?.properties.first)
+        // ζ = 0.5, ω0 = 10: the peak e^(−ζπ/√(1−ζ²)) = 16.3 % past the target at t = π/ωd = 0.3628 s.
+        let zeta = 0.5, expected = exp(-zeta * .pi / (1 - zeta * zeta).squareRoot())
+        #expect(abs(summary.overshoot - expected) < 0.0005, "\(fps) fps: \(summary.overshoot) vs \(expected)")
+        // It settles where x(t) = 1 − e^(−ζω0 t)(cos ωd t + ζ/√(1−ζ²) sin ωd t) last leaves the
+        // 2 % band (0.8076 s, found here every 10 µs): within the millisecond whatever the frame rate.
+        let wd = 10 * (1 - zeta * zeta).squareRoot()
+        func x(_ t: Double) -> Double { 1 - exp(-zeta * 10 * t) * (cos(wd * t) + zeta / (1 - zeta * zeta).squareRoot() * sin(wd * t)) }
+        let lastExit = (0..<200_000).map { Double($0) * 1e-5 }.last { abs(x($0) - 1) > 0.02 } ?? 0
+        #expect(
+            summary.settlingTime >= lastExit && summary.settlingTime <= lastExit + 0.0015,
+            "\(fps) fps: settled at \(summary.settlingTime), closed form \(lastExit)")
+    }
 }

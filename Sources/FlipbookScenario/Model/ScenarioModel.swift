@@ -48,6 +48,13 @@ public struct Scenario: Sendable {
         public var height: Double
         public var scale: Double
         public var background: RGBA?
+
+        public init(width: Double, height: Double, scale: Double, background: RGBA?) {
+            self.width = width
+            self.height = height
+            self.scale = scale
+            self.background = background
+        }
     }
 
     /// Frames the render will have: `round(duration × fps)`.

@@ -26,4 +26,15 @@ extension ScenarioRuntime {
         if let animated = layer.animatedValue(forKeyPath: keyPath) { return (animated, true) }
         return (layer.presentation()?.value(forKeyPath: keyPath), false)
     }
+
+    /// `sampledValue` at stage time `time` with the animations attached now, for the layer
+    /// key paths it takes (nil for a scroll view's insets, which only the present has).
+    public func sampledValue(_ plot: String, atTime time: Double) -> Any? {
+        guard let dot = plot.firstIndex(of: "."), let layer = layers[String(plot[..<dot])] else { return nil }
+        let name = String(plot[plot.index(after: dot)...])
+        if name == "contentInset" || name.hasPrefix("contentInset.") { return nil }
+        let keyPath = LayerKeyPath.layerName(for: name)
+        guard LayerKeyPath(keyPath) != nil else { return nil }
+        return layer.presentedValue(forKeyPath: keyPath, atTime: time)
+    }
 }

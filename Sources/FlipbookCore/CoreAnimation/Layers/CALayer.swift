@@ -530,6 +530,11 @@ open class CALayer: NSObject, CAMediaTiming {
     /// π stays past π, where `presentation()` reads it back from the transform in (−π, π].
     /// Nil unless exactly one attached animation (not in a group) drives exactly that key path.
     public func animatedValue(forKeyPath keyPath: String) -> Any? {
+        animatedValue(forKeyPath: keyPath, atTime: TransactionContext.current.now)
+    }
+
+    /// `animatedValue(forKeyPath:)` at global time `time`, with the animations attached now.
+    public func animatedValue(forKeyPath keyPath: String, atTime time: Double) -> Any? {
         guard let wanted = LayerKeyPath(keyPath) else { return nil }
         let drivers = attached.filter {
             ($0.animation as? CAPropertyAnimation)?.parsedKeyPath.map { LayerKeyPath.same($0, wanted) } == true
@@ -537,7 +542,6 @@ open class CALayer: NSObject, CAMediaTiming {
         guard drivers.count == 1, let record = drivers.first, record.beginResolved,
             let anim = record.animation as? CAPropertyAnimation
         else { return nil }
-        let time = TransactionContext.current.now
         var state = modelState
         // Animations added before it shape its underlying value.
         for r in attached where r.beginResolved {
@@ -545,6 +549,16 @@ open class CALayer: NSObject, CAMediaTiming {
             r.animation.apply(to: &state, model: modelState, parentTime: evaluationTime(forGlobal: time))
         }
         return anim.animatedValue(state: state, model: modelState, parentTime: evaluationTime(forGlobal: time))?.bridged
+    }
+
+    /// The value at `keyPath` as presented at global time `time` with the animations attached
+    /// now: the one animation's own value when one drives it (as `animatedValue`), else the
+    /// presentation's. For sampling a curve more finely than frames (compare's overshoot and
+    /// settling, sampled every millisecond whatever the frame rate).
+    public func presentedValue(forKeyPath keyPath: String, atTime time: Double) -> Any? {
+        guard let wanted = LayerKeyPath(keyPath) else { return nil }
+        if let animated = animatedValue(forKeyPath: keyPath, atTime: time) { return animated }
+        return presentationState(at: time).value(at: wanted).bridged
     }
 
     /// Local time for evaluating animations: the parent time is clamped to >= beginTime at
