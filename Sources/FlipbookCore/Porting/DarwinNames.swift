@@ -10,6 +10,13 @@ public let HUGE: Float = .greatestFiniteMagnitude
 /// The largest finite `Float` (math.h's `MAXFLOAT`).
 public let MAXFLOAT: Float = .greatestFiniteMagnitude
 
+/// dispatch/time.h's units, which Darwin's Dispatch gives Swift as `UInt64` and Linux's does
+/// not: `DispatchTime.now() + Double(Int64(0.5 * Double(NSEC_PER_SEC))) / Double(NSEC_PER_SEC)`.
+public let NSEC_PER_SEC: UInt64 = 1_000_000_000
+public let NSEC_PER_MSEC: UInt64 = 1_000_000
+public let USEC_PER_SEC: UInt64 = 1_000_000
+public let NSEC_PER_USEC: UInt64 = 1_000
+
 /// A two-dimensional vector, as Core Graphics defines it.
 public struct CGVector: Equatable, Hashable, Sendable {
     public var dx: CGFloat

@@ -9,6 +9,8 @@ public struct StageEvent: Equatable, Sendable, CustomStringConvertible {
         case scripted(String)
         /// The engine worked around a problem at this time (also in `Stage.warnings`).
         case warning(String)
+        /// A haptic feedback generator fired (`UIImpactFeedbackGenerator.impactOccurred()`, …).
+        case haptic(String)
     }
     public var time: Double
     public var kind: Kind
@@ -24,6 +26,7 @@ public struct StageEvent: Equatable, Sendable, CustomStringConvertible {
         case .animationDidStop(let f): return "\(t) stop \(layer ?? "?") \(key ?? "-") finished=\(f)"
         case .scripted(let s): return "\(t) event \(s)"
         case .warning(let s): return "\(t) warning \(s)"
+        case .haptic(let s): return "\(t) haptic \(s)"
         }
     }
 }
@@ -371,6 +374,11 @@ public final class Stage {
     /// Records what happened at the current time in the trace (a state change of a scene).
     public func record(_ label: String) {
         trace.append(StageEvent(time: currentTime, kind: .scripted(label)))
+    }
+
+    /// Records a haptic feedback generator's call at the current time.
+    func recordHaptic(_ what: String) {
+        trace.append(StageEvent(time: currentTime, kind: .haptic(what)))
     }
 
     /// Records a warning at the current time, in `warnings` and in the trace.

@@ -56,11 +56,6 @@ public final class UIColor: Equatable, Hashable, Sendable, CustomStringConvertib
     public static let purple = UIColor(red: 0.5, green: 0, blue: 0.5, alpha: 1)
     public static let brown = UIColor(red: 0.6, green: 0.4, blue: 0.2, alpha: 1)
     public static let clear = UIColor(white: 0, alpha: 0)
-    /// iOS's light-mode system colours.
-    public static let systemBlue = UIColor(red: 0, green: 122.0 / 255, blue: 1, alpha: 1)
-    public static let systemRed = UIColor(red: 1, green: 59.0 / 255, blue: 48.0 / 255, alpha: 1)
-    public static let systemGreen = UIColor(red: 52.0 / 255, green: 199.0 / 255, blue: 89.0 / 255, alpha: 1)
-    public static let systemGray = UIColor(red: 142.0 / 255, green: 142.0 / 255, blue: 147.0 / 255, alpha: 1)
 
     public static func == (a: UIColor, b: UIColor) -> Bool { a.cgColor == b.cgColor }
     public func hash(into hasher: inout Hasher) { hasher.combine(cgColor) }
