@@ -87,6 +87,21 @@ struct DecomposedTransform: Equatable {
 
     init() {}
 
+    /// How close to 0 a quaternion's w (and x, y) must be for a rotation to be a half-turn
+    /// about z: sin π and cos π's rounding, not a turn anyone draws (1e-7 rad).
+    static let halfTurnTolerance = 1e-7
+
+    /// A half-turn about z has sin π in it, rounding noise whose sign picks +π or −π: iOS
+    /// animates it as −π (from the identity it passes through −π/2; timing-model.md 9.6,
+    /// reference/devices/SwiftPullToRefresh-demo01.gif). Reading the angle back is not changed.
+    var halfTurnAsAnimated: DecomposedTransform {
+        var copy = self
+        let (x, y, z, w) = quaternion
+        let t = Self.halfTurnTolerance
+        if abs(w) < t, abs(x) < t, abs(y) < t { copy.quaternion = (x, y, -abs(z), w) }
+        return copy
+    }
+
     /// `Scale · Skew · R(q) · Translate · Perspective` in row-vector form.
     func recomposed() -> CATransform3D {
         let (x, y, z, w) = quaternion
@@ -134,7 +149,7 @@ enum TransformInterpolation {
     static func interpolate(_ a: CATransform3D, _ b: CATransform3D, _ p: Double) -> CATransform3D {
         if p == 0 { return a }
         if p == 1 { return b }
-        guard let da = DecomposedTransform(a), let db = DecomposedTransform(b) else {
+        guard let da = DecomposedTransform(a)?.halfTurnAsAnimated, let db = DecomposedTransform(b)?.halfTurnAsAnimated else {
             let ea = a.entries, eb = b.entries
             return CATransform3D(entries: (0..<16).map { ea[$0] + (eb[$0] - ea[$0]) * p })
         }
