@@ -72,6 +72,23 @@ struct LibraryIdiomTests {
         #expect(states.count == controller.heard.count, "removing the path stops the relay too")
     }
 
+    @Test("observe(\\.panGestureRecognizer.state) hears every change of the inner value: began, changed, ended, possible")
+    func panStateThroughTypedKeyPath() {
+        let (stage, scroll) = pulledScene()
+        var states: [UIGestureRecognizer.State] = []
+        let observation = scroll.observe(\.panGestureRecognizer.state, options: [.new]) { _, change in
+            if let state = change.newValue { states.append(state) }
+        }
+        scroll.perform(.pull(60, over: 0.1), at: 0)
+        stage.advance(to: 0.5)
+        // As observing the recognizer itself: each new value once (a typed observation compares).
+        #expect(states == [.began, .changed, .ended, .possible], "\(states)")
+        observation.invalidate()
+        scroll.perform(.pull(60, over: 0.1), at: 1)
+        stage.advance(to: 1.5)
+        #expect(states.count == 4, "invalidating stops hearing the recognizer too")
+    }
+
     @Test("the pan reports the finger: location where it touched plus the translation, velocity of the last samples")
     func panFinger() throws {
         let (stage, scroll) = pulledScene()

@@ -166,6 +166,16 @@ extension KeyValueObservable {
                     oldValue: options.contains(.old) ? old : nil, indexes: nil, isPrior: false))
         }
         keyValueObserverList.registrations.append(.init(entry: entry, observer: nil, context: nil))
+        // A typed key path may go through the object's parts (`\.panGestureRecognizer.state`):
+        // what they report is checked too, so that every change of the inner value is heard,
+        // as observing the part itself hears it.
+        weak let weakSelf = self
+        let parts = observableParts
+        let relay = KeyValueObserver(key: nil) { _, _, _, prior in
+            guard let owner = weakSelf else { return }
+            for r in owner.keyValueObserverList.registrations where r.entry === entry { r.entry.notify("", nil, nil, prior) }
+        }
+        for part in parts { part.keyValueObserverList.registrations.append(.init(entry: relay, observer: nil, context: nil)) }
         if options.contains(.initial) {
             changeHandler(
                 self,
@@ -174,8 +184,15 @@ extension KeyValueObservable {
                     indexes: nil, isPrior: false))
         }
         let id = entry.id
-        return NSKeyValueObservation { [weak self] in self?.keyValueObserverList.registrations.removeAll { $0.entry.id == id } }
+        return NSKeyValueObservation { [weak self] in
+            self?.keyValueObserverList.registrations.removeAll { $0.entry.id == id }
+            for part in parts { part.keyValueObserverList.registrations.removeAll { $0.entry === relay } }
+        }
     }
+
+    /// The observable objects a typed key path on this one may go through: a view's gesture
+    /// recognizers (a scroll view's `panGestureRecognizer` among them).
+    var observableParts: [any KeyValueObservable] { (self as? UIView)?.gestureRecognizers ?? [] }
 
     private static func same<Value>(_ a: Value, _ b: Value) -> Bool {
         if let x = a as? AnyHashable, let y = b as? AnyHashable { return x == y }
