@@ -40,6 +40,48 @@ struct TransitionTests {
         #expect(after.rgb(50, 10) == [0, 0, 255])
     }
 
+    @Test("the picture left is the layer as last committed, also when the new content is set before the transition is added (7.1)")
+    func pictureFromLastCommit() throws {
+        let px = try render(CGSize(width: 100, height: 20), at: 0.5) { stage in
+            let layer = CALayer()
+            layer.frame = CGRect(x: 0, y: 0, width: 100, height: 20)
+            layer.backgroundColor = self.red
+            stage.rootLayer.addSublayer(layer)
+            stage.advance(to: 0)
+            // iOS code's usual order: the new content first, the transition after.
+            layer.backgroundColor = self.blue
+            let t = CATransition()
+            t.type = .fade
+            t.duration = 1
+            t.timingFunction = CAMediaTimingFunction(name: .linear)
+            layer.add(t, forKey: nil)
+        }
+        let c = px.rgb(50, 10)
+        #expect(abs(c[0] - 128) <= 1 && c[1] == 0 && abs(c[2] - 128) <= 1, "half red, half blue: \(c)")
+        // A text layer's string set first: half way, the old text's ink is still there.
+        func ink(_ text: String?) throws -> Int {
+            let frame = try render(CGSize(width: 120, height: 40), at: 0.5) { stage in
+                let label = CATextLayer()
+                label.frame = CGRect(x: 0, y: 0, width: 120, height: 40)
+                label.fontSize = 30
+                label.foregroundColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+                label.string = "MM"
+                stage.rootLayer.addSublayer(label)
+                stage.advance(to: 0)
+                label.string = text
+                let t = CATransition()
+                t.type = .fade
+                t.duration = 1
+                t.timingFunction = CAMediaTimingFunction(name: .linear)
+                label.add(t, forKey: nil)
+            }
+            // Half way through the fade the old picture is at half strength: its ink is grey.
+            let rgba = frame.rgba
+            return (0..<(frame.width * frame.height)).filter { rgba[$0 * 4 + 3] > 128 && rgba[$0 * 4] < 200 }.count
+        }
+        #expect(try ink("") > 50, "the old string fades out")
+    }
+
     @Test("push from the right: the old picture leaves left as the new one enters (7.2)")
     func push() throws {
         let px = try frame(

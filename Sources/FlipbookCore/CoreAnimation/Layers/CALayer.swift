@@ -9,6 +9,12 @@ open class CALayer: NSObject, CAMediaTiming {
     var isPendingCommit = false
     /// Whether a transaction holding this layer has committed (implicit animations need it).
     private(set) var isCommitted = false
+    /// How the layer looked when last committed, kept from its first change since: the picture
+    /// a transition added after the change leaves (timing-model.md 7.1).
+    var lookAtLastCommit: (state: LayerState, content: LayerSnapshot.Content)?
+    /// Drawn instead of `snapshotContent()` while a committed picture is taken (and the layer is
+    /// not redisplayed then: its drawing would be of the reverted state, and kept).
+    var contentOverride: LayerSnapshot.Content?
     /// Set on presentation copies.
     public private(set) weak var modelLayerReference: CALayer?
 
@@ -347,6 +353,7 @@ open class CALayer: NSObject, CAMediaTiming {
                 action = a
             }
         }
+        if changed { rememberCommittedLook() }
         modelState[property] = value
         if property == .bounds, changed, needsDisplayOnBoundsChange || drawnContent != nil || hasCustomDrawing {
             setNeedsDisplay()
@@ -404,8 +411,9 @@ open class CALayer: NSObject, CAMediaTiming {
         let copy = anim.copy(with: nil) as! CAAnimation
         copy.resolveDurations(default: ctx.animationDuration)
         if let transition = copy as? CATransition, transition.picture == nil {
-            // The picture to transition from: this layer as it looks now (7.1).
-            transition.picture = snapshot(at: ctx.now)
+            // The picture to transition from: this layer as last committed, whether the new
+            // content was set before or after the transition was added (7.1).
+            transition.picture = committedSnapshot(at: ctx.now)
         }
         if copy.timingFunction == nil, let tf = ctx.timingFunction { copy.timingFunction = tf }
         if let key { removeAnimation(forKey: key) }
@@ -478,8 +486,39 @@ open class CALayer: NSObject, CAMediaTiming {
 
     var attachedAnimations: [AttachedAnimation] { attached }
 
+    /// Keeps how the layer looked at its last commit, before its first change since.
+    func rememberCommittedLook() {
+        guard isCommitted, lookAtLastCommit == nil else { return }
+        lookAtLastCommit = (modelState, snapshotContent())
+        TransactionContext.current.noteChanged(self)
+    }
+
+    /// The layer and its sublayers at global `time` as last committed: changes made since
+    /// (model values, a text layer's string) left out (timing-model.md 7.1).
+    func committedSnapshot(at time: Double) -> LayerSnapshot {
+        var changed: [(layer: CALayer, current: LayerState)] = []
+        func revert(_ layer: CALayer) {
+            if let look = layer.lookAtLastCommit {
+                changed.append((layer, layer.modelState))
+                layer.modelState = look.state
+                layer.contentOverride = look.content
+            }
+            for sub in layer.sublayers ?? [] { revert(sub) }
+            if let mask = layer.mask { revert(mask) }
+        }
+        revert(self)
+        defer {
+            for (layer, current) in changed {
+                layer.modelState = current
+                layer.contentOverride = nil
+            }
+        }
+        return snapshot(at: time)
+    }
+
     /// Called when the transaction holding this layer commits at global `time`.
     func commit(at time: Double) {
+        lookAtLastCommit = nil
         isCommitted = true
         for r in attached where !r.beginResolved {
             r.animation.beginTime = convertTime(time, from: nil)

@@ -19,9 +19,9 @@ public struct CATextLayerTruncationMode: RawRepresentable, Hashable, Sendable {
 /// A layer that draws a string.
 open class CATextLayer: CALayer {
     /// A `String` (attributed strings are drawn as plain text).
-    open var string: Any?
+    open var string: Any? { willSet { rememberCommittedLook() } }
     /// A font name (`String`) or a `UIFont`.
-    open var font: Any?
+    open var font: Any? { willSet { rememberCommittedLook() } }
     open var fontSize: CGFloat {
         get { modelState.fontSize }
         set { setModel(.fontSize, .number(newValue)) }
@@ -31,9 +31,9 @@ open class CATextLayer: CALayer {
         get { modelState.foregroundColor.map(CGColor.init) }
         set { setModel(.foregroundColor, newValue.map { .color($0.rgba) } ?? .none) }
     }
-    open var alignmentMode: CATextLayerAlignmentMode = .natural
-    open var isWrapped = false
-    open var truncationMode: CATextLayerTruncationMode = .none
+    open var alignmentMode: CATextLayerAlignmentMode = .natural { willSet { rememberCommittedLook() } }
+    open var isWrapped = false { willSet { rememberCommittedLook() } }
+    open var truncationMode: CATextLayerTruncationMode = .none { willSet { rememberCommittedLook() } }
 
     public override init() { super.init() }
     public override init(layer: Any) { super.init(layer: layer) }

@@ -134,7 +134,7 @@ extension CALayer {
     /// `delay` holds the layer's time back by that many seconds of its own speed (a replicator
     /// copy's `i × instanceDelay`, timing-model.md 12.5); it may take the layer before its start.
     func snapshot(parentTime: Double, delay: Double = 0) -> LayerSnapshot {
-        if needsDisplay() { display() }
+        if contentOverride == nil, needsDisplay() { display() }
         let local = localTime(parentTime: parentTime) - delay * Double(speed)
         var s = LayerSnapshot(state: presentationState(localTime: local))
         s.name = name
@@ -143,7 +143,7 @@ extension CALayer {
         s.contentsGravity = contentsGravity
         s.compositingFilter = compositingFilter as? String
         s.drawing = drawnContent
-        s.content = snapshotContent()
+        s.content = contentOverride ?? snapshotContent()
         // Nothing under a hidden layer is drawn, so its subtree is not evaluated (a Lottie tree
         // hides most of its layers outside their in and out points); what it draws is still
         // brought up to date, as before.
