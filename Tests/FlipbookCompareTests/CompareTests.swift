@@ -193,30 +193,8 @@ struct PlotTests {
         #expect(isColor(colorNear(0.25, eased), red), "eased at 0.25 s is \(eased): \(colorNear(0.25, eased))")
     }
 
-    @Test("a known spring's overshoot and settling time match the closed form (timing-model.md 8)")
-    func springNumbers() throws {
-        let file = try scenario(
-            """
-            duration: 2
-            fps: 100
-            layers: [ { id: dot, frame: [0, 0, 10, 10] } ]
-            animations:
-              move: { type: spring, keyPath: position.x, from: 0, to: 100, stiffness: 100, damping: 10, duration: 2, fillMode: forwards, removedOnCompletion: false }
-            script:
-              - { at: 0, add: move, to: dot }
-            """)
-        var comparison = VariantComparison(inputs: [.init(file: file, variant: "default", label: "spring")], plots: ["dot.position.x"])
-        let summary = try #require(try comparison.run(sinks: []).first?.properties.first)
-        // ζ = 10 / (2·√100) = 0.5: overshoot e^(−ζπ/√(1−ζ²)).
-        let zeta = 0.5, expected = exp(-zeta * .pi / (1 - zeta * zeta).squareRoot())
-        #expect(abs(summary.overshoot - expected) < 0.005, "\(summary.overshoot) vs \(expected)")
-        // The 2 % envelope e^(−ζω0 t)/√(1−ζ²) < 0.02 is crossed by t ≈ 0.81 s; the last excursion is before it.
-        let envelope = -log(0.02 * (1 - zeta * zeta).squareRoot()) / (zeta * 10)
-        #expect(summary.settlingTime > 0.4 && summary.settlingTime <= envelope + 0.01, "\(summary.settlingTime) vs envelope \(envelope)")
-    }
-
     @Test(
-        "overshoot and settling come from the model every millisecond: the same at 20, 30, 60 and 100 fps (docs/compare.md)",
+        "a known spring's overshoot and settling match the closed form (timing-model.md 8), from the model every millisecond: the same at 20, 30, 60 and 100 fps",
         arguments: [20.0, 30, 60, 100])
     func springAnyFrameRate(fps: Double) throws {
         let file = try scenario(
