@@ -24,4 +24,5 @@ if [[ -n "$findings$long" ]]; then
   echo "lint: run scripts/format.sh to lay the code out as .swift-format says" >&2
   exit 1
 fi
+python3 scripts/api_coverage.py --check
 echo "lint: swift-format layout and rules, and line length, pass"
