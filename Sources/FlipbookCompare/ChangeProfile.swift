@@ -161,9 +161,11 @@ public struct OffsetEstimate: Codable, Sendable, Equatable {
         else { return nil }
         let apart = Int((separation / step).rounded())
         let other = scores.indices.filter { abs($0 - best) > apart }.max { scores[$0] < scores[$1] }
+        // Whole milliseconds (every step is 5 ms): no float noise in messages and JSON.
+        func seconds(_ shift: Int) -> Double { (Double(shift) * step * 1000).rounded() / 1000 }
         return OffsetEstimate(
-            offset: Double(best + lowest) * step, correlation: scores[best], runnerUp: other.map { scores[$0] } ?? 0,
-            runnerUpOffset: Double((other ?? best) + lowest) * step)
+            offset: seconds(best + lowest), correlation: scores[best], runnerUp: other.map { scores[$0] } ?? 0,
+            runnerUpOffset: seconds((other ?? best) + lowest))
     }
 
     /// Pearson's correlation of `s` with `r` shifted by each of `shifts` samples (scene sample i

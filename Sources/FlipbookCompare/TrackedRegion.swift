@@ -171,8 +171,10 @@ public struct TrackSummary: Codable, Sendable, Equatable {
         let s = TrackFigures(scene.map { ($0.0, useX ? $0.1 : $0.2) }, wobble: wobble)
         var summary = TrackSummary(name: name, axis: useX ? "x" : "y", reference: r, scene: s)
         if let r, let s {
-            summary.startDifference = (s.start - r.start) * 1000
-            if let a = r.settledAt, let b = s.settledAt { summary.settlingDifference = (b - a) * 1000 }
+            // Milliseconds to the microsecond: frame times subtract with float noise.
+            func ms(_ seconds: Double) -> Double { (seconds * 1_000_000).rounded() / 1000 }
+            summary.startDifference = ms(s.start - r.start)
+            if let a = r.settledAt, let b = s.settledAt { summary.settlingDifference = ms(b - a) }
             summary.overshootDifference = s.overshootPoints - r.overshootPoints
         }
         return summary
