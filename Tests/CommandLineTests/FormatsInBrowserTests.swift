@@ -34,11 +34,31 @@ struct FormatsInBrowserTests {
         let page = """
             <!doctype html><meta charset="utf-8"><pre id="out"></pre><script>
             const out = document.getElementById('out');
-            function report(name, el, w, h) {
+            function draw(el, w, h) {
               const c = document.createElement('canvas'); c.width = w; c.height = h;
               const g = c.getContext('2d'); g.drawImage(el, 0, 0, w, h);
-              const d = g.getImageData(w / 2, h / 2, 1, 1).data;
+              return g.getImageData(w / 2, h / 2, 1, 1).data;
+            }
+            function report(name, el, w, h) {
+              const d = draw(el, w, h);
               out.textContent += name + ' ' + d[0] + ',' + d[1] + ',' + d[2] + '\\n';
+            }
+            // A video's loadeddata can fire before its first frame is decoded into something
+            // drawImage can read (a transparent canvas under load): seek to the start and draw
+            // once the decoder says the frame is there, polling until it has pixels.
+            function reportVideo(name, v) {
+              let tries = 0, done = false;
+              const attempt = () => {
+                if (done) return;
+                const d = draw(v, 60, 40);
+                const blank = d[3] === 0 || d[0] + d[1] + d[2] === 0;
+                if (blank && tries++ < 200) { setTimeout(attempt, 10); return; }
+                done = true;
+                report(name, v, 60, 40);
+              };
+              if (v.requestVideoFrameCallback) { v.requestVideoFrameCallback(attempt); }
+              v.onseeked = attempt;
+              v.currentTime = 0;
             }
             for (const name of ['a.gif', 'a.apng', 'a.webp']) {
               const img = new Image();
@@ -49,7 +69,7 @@ struct FormatsInBrowserTests {
             for (const name of ['a.mp4', 'a.webm']) {
               const v = document.createElement('video');
               v.muted = true; v.preload = 'auto';
-              v.onloadeddata = () => report(name, v, 60, 40);
+              v.onloadeddata = () => reportVideo(name, v);
               v.onerror = () => { out.textContent += name + ' error\\n'; };
               v.src = name;
             }
