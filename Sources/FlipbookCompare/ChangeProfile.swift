@@ -15,6 +15,9 @@ struct ChangeProfile {
     /// The share of pixels that change between frames while nothing moves (a recording's dither
     /// or compression noise): changes at most `noiseCut` count as none.
     var noiseFloor = 0.0
+    /// Each frame small (at most `Thumbnail.pixels` pixels, masked as compared) with its time:
+    /// what the offset is refined on, pixel by pixel (OffsetEstimate.refined).
+    var thumbnails: [(time: Double, frame: PixelBuffer)] = []
 
     /// A change at or below this share is noise: twice the floor. (A recording that never
     /// rests has motion at its floor: only its stronger changes then count, which still says
@@ -85,6 +88,7 @@ extension ChangeProfile {
             runtime.stage.advance(to: t)
             let frame = try FrameRasterizer.rasterize(runtime.stage.snapshot(), background: runtime.scenario.canvas.background)
             if let previous { profile.changes.append((previous.time, t, share(previous.frame, frame, mask: mask))) }
+            try profile.thumbnails.append((t, Thumbnail.of(frame, mask: mask)))
             previous = (t, frame)
         }
         return profile
@@ -98,6 +102,7 @@ extension ChangeProfile {
         for start in frames.starts {
             let frame = try frames.frame(at: start + frames.offset)
             if let previous { profile.changes.append((previous.time, start, share(previous.frame, frame, mask: mask))) }
+            try profile.thumbnails.append((start, Thumbnail.of(frame, mask: mask)))
             previous = (start, frame)
         }
         profile.noiseFloor = noiseFloor(of: profile.changes.map(\.share))
@@ -116,6 +121,11 @@ public struct OffsetEstimate: Codable, Sendable, Equatable {
     public var runnerUp: Double
     /// Where that runner-up is.
     public var runnerUpOffset: Double
+    /// The profiles' offset before the pixels refined it (`refined(scene:recording:reach:)`);
+    /// nil when not refined.
+    public var profileOffset: Double?
+    /// The mean share of thumbnail pixels that differ at `offset` (after refining).
+    public var differingShare: Double?
 
     /// Offsets this far apart count as different matches.
     static let separation = 0.1
@@ -200,6 +210,9 @@ public struct OffsetEstimate: Codable, Sendable, Equatable {
         let found = String(format: "%+.3f s", offset)
         var text = String(format: "offset %@ found from both sides' change profiles (correlation %.2f", found, correlation)
         text += String(format: "; next best %.2f at %+.3f s)", runnerUp, runnerUpOffset)
+        if let profileOffset, profileOffset != offset {
+            text += String(format: " and their pixels (the profiles alone: %+.3f s)", profileOffset)
+        }
         if !isTrusted { return text + "; too weak to use: 0 is used, give --offset" }
         if isAmbiguous { text += "; another offset matches almost as well: check it, or give --offset" }
         return text

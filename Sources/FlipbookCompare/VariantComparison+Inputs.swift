@@ -61,10 +61,16 @@ extension VariantComparison {
             notes.append("no offset found: \(recorded.label) or the scene never moves; 0 is used (give --offset)")
             return
         }
+        let intervals = zip(recorded.starts.dropFirst(), recorded.starts).map { $0 - $1 }.sorted()
+        let recordingFrame = intervals.isEmpty ? 0 : intervals[intervals.count / 2]
+        // The pixels decide between the frames around the profiles' answer: two of either
+        // side's frames each way.
+        if estimate.isTrusted {
+            estimate = estimate.refined(scene: sceneProfile, recording: recordingProfile, reach: 2 * max(recordingFrame, 1 / fps))
+        }
         // Within half of the recording's usual frame of 0, the profiles cannot tell (a WebP stores
         // 33 ms for 1/30 s): a recording of the scene itself lines up at 0.
-        let intervals = zip(recorded.starts.dropFirst(), recorded.starts).map { $0 - $1 }.sorted()
-        let halfFrame = intervals.isEmpty ? 0 : intervals[intervals.count / 2] / 2
+        let halfFrame = recordingFrame / 2
         if abs(estimate.offset) < halfFrame { estimate.offset = 0 }
         offsetEstimate = estimate
         notes.append(estimate.note)
