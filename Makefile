@@ -6,7 +6,7 @@ APT_PACKAGES := libcairo2-dev libpango1.0-dev libgif-dev libwebp-dev libjpeg-dev
 # The golden report's browser test needs Chromium, the video-output tests ffmpeg, the memory
 # test GNU time (only `make test` installs them, with their recommended packages, as
 # docs/toolchain.md does).
-TEST_APT_PACKAGES := chromium ffmpeg time
+TEST_APT_PACKAGES := chromium ffmpeg time python3-numpy python3-pil
 
 # Release programs link Swift's runtime and Foundation statically: the 14 shared libraries (ICU
 # among them) cost half of every flipbook call's start-up (docs/benchmarks.md, "Start-up").
@@ -69,7 +69,8 @@ test-deps: deps
 
 # The lint, swift test, then the golden suite over scenarios/ (CI=true: a missing golden fails),
 # the same goldens from debug and release builds on 1 and 2 threads (byte-identical), the schema
-# check, and a minute of fuzzing.
+# check, compare's figures against numpy's (docs/compare.md, "Checked independently"), and a
+# minute of fuzzing.
 test: test-deps lint relink-if-reordered
 	$(SWIFT) test
 	.build/debug/flipbook test --artifacts .artifacts
@@ -80,6 +81,7 @@ test: test-deps lint relink-if-reordered
 	scripts/determinism.sh .build/debug/flipbook .build/release/flipbook
 	@python3 -c "import jsonschema, yaml" 2>/dev/null || python3 -m pip install -q jsonschema pyyaml
 	python3 Tests/schema/check_scenarios.py
+	python3 scripts/compare_check.py .build/release/flipbook ../shared/reference
 	$(MAKE) --no-print-directory fuzz
 
 # swift-format's rules as .swift-format sets them, and lines of code at most 140 characters.
