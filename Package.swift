@@ -30,12 +30,24 @@ var platformModules: [Target] = []
     // lottie-ios package owns the name).
     products.append(.library(name: "Lottie", targets: ["Lottie"]))
     platformModules.append(.target(name: "Lottie", dependencies: ["FlipbookCore", "FlipbookLottie"], swiftSettings: strictSettings))
+    // `import ImageIO`, `import MobileCoreServices` and `import UniformTypeIdentifiers` likewise,
+    // for a refresh header that plays a GIF (image sources over Flipbook's readers, uniform types).
+    products.append(.library(name: "ImageIO", targets: ["ImageIO"]))
+    platformModules.append(.target(name: "ImageIO", dependencies: ["FlipbookCore", "FlipbookRender"], swiftSettings: strictSettings))
+    products.append(.library(name: "MobileCoreServices", targets: ["MobileCoreServices"]))
+    platformModules.append(.target(name: "MobileCoreServices", dependencies: ["FlipbookCore"], swiftSettings: strictSettings))
+    products.append(.library(name: "UniformTypeIdentifiers", targets: ["UniformTypeIdentifiers"]))
+    platformModules.append(.target(name: "UniformTypeIdentifiers", dependencies: ["FlipbookCore"], swiftSettings: strictSettings))
 #endif
 // Real iOS code ported with `import Flipbook` (and, on Linux, `import QuartzCore`).
 platformModules.append(
     .testTarget(
         name: "PortingTests",
-        dependencies: ["Flipbook"] + platformModules.filter { ["QuartzCore", "Lottie"].contains($0.name) }.map { .target(name: $0.name) },
+        dependencies: ["Flipbook"]
+            + platformModules.filter {
+                ["QuartzCore", "Lottie", "ImageIO", "MobileCoreServices", "UniformTypeIdentifiers"].contains($0.name)
+            }
+            .map { .target(name: $0.name) },
         swiftSettings: strictSettings))
 
 let package = Package(

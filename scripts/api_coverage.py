@@ -13,15 +13,18 @@ import re
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-CORE = os.path.join(ROOT, "Sources", "FlipbookCore")
+SOURCES = os.path.join(ROOT, "Sources")
 PAGE = os.path.join(ROOT, "docs", "api-coverage.md")
-# Folder of FlipbookCore → the framework it mirrors.
+# Folder under Sources/ → the framework it mirrors.
 FRAMEWORKS = [
-    ("UIKit", "UIKit"),
-    ("CoreAnimation", "Core Animation (QuartzCore)"),
-    ("CoreGraphics", "Core Graphics"),
-    ("Foundation", "Foundation (key-value observing)"),
-    ("Porting", "Darwin and older Swift names"),
+    ("FlipbookCore/UIKit", "UIKit"),
+    ("FlipbookCore/CoreAnimation", "Core Animation (QuartzCore)"),
+    ("FlipbookCore/CoreGraphics", "Core Graphics"),
+    ("FlipbookCore/Foundation", "Foundation (key-value observing)"),
+    ("FlipbookCore/Porting", "Darwin, Core Foundation and older Swift names"),
+    ("ImageIO", "ImageIO (`import ImageIO`, Linux)"),
+    ("MobileCoreServices", "Mobile Core Services (`import MobileCoreServices`, Linux)"),
+    ("UniformTypeIdentifiers", "Uniform Type Identifiers (`import UniformTypeIdentifiers`, Linux)"),
 ]
 TYPE = re.compile(r"^\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:public|open)\s+(?:final\s+)?(?:indirect\s+)?(class|struct|enum|protocol|typealias)\s+(\w+)")
 EXTENSION = re.compile(r"^\s*(?:public\s+)?extension\s+([\w.]+)")
@@ -151,7 +154,7 @@ def page() -> str:
     lines = [
         "# API coverage",
         "",
-        "Every UIKit, Core Animation, Core Graphics and Foundation type and member Flipbook offers to",
+        "Every UIKit, Core Animation, Core Graphics, ImageIO and Foundation type and member Flipbook offers to",
         "ported iOS code, by the framework it mirrors, written from the code by",
         "`scripts/api_coverage.py` (CI checks that this page is what the code says). A member not",
         "listed is not there: docs/porting.md says what each missing piece takes.",
@@ -160,7 +163,7 @@ def page() -> str:
     for folder, title in FRAMEWORKS:
         types = {}
         kinds = {}
-        for dirpath, _, files in os.walk(os.path.join(CORE, folder)):
+        for dirpath, _, files in sorted(os.walk(os.path.join(SOURCES, folder))):
             for f in sorted(files):
                 if not f.endswith(".swift"):
                     continue

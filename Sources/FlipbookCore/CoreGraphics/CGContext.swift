@@ -13,6 +13,9 @@ public enum DrawingCommand: Equatable, Sendable {
     case stroke([PathElement])
     case clip([PathElement], evenOdd: Bool)
     case clear(CGRect)
+    /// Draw the image scaled into the rectangle; `flipped`: upside down, as `CGContext.draw`
+    /// draws into UIKit's y-down contexts (Core Graphics' own space is y-up).
+    case drawImage(LayerImage, CGRect, flipped: Bool)
 }
 
 /// A recorded list of drawing commands (a layer's custom content).
@@ -122,6 +125,17 @@ public final class CGContext {
     public func fillEllipse(in rect: CGRect) { recording.append(.fill(CGPath(ellipseIn: rect).elements, evenOdd: false)) }
     public func strokeEllipse(in rect: CGRect) { recording.append(.stroke(CGPath(ellipseIn: rect).elements)) }
     public func clear(_ rect: CGRect) { recording.append(.clear(rect)) }
+
+    /// Draws `image` scaled into `rect` in Core Graphics' own y-up sense: inside `draw(_:)` or
+    /// an image renderer (UIKit's y-down contexts) it shows upside down, as on iOS; `UIImage`'s
+    /// `draw(in:)` draws it upright.
+    public func draw(_ image: LayerImage, in rect: CGRect) { recording.append(.drawImage(image, rect, flipped: true)) }
+
+    /// Records `image` drawn upright into `rect` (what `UIImage.draw(in:)` does).
+    func drawUpright(_ image: LayerImage, in rect: CGRect) { recording.append(.drawImage(image, rect, flipped: false)) }
+
+    /// The commands drawn so far (an image renderer rasterizes them).
+    public var commands: DrawingRecording { recording }
 }
 
 /// Fill rules, as Core Graphics names them.

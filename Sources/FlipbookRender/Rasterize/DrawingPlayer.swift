@@ -49,6 +49,8 @@ enum DrawingPlayer {
                 CairoPath.append(path, to: cr)
                 cairo_set_fill_rule(cr, evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
                 cairo_clip(cr)
+            case .drawImage(let image, let rect, let flipped):
+                drawImage(image, in: rect, flipped: flipped, alpha: alpha, cr: cr)
             case .clear(let r):
                 cairo_save(cr)
                 cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
@@ -57,6 +59,31 @@ enum DrawingPlayer {
                 cairo_restore(cr)
             }
         }
+        cairo_restore(cr)
+    }
+
+    /// `image` scaled into `rect` (upside down when `flipped`: Core Graphics' y-up drawing in
+    /// UIKit's y-down context), its edge pixels clamped rather than blended with transparency.
+    static func drawImage(_ image: LayerImage, in rect: CGRect, flipped: Bool, alpha: Double, cr: OpaquePointer) {
+        let r = rect.standardized
+        guard image.width > 0, image.height > 0, r.width > 0, r.height > 0, r.width.isFinite, r.height.isFinite,
+            let surface = CairoSurface.make(from: image)
+        else { return }
+        defer { cairo_surface_destroy(surface) }
+        cairo_save(cr)
+        cairo_rectangle(cr, r.minX, r.minY, r.width, r.height)
+        cairo_clip(cr)
+        if flipped {
+            cairo_translate(cr, r.minX, r.maxY)
+            cairo_scale(cr, r.width / Double(image.width), -r.height / Double(image.height))
+        } else {
+            cairo_translate(cr, r.minX, r.minY)
+            cairo_scale(cr, r.width / Double(image.width), r.height / Double(image.height))
+        }
+        cairo_set_source_surface(cr, surface, 0, 0)
+        cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
+        cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD)
+        cairo_paint_with_alpha(cr, alpha)
         cairo_restore(cr)
     }
 }

@@ -89,6 +89,10 @@ public final class Stage {
     /// runs them one turn later. Off the main thread the main queue belongs to whoever drains
     /// it (under Swift Testing, another thread): use `DispatchQueue.main.stageAsync` there.
     public var runsMainQueue = true
+    /// Where `UIImage(systemName:)` looks for symbols (`NAME.png`, `NAME@2x.png`, `NAME@3x.png`,
+    /// exported from Apple's SF Symbols app, which Flipbook cannot ship); nil: the folder in the
+    /// `FLIPBOOK_SYMBOLS` environment variable, else none (a placeholder is drawn, with a warning).
+    public var symbolsFolder: URL?
 
     /// Limit of events at a single instant before the Stage refuses to loop further.
     public var maximumEventsPerInstant = 100_000

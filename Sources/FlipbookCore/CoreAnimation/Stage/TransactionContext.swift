@@ -32,6 +32,8 @@ final class TransactionContext {
     var viewAnimationStack: [UIViewAnimationState] = []
     /// Drawing contexts of `draw(_:)` calls in progress, innermost last.
     var graphicsContexts: [CGContext] = []
+    /// `UIGraphicsBeginImageContextWithOptions` contexts still open, innermost last.
+    var imageContexts: [ImageContext] = []
     /// Last sequence number handed out (orders simultaneous events).
     var sequence = 0
     /// The layer the next `UIView.init(frame:)` adopts instead of making one (the Stage's window).

@@ -9,6 +9,8 @@ open class UIBezierPath: CustomStringConvertible {
     public var lineJoinStyle: CGLineJoin = .miter
     public var miterLimit: CGFloat = 10
     public var usesEvenOddFillRule = false
+    /// The dash pattern `stroke()` draws with (`setLineDash(_:count:phase:)`); nil: solid.
+    var lineDash: (pattern: [CGFloat], phase: CGFloat)?
 
     public init() {}
 

@@ -8,6 +8,7 @@ import Foundation
 @_cdecl("flipbook_register_renderer")
 public func registerRenderer() {
     TextMeasurement.register(PangoTextMeasurer.self)
+    ImageRasterization.register(CairoImageRasterizer.self)
 }
 
 /// Measures text the way `TextPainter` draws it, for `UILabel.sizeThatFits` and `sizeToFit`
