@@ -22,6 +22,10 @@ public struct Scenario: Sendable {
     public var refresh: RefreshSpec?
     /// Scripted fingers on scroll views.
     public var touches: [TouchSpec] = []
+    /// Scripted taps (`{ tap: ID }` or `{ tap: [x, y] }` in `touches`).
+    public var taps: [TapSpec] = []
+    /// What a tap on a layer does (its `onTap`), by layer id.
+    public var tapActions: [String: [ScenarioAction]] = [:]
     /// Property animators by name.
     public var animators: [String: AnimatorSpec] = [:]
 

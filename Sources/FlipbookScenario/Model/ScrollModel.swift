@@ -89,6 +89,17 @@ public struct RefreshingSpec: Sendable {
 }
 
 /// A finger on a scroll view from `start`.
+/// A finger that taps: down on a layer's centre or a canvas point at `start`, up `hold` later.
+public struct TapSpec: Sendable {
+    public enum Target: Sendable, Equatable {
+        case layer(String)
+        case point(CGPoint)
+    }
+    public var target: Target
+    public var start: Double
+    public var hold: Double
+}
+
 public struct TouchSpec: Sendable {
     public var scrollView: String
     public var start: Double

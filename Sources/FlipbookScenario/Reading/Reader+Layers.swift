@@ -104,6 +104,7 @@ extension Reader {
             if layerDepth > 0 { sink.error("a \(type.rawValue) layer must be at the top level of 'layers', not a sublayer", at: n.mark) }
         }
         var hasID = false
+        var tapNode: YAMLNode?
         for (k, _, v) in pairs {
             switch k {
             case "id":
@@ -113,6 +114,7 @@ extension Reader {
                 }
             case "type": break
             case "frame": if case .rect(let r)? = values.value(v, kind: .rect) { spec.frame = r }
+            case "onTap": tapNode = v
             case "sublayers":
                 layerDepth += 1
                 spec.sublayers = v.sequence("a list of layers")?.compactMap { readLayer($0) } ?? []
@@ -142,6 +144,7 @@ extension Reader {
         }
         if type == .lottie { readLottie(pairs, into: &spec, at: n.mark) }
         if !hasID { sink.error("a layer needs an 'id'", at: n.mark) }
+        if hasID, let tapNode { pendingTapActions.append((spec.id, tapNode)) }
         if hasID, let frame = spec.frame { layerSizes[spec.id] = frame.size }
         return spec
     }

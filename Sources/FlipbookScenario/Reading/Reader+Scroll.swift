@@ -378,6 +378,7 @@ extension Reader {
         /// When the last step ends.
         var clock = 0.0
         var touches: [TouchSpec] = []
+        var taps: [TapSpec] = []
     }
 
     typealias TouchStepPairs = [(key: String, keyNode: YAMLNode, value: YAMLNode)]
@@ -385,14 +386,14 @@ extension Reader {
     /// A list of finger steps: `{ at, down, x, y }` touches down (on the only scroll view, or the
     /// one named; at its centre unless x/y say where), `{ drag, duration, curve }`, `{ hold }`,
     /// `{ release, velocity }`; each step follows the previous one, `at` may only move it later.
-    func readTouches(_ n: YAMLNode, duration: Double) -> [TouchSpec] {
-        guard let items = n.sequence("a list of touch steps") else { return [] }
+    func readTouches(_ n: YAMLNode, duration: Double) -> (touches: [TouchSpec], taps: [TapSpec]) {
+        guard let items = n.sequence("a list of touch steps") else { return ([], []) }
         var reading = TouchReading()
         for item in items {
             guard
                 let pairs = item.mapping(
                     allowed: ScenarioKeys.touchStep,
-                    what: "a touch step: { down: true }, { drag: 80, duration: 0.5 }, { hold: 0.2 } or { release: true }")
+                    what: "a touch step: { down: true }, { drag: 80, duration: 0.5 }, { hold: 0.2 }, { release: true } or { tap: ID }")
             else { continue }
             guard let verb = touchVerb(pairs, at: item) else { continue }
             if let a = pairs.first(where: { $0.key == "at" })?.value { advance(&reading, to: a) }
@@ -400,6 +401,7 @@ extension Reader {
             case "down": touchDown(pairs, item: item, &reading)
             case "drag": drag(pairs, item: item, &reading)
             case "hold": hold(pairs, item: item, &reading)
+            case "tap": tap(pairs, item: item, &reading)
             default: release(pairs, item: item, &reading)
             }
         }
@@ -414,22 +416,52 @@ extension Reader {
         if let c = reading.current, !c.scroll.isEmpty {
             reading.touches.append(TouchSpec(scrollView: c.scroll, start: c.start, script: TouchScript(c.steps)))
         }
-        return reading.touches
+        return (reading.touches, reading.taps)
+    }
+
+    /// `{ tap: ID }` (the layer's centre) or `{ tap: [x, y] }` (canvas points): down now, up
+    /// `duration` later (0.1 s; a long press holds longer).
+    private func tap(_ pairs: TouchStepPairs, item: YAMLNode, _ reading: inout TouchReading) {
+        func entry(_ k: String) -> YAMLNode? { pairs.first { $0.key == k }?.value }
+        if let c = reading.current {
+            sink.error("the finger is down (touched down on line \(c.line)); release it before a tap", at: item.mark)
+            return
+        }
+        let hold = entry("duration")?.number("how long the finger stays down, in seconds") ?? 0.1
+        if hold < 0 { sink.error("a tap's duration cannot be negative", at: entry("duration")!.mark) }
+        let node = entry("tap")!
+        let target: TapSpec.Target
+        if case .sequence = node.node {
+            guard let p = node.numbers(2, "a point [x, y] in canvas points") else { return }
+            target = .point(CGPoint(x: p[0], y: p[1]))
+        } else {
+            guard let id = node.string("a layer id or a point [x, y]") else { return }
+            guard layerTypes[id] != nil else {
+                sink.error(
+                    "unknown layer '\(id)'", at: node.mark,
+                    hint: nearest(to: id, in: Array(layerTypes.keys)).map { "did you mean '\($0)'?" })
+                return
+            }
+            target = .layer(id)
+        }
+        reading.taps.append(TapSpec(target: target, start: reading.clock, hold: max(0, hold)))
+        reading.clock += max(0, hold)
     }
 
     /// The step's one verb (down, drag, hold, release), its other keys checked against it.
     private func touchVerb(_ pairs: TouchStepPairs, at item: YAMLNode) -> String? {
         func entry(_ k: String) -> YAMLNode? { pairs.first { $0.key == k }?.value }
-        let verbs = ["down", "drag", "hold", "release"].filter { entry($0) != nil }
+        let verbs = ["down", "drag", "hold", "release", "tap"].filter { entry($0) != nil }
         guard verbs.count == 1 else {
             sink.error(
                 verbs.isEmpty
-                    ? "a touch step needs one of: down, drag, hold, release"
+                    ? "a touch step needs one of: down, drag, hold, release, tap"
                     : "one touch step per entry, found \(verbs.joined(separator: " and "))", at: item.mark)
             return nil
         }
-        for k in ["duration", "curve"] where entry(k) != nil && verbs[0] != "drag" {
-            sink.error("'\(k)' belongs to a drag step", at: entry(k)!.mark)
+        if let c = entry("curve"), verbs[0] != "drag" { sink.error("'curve' belongs to a drag step", at: c.mark) }
+        if let d = entry("duration"), verbs[0] != "drag", verbs[0] != "tap" {
+            sink.error("'duration' belongs to a drag or tap step", at: d.mark)
         }
         if let v = entry("velocity"), verbs[0] != "release" { sink.error("'velocity' belongs to a release step", at: v.mark) }
         for k in ["x", "y"] where entry(k) != nil && verbs[0] != "down" {

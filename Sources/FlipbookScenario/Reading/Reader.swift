@@ -19,6 +19,8 @@ final class Reader {
     var layerDepth = 0
     /// Where begin/endRefreshing actions are, to check that the file has a `refresh` section.
     var refreshActionMarks: [SourceMark] = []
+    /// Layers' `onTap` lists, read once every layer and animation is known.
+    var pendingTapActions: [(layer: String, node: YAMLNode)] = []
     /// Names under `animators`, known before the script and bindings are read.
     var animatorNames: Set<String> = []
     /// Every font name the file asks for, where.
@@ -84,18 +86,22 @@ final class Reader {
         if let node = entry("golden"), let canvas { checkGoldenWork(golden, duration: duration, canvas: canvas, at: node) }
         let chains = readChains(entry("chains"))
         let refresh = entry("refresh").flatMap { readRefresh($0) }
-        let touches = entry("touches").map { readTouches($0, duration: duration) } ?? []
+        let fingers = entry("touches").map { readTouches($0, duration: duration) } ?? (touches: [], taps: [])
+        var tapActions: [String: [ScenarioAction]] = [:]
+        for (layer, node) in pendingTapActions { tapActions[layer] = actionList(node) ?? [] }
         if refresh == nil, entry("refresh") == nil {
             for mark in refreshActionMarks { sink.error("beginRefreshing and endRefreshing need a 'refresh' section", at: mark) }
         }
-        checkActions(script: script, chains: chains, refresh: refresh, animators: animators)
+        checkActions(script: script, chains: chains, refresh: refresh, animators: animators, tapActions: Array(tapActions.values))
         guard let canvas else { return nil }
         var scenario = Scenario(
             file: file, title: title, canvas: canvas, fps: fps, duration: duration, layers: layers,
             animations: templates, script: script.sorted { $0.at < $1.at }, chains: chains.specs,
             variantNames: variantNames, golden: golden)
         scenario.refresh = refresh
-        scenario.touches = touches
+        scenario.touches = fingers.touches
+        scenario.taps = fingers.taps
+        scenario.tapActions = tapActions
         scenario.animators = animators
         return scenario
     }
@@ -225,9 +231,11 @@ final class Reader {
 
     /// What only the whole file shows: loops of zero duration, tags no action adds, chains that
     /// restart each other without end.
-    private func checkActions(script: [EventSpec], chains: ReadChains, refresh: RefreshSpec?, animators: [String: AnimatorSpec]) {
+    private func checkActions(
+        script: [EventSpec], chains: ReadChains, refresh: RefreshSpec?, animators: [String: AnimatorSpec], tapActions: [[ScenarioAction]]
+    ) {
         checkZeroDurationLoops(script: script, chains: chains.specs, marks: chains.marks)
-        var refreshActions: [[ScenarioAction]] = refresh?.thresholds.map(\.actions) ?? []
+        var refreshActions: [[ScenarioAction]] = (refresh?.thresholds.map(\.actions) ?? []) + tapActions
         if let r = refresh?.refreshing { refreshActions += [r.onBegin, r.onEnd, r.onClosed] }
         refreshActions += animators.values.map(\.completion)
         checkChainTags(chains.specs, nodes: chains.nodes, actions: script.map(\.actions) + chains.specs.map(\.actions) + refreshActions)

@@ -16,7 +16,7 @@ enum ScenarioKeys {
         "hidden", "masksToBounds", "doubleSided", "cornerRadius", "maskedCorners", "borderWidth", "borderColor",
         "backgroundColor", "shadowColor", "shadowOpacity", "shadowRadius", "shadowOffset", "shadowPath",
         "transform", "sublayerTransform", "contents", "contentsRect", "contentsGravity", "compositingFilter", "speed",
-        "timeOffset", "beginTime", "sublayers", "mask"
+        "timeOffset", "beginTime", "sublayers", "mask", "onTap"
     ]
     static let layerShape = [
         "path", "fillColor", "strokeColor", "lineWidth", "strokeStart", "strokeEnd", "miterLimit",
@@ -85,7 +85,7 @@ enum ScenarioKeys {
     static let binding = ["source", "input", "target", "output", "always"]
     static let threshold = ["source", "value", "when", "whileDragging", "do"]
     static let refreshing = ["open", "endsAt", "endsAfter", "close", "onBegin", "onEnd", "onClosed"]
-    static let touchStep = ["at", "down", "x", "y", "drag", "duration", "curve", "hold", "release", "velocity"]
+    static let touchStep = ["at", "down", "x", "y", "drag", "duration", "curve", "hold", "release", "velocity", "tap"]
 
     static let animCommon = [
         "type", "keyPath", "duration", "beginTime", "timeOffset", "speed", "repeatCount", "repeatDuration",

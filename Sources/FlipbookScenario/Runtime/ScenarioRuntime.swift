@@ -44,6 +44,7 @@ public final class ScenarioRuntime {
             }
         }
         startScrollScenes()
+        startTaps()
         startLottieLayers()
         let runner = ChainRunner(runtime: self)
         chainRunner = runner

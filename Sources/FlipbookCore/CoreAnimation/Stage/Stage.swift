@@ -107,6 +107,8 @@ public final class Stage {
     private var replacementStops: (time: Double, counts: [ReplacementSlot: Int]) = (-.infinity, [:])
     private var warnedReplacementLoops: Set<ReplacementSlot> = []
     private var warnedSubjects: Set<String> = []
+    /// The last tap's time, place and count in its run of taps (`tapCount`).
+    private var lastTap: (time: Double, point: CGPoint, count: Int)?
     /// Reports from other threads about work the Stage started (DispatchQueue+Stage.swift).
     let offClockReports = OffClockReports()
 
@@ -383,6 +385,17 @@ public final class Stage {
     /// Records a haptic feedback generator's call at the current time.
     func recordHaptic(_ what: String) {
         trace.append(StageEvent(time: currentTime, kind: .haptic(what)))
+    }
+
+    /// The `tapCount` of a tap at `point` at `time`: one more than the last tap's when that was
+    /// within `multipleTapInterval` and 45 pt, else 1.
+    func countTap(at point: CGPoint, time: Double) -> Int {
+        var count = 1
+        if let last = lastTap, time - last.time <= Self.multipleTapInterval, hypot(point.x - last.point.x, point.y - last.point.y) <= 45 {
+            count = last.count + 1
+        }
+        lastTap = (time, point, count)
+        return count
     }
 
     /// Records a warning at the current time, in `warnings` and in the trace.

@@ -3,8 +3,13 @@ import Foundation
 /// A screen's controller (UIKit's names, enough for the seeds' controllers): a view loaded on
 /// first use (`loadView`, then `viewDidLoad`), appearance callbacks when it becomes the
 /// window's `rootViewController`, and child controllers.
-open class UIViewController: NSObject, NSKeyValueObserving {
-    private var viewStorage: UIView?
+open class UIViewController: UIResponder, NSKeyValueObserving {
+    private var viewStorage: UIView? {
+        didSet {
+            if oldValue?.owningViewController === self { oldValue?.owningViewController = nil }
+            viewStorage?.owningViewController = self
+        }
+    }
     open var title: String?
     public private(set) var children: [UIViewController] = []
     public private(set) weak var parent: UIViewController?
@@ -23,6 +28,9 @@ open class UIViewController: NSObject, NSKeyValueObserving {
     }
 
     open var isViewLoaded: Bool { viewStorage != nil }
+
+    /// The responder after a controller: its view's superview, else its parent controller.
+    open override var next: UIResponder? { viewStorage?.superview ?? parent }
     open var viewIfLoaded: UIView? { viewStorage }
 
     open func loadViewIfNeeded() {

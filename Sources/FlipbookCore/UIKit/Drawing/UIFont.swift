@@ -26,6 +26,15 @@ public final class UIFont: Equatable, Hashable, Sendable, CustomStringConvertibl
         UIFont(systemSize: fontSize, bold: weight.rawValue >= UIFont.Weight.semibold.rawValue)
     }
 
+    /// The system font's (San Francisco's) vertical metrics as iOS reports them, per point of
+    /// size: 17 pt has an ascender of 16.18, a descender of −4.10 and a line height of 20.29.
+    /// Other fonts are given the same proportions (Flipbook does not read font files here).
+    public var ascender: CGFloat { pointSize * 0.9521 }
+    public var descender: CGFloat { -pointSize * 0.2412 }
+    public var lineHeight: CGFloat { ascender - descender }
+    public var capHeight: CGFloat { pointSize * 0.7046 }
+    public var xHeight: CGFloat { pointSize * 0.5278 }
+
     public func withSize(_ fontSize: CGFloat) -> UIFont {
         fontName.hasPrefix(".SFUI") ? UIFont(systemSize: fontSize, bold: isBold) : UIFont(name: fontName, size: fontSize)!
     }

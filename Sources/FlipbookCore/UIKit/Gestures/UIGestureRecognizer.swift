@@ -113,9 +113,14 @@ open class UIGestureRecognizer: NSObject, KeyValueObservable {
         targets.removeAll { !$0.send(self) }
     }
 
-    /// Where the gesture is, in `view`'s coordinates (the Stage's canvas when nil).
+    /// Where a tap's finger is (the window's coordinates), while a tap is delivered.
+    var touchPoint: (point: CGPoint, window: UIView)?
+
+    /// Where the gesture is, in `view`'s coordinates (the Stage's canvas when nil): a tap's
+    /// finger, else the recognizer's view's centre.
     open func location(in view: UIView?) -> CGPoint {
-        self.view.map { $0.convert(CGPoint(x: $0.bounds.midX, y: $0.bounds.midY), to: view) } ?? .zero
+        if let touch = touchPoint { return view.map { $0.convert(touch.point, from: touch.window) } ?? touch.point }
+        return self.view.map { $0.convert(CGPoint(x: $0.bounds.midX, y: $0.bounds.midY), to: view) } ?? .zero
     }
 
     /// The number of fingers (one while a scripted touch is down).

@@ -41,8 +41,15 @@ open class UIImageView: UIView {
         self.highlightedImage = highlightedImage
     }
 
-    public override init(frame: CGRect) { super.init(frame: frame) }
-    public required init?(coder: NSCoder) { super.init(coder: coder) }
+    /// Image views take no touches unless asked (as on iOS): a tap goes to what is behind.
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
+        isUserInteractionEnabled = false
+    }
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        isUserInteractionEnabled = false
+    }
 
     /// Plays `animationImages` (or the animated image shown) from now.
     open func startAnimating() {

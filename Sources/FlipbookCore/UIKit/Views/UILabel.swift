@@ -13,6 +13,7 @@ open class UILabel: UIView {
         textLayer.isWrapped = false
         textLayer.truncationMode = .end
         textLayer.labelLayout = (true, 1)
+        isUserInteractionEnabled = false
     }
     public required init?(coder: NSCoder) { super.init(coder: coder) }
 

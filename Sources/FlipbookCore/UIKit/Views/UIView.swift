@@ -2,7 +2,7 @@ import Foundation
 
 /// A rectangle on screen backed by a layer. The view is its layer's delegate and answers
 /// `NSNull` outside animation blocks, so its changes snap (timing-model.md 10.3).
-open class UIView: NSObject, CALayerDelegate {
+open class UIView: UIResponder, CALayerDelegate {
     /// The class of the backing layer. Built-in layer classes are honoured; other subclasses
     /// fall back to their nearest built-in class.
     open class var layerClass: AnyClass { CALayer.self }
@@ -55,6 +55,8 @@ open class UIView: NSObject, CALayerDelegate {
     /// Whether subviews' autoresizing masks apply when this view's bounds change.
     open var autoresizesSubviews = true
     var needsLayout = false
+    /// The controller whose root view this is (the responder after it).
+    weak var owningViewController: UIViewController?
     /// Gesture recognizers attached with `addGestureRecognizer(_:)`.
     var attachedGestureRecognizers: [UIGestureRecognizer] = []
     /// Key-value observers of this view (KeyValueObserving/KeyValueObservable.swift).
@@ -273,6 +275,25 @@ open class UIView: NSObject, CALayerDelegate {
         superview = nil
         layer.removeFromSuperlayer()
     }
+
+    // MARK: Touches (UIKit/Touches/)
+
+    /// The deepest visible, interactive view containing `point` (in this view's coordinates):
+    /// subviews front to back, as UIKit's `hitTest(_:with:)`. Hidden views, views with
+    /// interaction off and views at an alpha below 0.01 are skipped with their subviews.
+    open func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
+        guard !isHidden, isUserInteractionEnabled, alpha >= 0.01, self.point(inside: point, with: event) else { return nil }
+        for sub in subviews.reversed() {
+            if let hit = sub.hitTest(sub.convert(point, from: self), with: event) { return hit }
+        }
+        return self
+    }
+
+    /// Whether `point` (this view's coordinates) is in its bounds.
+    open func point(inside point: CGPoint, with event: UIEvent?) -> Bool { bounds.contains(point) }
+
+    /// The view's controller when it is one's root view, else its superview.
+    open override var next: UIResponder? { owningViewController ?? superview }
 
     // MARK: Drawing
 
