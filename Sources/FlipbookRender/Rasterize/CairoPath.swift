@@ -63,11 +63,16 @@ enum CairoPath {
         }
     }
 
-    static func roundedRect(_ r: CGRect, radius: Double, corners: CACornerMask, cr: OpaquePointer) {
+    static func roundedRect(_ r: CGRect, radius: Double, corners: CACornerMask, curve: CALayerCornerCurve = .circular, cr: OpaquePointer) {
         let rad = radius.isFinite ? max(0, min(radius, min(r.width, r.height) / 2)) : 0
         if rad <= 0 {
             cairo_new_path(cr)
             cairo_rectangle(cr, r.minX, r.minY, r.width, r.height)
+            return
+        }
+        if curve == .continuous {
+            cairo_new_path(cr)
+            append(ContinuousCorners.roundedRect(r, radius: rad, corners: corners), to: cr)
             return
         }
         var uiCorners = UIRectCorner()

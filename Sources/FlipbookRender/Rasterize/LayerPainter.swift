@@ -208,14 +208,14 @@ struct LayerPainter {
         let s = layer.state
         if let bg = s.backgroundColor, bg.alpha > 0 {
             withAlpha(partOpacity) {
-                CairoPath.roundedRect(s.bounds, radius: s.cornerRadius, corners: layer.maskedCorners, cr: cr)
+                CairoPath.roundedRect(s.bounds, radius: s.cornerRadius, corners: layer.maskedCorners, curve: layer.cornerCurve, cr: cr)
                 CairoPath.setSource(bg, cr: cr)
                 cairo_fill(cr)
             }
         }
         cairo_save(cr)
         if s.masksToBounds {
-            CairoPath.roundedRect(s.bounds, radius: s.cornerRadius, corners: layer.maskedCorners, cr: cr)
+            CairoPath.roundedRect(s.bounds, radius: s.cornerRadius, corners: layer.maskedCorners, curve: layer.cornerCurve, cr: cr)
             cairo_clip(cr)
         }
         withAlpha(partOpacity) {
@@ -243,7 +243,8 @@ struct LayerPainter {
             withAlpha(partOpacity) {
                 let w = s.borderWidth
                 let inner = s.bounds.insetBy(dx: w / 2, dy: w / 2)
-                CairoPath.roundedRect(inner, radius: max(0, s.cornerRadius - w / 2), corners: layer.maskedCorners, cr: cr)
+                CairoPath.roundedRect(
+                    inner, radius: max(0, s.cornerRadius - w / 2), corners: layer.maskedCorners, curve: layer.cornerCurve, cr: cr)
                 CairoPath.setSource(color, cr: cr)
                 cairo_set_line_width(cr, w)
                 cairo_stroke(cr)

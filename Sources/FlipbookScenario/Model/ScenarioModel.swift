@@ -135,6 +135,7 @@ public struct LayerOptions: Sendable {
     public var timeOffset: Double?
     public var beginTime: Double?
     public var maskedCorners: CACornerMask?
+    public var cornerCurve: CALayerCornerCurve?
     public var preservesDepth: Bool?
     /// An emitter's birth-rate multiplier (settable by `set`, for bursts).
     public var birthRate: Double?
@@ -162,6 +163,7 @@ extension LayerOptions {
         if let v = other.timeOffset { timeOffset = v }
         if let v = other.beginTime { beginTime = v }
         if let v = other.maskedCorners { maskedCorners = v }
+        if let v = other.cornerCurve { cornerCurve = v }
         scrollValues += other.scrollValues
     }
 }

@@ -205,6 +205,8 @@ extension Reader {
                 }
             }
             options.maskedCorners = mask
+        case "cornerCurve":
+            if let s = enumValue(v, ["circular", "continuous"]) { options.cornerCurve = CALayerCornerCurve(rawValue: s) }
         case "frame":
             if case .rect(let r)? = values.value(v, kind: .rect) { options.frame = r }
         default:

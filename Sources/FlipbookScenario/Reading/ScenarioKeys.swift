@@ -13,7 +13,7 @@ enum ScenarioKeys {
     static let canvas = ["width", "height", "scale", "background"]
     static let layerCommon = [
         "id", "type", "frame", "position", "bounds", "anchorPoint", "zPosition", "anchorPointZ", "opacity",
-        "hidden", "masksToBounds", "doubleSided", "cornerRadius", "maskedCorners", "borderWidth", "borderColor",
+        "hidden", "masksToBounds", "doubleSided", "cornerRadius", "maskedCorners", "cornerCurve", "borderWidth", "borderColor",
         "backgroundColor", "shadowColor", "shadowOpacity", "shadowRadius", "shadowOffset", "shadowPath",
         "transform", "sublayerTransform", "contents", "contentsRect", "contentsGravity", "compositingFilter", "speed",
         "timeOffset", "beginTime", "sublayers", "mask", "onTap"
@@ -41,7 +41,7 @@ enum ScenarioKeys {
     static let optionKeys: Set<String> = [
         "lineCap", "lineJoin", "fillRule", "lineDashPattern", "string", "font", "alignment",
         "wrapped", "gradientType", "contentsGravity", "compositingFilter", "speed", "timeOffset", "beginTime",
-        "maskedCorners", "preservesDepth", "birthRate"
+        "maskedCorners", "cornerCurve", "preservesDepth", "birthRate"
     ]
 
     /// What a `set` may change at once on a layer of type `t` (not animatable).

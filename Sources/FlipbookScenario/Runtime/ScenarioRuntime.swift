@@ -149,6 +149,7 @@ public final class ScenarioRuntime {
         if let g = options.contentsGravity { layer.contentsGravity = g }
         if let f = options.compositingFilter { layer.compositingFilter = f }
         if let m = options.maskedCorners { layer.maskedCorners = m }
+        if let c = options.cornerCurve { layer.cornerCurve = c }
         if let s = options.speed { layer.speed = Float(s) }
         if let t = options.timeOffset { layer.timeOffset = t }
         if let b = options.beginTime { layer.beginTime = b }

@@ -133,6 +133,13 @@ open class CALayer: NSObject, CAMediaTiming {
         set { setModel(.cornerRadius, .number(newValue)) }
     }
     open var maskedCorners: CACornerMask = [.layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner]
+    /// How rounded corners are drawn: a quarter circle, or iOS's smooth `.continuous` curve.
+    open var cornerCurve: CALayerCornerCurve = .circular
+    /// How much farther along each edge a corner of `curve` reaches than its radius (1.528665
+    /// for `.continuous`).
+    open class func cornerCurveExpansionFactor(_ curve: CALayerCornerCurve) -> CGFloat {
+        curve == .continuous ? ContinuousCorners.reach : 1
+    }
     open var borderWidth: CGFloat {
         get { modelState.borderWidth }
         set { setModel(.borderWidth, .number(newValue)) }

@@ -27,6 +27,7 @@ public struct LayerSnapshot: Sendable, Equatable {
     public var content: Content = .plain
     public var name: String?
     public var maskedCorners: CACornerMask = [.layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner]
+    public var cornerCurve: CALayerCornerCurve = .circular
     public var allowsGroupOpacity = true
     public var contentsGravity: CALayerContentsGravity = .resize
     /// The layer's `compositingFilter` name; nil: source over.
@@ -139,6 +140,7 @@ extension CALayer {
         var s = LayerSnapshot(state: presentationState(localTime: local))
         s.name = name
         s.maskedCorners = maskedCorners
+        s.cornerCurve = cornerCurve
         s.allowsGroupOpacity = allowsGroupOpacity
         s.contentsGravity = contentsGravity
         s.compositingFilter = compositingFilter as? String

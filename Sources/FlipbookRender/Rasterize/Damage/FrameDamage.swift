@@ -67,7 +67,7 @@ enum DamageRows {
     /// Everything about the layer itself is the same; its sublayers may differ.
     private static func drawsAlike(_ o: LayerSnapshot, _ n: LayerSnapshot) -> Bool {
         o.state == n.state && o.content == n.content && o.maskLayers == n.maskLayers && o.drawing == n.drawing
-            && o.maskedCorners == n.maskedCorners && o.allowsGroupOpacity == n.allowsGroupOpacity
+            && o.maskedCorners == n.maskedCorners && o.cornerCurve == n.cornerCurve && o.allowsGroupOpacity == n.allowsGroupOpacity
             && o.contentsGravity == n.contentsGravity && o.compositingFilter == n.compositingFilter && o.replicas == n.replicas
             && o.particles == n.particles
             && o.transition == n.transition
