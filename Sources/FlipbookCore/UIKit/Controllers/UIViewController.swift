@@ -10,7 +10,19 @@ open class UIViewController: UIResponder, NSKeyValueObserving {
             viewStorage?.owningViewController = self
         }
     }
-    open var title: String?
+    /// The title; setting it sets the navigation item's title too, as UIKit does.
+    open var title: String? {
+        didSet { navigationItem.title = title }
+    }
+    /// What a navigation bar shows while this controller is on top (made on first use).
+    open var navigationItem: UINavigationItem {
+        if let item = navigationItemStorage { return item }
+        let item = UINavigationItem()
+        item.title = title
+        navigationItemStorage = item
+        return item
+    }
+    private var navigationItemStorage: UINavigationItem?
     public private(set) var children: [UIViewController] = []
     public private(set) weak var parent: UIViewController?
 
@@ -28,6 +40,33 @@ open class UIViewController: UIResponder, NSKeyValueObserving {
     }
 
     open var isViewLoaded: Bool { viewStorage != nil }
+
+    /// Insets added to the view's safe area (UIKit's), for content under custom bars.
+    open var additionalSafeAreaInsets: UIEdgeInsets = .zero {
+        didSet { safeAreaWillChange(from: oldValue.top + barInsets.top) }
+    }
+    /// What a navigation controller's bar covers of this controller's view.
+    var barInsets: UIEdgeInsets = .zero {
+        didSet { safeAreaWillChange(from: additionalSafeAreaInsets.top + oldValue.top) }
+    }
+
+    /// A scroll view resting at its top keeps resting there when the safe area changes (iOS moves
+    /// its offset to the new −adjustedContentInset.top).
+    private func safeAreaWillChange(from oldTop: CGFloat) {
+        guard let root = viewStorage else { return }
+        let newTop = additionalSafeAreaInsets.top + barInsets.top
+        guard newTop != oldTop else { return }
+        func visit(_ view: UIView) {
+            if let scroll = view as? UIScrollView {
+                let restingBefore = -(scroll.adjustedContentInset.top - newTop + oldTop)
+                if abs(scroll.contentOffset.y - restingBefore) < 0.5 {
+                    UIView.performWithoutAnimation { scroll.contentOffset.y = -scroll.adjustedContentInset.top }
+                }
+            }
+            view.subviews.forEach(visit)
+        }
+        visit(root)
+    }
 
     /// The responder after a controller: its view's superview, else its parent controller.
     open override var next: UIResponder? { viewStorage?.superview ?? parent }

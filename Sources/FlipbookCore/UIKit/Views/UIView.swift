@@ -35,8 +35,27 @@ open class UIView: UIResponder, CALayerDelegate {
         tintColorDidChange()
         for view in subviews where view.tintStorage == nil { view.tintDidChange() }
     }
-    /// No notch or bars on a Stage: the safe area is the whole view.
-    open var safeAreaInsets: UIEdgeInsets { .zero }
+    /// What bars cover of the view: the part of its superview's safe-area insets its frame
+    /// reaches into, plus, for a controller's root view, what its controller's bars add (a
+    /// navigation bar over it) and its `additionalSafeAreaInsets`. A Stage has no notch or
+    /// status bar, so with no bars this is zero.
+    open var safeAreaInsets: UIEdgeInsets {
+        var insets = UIEdgeInsets.zero
+        if let s = superview {
+            let p = s.safeAreaInsets, f = frame, b = s.bounds
+            insets = UIEdgeInsets(
+                top: max(0, p.top - (f.minY - b.minY)), left: max(0, p.left - (f.minX - b.minX)),
+                bottom: max(0, p.bottom - (b.maxY - f.maxY)), right: max(0, p.right - (b.maxX - f.maxX)))
+        }
+        if let controller = owningViewController {
+            let extra = controller.additionalSafeAreaInsets, bars = controller.barInsets
+            insets.top += extra.top + bars.top
+            insets.left += extra.left
+            insets.bottom += extra.bottom + bars.bottom
+            insets.right += extra.right
+        }
+        return insets
+    }
     /// A plain view has no intrinsic size.
     open var intrinsicContentSize: CGSize { CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric) }
     /// A plain view fits its current size.
