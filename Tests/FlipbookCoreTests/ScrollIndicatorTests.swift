@@ -30,13 +30,35 @@ struct ScrollIndicatorTests {
         #expect(sv.scrollIndicators?.horizontal.isHidden == true, "content no wider than the view: no horizontal bar")
     }
 
-    @Test("a pull past the top alone shows no bar (seed 000's recording)")
-    func pullPastEdgeShowsNone() throws {
+    @Test("a pull past the top shows the bar at the top, shorter by the overshoot; it fades once the bounce back ends")
+    func pullPastEdgeShowsShrunkBar() throws {
         let (stage, sv) = scene()
         sv.perform(.pull(200, over: 0.5), at: 0)
         stage.advance(to: 0.4)
-        #expect(sv.contentOffset.y < 0)
-        #expect(try bar(sv).opacity == 0)
+        let overshoot = -sv.contentOffset.y
+        #expect(overshoot > 0)
+        let bar = try bar(sv)
+        #expect(bar.opacity == 1, "iOS 13+ shows it during a pull past the edge")
+        #expect(abs(bar.frame.height - max(7, 317.6 - overshoot)) < 1e-9, "\(bar.frame) overshoot \(overshoot)")
+        #expect(abs(bar.frame.minY - (sv.contentOffset.y + 3)) < 1e-9, "at the top of the track")
+        // Released at 0.5 s, the content bounces back; the bar stays while it moves, then fades.
+        stage.advance(to: 0.7)
+        #expect(sv.contentOffset.y < 0 && bar.opacity == 1, "still bouncing back at \(sv.contentOffset.y)")
+        stage.advance(to: 3)
+        #expect(sv.contentOffset.y == 0 && bar.opacity == 0)
+    }
+
+    @Test("with showsVerticalScrollIndicator off a pull shows none; a change with no finger shows none")
+    func hiddenOrNoFinger() throws {
+        let (stage, sv) = scene()
+        sv.showsVerticalScrollIndicator = false
+        sv.perform(.pull(200, over: 0.5), at: 0)
+        stage.advance(to: 0.4)
+        #expect(try bar(sv).isHidden || bar(sv).opacity == 0)
+        let (_, other) = scene()
+        other.contentInset.top = 60
+        other.contentOffset.y = -60
+        #expect(try bar(other).opacity == 0, "an inset opening without a finger")
     }
 
     @Test("lifting the finger with the content at rest fades the bar out over 0.25 s (linear)")

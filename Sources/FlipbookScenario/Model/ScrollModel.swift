@@ -7,6 +7,9 @@ public struct ScrollSpec: Sendable {
     public var contentInset = UIEdgeInsets.zero
     public var bounces = true
     public var alwaysBounceVertical = true
+    /// Whether the scroll indicators show (13.7).
+    public var showsVerticalScrollIndicator = true
+    public var showsHorizontalScrollIndicator = true
     /// The per-millisecond deceleration factor (13.3).
     public var decelerationRate = 0.998
     public var rows: RowsSpec?

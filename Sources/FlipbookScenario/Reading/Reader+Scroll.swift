@@ -22,6 +22,8 @@ extension Reader {
             }
         case "bounces": spec.bounces = v.bool() ?? true
         case "alwaysBounceVertical": spec.alwaysBounceVertical = v.bool() ?? true
+        case "showsVerticalScrollIndicator": spec.showsVerticalScrollIndicator = v.bool() ?? true
+        case "showsHorizontalScrollIndicator": spec.showsHorizontalScrollIndicator = v.bool() ?? true
         case "decelerationRate":
             if case .scalar(let s) = v.node, s.string == "normal" || s.string == "fast" {
                 spec.decelerationRate = s.string == "fast" ? 0.99 : 0.998

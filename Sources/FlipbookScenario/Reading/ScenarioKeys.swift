@@ -76,7 +76,10 @@ enum ScenarioKeys {
         "contentInset.top", "contentInset.left", "contentInset.bottom", "contentInset.right",
         "contentOffset", "contentOffset.x", "contentOffset.y"
     ]
-    static let layerScroll = ["contentSize", "contentInset", "bounces", "alwaysBounceVertical", "decelerationRate"]
+    static let layerScroll = [
+        "contentSize", "contentInset", "bounces", "alwaysBounceVertical", "decelerationRate", "showsVerticalScrollIndicator",
+        "showsHorizontalScrollIndicator"
+    ]
     static let rows = [
         "items", "template", "count", "first", "height", "font", "fontSize", "textColor", "background",
         "separators", "separatorColor", "separatorInset", "separatorsBelowRows"

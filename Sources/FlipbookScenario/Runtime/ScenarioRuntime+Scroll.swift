@@ -49,6 +49,8 @@ extension ScenarioRuntime {
         view.bounces = settings.bounces
         view.alwaysBounceVertical = settings.alwaysBounceVertical
         view.decelerationRate = UIScrollView.DecelerationRate(rawValue: CGFloat(settings.decelerationRate))
+        view.showsVerticalScrollIndicator = settings.showsVerticalScrollIndicator
+        view.showsHorizontalScrollIndicator = settings.showsHorizontalScrollIndicator
         view.contentInset = settings.contentInset
         view.contentOffset = CGPoint(x: -settings.contentInset.left, y: -settings.contentInset.top)
         for sub in spec.sublayers { view.layer.addSublayer(makeLayer(sub)) }

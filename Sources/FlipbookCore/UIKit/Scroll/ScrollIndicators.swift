@@ -117,14 +117,14 @@ extension UIScrollView {
     /// How the bars look (UIKit's names).
     public enum IndicatorStyle: Int, Sendable { case `default`, black, white }
 
-    /// Decides whether an offset change shows the bars: the content scrolled within its range,
-    /// under a finger or on its own (13.7).
+    /// Decides whether an offset change shows the bars: any move under a finger (a pull past
+    /// an edge too), or the content scrolling within its range on its own (13.7).
     func updateScrollIndicators(from old: CGPoint, to new: CGPoint, moving: Bool) {
         guard let indicators = scrollIndicators else { return }
         if !indicators.showing, moving, old != new {
             let ranges = offsetRanges(inset: contentInset)
             let inside = { (p: CGPoint) in ranges.x.contains(p.x) && ranges.y.contains(p.y) }
-            if inside(old) && inside(new) { indicators.show(self) }
+            if isDragging || (inside(old) && inside(new)) { indicators.show(self) }
         }
         indicators.layout(self)
     }
