@@ -59,15 +59,19 @@ public enum ImageComparison {
                 differingPixels: 0, totalPixels: w * h, largestDistance: 0, largestAt: (0, 0), bounds: nil,
                 sizeMismatch: false)
         }
-        let a = expected.rgba, b = actual.rgba
+        // Read as premultiplied words: a pixel is turned into straight RGBA only where the
+        // words differ (and its neighbours only for the anti-aliasing test), not whole frames.
+        let a = expected.premultipliedARGB, b = actual.premultipliedARGB
         let threshold = tolerance.map { maxDelta * $0.threshold * $0.threshold } ?? 0
         var differing = 0, largest = 0.0, at = (0, 0)
         var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
         for y in 0..<h {
             for x in 0..<w {
-                let i = (y * w + x) * 4
-                if a[i] == b[i] && a[i + 1] == b[i + 1] && a[i + 2] == b[i + 2] && a[i + 3] == b[i + 3] { continue }
-                let delta = colorDelta(a, b, i, i)
+                let i = y * w + x
+                if a[i] == b[i] { continue }
+                let p = PixelBuffer.straight(a[i]), q = PixelBuffer.straight(b[i])
+                if p == q { continue }
+                let delta = colorDelta(p, q)
                 if delta == 0 { continue }
                 minX = min(minX, x)
                 minY = min(minY, y)
@@ -79,7 +83,7 @@ public enum ImageComparison {
                 }
                 guard delta > threshold else { continue }
                 if let tolerance, tolerance.ignoreAntialiasing,
-                    antialiased(a, x, y, w, h, b) || antialiased(b, x, y, w, h, a)
+                    antialiased(words: a, x, y, w, h, other: b) || antialiased(words: b, x, y, w, h, other: a)
                 {
                     continue
                 }
@@ -143,12 +147,19 @@ public enum ImageComparison {
     }
 
     static func colorDelta(_ a: [UInt8], _ b: [UInt8], _ i: Int, _ j: Int, yOnly: Bool = false) -> Double {
-        func blended(_ p: [UInt8], _ k: Int) -> (Double, Double, Double) {
-            let alpha = Double(p[k + 3]) / 255
+        colorDelta((a[i], a[i + 1], a[i + 2], a[i + 3]), (b[j], b[j + 1], b[j + 2], b[j + 3]), yOnly: yOnly)
+    }
+
+    /// The same for two straight (r, g, b, a) pixels.
+    static func colorDelta(
+        _ p: (r: UInt8, g: UInt8, b: UInt8, a: UInt8), _ q: (r: UInt8, g: UInt8, b: UInt8, a: UInt8), yOnly: Bool = false
+    ) -> Double {
+        func blended(_ p: (r: UInt8, g: UInt8, b: UInt8, a: UInt8)) -> (Double, Double, Double) {
+            let alpha = Double(p.a) / 255
             func c(_ v: UInt8) -> Double { 255 + (Double(v) - 255) * alpha }
-            return (c(p[k]), c(p[k + 1]), c(p[k + 2]))
+            return (c(p.r), c(p.g), c(p.b))
         }
-        let (r1, g1, b1) = blended(a, i), (r2, g2, b2) = blended(b, j)
+        let (r1, g1, b1) = blended(p), (r2, g2, b2) = blended(q)
         let y = (r1 - r2) * 0.29889531 + (g1 - g2) * 0.58662247 + (b1 - b2) * 0.11448223
         if yOnly { return y }
         let iq = (r1 - r2) * 0.59597799 - (g1 - g2) * 0.27417610 - (b1 - b2) * 0.32180189
@@ -195,6 +206,48 @@ public enum ImageComparison {
                 if img[pos] == img[p] && img[pos + 1] == img[p + 1] && img[pos + 2] == img[p + 2] && img[pos + 3] == img[p + 3] {
                     zeroes += 1
                 }
+                if zeroes > 2 { return true }
+            }
+        }
+        return false
+    }
+
+    /// `antialiased` over premultiplied words (pixel indices, not byte offsets), each pixel
+    /// turned into straight RGBA as it is read: the same test, without converting whole frames.
+    static func antialiased(words img: [UInt32], _ x1: Int, _ y1: Int, _ w: Int, _ h: Int, other: [UInt32]) -> Bool {
+        let x0 = max(x1 - 1, 0), y0 = max(y1 - 1, 0), x2 = min(x1 + 1, w - 1), y2 = min(y1 + 1, h - 1)
+        let centre = PixelBuffer.straight(img[y1 * w + x1])
+        var zeroes = x1 == x0 || x1 == x2 || y1 == y0 || y1 == y2 ? 1 : 0
+        var minDelta = 0.0, maxDelta = 0.0, minX = 0, minY = 0, maxX = 0, maxY = 0
+        for x in x0...x2 {
+            for y in y0...y2 where x != x1 || y != y1 {
+                let delta = colorDelta(centre, PixelBuffer.straight(img[y * w + x]), yOnly: true)
+                if delta == 0 {
+                    zeroes += 1
+                    if zeroes > 2 { return false }
+                } else if delta < minDelta {
+                    minDelta = delta
+                    minX = x
+                    minY = y
+                } else if delta > maxDelta {
+                    maxDelta = delta
+                    maxX = x
+                    maxY = y
+                }
+            }
+        }
+        if minDelta == 0 || maxDelta == 0 { return false }
+        return (hasManySiblings(words: img, minX, minY, w, h) && hasManySiblings(words: other, minX, minY, w, h))
+            || (hasManySiblings(words: img, maxX, maxY, w, h) && hasManySiblings(words: other, maxX, maxY, w, h))
+    }
+
+    private static func hasManySiblings(words img: [UInt32], _ x1: Int, _ y1: Int, _ w: Int, _ h: Int) -> Bool {
+        let x0 = max(x1 - 1, 0), y0 = max(y1 - 1, 0), x2 = min(x1 + 1, w - 1), y2 = min(y1 + 1, h - 1)
+        let centre = PixelBuffer.straight(img[y1 * w + x1])
+        var zeroes = x1 == x0 || x1 == x2 || y1 == y0 || y1 == y2 ? 1 : 0
+        for x in x0...x2 {
+            for y in y0...y2 where x != x1 || y != y1 {
+                if PixelBuffer.straight(img[y * w + x]) == centre { zeroes += 1 }
                 if zeroes > 2 { return true }
             }
         }

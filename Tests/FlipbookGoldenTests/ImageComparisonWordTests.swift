@@ -1,0 +1,82 @@
+import FlipbookRender
+import FlipbookScenario
+import Foundation
+import Testing
+
+@testable import FlipbookGolden
+
+/// `ImageComparison.compare` reads premultiplied words and turns only differing pixels (and the
+/// anti-aliasing test's neighbours) into straight RGBA (issue 45): its figures must be the
+/// whole-frame straight-RGBA comparison's, for any words.
+@Suite("image comparison over premultiplied words")
+struct ImageComparisonWordTests {
+    /// The comparison as it was: both frames converted to straight RGBA first.
+    static func wholeFrame(_ e: PixelBuffer, _ f: PixelBuffer, _ tolerance: GoldenSpec.Tolerance?) -> FrameDifference {
+        let w = e.width, h = e.height
+        let a = e.rgba, b = f.rgba
+        let threshold = tolerance.map { ImageComparison.maxDelta * $0.threshold * $0.threshold } ?? 0
+        var differing = 0, largest = 0.0, at = (0, 0)
+        var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
+        for y in 0..<h {
+            for x in 0..<w {
+                let i = (y * w + x) * 4
+                let delta = ImageComparison.colorDelta(a, b, i, i)
+                if delta == 0 { continue }
+                (minX, minY, maxX, maxY) = (min(minX, x), min(minY, y), max(maxX, x), max(maxY, y))
+                if delta > largest { (largest, at) = (delta, (x, y)) }
+                guard delta > threshold else { continue }
+                if let tolerance, tolerance.ignoreAntialiasing,
+                    ImageComparison.antialiased(a, x, y, w, h, b) || ImageComparison.antialiased(b, x, y, w, h, a)
+                {
+                    continue
+                }
+                differing += 1
+            }
+        }
+        return FrameDifference(
+            differingPixels: differing, totalPixels: w * h, largestDistance: (largest / ImageComparison.maxDelta).squareRoot(),
+            largestAt: at, bounds: maxX < 0 ? nil : (minX, minY, maxX - minX + 1, maxY - minY + 1), sizeMismatch: false)
+    }
+
+    @Test("random frames (soft edges, transparency, raw words) and changes give the whole-frame figures", arguments: 0..<60)
+    func sameAsWholeFrame(seed: Int) {
+        var state = UInt64(seed) &* 0x9E37_79B9_7F4A_7C15 &+ 1
+        func random(_ n: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(max(1, n)))
+        }
+        let w = 1 + random(24), h = 1 + random(24)
+        var base = [UInt8](repeating: 255, count: w * h * 4)
+        for i in 0..<(w * h) {
+            let x = i % w, y = i / w
+            let v = UInt8(((x / 4 + y / 4) % 2) * 200 + (x % 4 == 0 ? 27 : 0))
+            base[i * 4] = v
+            base[i * 4 + 1] = UInt8(255 - Int(v))
+            base[i * 4 + 2] = UInt8(random(256))
+            base[i * 4 + 3] = UInt8([255, 255, 255, 128, 0][random(5)])
+        }
+        var changed = base
+        for _ in 0..<(1 + random(w * h)) {
+            let i = random(w * h) * 4
+            changed[i] = UInt8(random(256))
+            changed[i + 3] = UInt8([255, 200, 0][random(3)])
+        }
+        var e = PixelBuffer(width: w, height: h, rgba: base), f = PixelBuffer(width: w, height: h, rgba: changed)
+        if seed % 5 == 0 {
+            // Raw words, premultiplied or not: the two readings must still agree.
+            e = PixelBuffer(
+                width: w, height: h, premultipliedARGB: (0..<(w * h)).map { _ in UInt32(truncatingIfNeeded: random(Int(Int32.max))) })
+            f = PixelBuffer(width: w, height: h, premultipliedARGB: e.premultipliedARGB.map { random(3) == 0 ? $0 ^ 0x0101_0101 : $0 })
+        }
+        for tolerance in [
+            nil, GoldenSpec.Tolerance(threshold: 0.1, share: 1, ignoreAntialiasing: true),
+            GoldenSpec.Tolerance(threshold: 0.1, share: 1, ignoreAntialiasing: false)
+        ] {
+            let got = ImageComparison.compare(e, f, tolerance: tolerance), want = Self.wholeFrame(e, f, tolerance)
+            #expect(got.differingPixels == want.differingPixels && got.largestDistance == want.largestDistance, "seed \(seed) \(w)×\(h)")
+            #expect(
+                got.largestAt == want.largestAt
+                    && got.bounds.map { [$0.x, $0.y, $0.width, $0.height] } == want.bounds.map { [$0.x, $0.y, $0.width, $0.height] })
+        }
+    }
+}
