@@ -109,13 +109,16 @@ public enum ImageComparison {
             return PixelBuffer(width: w, height: h, rgba: out)
         }
         let a = expected.rgba, b = actual.rgba
+        let ew = expected.premultipliedARGB, aw = actual.premultipliedARGB
         let threshold = tolerance.map { maxDelta * $0.threshold * $0.threshold } ?? 0
         for y in 0..<h {
             for x in 0..<w {
                 let i = (y * w + x) * 4
                 let delta = colorDelta(a, b, i, i)
                 if delta > threshold && delta > 0 {
-                    let aa = tolerance?.ignoreAntialiasing == true && (antialiased(a, x, y, w, h, b) || antialiased(b, x, y, w, h, a))
+                    let aa =
+                        tolerance?.ignoreAntialiasing == true
+                        && (antialiased(words: ew, x, y, w, h, other: aw) || antialiased(words: aw, x, y, w, h, other: ew))
                     out[i] = 255
                     out[i + 1] = aa ? 255 : 0
                     out[i + 2] = 0
@@ -168,52 +171,8 @@ public enum ImageComparison {
     }
 
     /// pixelmatch's test for an anti-aliased pixel: at most two equal neighbours, and its
-    /// darkest or brightest neighbour sits in a flat area in both images.
-    static func antialiased(_ img: [UInt8], _ x1: Int, _ y1: Int, _ w: Int, _ h: Int, _ other: [UInt8]) -> Bool {
-        let x0 = max(x1 - 1, 0), y0 = max(y1 - 1, 0), x2 = min(x1 + 1, w - 1), y2 = min(y1 + 1, h - 1)
-        let pos = (y1 * w + x1) * 4
-        var zeroes = x1 == x0 || x1 == x2 || y1 == y0 || y1 == y2 ? 1 : 0
-        var minDelta = 0.0, maxDelta = 0.0, minX = 0, minY = 0, maxX = 0, maxY = 0
-        for x in x0...x2 {
-            for y in y0...y2 where x != x1 || y != y1 {
-                let delta = colorDelta(img, img, pos, (y * w + x) * 4, yOnly: true)
-                if delta == 0 {
-                    zeroes += 1
-                    if zeroes > 2 { return false }
-                } else if delta < minDelta {
-                    minDelta = delta
-                    minX = x
-                    minY = y
-                } else if delta > maxDelta {
-                    maxDelta = delta
-                    maxX = x
-                    maxY = y
-                }
-            }
-        }
-        if minDelta == 0 || maxDelta == 0 { return false }
-        return (hasManySiblings(img, minX, minY, w, h) && hasManySiblings(other, minX, minY, w, h))
-            || (hasManySiblings(img, maxX, maxY, w, h) && hasManySiblings(other, maxX, maxY, w, h))
-    }
-
-    private static func hasManySiblings(_ img: [UInt8], _ x1: Int, _ y1: Int, _ w: Int, _ h: Int) -> Bool {
-        let x0 = max(x1 - 1, 0), y0 = max(y1 - 1, 0), x2 = min(x1 + 1, w - 1), y2 = min(y1 + 1, h - 1)
-        let pos = (y1 * w + x1) * 4
-        var zeroes = x1 == x0 || x1 == x2 || y1 == y0 || y1 == y2 ? 1 : 0
-        for x in x0...x2 {
-            for y in y0...y2 where x != x1 || y != y1 {
-                let p = (y * w + x) * 4
-                if img[pos] == img[p] && img[pos + 1] == img[p + 1] && img[pos + 2] == img[p + 2] && img[pos + 3] == img[p + 3] {
-                    zeroes += 1
-                }
-                if zeroes > 2 { return true }
-            }
-        }
-        return false
-    }
-
-    /// `antialiased` over premultiplied words (pixel indices, not byte offsets), each pixel
-    /// turned into straight RGBA as it is read: the same test, without converting whole frames.
+    /// darkest or brightest neighbour sits in a flat area in both images. Read from premultiplied
+    /// words, each pixel turned into straight RGBA as it is read (no whole-frame conversion).
     static func antialiased(words img: [UInt32], _ x1: Int, _ y1: Int, _ w: Int, _ h: Int, other: [UInt32]) -> Bool {
         let x0 = max(x1 - 1, 0), y0 = max(y1 - 1, 0), x2 = min(x1 + 1, w - 1), y2 = min(y1 + 1, h - 1)
         let centre = PixelBuffer.straight(img[y1 * w + x1])

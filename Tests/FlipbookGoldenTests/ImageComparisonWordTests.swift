@@ -26,7 +26,7 @@ struct ImageComparisonWordTests {
                 if delta > largest { (largest, at) = (delta, (x, y)) }
                 guard delta > threshold else { continue }
                 if let tolerance, tolerance.ignoreAntialiasing,
-                    ImageComparison.antialiased(a, x, y, w, h, b) || ImageComparison.antialiased(b, x, y, w, h, a)
+                    Self.antialiased(a, x, y, w, h, b) || Self.antialiased(b, x, y, w, h, a)
                 {
                     continue
                 }
@@ -37,6 +37,51 @@ struct ImageComparisonWordTests {
             differingPixels: differing, totalPixels: w * h, largestDistance: (largest / ImageComparison.maxDelta).squareRoot(),
             largestAt: at, bounds: maxX < 0 ? nil : (minX, minY, maxX - minX + 1, maxY - minY + 1), sizeMismatch: false)
     }
+
+    /// The anti-aliasing test as it was, on straight RGBA bytes (pixelmatch's).
+    static func antialiased(_ img: [UInt8], _ x1: Int, _ y1: Int, _ w: Int, _ h: Int, _ other: [UInt8]) -> Bool {
+        let x0 = max(x1 - 1, 0), y0 = max(y1 - 1, 0), x2 = min(x1 + 1, w - 1), y2 = min(y1 + 1, h - 1)
+        let pos = (y1 * w + x1) * 4
+        var zeroes = x1 == x0 || x1 == x2 || y1 == y0 || y1 == y2 ? 1 : 0
+        var minDelta = 0.0, maxDelta = 0.0, minX = 0, minY = 0, maxX = 0, maxY = 0
+        for x in x0...x2 {
+            for y in y0...y2 where x != x1 || y != y1 {
+                let delta = ImageComparison.colorDelta(img, img, pos, (y * w + x) * 4, yOnly: true)
+                if delta == 0 {
+                    zeroes += 1
+                    if zeroes > 2 { return false }
+                } else if delta < minDelta {
+                    minDelta = delta
+                    minX = x
+                    minY = y
+                } else if delta > maxDelta {
+                    maxDelta = delta
+                    maxX = x
+                    maxY = y
+                }
+            }
+        }
+        if minDelta == 0 || maxDelta == 0 { return false }
+        return (hasManySiblings(img, minX, minY, w, h) && hasManySiblings(other, minX, minY, w, h))
+            || (hasManySiblings(img, maxX, maxY, w, h) && hasManySiblings(other, maxX, maxY, w, h))
+    }
+
+    private static func hasManySiblings(_ img: [UInt8], _ x1: Int, _ y1: Int, _ w: Int, _ h: Int) -> Bool {
+        let x0 = max(x1 - 1, 0), y0 = max(y1 - 1, 0), x2 = min(x1 + 1, w - 1), y2 = min(y1 + 1, h - 1)
+        let pos = (y1 * w + x1) * 4
+        var zeroes = x1 == x0 || x1 == x2 || y1 == y0 || y1 == y2 ? 1 : 0
+        for x in x0...x2 {
+            for y in y0...y2 where x != x1 || y != y1 {
+                let p = (y * w + x) * 4
+                if img[pos] == img[p] && img[pos + 1] == img[p + 1] && img[pos + 2] == img[p + 2] && img[pos + 3] == img[p + 3] {
+                    zeroes += 1
+                }
+                if zeroes > 2 { return true }
+            }
+        }
+        return false
+    }
+
 
     @Test("random frames (soft edges, transparency, raw words) and changes give the whole-frame figures", arguments: 0..<60)
     func sameAsWholeFrame(seed: Int) {
