@@ -64,3 +64,33 @@ struct TapSceneTests {
         #expect(curve.contains { $0.message.contains("'curve' belongs to a drag step") }, "\(curve)")
     }
 }
+
+/// Scroll and layer keys issue 43 added to scenario files: `cornerCurve` (timing-model.md 12.8)
+/// and `showsVerticalScrollIndicator` (13.7) reach the layer and the scroll view; a bad value is
+/// refused at its line.
+@Suite("cornerCurve and scroll indicator keys")
+struct CornerAndIndicatorKeyTests {
+    static let scene = """
+        canvas: { width: 100, height: 100, scale: 1 }
+        duration: 1
+        layers:
+          - { id: card, frame: [10, 10, 80, 80], cornerRadius: 20, cornerCurve: continuous }
+          - { id: list, type: scroll, frame: [0, 0, 100, 100], contentSize: [100, 300], showsVerticalScrollIndicator: false }
+
+        """
+
+    @Test("the keys set the layer's corner curve and the scroll view's indicator; `oval` is refused")
+    func keysApply() throws {
+        let r = try runtime(Self.scene)
+        #expect(r.layers["card"]?.cornerCurve == .continuous)
+        #expect((r.views["list"] as? UIScrollView)?.showsVerticalScrollIndicator == false)
+        do {
+            _ = try ScenarioLoader.load(
+                yaml: Self.scene.replacingOccurrences(of: "cornerCurve: continuous", with: "cornerCurve: oval"), file: "c.yaml",
+                baseDirectory: packageRoot)
+            Issue.record("cornerCurve: oval was accepted")
+        } catch let e as ScenarioError {
+            #expect(e.diagnostics.contains { $0.line == 4 && $0.message.contains("continuous") }, "\(e.diagnostics)")
+        }
+    }
+}
