@@ -78,32 +78,27 @@ public enum PNGEncoder {
     /// every reader): a palette image when the frame has at most 256 colours (flat UI art
     /// usually does), zlib at its best level; otherwise `encode` at level 6.
     public static func encodeCompact(_ pixels: PixelBuffer) throws -> [UInt8] {
-        var index: [UInt32: UInt8] = [:]
-        var palette: [UInt32] = []
-        for word in pixels.premultipliedARGB where index[word] == nil {
-            guard palette.count < 256 else { return try encode(pixels, level: 6) }
-            index[word] = UInt8(palette.count)
-            palette.append(word)
-        }
         let w = pixels.width, h = pixels.height
         guard w > 0, h > 0 else { throw RenderError.invalidArgument("cannot write an empty \(w)×\(h) PNG") }
-        var raw = [UInt8](repeating: 0, count: (1 + w) * h)  // filter None: indices do not predict
-        for y in 0..<h {
-            for x in 0..<w { raw[y * (1 + w) + 1 + x] = index[pixels.premultipliedARGB[y * w + x]]! }
+        guard let (palette, indices) = PaletteIndexing.index(pixels) else { return try encode(pixels, level: 6) }
+        let raw = [UInt8](unsafeUninitializedCapacity: (1 + w) * h) { dst, count in
+            indices.withUnsafeBufferPointer { src in
+                for y in 0..<h {
+                    dst[y * (1 + w)] = 0  // filter None: indices do not predict
+                    UnsafeMutableRawPointer(dst.baseAddress! + y * (1 + w) + 1)
+                        .copyMemory(from: src.baseAddress! + y * w, byteCount: w)
+                }
+            }
+            count = (1 + w) * h
         }
-        var compressedSize = compressBound(uLong(raw.count))
-        var compressed = [UInt8](repeating: 0, count: Int(compressedSize))
-        let status = compressed.withUnsafeMutableBufferPointer { out in
-            raw.withUnsafeBufferPointer { compress2(out.baseAddress, &compressedSize, $0.baseAddress, uLong($0.count), 9) }
-        }
-        guard status == Z_OK else { throw RenderError.io("zlib could not compress a \(w)×\(h) frame (\(status))") }
+        let compressed = try deflate(raw, level: 9, what: "a \(w)×\(h) frame")
         var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         let header = bigEndian(UInt32(w)) + bigEndian(UInt32(h)) + [8, 3, 0, 0, 0]  // 8-bit palette indices
         appendChunk("IHDR", header[...], to: &png)
         let straight = palette.map(PixelBuffer.straight)
         appendChunk("PLTE", straight.flatMap { [$0.r, $0.g, $0.b] }[...], to: &png)
         if straight.contains(where: { $0.a != 255 }) { appendChunk("tRNS", straight.map(\.a)[...], to: &png) }
-        appendChunk("IDAT", compressed[..<Int(compressedSize)], to: &png)
+        appendChunk("IDAT", compressed[...], to: &png)
         appendChunk("IEND", [][...], to: &png)
         return png
     }
