@@ -250,6 +250,19 @@ struct PageAssemblyTests {
         #expect(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String] == ["</script><script>alert(1)</script>"])
     }
 
+    @Test("a page's data has its keys sorted and every </ escaped, at the ends too")
+    func dataIsDeterministic() {
+        struct Keys: Encodable {
+            var zebra = 1, apple = 2, mango = "</"
+        }
+        #expect(
+            HTMLPage.data(Keys(), id: "k")
+                == "<script id=\"k\" type=\"application/json\">{\"apple\":2,\"mango\":\"<\\/\",\"zebra\":1}</script>\n")
+        #expect(HTMLPage.escapingClosingTags(Data("</a</".utf8)) == Array("<\\/a<\\/".utf8))
+        #expect(HTMLPage.escapingClosingTags(Data("<".utf8)) == Array("<".utf8))
+        #expect(HTMLPage.escapingClosingTags(Data()) == [])
+    }
+
     @Test("templates are filled by name; the embedded page files are there")
     func fill() {
         #expect(HTMLPage.fill("<b>{{a}}</b>{{b}}", ["a": "1", "b": "2"]) == "<b>1</b>2")
