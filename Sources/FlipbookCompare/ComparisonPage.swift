@@ -32,27 +32,30 @@ enum ComparisonPage {
     }
 
     static func html(
-        title: String, summaries: [VariantComparison.Summary], frames: [(time: Double, png: [UInt8])], plots: [Plot],
+        title: String, summaries: [VariantComparison.Summary], frames store: PageFrameStore, plots: [Plot],
         timeline: Timeline = Timeline(), frameURL: ((Int) -> String)? = nil,
         extras: VariantComparison.PageExtras = .init()
-    ) -> String {
+    ) throws -> String {
         let esc = HTMLPage.escape
+        // Served frames are encoded as they are asked for; a page file inlines them all.
+        let times = store.times
+        let inline = frameURL == nil ? try store.encodedFrames() : []
         var h = HTMLPage.head(title: title, style: EmbeddedPages.comparisonCSS)
         h += extras.header
         h += "<div class=\"player\"><div class=\"stage\">\n"
-        if let first = frames.first {
+        if !times.isEmpty {
             if let frameURL {
                 h += "<img id=\"frame\" class=\"grid\" alt=\"every variant at the scrubber's instant\" src=\"\(esc(frameURL(0)))\">\n"
             } else {
-                h += HTMLPage.image(first.png, class: "grid", alt: "every variant at the scrubber's instant", id: "frame") + "\n"
+                h += HTMLPage.image(inline[0], class: "grid", alt: "every variant at the scrubber's instant", id: "frame") + "\n"
             }
         }
         h +=
             HTMLPage.fill(
                 EmbeddedPages.comparisonControlsHTML,
                 [
-                    "lastFrame": "\(max(0, frames.count - 1))",
-                    "firstTime": String(format: "%.3f", frames.first?.time ?? 0)
+                    "lastFrame": "\(max(0, times.count - 1))",
+                    "firstTime": String(format: "%.3f", times.first ?? 0)
                 ]) + "\n"
         if !plots.isEmpty {
             h += "<h2>Properties</h2>\n"
@@ -84,8 +87,8 @@ enum ComparisonPage {
             h += "</ol>\n"
         }
         let data = PageData(
-            frames: frames.indices.map { i in frameURL.map { $0(i) } ?? HTMLPage.dataURL(png: frames[i].png) },
-            times: frames.map(\.time),
+            frames: times.indices.map { i in frameURL.map { $0(i) } ?? HTMLPage.dataURL(png: inline[i]) },
+            times: times,
             fingers: timeline.fingers.map { f in f.map { [$0.x, $0.y] } })
         h += HTMLPage.data(data, id: "page-data") + HTMLPage.script(EmbeddedPages.comparisonJS) + extras.footer + "</body></html>\n"
         return h
@@ -93,13 +96,14 @@ enum ComparisonPage {
 }
 
 /// Keeps the composed frames for the page: every frame, or evenly spaced ones when there are
-/// more than `limit` (the scrubber then steps through those).
+/// more than `limit` (the scrubber then steps through those), encoded in the background by a
+/// `PageFrameStore`.
 final class PageFramesSink: RenderSink, @unchecked Sendable {
     // Used on the calling thread only.
     private let limit: Int
     private var keep: Set<Int> = []
     private var plan: RenderPlan?
-    private(set) var frames: [(time: Double, png: [UInt8])] = []
+    let store = PageFrameStore()
 
     init(limit: Int = 240) { self.limit = max(2, limit) }
 
@@ -111,9 +115,9 @@ final class PageFramesSink: RenderSink, @unchecked Sendable {
 
     func consume(_ frame: PixelBuffer, index: Int, prepared: (any Sendable)?) throws {
         guard keep.contains(index), let plan else { return }
-        frames.append((plan.time(ofFrame: index), try PNGEncoder.encodeCompact(frame)))
+        store.append(frame, time: plan.time(ofFrame: index))
     }
 
     func finish() throws {}
-    func cancel() { frames = [] }
+    func cancel() { store.cancel() }
 }

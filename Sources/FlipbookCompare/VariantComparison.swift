@@ -125,13 +125,13 @@ public struct VariantComparison {
     /// Runs the comparison like `run(sinks:)` and also returns the `--html` page: the composed
     /// frames under a scrubber, the plots and the summary.
     /// `pageFrameLimit` caps the frames the page holds (evenly spaced beyond it). With
-    /// `frameURL`, the page asks for frame I at `frameURL(I)` (a server hands out `frames`)
-    /// instead of holding every frame as a data URL.
+    /// `frameURL`, the page asks for frame I at `frameURL(I)` (a server hands out `frames`, each
+    /// encoded by then or when asked for) instead of holding every frame as a data URL.
     public mutating func runWithPage(
         sinks: [any RenderSink], title: String,
         threads: Int = ProcessInfo.processInfo.activeProcessorCount, pageFrameLimit: Int = 240,
         frameURL: ((Int) -> String)? = nil, extras: PageExtras = PageExtras()
-    ) throws -> (summaries: [Summary], html: String, frames: [[UInt8]]) {
+    ) throws -> (summaries: [Summary], html: String, frames: PageFrameStore) {
         let pageFrames = PageFramesSink(limit: pageFrameLimit)
         let summaries = try run(sinks: sinks + [pageFrames], threads: threads)
         let plots = try propertyPlots.map { plot -> ComparisonPage.Plot in
@@ -140,10 +140,10 @@ public struct VariantComparison {
             let x1 = plot.point(time: range.upperBound, value: plot.valueRange.lowerBound).x / Double(plot.width)
             return ComparisonPage.Plot(png: try PNGCodec.encode(try plot.render()), axis: (x0, x1, range.lowerBound, range.upperBound))
         }
-        let html = ComparisonPage.html(
-            title: title, summaries: summaries, frames: pageFrames.frames, plots: plots,
-            timeline: timeline(at: pageFrames.frames.map(\.time)), frameURL: frameURL, extras: extras)
-        return (summaries, html, pageFrames.frames.map(\.png))
+        let html = try ComparisonPage.html(
+            title: title, summaries: summaries, frames: pageFrames.store, plots: plots,
+            timeline: timeline(at: pageFrames.store.times), frameURL: frameURL, extras: extras)
+        return (summaries, html, pageFrames.store)
     }
 
     /// HTML a page carries besides the player: `header` above it, `footer` (scripts, lists)

@@ -51,7 +51,7 @@ public final class PreviewSession: @unchecked Sendable {
     private var status = Status()
     private var page: [UInt8]?
     /// The last good render's frames, as the page asks for them (`/frame/VERSION/INDEX.png`).
-    private var frames: (version: Int, pngs: [[UInt8]]) = (0, [])
+    private var frames: (version: Int, store: PageFrameStore?) = (0, nil)
     private var lastContent: WatchedFile.Reading?
     private var running: CancelFlag?
     private let renderQueue = DispatchQueue(label: "flipbook.preview.render")
@@ -85,8 +85,10 @@ public final class PreviewSession: @unchecked Sendable {
     public var currentPage: [UInt8]? { lock.withLock { page } }
 
     /// Frame `index` of render `version`, while that render is the current one.
+    /// Encoded when asked for if the background encoder has not reached it yet.
     public func frame(version: Int, index: Int) -> [UInt8]? {
-        lock.withLock { frames.version == version && frames.pngs.indices.contains(index) ? frames.pngs[index] : nil }
+        let store = lock.withLock { frames.version == version ? frames.store : nil }
+        return try? store?.png(at: index)
     }
 
     /// Starts watching (the first check renders at once).
@@ -158,11 +160,15 @@ public final class PreviewSession: @unchecked Sendable {
                 sinks: [progress], title: title, pageFrameLimit: 1800,
                 frameURL: { "/frame/\(version)/\($0).png" },
                 extras: PreviewShellPage.extras(version: version, commands: options.commands))
-            guard !flag.isCancelled else { return }
+            guard !flag.isCancelled else {
+                result.frames.cancel()
+                return
+            }
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
             let pageBytes = Array(result.html.utf8)
             lock.withLock {
                 page = pageBytes
+                frames.store?.cancel()
                 frames = (version, result.frames)
                 status.version = version
                 status.rendering = false
