@@ -56,6 +56,7 @@ public final class PreviewSession: @unchecked Sendable {
     private var running: CancelFlag?
     private let renderQueue = DispatchQueue(label: "flipbook.preview.render")
     private var watcher: (any DispatchSourceTimer)?
+    private var folderWatch: FolderWatch?
 
     /// The most error lines `/status` carries, and the longest one, in characters: a message
     /// quotes the file only as far as it takes to find the place.
@@ -91,12 +92,18 @@ public final class PreviewSession: @unchecked Sendable {
         return try? store?.png(at: index)
     }
 
-    /// Starts watching (the first check renders at once).
+    /// Starts watching (the first check renders at once): the folder's inotify events wake it
+    /// as a save lands, and a poll every `pollInterval` catches what inotify does not report.
     public func start() {
-        let timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "flipbook.preview.watch"))
+        let queue = DispatchQueue(label: "flipbook.preview.watch")
+        let timer = DispatchSource.makeTimerSource(queue: queue)
         timer.schedule(deadline: .now(), repeating: options.pollInterval)
         timer.setEventHandler { [weak self] in self?.checkForChange() }
-        lock.withLock { watcher = timer }
+        let folder = FolderWatch(file: options.file, queue: queue) { [weak self] in self?.checkForChange() }
+        lock.withLock {
+            watcher = timer
+            folderWatch = folder
+        }
         timer.resume()
     }
 
@@ -104,6 +111,8 @@ public final class PreviewSession: @unchecked Sendable {
         lock.withLock {
             watcher?.cancel()
             watcher = nil
+            folderWatch?.stop()
+            folderWatch = nil
             running?.cancel()
         }
     }
