@@ -67,30 +67,17 @@ public struct GoldenArtifacts: Sendable {
         guard !failing.isEmpty else { return [] }
         let dir = root.appendingPathComponent(Self.folderName(for: o.name), isDirectory: true)
         try Self.makeFolder(dir)
+        // Each failing frame's pictures on its own core: encoding them is most of a failing
+        // run's extra time, and each set depends on its frame alone.
+        let frames = Array(failing)
+        let results = ParallelResults<(set: FrameImages, difference: PixelBuffer)?>(count: frames.count)
+        DispatchQueue.concurrentPerform(iterations: frames.count) { k in
+            results.set(k, Result { try Self.pictures(of: frames[k], in: dir) })
+        }
         var sets: [FrameImages] = []
         var strip: [(time: Double, pixels: PixelBuffer)] = []
-        for f in failing {
-            guard let e = f.expected, let a = f.actual else { continue }
-            let d = ImageComparison.diffImage(e, a)
-            var set = FrameImages(
-                index: f.index, time: f.time, expected: try PNGCodec.encode(e), actual: try PNGCodec.encode(a),
-                difference: try PNGCodec.encode(d))
-            // A difference of a few pixels is invisible at page size: a crop around it, enlarged.
-            if let b = f.difference.bounds, b.width <= Self.zoomLimit, b.height <= Self.zoomLimit {
-                let pad = 8, box = (x: b.x - pad, y: b.y - pad, w: b.width + 2 * pad, h: b.height + 2 * pad)
-                if let ce = e.cropped(x: box.x, y: box.y, width: box.w, height: box.h),
-                    let ca = a.cropped(x: box.x, y: box.y, width: box.w, height: box.h),
-                    let cd = d.cropped(x: box.x, y: box.y, width: box.w, height: box.h)
-                {
-                    set.zoom = Zoom(
-                        x: max(0, box.x), y: max(0, box.y), expected: try PNGCodec.encode(ce), actual: try PNGCodec.encode(ca),
-                        difference: try PNGCodec.encode(cd))
-                }
-            }
-            let base = String(format: "frame-%03d", f.index)
-            try OutputFile.write(set.expected, to: dir.appendingPathComponent("\(base)-expected.png"))
-            try OutputFile.write(set.actual, to: dir.appendingPathComponent("\(base)-actual.png"))
-            try OutputFile.write(set.difference, to: dir.appendingPathComponent("\(base)-diff.png"))
+        for (f, result) in zip(frames, try results.values()) {
+            guard let (set, d) = result, let e = f.expected, let a = f.actual else { continue }
             sets.append(set)
             if strip.count < 3 * Self.maximumStripInstants { strip += [(f.time, e), (f.time, a), (f.time, d)] }
         }
@@ -101,6 +88,33 @@ public struct GoldenArtifacts: Sendable {
                 to: dir.appendingPathComponent("strip.png"))
         }
         return sets
+    }
+
+    /// A failing frame's expected, actual and difference PNGs (and a zoom around a small
+    /// difference), written into `dir`; nil for a frame without both pictures.
+    private static func pictures(of f: FrameOutcome, in dir: URL) throws -> (set: FrameImages, difference: PixelBuffer)? {
+        guard let e = f.expected, let a = f.actual else { return nil }
+        let d = ImageComparison.diffImage(e, a)
+        var set = FrameImages(
+            index: f.index, time: f.time, expected: try PNGCodec.encode(e), actual: try PNGCodec.encode(a),
+            difference: try PNGCodec.encode(d))
+        // A difference of a few pixels is invisible at page size: a crop around it, enlarged.
+        if let b = f.difference.bounds, b.width <= zoomLimit, b.height <= zoomLimit {
+            let pad = 8, box = (x: b.x - pad, y: b.y - pad, w: b.width + 2 * pad, h: b.height + 2 * pad)
+            if let ce = e.cropped(x: box.x, y: box.y, width: box.w, height: box.h),
+                let ca = a.cropped(x: box.x, y: box.y, width: box.w, height: box.h),
+                let cd = d.cropped(x: box.x, y: box.y, width: box.w, height: box.h)
+            {
+                set.zoom = Zoom(
+                    x: max(0, box.x), y: max(0, box.y), expected: try PNGCodec.encode(ce), actual: try PNGCodec.encode(ca),
+                    difference: try PNGCodec.encode(cd))
+            }
+        }
+        let base = String(format: "frame-%03d", f.index)
+        try OutputFile.write(set.expected, to: dir.appendingPathComponent("\(base)-expected.png"))
+        try OutputFile.write(set.actual, to: dir.appendingPathComponent("\(base)-actual.png"))
+        try OutputFile.write(set.difference, to: dir.appendingPathComponent("\(base)-diff.png"))
+        return (set, d)
     }
 
     /// Makes `folder` (and missing parents), or says in one line why it cannot be one.

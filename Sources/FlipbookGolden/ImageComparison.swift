@@ -100,46 +100,51 @@ public enum ImageComparison {
     /// (anti-aliased ones in yellow when ignored).
     public static func diffImage(_ expected: PixelBuffer, _ actual: PixelBuffer, tolerance: GoldenSpec.Tolerance? = nil) -> PixelBuffer {
         let w = max(expected.width, actual.width), h = max(expected.height, actual.height)
-        var out = [UInt8](repeating: 255, count: w * h * 4)
         guard expected.width == actual.width, expected.height == actual.height else {
+            var out = [UInt8](repeating: 255, count: w * h * 4)
             for i in stride(from: 0, to: out.count, by: 4) {
                 out[i + 1] = 0
                 out[i + 2] = 0
             }
             return PixelBuffer(width: w, height: h, rgba: out)
         }
-        let a = expected.rgba, b = actual.rgba
+        // Read as premultiplied words, as `compare` does: equal words are unchanged pixels, and
+        // the faded grey of a run of one colour is worked out once.
         let ew = expected.premultipliedARGB, aw = actual.premultipliedARGB
         let threshold = tolerance.map { maxDelta * $0.threshold * $0.threshold } ?? 0
-        for y in 0..<h {
-            for x in 0..<w {
-                let i = (y * w + x) * 4
-                let delta = colorDelta(a, b, i, i)
-                if delta > threshold && delta > 0 {
-                    let aa =
-                        tolerance?.ignoreAntialiasing == true
-                        && (antialiased(words: ew, x, y, w, h, other: aw) || antialiased(words: aw, x, y, w, h, other: ew))
-                    out[i] = 255
-                    out[i + 1] = aa ? 255 : 0
-                    out[i + 2] = 0
-                    out[i + 3] = 255
-                } else {
+        var lastWord: UInt32 = 0, lastGrey: UInt32 = 0, haveLast = false
+        let words = [UInt32](unsafeUninitializedCapacity: w * h) { dst, initialized in
+            for y in 0..<h {
+                for x in 0..<w {
+                    let i = y * w + x
+                    let e = ew[i]
+                    if e != aw[i] {
+                        let delta = colorDelta(PixelBuffer.straight(e), PixelBuffer.straight(aw[i]))
+                        if delta > threshold && delta > 0 {
+                            let aa =
+                                tolerance?.ignoreAntialiasing == true
+                                && (antialiased(words: ew, x, y, w, h, other: aw) || antialiased(words: aw, x, y, w, h, other: ew))
+                            dst[i] = aa ? 0xFFFF_FF00 : 0xFFFF_0000  // yellow, red
+                            continue
+                        }
+                    }
                     // Grey, light: where the frame is, for orientation.
-                    let grey = UInt8(255 - (255 - luma(a, i)) * 0.15)
-                    out[i] = grey
-                    out[i + 1] = grey
-                    out[i + 2] = grey
-                    out[i + 3] = 255
+                    if !haveLast || e != lastWord {
+                        let grey = UInt32(UInt8(255 - (255 - luma(PixelBuffer.straight(e))) * 0.15))
+                        (lastWord, lastGrey, haveLast) = (e, 0xFF00_0000 | grey << 16 | grey << 8 | grey, true)
+                    }
+                    dst[i] = lastGrey
                 }
             }
+            initialized = w * h
         }
-        return PixelBuffer(width: w, height: h, rgba: out)
+        return PixelBuffer(width: w, height: h, premultipliedARGB: words)
     }
 
-    private static func luma(_ p: [UInt8], _ i: Int) -> Double {
-        let alpha = Double(p[i + 3]) / 255
+    private static func luma(_ p: (r: UInt8, g: UInt8, b: UInt8, a: UInt8)) -> Double {
+        let alpha = Double(p.a) / 255
         func blend(_ c: UInt8) -> Double { 255 + (Double(c) - 255) * alpha }
-        return blend(p[i]) * 0.29889531 + blend(p[i + 1]) * 0.58662247 + blend(p[i + 2]) * 0.11448223
+        return blend(p.r) * 0.29889531 + blend(p.g) * 0.58662247 + blend(p.b) * 0.11448223
     }
 
     /// pixelmatch's YIQ squared distance, colours blended over white by their alpha.

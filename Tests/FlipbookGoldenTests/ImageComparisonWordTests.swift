@@ -83,6 +83,29 @@ struct ImageComparisonWordTests {
     }
 
 
+    /// The difference picture as it was: both frames converted to straight RGBA first.
+    static func wholeFrameDiffImage(_ e: PixelBuffer, _ f: PixelBuffer, _ tolerance: GoldenSpec.Tolerance?) -> PixelBuffer {
+        let w = e.width, h = e.height
+        var out = [UInt8](repeating: 255, count: w * h * 4)
+        let a = e.rgba, b = f.rgba
+        let threshold = tolerance.map { ImageComparison.maxDelta * $0.threshold * $0.threshold } ?? 0
+        for i in stride(from: 0, to: w * h * 4, by: 4) {
+            let delta = ImageComparison.colorDelta(a, b, i, i)
+            let x = i / 4 % w, y = i / 4 / w
+            if delta > threshold && delta > 0 {
+                let aa = tolerance?.ignoreAntialiasing == true && (Self.antialiased(a, x, y, w, h, b) || Self.antialiased(b, x, y, w, h, a))
+                (out[i], out[i + 1], out[i + 2], out[i + 3]) = (255, aa ? 255 : 0, 0, 255)
+            } else {
+                let alpha = Double(a[i + 3]) / 255
+                func blend(_ c: UInt8) -> Double { 255 + (Double(c) - 255) * alpha }
+                let luma = blend(a[i]) * 0.29889531 + blend(a[i + 1]) * 0.58662247 + blend(a[i + 2]) * 0.11448223
+                let grey = UInt8(255 - (255 - luma) * 0.15)
+                (out[i], out[i + 1], out[i + 2], out[i + 3]) = (grey, grey, grey, 255)
+            }
+        }
+        return PixelBuffer(width: w, height: h, rgba: out)
+    }
+
     @Test("random frames (soft edges, transparency, raw words) and changes give the whole-frame figures", arguments: 0..<60)
     func sameAsWholeFrame(seed: Int) {
         var state = UInt64(seed) &* 0x9E37_79B9_7F4A_7C15 &+ 1
@@ -117,6 +140,7 @@ struct ImageComparisonWordTests {
             nil, GoldenSpec.Tolerance(threshold: 0.1, share: 1, ignoreAntialiasing: true),
             GoldenSpec.Tolerance(threshold: 0.1, share: 1, ignoreAntialiasing: false)
         ] {
+            #expect(ImageComparison.diffImage(e, f, tolerance: tolerance) == Self.wholeFrameDiffImage(e, f, tolerance), "seed \(seed)")
             let got = ImageComparison.compare(e, f, tolerance: tolerance), want = Self.wholeFrame(e, f, tolerance)
             #expect(got.differingPixels == want.differingPixels && got.largestDistance == want.largestDistance, "seed \(seed) \(w)×\(h)")
             #expect(

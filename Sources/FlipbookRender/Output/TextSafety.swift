@@ -23,6 +23,13 @@ package enum TextSafety {
     /// characters XML 1.0 forbids (C0 controls other than tab, newline and carriage return;
     /// U+FFFE, U+FFFF) written as a visible `\u{…}` escape.
     public static func forXML(_ text: String) -> String {
+        // Printable ASCII with nothing to escape (data URLs, most names) is returned as it is:
+        // a report escapes megabytes of inline pictures, scalar by scalar otherwise.
+        let plain = text.utf8.allSatisfy { b in
+            b >= 0x20 && b < 0x7F && b != UInt8(ascii: "&") && b != UInt8(ascii: "<") && b != UInt8(ascii: ">")
+                && b != UInt8(ascii: "\"") && b != UInt8(ascii: "'")
+        }
+        if plain { return text }
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
