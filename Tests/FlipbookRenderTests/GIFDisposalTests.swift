@@ -18,6 +18,28 @@ struct GIFDisposalTests {
         return [Int(p.r), Int(p.g), Int(p.b), Int(p.a)]
     }
 
+    @Test(
+        "a frame skipped is still composed: the frames after it are as when every frame is read",
+        arguments: ["background", "previous", "keep"])
+    func skipping(name: String) throws {
+        let url = try #require(Bundle.module.url(forResource: name, withExtension: "gif", subdirectory: "Fixtures/disposal"))
+        let all = try GIFFrameStream(url: url)
+        var every: [PixelBuffer] = []
+        while let f = try all.nextFrame() { every.append(f) }
+        try #require(every.count >= 2)
+        for skipped in 0..<(every.count - 1) {
+            let stream = try GIFFrameStream(url: url)
+            for k in 0..<every.count {
+                if k == skipped {
+                    #expect(try stream.skipFrame())
+                } else {
+                    #expect(try stream.nextFrame() == every[k], "\(name): frame \(k) after skipping \(skipped)")
+                }
+            }
+            #expect(try stream.skipFrame() == false)
+        }
+    }
+
     @Test("restore to background clears the frame's area to transparent before the next")
     func background() throws {
         let gif = try fixture("background")

@@ -35,7 +35,7 @@ public struct PixelBuffer: Sendable, Equatable {
 
     /// One premultiplied word as straight components.
     @inline(__always)
-    public static func straight(_ v: UInt32) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
+    @inlinable public static func straight(_ v: UInt32) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
         let a = v >> 24
         if a == 255 { return (UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF), 255) }
         if a == 0 { return (0, 0, 0, 0) }

@@ -21,10 +21,12 @@ public final class GIFFrameStream: RecordingStream {
     public private(set) var frameRects: [(x: Int, y: Int, width: Int, height: Int)] = []
     public private(set) var localTableSizes: [Int] = []
 
-    private enum Disposal { case keep, clear(x: Int, y: Int, width: Int, height: Int), restore([UInt8]) }
+    private enum Disposal { case keep, clear(x: Int, y: Int, width: Int, height: Int), restore([UInt32]) }
 
     private let records: GIFRecords
-    private var canvas: [UInt8]
+    /// The screen as premultiplied ARGB words (what PixelBuffer holds, so a frame is handed
+    /// out without converting it): a GIF's colours are opaque or wholly transparent (0).
+    private var canvas: [UInt32]
     private var disposal = Disposal.keep
     private var control: GraphicsControlBlock?
     private var finished = false
@@ -53,18 +55,26 @@ public final class GIFFrameStream: RecordingStream {
         height = records.height
         try RecordingLimits.checkWhole(url.path, width: width, height: height, frames: delays.count)
         globalTableSize = records.globalTableSize
-        canvas = [UInt8](repeating: 0, count: width * height * 4)
+        canvas = [UInt32](repeating: 0, count: width * height)
     }
 
     public func nextFrame() throws -> PixelBuffer? {
-        guard !finished else { return nil }
+        try advance() ? PixelBuffer(width: width, height: height, premultipliedARGB: canvas) : nil
+    }
+
+    /// The next frame composed but not handed out (later frames are drawn over it).
+    public func skipFrame() throws -> Bool { try advance() }
+
+    /// Composes the next frame onto the canvas; false after the last.
+    private func advance() throws -> Bool {
+        guard !finished else { return false }
         while true {
             switch try records.next() {
             case .control(let gcb): control = gcb
             case .loop: break
             case .end:
                 finished = true
-                return nil
+                return false
             case .image(let d):
                 apply(disposal)
                 let gcb =
@@ -84,7 +94,7 @@ public final class GIFFrameStream: RecordingStream {
                 draw(
                     indices, x0: x0, y0: y0, width: iw, height: ih, colors: d.ColorMap ?? records.globalColorMap,
                     transparent: Int(gcb.TransparentColor))
-                return PixelBuffer(width: width, height: height, rgba: canvas)
+                return true
             }
         }
     }
@@ -94,18 +104,29 @@ public final class GIFFrameStream: RecordingStream {
         colors: UnsafeMutablePointer<ColorMapObject>?, transparent: Int
     ) {
         guard let colors else { return }
-        let count = Int(colors.pointee.ColorCount)
+        // The table as opaque words; the transparent index, and indices past the table's end,
+        // leave the canvas as it is (marked by a word no opaque colour has).
+        let skip: UInt32 = 0
+        var table = [UInt32](repeating: skip, count: 256)
+        for i in 0..<min(256, Int(colors.pointee.ColorCount)) where i != transparent {
+            let c = colors.pointee.Colors[i]
+            table[i] = 0xFF00_0000 | UInt32(c.Red) << 16 | UInt32(c.Green) << 8 | UInt32(c.Blue)
+        }
+        // The image rectangle clipped to the screen.
+        let xs = max(0, x0)..<min(width, x0 + iw), ys = max(0, y0)..<min(height, y0 + ih)
+        guard !xs.isEmpty, !ys.isEmpty else { return }
         let w = width
-        for y in 0..<ih where y0 + y < height {
-            for x in 0..<iw where x0 + x < w {
-                let idx = Int(indices[y * iw + x])
-                guard idx != transparent, idx < count else { continue }
-                let c = colors.pointee.Colors[idx]
-                let o = ((y0 + y) * w + x0 + x) * 4
-                canvas[o] = c.Red
-                canvas[o + 1] = c.Green
-                canvas[o + 2] = c.Blue
-                canvas[o + 3] = 255
+        table.withUnsafeBufferPointer { table in
+            indices.withUnsafeBufferPointer { src in
+                canvas.withUnsafeMutableBufferPointer { dst in
+                    for y in ys {
+                        let from = (y - y0) * iw - x0, to = y * w
+                        for x in xs {
+                            let word = table[Int(src[from + x])]
+                            if word != skip { dst[to + x] = word }
+                        }
+                    }
+                }
             }
         }
     }
@@ -118,7 +139,9 @@ public final class GIFFrameStream: RecordingStream {
             // Clipped to the screen; cleared to transparent.
             let xs = max(0, x0)..<min(width, x0 + w), ys = max(0, y0)..<min(height, y0 + h)
             guard !xs.isEmpty, !ys.isEmpty else { return }
-            for y in ys { for x in xs { for c in 0..<4 { canvas[(y * width + x) * 4 + c] = 0 } } }
+            canvas.withUnsafeMutableBufferPointer { dst in
+                for y in ys { for x in xs { dst[y * width + x] = 0 } }
+            }
         }
     }
 }
