@@ -95,15 +95,36 @@ extension ChangeProfile {
     }
 
     /// A recording's profile, every frame decoded once (cropped and scaled as compared), with
-    /// its noise floor.
+    /// its noise floor. Decoding is one thread's work (a GIF frame is drawn over the one before);
+    /// measuring each change and making each thumbnail is another's, a few frames behind.
     static func of(_ frames: RecordedFrames, mask: (mask: [Bool], count: Int)?) throws -> ChangeProfile {
+        let count = frames.starts.count
+        let measured = ParallelResults<(share: Double?, thumbnail: PixelBuffer)>(count: count)
+        let measuring = DispatchQueue(label: "flipbook.compare.profile")
+        // Frames decoded but not yet measured: a few, so memory stays a few frames.
+        let room = DispatchSemaphore(value: 4)
+        var previous: PixelBuffer?
+        var failure: (any Error)?
+        for (k, start) in frames.starts.enumerated() {
+            let frame: PixelBuffer
+            do { frame = try frames.frame(at: start + frames.offset) } catch {
+                failure = error
+                break
+            }
+            room.wait()
+            let before = previous
+            measuring.async {
+                measured.set(k, Result { (before.map { share($0, frame, mask: mask) }, try Thumbnail.of(frame, mask: mask)) })
+                room.signal()
+            }
+            previous = frame
+        }
+        measuring.sync {}
+        if let failure { throw failure }
         var profile = ChangeProfile(duration: frames.duration)
-        var previous: (time: Double, frame: PixelBuffer)?
-        for start in frames.starts {
-            let frame = try frames.frame(at: start + frames.offset)
-            if let previous { profile.changes.append((previous.time, start, share(previous.frame, frame, mask: mask))) }
-            try profile.thumbnails.append((start, Thumbnail.of(frame, mask: mask)))
-            previous = (start, frame)
+        for (k, value) in try measured.values().enumerated() {
+            if let share = value.share { profile.changes.append((frames.starts[k - 1], frames.starts[k], share)) }
+            profile.thumbnails.append((frames.starts[k], value.thumbnail))
         }
         profile.noiseFloor = noiseFloor(of: profile.changes.map(\.share))
         return profile
