@@ -44,16 +44,31 @@ extension VariantComparison {
                 let m = ignored.mask(width: frameSize.0, height: frameSize.1)
                 return (m, m.reduce(0) { $0 + ($1 ? 1 : 0) })
             }()
+        // A scene's profile (its own render) is made on another thread while the recording's
+        // is decoded; a recording on the left is decoded after it (one decoder at a time).
+        let sceneResult = ParallelResults<ChangeProfile>(count: 1)
+        let sceneDone = DispatchGroup()
+        if scene.frames == nil {
+            let scenario = scene.scenario
+            DispatchQueue.global().async(group: sceneDone) {
+                sceneResult.set(0, Result { try ChangeProfile.of(ScenarioRuntime(scenario: scenario), fps: fps, span: span, mask: mask) })
+            }
+        }
+        let probe = try RecordedFrames(recording: recorded.recording.with(offset: 0))
+        let recordingProfile: ChangeProfile
+        do { recordingProfile = try ChangeProfile.of(probe, mask: mask) } catch {
+            sceneDone.wait()
+            throw error
+        }
         let sceneProfile: ChangeProfile
         if scene.frames != nil {
             // A recording on the left: its frames again, from the start.
             let fresh = try RecordedFrames(recording: Recording(url: URL(fileURLWithPath: scene.scenario.file), offset: 0))
             sceneProfile = try ChangeProfile.of(fresh, mask: mask)
         } else {
-            sceneProfile = try ChangeProfile.of(ScenarioRuntime(scenario: scene.scenario), fps: fps, span: span, mask: mask)
+            sceneDone.wait()
+            sceneProfile = try sceneResult.values()[0]
         }
-        let probe = try RecordedFrames(recording: recorded.recording.with(offset: 0))
-        let recordingProfile = try ChangeProfile.of(probe, mask: mask)
         guard
             var estimate = OffsetEstimate.find(
                 scene: sceneProfile, recording: recordingProfile, span: span, range: -recorded.duration...span)
