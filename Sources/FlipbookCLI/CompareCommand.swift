@@ -121,7 +121,7 @@ struct Compare: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Also write one self-contained page: the grid under a time scrubber, the plots and the summary.",
+            "Also write one page: the grid under a time scrubber, the plots and the summary (frames past 1.5 MB go into OUT-frames/ beside it).",
             valueName: "OUT.html"))
     var html: String?
 
@@ -251,10 +251,31 @@ struct Compare: ParsableCommand {
     ) throws -> [VariantComparison.Summary] {
         let names = (files + (against.map { [$0] } ?? [])).map { URL(fileURLWithPath: $0).lastPathComponent }
         let title = "Flipbook compare: " + names.joined(separator: ", ")
-        let result = try comparison.runWithPage(sinks: sinks, title: title)
-        let page = try OutputFile(ScenarioArguments.outputURL(path), inputs: inputs)
-        try page.write(Array(result.html.utf8))
-        try page.commit()
+        let pageURL = ScenarioArguments.outputURL(path)
+        let folder = PageFrameFolder(page: pageURL)
+        let result = try comparison.runWithPage(
+            sinks: sinks, title: title, frameURL: folder.relativeURL, inlineUpTo: PageFrameFolder.inlineLimit)
+        let page = try OutputFile(pageURL, inputs: inputs)
+        do {
+            // The frames first: the page never names a frame that is not there yet.
+            if result.framesInlined {
+                folder.removeStale(keeping: 0)
+            } else {
+                try folder.write(try result.frames.encodedFrames(), inputs: inputs)
+            }
+            try page.write(Array(result.html.utf8))
+            try page.commit()
+        } catch {
+            page.cancel()
+            throw error
+        }
+        if !result.framesInlined {
+            Console.error(
+                "note: "
+                    + TextSafety.forTerminal(
+                        "the page's \(result.frames.count) frames are in \(folder.url.lastPathComponent)/ beside it (inline they would make it over \(String(format: "%.1f", Double(PageFrameFolder.inlineLimit) / 1e6)) MB); keep the two together"
+                    ))
+        }
         return result.summaries
     }
 

@@ -2,7 +2,8 @@ import Flipbook
 import FlipbookGolden
 import Foundation
 
-/// `flipbook compare --html` and `flipbook preview`: one self-contained page with the composed
+/// `flipbook compare --html` and `flipbook preview`: one page (frames inline, or named by
+/// address: served by the preview, or files beside a large page, `PageFrameFolder`) with the composed
 /// grid under a time scrubber that moves every variant together (and a marker along each plot's
 /// time axis), play/pause at the scene's own speed (0.25×–2×, looping or not), frame stepping
 /// (buttons, ← →), the plots, the summary table, the event trace (the entries up to the

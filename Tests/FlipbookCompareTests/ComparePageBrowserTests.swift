@@ -25,7 +25,7 @@ struct ComparePageBrowserTests {
                 .init(file: Self.demo, variant: "slow", label: "slow")
             ],
             plots: ["dot2.transform.scale"])
-        let (summaries, html, _) = try comparison.runWithPage(sinks: [GIFSink(url: dir.appendingPathComponent("c.gif"))], title: "demo")
+        let (summaries, html, _, _) = try comparison.runWithPage(sinks: [GIFSink(url: dir.appendingPathComponent("c.gif"))], title: "demo")
         #expect(summaries.count == 2)
         let page = dir.appendingPathComponent("page.html")
         try html.write(to: page, atomically: true, encoding: .utf8)
