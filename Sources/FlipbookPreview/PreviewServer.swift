@@ -47,11 +47,15 @@ public final class PreviewServer: Sendable {
             return .init(status: 200, contentType: "text/html; charset=utf-8", body: session.currentPage ?? shell)
         }
         if path == "/status" {
-            // `?after=N` waits (at most `longestStatusWait`) for an attempt after the N-th.
-            let after = request.target.split(separator: "?").dropFirst().first.flatMap { query in
-                query.split(separator: "&").first { $0.hasPrefix("after=") }.flatMap { Int($0.dropFirst(6)) }
-            }
-            let status = after.map { session.status(after: $0, timeout: longestStatusWait) } ?? session.currentStatus
+            // `?after=N` waits for an attempt after the N-th, at most `wait=S` seconds (the page
+            // asks with 0.25: progress four times a second, a finished render at once), never
+            // more than `longestStatusWait`.
+            let query = request.target.split(separator: "?").dropFirst().first.map { $0.split(separator: "&") } ?? []
+            func value(_ name: String) -> Substring? { query.first { $0.hasPrefix(name + "=") }?.dropFirst(name.count + 1) }
+            let after = value("after").flatMap { Int($0) }
+            let wait =
+                value("wait").flatMap { Double($0) }.map { $0.isFinite ? min(max($0, 0), longestStatusWait) : 0 } ?? longestStatusWait
+            let status = after.map { session.status(after: $0, timeout: wait) } ?? session.currentStatus
             let body = (try? JSONEncoder().encode(status)).map { Array($0) } ?? Array("{}".utf8)
             return .init(status: 200, contentType: "application/json", body: body)
         }

@@ -1,14 +1,18 @@
-// The preview page (PreviewShellPage): asks /status four times a second and reloads when a
-// newer render is ready (the address keeps #t=…&play, so it reopens where it was).
+// The preview page (PreviewShellPage): asks /status, then waits on it for the next finished
+// render (at most 0.25 s at a time, so the progress shows about three times a second) and
+// reloads when a newer render is ready (the address keeps #t=…&play, so it reopens where it was).
 (() => {
   const shown = +document.getElementById('preview-state').dataset.version;
   document.body.dataset.version = shown;
   const state = document.getElementById('preview-state');
   const errors = document.getElementById('preview-errors');
   const warnings = document.getElementById('preview-warnings');
+  let attempts = -1;
   async function poll() {
     try {
-      const s = await (await fetch('/status', { cache: 'no-store' })).json();
+      const query = attempts < 0 ? '' : '?after=' + attempts + '&wait=0.25';
+      const s = await (await fetch('/status' + query, { cache: 'no-store' })).json();
+      attempts = s.attempts;
       // A newer render: reload this page; its address keeps the instant (and &play).
       if (s.version > shown) { location.reload(); return; }
       state.textContent = s.rendering ? 'rendering ' + Math.round(100 * s.progress) + ' %'
@@ -19,10 +23,13 @@
       warnings.textContent = s.warnings.join('\n');
     } catch (e) {
       state.textContent = 'the preview server has stopped';
+      setTimeout(poll, 250);
+      return;
     }
-    setTimeout(poll, 250);
+    // The server holds the next request until a render ends (or 0.25 s); the pause between
+    // requests lets a browser's virtual clock (headless screenshots) move on.
+    setTimeout(poll, 100);
   }
-  // The first look a second after the page opens: a page just loaded is the newest
-  // render, and its frames load first.
-  setTimeout(poll, shown > 0 ? 1000 : 0);
+  // /page/N is one render's own address: it stays that render.
+  if (!location.pathname.startsWith('/page/')) poll();
 })();
