@@ -20,7 +20,7 @@ final class RecordedFrames {
 
     init(recording: VariantComparison.Recording) throws {
         self.recording = recording
-        stream = try Self.open(recording.url)
+        stream = try Self.open(recording)
         label = recording.label
         offset = recording.offset ?? 0
         var w = stream.width, h = stream.height
@@ -44,8 +44,13 @@ final class RecordedFrames {
         duration = stream.duration
     }
 
-    private static func open(_ url: URL) throws -> any RecordingStream {
-        do { return try RecordingReader.open(url) } catch { throw GoldenError.usage("\(error)") }
+    /// The recording's stream, composing only the part cropped (a GIF's other pixels are never
+    /// looked at).
+    private static func open(_ recording: VariantComparison.Recording) throws -> any RecordingStream {
+        let stream: any RecordingStream
+        do { stream = try RecordingReader.open(recording.url) } catch { throw GoldenError.usage("\(error)") }
+        if let c = recording.crop { stream.limitComposition(to: (c.x, c.y, c.width, c.height)) }
+        return stream
     }
 
     /// The index of the frame a viewer sees at comparison time `t`.
@@ -62,7 +67,7 @@ final class RecordedFrames {
         if let shown, shown.index == wanted { return shown.frame }
         if let shown, wanted < shown.index {
             // Going back (not done by compare's forward clock): start the stream again.
-            stream = try Self.open(recording.url)
+            stream = try Self.open(recording)
             self.shown = nil
         }
         var index = shown?.index ?? -1

@@ -40,6 +40,48 @@ struct GIFDisposalTests {
         }
     }
 
+    /// A GIF on a 4×4 screen whose 1×1 images sit at `places`, each disposed with `disposal`
+    /// (GIF89a §23: 2 restores to background); index 1 is white.
+    static func placedGIF(_ places: [(x: Int, y: Int)], disposal: UInt8) -> [UInt8] {
+        var b = Array("GIF89a".utf8) + [4, 0, 4, 0, 0, 0, 0]
+        for p in places {
+            b += [0x21, 0xF9, 0x04, disposal << 2, 0x0A, 0x00, 0x00, 0x00]
+            b += [0x2C, UInt8(p.x & 255), UInt8(p.x >> 8), UInt8(p.y & 255), UInt8(p.y >> 8), 1, 0, 1, 0, 0x80, 0, 0, 0, 255, 255, 255]
+            b += [0x02, 0x02, 0x4C, 0x01, 0x00]  // LZW: clear, index 1, end
+        }
+        return b + [0x3B]
+    }
+
+    @Test("an image placed off the screen draws nothing and its disposal clears nothing; the next frame still draws")
+    func offScreen() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("offscreen-\(UUID().uuidString).gif")
+        try Data(Self.placedGIF([(1, 1), (300, 2), (2, 300), (0, 0)], disposal: 2)).write(to: url)
+        let stream = try GIFFrameStream(url: url)
+        var frames: [PixelBuffer] = []
+        while let f = try stream.nextFrame() { frames.append(f) }
+        #expect(frames.count == 4)
+        #expect(rgba(frames[0], 1, 1) == [255, 255, 255, 255])
+        #expect(frames[1].premultipliedARGB.allSatisfy { $0 == 0 }, "the first image cleared, the second off the screen")
+        #expect(frames[2].premultipliedARGB.allSatisfy { $0 == 0 })
+        #expect(rgba(frames[3], 0, 0) == [255, 255, 255, 255])
+    }
+
+    @Test(
+        "composing only a region gives that region's pixels exactly as composing everything", arguments: ["background", "previous", "keep"])
+    func limitedRegion(name: String) throws {
+        let url = try #require(Bundle.module.url(forResource: name, withExtension: "gif", subdirectory: "Fixtures/disposal"))
+        let whole = try GIFFrameStream(url: url), limited = try GIFFrameStream(url: url)
+        let region = (x: 2, y: 1, width: whole.width - 3, height: whole.height - 2)
+        limited.limitComposition(to: region)
+        while let a = try whole.nextFrame() {
+            let b = try #require(try limited.nextFrame())
+            #expect(
+                a.cropped(x: region.x, y: region.y, width: region.width, height: region.height)
+                    == b.cropped(x: region.x, y: region.y, width: region.width, height: region.height))
+        }
+        #expect(try limited.nextFrame() == nil)
+    }
+
     @Test("restore to background clears the frame's area to transparent before the next")
     func background() throws {
         let gif = try fixture("background")

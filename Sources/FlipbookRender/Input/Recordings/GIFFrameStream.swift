@@ -27,6 +27,10 @@ public final class GIFFrameStream: RecordingStream {
     /// The screen as premultiplied ARGB words (what PixelBuffer holds, so a frame is handed
     /// out without converting it): a GIF's colours are opaque or wholly transparent (0).
     private var canvas: [UInt32]
+    /// The last image's colour indices (its buffer reused by the next).
+    private var indices: [UInt8] = []
+    /// The part of the screen composed (`limitComposition`; the whole screen unless limited).
+    private var composed: (xs: Range<Int>, ys: Range<Int>)
     private var disposal = Disposal.keep
     private var control: GraphicsControlBlock?
     private var finished = false
@@ -56,6 +60,16 @@ public final class GIFFrameStream: RecordingStream {
         try RecordingLimits.checkWhole(url.path, width: width, height: height, frames: delays.count)
         globalTableSize = records.globalTableSize
         canvas = [UInt32](repeating: 0, count: width * height)
+        composed = (0..<width, 0..<height)
+    }
+
+    /// Composes only `region` from the next frame on (clipped to the screen): the rest of each
+    /// frame keeps what it had.
+    public func limitComposition(to region: (x: Int, y: Int, width: Int, height: Int)) {
+        composed = (
+            max(0, region.x)..<max(max(0, region.x), min(width, region.x + region.width)),
+            max(0, region.y)..<max(max(0, region.y), min(height, region.y + region.height))
+        )
     }
 
     public func nextFrame() throws -> PixelBuffer? {
@@ -81,7 +95,7 @@ public final class GIFFrameStream: RecordingStream {
                     control
                     ?? GraphicsControlBlock(DisposalMode: 0, UserInputFlag: false, DelayTime: 0, TransparentColor: NO_TRANSPARENT_COLOR)
                 control = nil
-                let indices = try records.readImage(d)
+                try records.readImage(d, into: &indices)
                 let x0 = Int(d.Left), y0 = Int(d.Top), iw = Int(d.Width), ih = Int(d.Height)
                 frameRects.append((x0, y0, iw, ih))
                 localTableSizes.append(Int(d.ColorMap?.pointee.ColorCount ?? 0))
@@ -112,9 +126,12 @@ public final class GIFFrameStream: RecordingStream {
             let c = colors.pointee.Colors[i]
             table[i] = 0xFF00_0000 | UInt32(c.Red) << 16 | UInt32(c.Green) << 8 | UInt32(c.Blue)
         }
-        // The image rectangle clipped to the screen.
-        let xs = max(0, x0)..<min(width, x0 + iw), ys = max(0, y0)..<min(height, y0 + ih)
-        guard !xs.isEmpty, !ys.isEmpty else { return }
+        // The image rectangle clipped to the part of the screen composed.
+        // (An image placed off the screen draws nothing.)
+        let left = max(composed.xs.lowerBound, x0), right = min(composed.xs.upperBound, x0 + iw)
+        let top = max(composed.ys.lowerBound, y0), bottom = min(composed.ys.upperBound, y0 + ih)
+        guard left < right, top < bottom else { return }
+        let xs = left..<right, ys = top..<bottom
         let w = width
         table.withUnsafeBufferPointer { table in
             indices.withUnsafeBufferPointer { src in
@@ -137,8 +154,9 @@ public final class GIFFrameStream: RecordingStream {
         case .restore(let saved): canvas = saved
         case .clear(let x0, let y0, let w, let h):
             // Clipped to the screen; cleared to transparent.
-            let xs = max(0, x0)..<min(width, x0 + w), ys = max(0, y0)..<min(height, y0 + h)
-            guard !xs.isEmpty, !ys.isEmpty else { return }
+            let left = max(0, x0), right = min(width, x0 + w), top = max(0, y0), bottom = min(height, y0 + h)
+            guard left < right, top < bottom else { return }
+            let xs = left..<right, ys = top..<bottom
             canvas.withUnsafeMutableBufferPointer { dst in
                 for y in ys { for x in xs { dst[y * width + x] = 0 } }
             }

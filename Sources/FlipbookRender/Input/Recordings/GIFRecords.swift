@@ -121,8 +121,16 @@ final class GIFRecords {
 
     /// The current image's colour indices, row by row in display order (interlaced rows put back).
     func readImage(_ d: GifImageDesc) throws -> [UInt8] {
+        var indices: [UInt8] = []
+        try readImage(d, into: &indices)
+        return indices
+    }
+
+    /// The same into `indices`, resized to the image (kept between frames by a stream: a
+    /// fresh buffer per frame cost more than decoding into it).
+    func readImage(_ d: GifImageDesc, into indices: inout [UInt8]) throws {
         let w = Int(d.Width), h = Int(d.Height)
-        var indices = [UInt8](repeating: 0, count: w * h)
+        if indices.count != w * h { indices = [UInt8](repeating: 0, count: w * h) }
         // GIF89a interlacing: four passes, each starting at a row and stepping down.
         let rows: [Int] =
             d.Interlace
@@ -135,6 +143,5 @@ final class GIFRecords {
                 }
             }
         }
-        return indices
     }
 }

@@ -17,10 +17,15 @@ public protocol RecordingStream: AnyObject {
     /// dropped; GIF and APNG frames are still composed, later frames depend on them). False
     /// after the last frame.
     func skipFrame() throws -> Bool
+    /// Only `region` of the frames from now on will be read (a compare's --crop): a stream may
+    /// compose only that part, leaving the rest of each frame unspecified. A GIF's pixels are
+    /// each composed from their own history alone, so the region's pixels are exact.
+    func limitComposition(to region: (x: Int, y: Int, width: Int, height: Int))
 }
 
 extension RecordingStream {
     public func skipFrame() throws -> Bool { try nextFrame() != nil }
+    public func limitComposition(to region: (x: Int, y: Int, width: Int, height: Int)) {}
 }
 
 extension RecordingStream {
