@@ -30,10 +30,10 @@ struct ChangeProfile {
     /// The share of pixels of `b` that differ from `a`, masked pixels left out.
     static func share(_ a: PixelBuffer, _ b: PixelBuffer, mask: (mask: [Bool], count: Int)?) -> Double {
         guard let mask else {
-            return Double(ImageComparison.compare(a, b, tolerance: tolerance).differingPixels) / Double(max(1, a.width * a.height))
+            return ImageComparison.differingShare(a, b, tolerance: tolerance)
         }
         let counted = max(1, a.width * a.height - mask.count)
-        return Double(ImageComparison.compare(a.blanking(mask.mask), b.blanking(mask.mask), tolerance: tolerance).differingPixels)
+        return Double(ImageComparison.differingPixels(a.blanking(mask.mask), b.blanking(mask.mask), tolerance: tolerance))
             / Double(counted)
     }
 

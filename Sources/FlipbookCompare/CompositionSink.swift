@@ -193,7 +193,7 @@ final class CompositionSink: RenderSink, @unchecked Sendable {
     /// both the count and the total.
     private func measure(_ frames: [PixelBuffer], tolerance: GoldenSpec.Tolerance?) -> [Double] {
         guard !ignored.rectangles.isEmpty, let first = frames.first else {
-            return frames.map { ImageComparison.compare(frames[0], $0, tolerance: tolerance).share }
+            return frames.map { ImageComparison.differingShare(frames[0], $0, tolerance: tolerance) }
         }
         if ignoredMask == nil {
             let mask = ignored.mask(width: first.width, height: first.height)
@@ -202,7 +202,7 @@ final class CompositionSink: RenderSink, @unchecked Sendable {
         let (mask, count) = ignoredMask!
         let blanked = frames.map { $0.width == first.width && $0.height == first.height ? $0.blanking(mask) : $0 }
         let counted = max(1, first.width * first.height - count)
-        return blanked.map { Double(ImageComparison.compare(blanked[0], $0, tolerance: tolerance).differingPixels) / Double(counted) }
+        return blanked.map { Double(ImageComparison.differingPixels(blanked[0], $0, tolerance: tolerance)) / Double(counted) }
     }
 
     func finish() throws { for s in downstream { try s.finish() } }

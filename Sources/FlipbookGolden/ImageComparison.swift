@@ -96,6 +96,55 @@ public enum ImageComparison {
             sizeMismatch: false)
     }
 
+    /// `compare(...).differingPixels` alone, for callers that want only the count (compare's
+    /// figures, a recording's change profile): a pair of opaque pixels whose channels differ by
+    /// at most d cannot be further apart than 1.144 d² in YIQ (the sums of the weights' sizes,
+    /// squared and weighted), so such a pair under the threshold is passed over without the
+    /// colour arithmetic. A recording's dither moves every pixel a little; this skips it.
+    public static func differingPixels(_ expected: PixelBuffer, _ actual: PixelBuffer, tolerance: GoldenSpec.Tolerance? = nil) -> Int {
+        let w = expected.width, h = expected.height
+        guard w == actual.width, h == actual.height else { return max(w * h, actual.width * actual.height) }
+        let a = expected.premultipliedARGB, b = actual.premultipliedARGB
+        let threshold = tolerance.map { maxDelta * $0.threshold * $0.threshold } ?? 0
+        // The largest channel difference (squared) certain to stay at or under the threshold;
+        // 1.1440 rounds the bound's 1.14391 up.
+        let quiet = Int((threshold / 1.1440).squareRoot().rounded(.down))
+        var differing = 0
+        a.withUnsafeBufferPointer { a in
+            b.withUnsafeBufferPointer { b in
+                for y in 0..<h {
+                    for x in 0..<w {
+                        let i = y * w + x
+                        let p = a[i], q = b[i]
+                        if p == q { continue }
+                        if p >> 24 == 255 && q >> 24 == 255 {
+                            let dr = abs(Int(p >> 16 & 0xFF) - Int(q >> 16 & 0xFF))
+                            let dg = abs(Int(p >> 8 & 0xFF) - Int(q >> 8 & 0xFF))
+                            let db = abs(Int(p & 0xFF) - Int(q & 0xFF))
+                            if max(dr, dg, db) <= quiet { continue }
+                        }
+                        let delta = colorDelta(PixelBuffer.straight(p), PixelBuffer.straight(q))
+                        guard delta > threshold, delta > 0 else { continue }
+                        if let tolerance, tolerance.ignoreAntialiasing,
+                            antialiased(words: expected.premultipliedARGB, x, y, w, h, other: actual.premultipliedARGB)
+                                || antialiased(words: actual.premultipliedARGB, x, y, w, h, other: expected.premultipliedARGB)
+                        {
+                            continue
+                        }
+                        differing += 1
+                    }
+                }
+            }
+        }
+        return differing
+    }
+
+    /// `compare(...).share` by way of `differingPixels`.
+    public static func differingShare(_ expected: PixelBuffer, _ actual: PixelBuffer, tolerance: GoldenSpec.Tolerance? = nil) -> Double {
+        let total = max(expected.width * expected.height, actual.width * actual.height)
+        return total == 0 ? 0 : Double(differingPixels(expected, actual, tolerance: tolerance)) / Double(total)
+    }
+
     /// A picture of the difference: the expected frame faded, pixels that differ in red
     /// (anti-aliased ones in yellow when ignored).
     public static func diffImage(_ expected: PixelBuffer, _ actual: PixelBuffer, tolerance: GoldenSpec.Tolerance? = nil) -> PixelBuffer {

@@ -142,10 +142,52 @@ struct ImageComparisonWordTests {
         ] {
             #expect(ImageComparison.diffImage(e, f, tolerance: tolerance) == Self.wholeFrameDiffImage(e, f, tolerance), "seed \(seed)")
             let got = ImageComparison.compare(e, f, tolerance: tolerance), want = Self.wholeFrame(e, f, tolerance)
+            #expect(ImageComparison.differingPixels(e, f, tolerance: tolerance) == want.differingPixels, "seed \(seed)")
+            #expect(ImageComparison.differingShare(e, f, tolerance: tolerance) == got.share)
             #expect(got.differingPixels == want.differingPixels && got.largestDistance == want.largestDistance, "seed \(seed) \(w)×\(h)")
             #expect(
                 got.largestAt == want.largestAt
                     && got.bounds.map { [$0.x, $0.y, $0.width, $0.height] } == want.bounds.map { [$0.x, $0.y, $0.width, $0.height] })
+        }
+    }
+
+    @Test("the count alone: dither-like noise around the quiet bound counts as the full comparison does", arguments: 0..<20)
+    func countUnderNoise(seed: Int) {
+        var state = UInt64(seed) &* 0x9E37_79B9_7F4A_7C15 &+ 7
+        func random(_ n: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(max(1, n)))
+        }
+        let w = 40, h = 30
+        let base = (0..<(w * h)).map { _ in 0xFF00_0000 | UInt32(truncatingIfNeeded: random(1 << 24)) }
+        // Each channel moved by up to ±40, half the pixels red one way and green and blue the
+        // other (the direction YIQ weighs most): on both sides of the bound (17 at threshold 0.1)
+        // and of the true distance's threshold (about 25 that way).
+        let moved = base.enumerated().map { i, word -> UInt32 in
+            guard random(4) > 0 else { return word }
+            let d = random(41), opposed = random(2) == 0
+            var signs = [1, -1, -1]
+            if !opposed { signs = (0..<3).map { _ in random(2) == 0 ? 1 : -1 } }
+            var channel = 0
+            func shift(_ c: UInt32) -> UInt32 {
+                defer { channel += 1 }
+                return UInt32(min(255, max(0, Int(c) + signs[channel] * (opposed ? d : random(d + 1)))))
+            }
+            let alpha: UInt32 = i % 97 == 0 ? 0x8000_0000 : 0xFF00_0000  // a few translucent ones
+            let rgb = shift(word >> 16 & 0xFF) << 16 | shift(word >> 8 & 0xFF) << 8 | shift(word & 0xFF)
+            guard alpha != 0xFF00_0000 else { return alpha | rgb }
+            return PixelBuffer(width: 1, height: 1, rgba: [UInt8(rgb >> 16), UInt8(rgb >> 8 & 0xFF), UInt8(rgb & 0xFF), 128])
+                .premultipliedARGB[0]
+        }
+        let e = PixelBuffer(width: w, height: h, premultipliedARGB: base), f = PixelBuffer(width: w, height: h, premultipliedARGB: moved)
+        for tolerance in [
+            nil, GoldenSpec.Tolerance(threshold: 0.1, share: 1, ignoreAntialiasing: false),
+            GoldenSpec.Tolerance(threshold: 0.1, share: 1, ignoreAntialiasing: true),
+            GoldenSpec.Tolerance(threshold: 0.05, share: 1, ignoreAntialiasing: false)
+        ] {
+            let want = Self.wholeFrame(e, f, tolerance).differingPixels
+            #expect(ImageComparison.differingPixels(e, f, tolerance: tolerance) == want, "seed \(seed), \(String(describing: tolerance))")
+            #expect(want > 0)
         }
     }
 }
