@@ -109,6 +109,20 @@ final class CompositionSink: RenderSink, @unchecked Sendable {
         for s in downstream { try s.begin(plan) }
         // A sink may ask for its instants once it knows the plan (a GIF above 50 fps).
         pendingInstants = Array(Set(downstream.flatMap(\.instants))).sorted()
+        // The recording decodes ahead on another thread: its frames at every instant and
+        // frame time, in the order `consume` will ask for them.
+        if let recording {
+            var times: [Double] = [], instants = pendingInstants[...]
+            for k in 0..<plan.frameCount {
+                let host = plan.time(ofFrame: k)
+                while let next = instants.first, next <= host {
+                    times.append(origin + next)
+                    instants.removeFirst()
+                }
+                times.append(origin + host)
+            }
+            try recording.prefetch(times: times + instants.map { origin + $0 })
+        }
     }
 
     func consume(_ frame: PixelBuffer, index: Int, prepared: (any Sendable)?) throws {

@@ -17,6 +17,27 @@ final class RecordedFrames {
     let recording: VariantComparison.Recording
     private var stream: any RecordingStream
     private var shown: (index: Int, frame: PixelBuffer)?
+    /// Decoding ahead of the clock (`prefetch(times:)`), until it misses.
+    private var prefetcher: FramePrefetcher?
+
+    deinit { prefetcher?.stop() }
+
+    /// Decodes the frames for `times` (in the order the clock will ask) ahead, on another
+    /// thread, from a stream of its own.
+    func prefetch(times: [Double]) throws {
+        var wanted: [Int] = []
+        for t in times {
+            let i = index(at: t)
+            guard i >= (wanted.last ?? 0) else { return }  // not a forward clock: decode as asked
+            if i != wanted.last { wanted.append(i) }
+        }
+        guard !wanted.isEmpty else { return }
+        let recording = recording, size = (width, height)
+        prefetcher?.stop()
+        prefetcher = FramePrefetcher(stream: try Self.open(recording), wanted: wanted) { raw in
+            try Self.fitted(raw, recording: recording, width: size.0, height: size.1)
+        }
+    }
 
     init(recording: VariantComparison.Recording) throws {
         self.recording = recording
@@ -65,6 +86,15 @@ final class RecordedFrames {
     func frame(at t: Double) throws -> PixelBuffer {
         let wanted = index(at: t)
         if let shown, shown.index == wanted { return shown.frame }
+        if let prefetcher {
+            if let frame = prefetcher.take(wanted) {
+                shown = (wanted, frame)
+                return frame
+            }
+            // Missed (a recording shorter than it says, an error): decode here from now on.
+            prefetcher.stop()
+            self.prefetcher = nil
+        }
         if let shown, wanted < shown.index {
             // Going back (not done by compare's forward clock): start the stream again.
             stream = try Self.open(recording)
@@ -85,12 +115,12 @@ final class RecordedFrames {
             if let shown { return shown.frame }
             throw GoldenError.usage("\(recording.url.path): the recording has no frames that decode")
         }
-        let frame = try fitted(raw)
+        let frame = try Self.fitted(raw, recording: recording, width: width, height: height)
         shown = (index, frame)
         return frame
     }
 
-    private func fitted(_ raw: PixelBuffer) throws -> PixelBuffer {
+    private static func fitted(_ raw: PixelBuffer, recording: VariantComparison.Recording, width: Int, height: Int) throws -> PixelBuffer {
         var frame = raw
         if let c = recording.crop, let cropped = frame.cropped(x: c.x, y: c.y, width: c.width, height: c.height) { frame = cropped }
         if frame.width != width || frame.height != height { frame = try frame.resized(width: width, height: height) }
