@@ -23,7 +23,7 @@ struct PaletteIndexingTests {
 
     /// A frame of `colours` random colours laid in runs (as UI art is), some translucent.
     static func frame(colours: Int, width: Int = 97, height: Int = 41, seed: UInt64) -> PixelBuffer {
-        var rng = SplitMix(seed)
+        var rng = SeededRandom(seed: seed)
         let palette = (0..<colours).map { _ in UInt32(truncatingIfNeeded: rng.next()) | (rng.next() % 3 == 0 ? 0 : 0xFF00_0000) }
         var words: [UInt32] = []
         while words.count < width * height {
@@ -55,18 +55,5 @@ struct PaletteIndexingTests {
         #expect(png[25] == 6 || png[25] == 2)  // IHDR colour type: RGBA or RGB, not palette (3)
         let small = try PNGEncoder.encodeCompact(Self.frame(colours: 256, seed: 5))
         #expect(small[25] == 3)
-    }
-
-    /// A small deterministic generator (SplitMix64).
-    struct SplitMix {
-        var state: UInt64
-        init(_ seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
     }
 }
