@@ -67,6 +67,7 @@ public struct GoldenArtifacts: Sendable {
         guard !failing.isEmpty else { return [] }
         let dir = root.appendingPathComponent(Self.folderName(for: o.name), isDirectory: true)
         try Self.makeFolder(dir)
+        Self.removeOldPictures(in: dir)
         // Each failing frame's pictures on its own core: encoding them is most of a failing
         // run's extra time, and each set depends on its frame alone.
         let frames = Array(failing)
@@ -88,6 +89,26 @@ public struct GoldenArtifacts: Sendable {
                 to: dir.appendingPathComponent("strip.png"))
         }
         return sets
+    }
+
+    /// Removes the frame pictures and strip an earlier run left in `dir` (only names this
+    /// writes): frames that pass now keep no pictures of an old failure, and each picture is
+    /// then a new file, not one renamed over another (which ext4 flushes to disk first).
+    static func removeOldPictures(in dir: URL) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir.path) else { return }
+        for name in names where name == "strip.png" || isFramePicture(name) {
+            unlink(dir.appendingPathComponent(name).path)
+        }
+    }
+
+    /// `frame-NNN-expected.png`, `-actual.png` or `-diff.png`.
+    static func isFramePicture(_ name: String) -> Bool {
+        guard name.hasPrefix("frame-") else { return false }
+        for suffix in ["-expected.png", "-actual.png", "-diff.png"] where name.hasSuffix(suffix) {
+            let number = name.dropFirst(6).dropLast(suffix.count)
+            return number.count >= 3 && number.allSatisfy { $0.isASCII && $0.isNumber }
+        }
+        return false
     }
 
     /// A failing frame's expected, actual and difference PNGs (and a zoom around a small

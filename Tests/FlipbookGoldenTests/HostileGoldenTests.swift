@@ -167,6 +167,24 @@ struct HostileGoldenTests {
         #expect(strip.width * strip.height <= Filmstrip.maximumPixels)
     }
 
+    @Test("a second failing run leaves no pictures of frames that failed only in the first; other files stay")
+    func oldPicturesGo() throws {
+        let box = Sandbox()
+        let art = box.dir.appendingPathComponent("art")
+        try GoldenArtifacts(root: art).write([Self.failing("again", frames: 6, width: 8, height: 8)], orphans: [])
+        let folder = art.appendingPathComponent("again")
+        try Data("mine".utf8).write(to: folder.appendingPathComponent("notes.txt"))
+        try Data().write(to: folder.appendingPathComponent("frame-x-diff.png"))
+        try GoldenArtifacts(root: art).write([Self.failing("again", frames: 2, width: 8, height: 8)], orphans: [])
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        #expect(
+            left == [
+                "frame-000-actual.png", "frame-000-diff.png", "frame-000-expected.png", "frame-001-actual.png", "frame-001-diff.png",
+                "frame-001-expected.png", "frame-x-diff.png", "notes.txt", "strip.png"
+            ], "\(left)")
+        #expect(GoldenArtifacts.isFramePicture("frame-1234-actual.png") && !GoldenArtifacts.isFramePicture("frame-12-actual.png"))
+    }
+
     @Test("report.html holds pictures inline up to its budget, then links the files written beside it")
     func inlineBudget() throws {
         let box = Sandbox()
