@@ -118,29 +118,32 @@ public final class GIFFrameStream: RecordingStream {
         colors: UnsafeMutablePointer<ColorMapObject>?, transparent: Int
     ) {
         guard let colors else { return }
-        // The table as opaque words; the transparent index, and indices past the table's end,
-        // leave the canvas as it is (marked by a word no opaque colour has).
-        let skip: UInt32 = 0
-        var table = [UInt32](repeating: skip, count: 256)
+        // Per index, the opaque word it draws (low half) and which of the canvas's bits it keeps
+        // (high half): none for a colour, all for the transparent index and for indices past the
+        // table's end, which leave the canvas as it is. Drawing is then the same two operations
+        // for every pixel (a screen recording's transparent pixels, where nothing changed, fall
+        // in no pattern a branch could predict).
+        let keep: UInt64 = 0xFFFF_FFFF << 32
+        var table = [UInt64](repeating: keep, count: 256)
         for i in 0..<min(256, Int(colors.pointee.ColorCount)) where i != transparent {
             let c = colors.pointee.Colors[i]
-            table[i] = 0xFF00_0000 | UInt32(c.Red) << 16 | UInt32(c.Green) << 8 | UInt32(c.Blue)
+            table[i] = 0xFF00_0000 | UInt64(c.Red) << 16 | UInt64(c.Green) << 8 | UInt64(c.Blue)
         }
         // The image rectangle clipped to the part of the screen composed.
         // (An image placed off the screen draws nothing.)
         let left = max(composed.xs.lowerBound, x0), right = min(composed.xs.upperBound, x0 + iw)
         let top = max(composed.ys.lowerBound, y0), bottom = min(composed.ys.upperBound, y0 + ih)
         guard left < right, top < bottom else { return }
-        let xs = left..<right, ys = top..<bottom
-        let w = width
+        let w = width, count = right - left
         table.withUnsafeBufferPointer { table in
             indices.withUnsafeBufferPointer { src in
                 canvas.withUnsafeMutableBufferPointer { dst in
-                    for y in ys {
-                        let from = (y - y0) * iw - x0, to = y * w
-                        for x in xs {
-                            let word = table[Int(src[from + x])]
-                            if word != skip { dst[to + x] = word }
+                    let table = table.baseAddress!
+                    for y in top..<bottom {
+                        let from = src.baseAddress! + (y - y0) * iw + (left - x0), to = dst.baseAddress! + y * w + left
+                        for x in 0..<count {
+                            let entry = table[Int(from[x])]
+                            to[x] = to[x] & UInt32(truncatingIfNeeded: entry >> 32) | UInt32(truncatingIfNeeded: entry)
                         }
                     }
                 }

@@ -21,6 +21,10 @@ final class GIFRecords {
     var globalColorMap: UnsafeMutablePointer<ColorMapObject>? { gif.pointee.SColorMap }
     private let gif: UnsafeMutablePointer<GifFileType>
     private var imagesRead = 0
+    /// The current image's data blocks joined, and its rows in stream order when interlaced:
+    /// buffers kept from image to image.
+    private var data: [UInt8] = []
+    private var rows: [UInt8] = []
 
     init(path: String) throws {
         name = path
@@ -127,20 +131,43 @@ final class GIFRecords {
     }
 
     /// The same into `indices`, resized to the image (kept between frames by a stream: a
-    /// fresh buffer per frame cost more than decoding into it).
+    /// fresh buffer per frame cost more than decoding into it). giflib hands over the image's
+    /// data blocks; their codes are decoded by `GIFLZWDecoder`.
     func readImage(_ d: GifImageDesc, into indices: inout [UInt8]) throws {
         let w = Int(d.Width), h = Int(d.Height)
         if indices.count != w * h { indices = [UInt8](repeating: 0, count: w * h) }
-        // GIF89a interlacing: four passes, each starting at a row and stepping down.
-        let rows: [Int] =
-            d.Interlace
-            ? [(0, 8), (4, 8), (2, 4), (1, 2)].flatMap { start, step in Swift.stride(from: start, to: h, by: step) }
-            : Array(0..<h)
-        try indices.withUnsafeMutableBufferPointer { buffer in
-            for row in rows {
-                guard DGifGetLine(gif, buffer.baseAddress! + row * w, Int32(w)) != GIF_ERROR else {
-                    throw failure("an image's data is truncated or corrupt")
+        var codeSize: Int32 = 0
+        var block: UnsafeMutablePointer<GifByteType>?
+        guard DGifGetCode(gif, &codeSize, &block) != GIF_ERROR else { throw failure("an image's data is unreadable") }
+        data.removeAll(keepingCapacity: true)
+        while let b = block {
+            data.append(contentsOf: UnsafeBufferPointer(start: b + 1, count: Int(b[0])))
+            guard DGifGetCodeNext(gif, &block) != GIF_ERROR else { throw failure("an image's data is truncated") }
+        }
+        do {
+            if d.Interlace {
+                // GIF89a interlacing: four passes, each starting at a row and stepping down.
+                if rows.count != w * h { rows = [UInt8](repeating: 0, count: w * h) }
+                try decode(into: &rows, codeSize: Int(codeSize))
+                var from = 0
+                for (start, step) in [(0, 8), (4, 8), (2, 4), (1, 2)] {
+                    for row in Swift.stride(from: start, to: h, by: step) {
+                        indices.replaceSubrange(row * w..<(row + 1) * w, with: rows[from..<from + w])
+                        from += w
+                    }
                 }
+            } else {
+                try decode(into: &indices, codeSize: Int(codeSize))
+            }
+        } catch {
+            throw RenderError.gif("cannot decode \(name): frame \(imagesRead) is corrupt: \(error)")
+        }
+    }
+
+    private func decode(into output: inout [UInt8], codeSize: Int) throws(GIFLZWDecoder.Failure) {
+        try data.withUnsafeBufferPointer { (input) throws(GIFLZWDecoder.Failure) in
+            try output.withUnsafeMutableBufferPointer { (output) throws(GIFLZWDecoder.Failure) in
+                try GIFLZWDecoder.decode(input, minimumCodeSize: codeSize, into: output)
             }
         }
     }
