@@ -15,9 +15,10 @@ struct ChangeProfile {
     /// The share of pixels that change between frames while nothing moves (a recording's dither
     /// or compression noise): changes at most `noiseCut` count as none.
     var noiseFloor = 0.0
-    /// Each frame small (at most `Thumbnail.pixels` pixels, masked as compared) with its time:
-    /// what the offset is refined on, pixel by pixel (OffsetEstimate.refined).
-    var thumbnails: [(time: Double, frame: PixelBuffer)] = []
+    /// Each frame's time and the frame small (at most `Thumbnail.pixels` pixels, masked as
+    /// compared): what the offset is refined on, pixel by pixel (OffsetEstimate.refined). A
+    /// recording's are made only for the frames the refinement compares (nil for the others).
+    var thumbnails: [(time: Double, frame: PixelBuffer?)] = []
 
     /// A change at or below this share is noise: twice the floor. (A recording that never
     /// rests has motion at its floor: only its stronger changes then count, which still says
@@ -95,11 +96,12 @@ extension ChangeProfile {
     }
 
     /// A recording's profile, every frame decoded once (cropped and scaled as compared), with
-    /// its noise floor. Decoding is one thread's work (a GIF frame is drawn over the one before);
-    /// measuring each change and making each thumbnail is another's, a few frames behind.
-    static func of(_ frames: RecordedFrames, mask: (mask: [Bool], count: Int)?) throws -> ChangeProfile {
+    /// its noise floor; with `thumbnails`, every frame's thumbnail too (else none: see
+    /// `addThumbnails`). Decoding is one thread's work (a GIF frame is drawn over the one
+    /// before); measuring each change (and making each thumbnail) is another's, a few frames behind.
+    static func of(_ frames: RecordedFrames, mask: (mask: [Bool], count: Int)?, thumbnails: Bool) throws -> ChangeProfile {
         let count = frames.starts.count
-        let measured = ParallelResults<(share: Double?, thumbnail: PixelBuffer)>(count: count)
+        let measured = ParallelResults<(share: Double?, thumbnail: PixelBuffer?)>(count: count)
         let measuring = DispatchQueue(label: "flipbook.compare.profile")
         // Frames decoded but not yet measured: a few, so memory stays a few frames.
         let room = DispatchSemaphore(value: 4)
@@ -114,7 +116,11 @@ extension ChangeProfile {
             room.wait()
             let before = previous
             measuring.async {
-                measured.set(k, Result { (before.map { share($0, frame, mask: mask) }, try Thumbnail.of(frame, mask: mask)) })
+                measured.set(
+                    k,
+                    Result {
+                        (before.map { share($0, frame, mask: mask) }, thumbnails ? try Thumbnail.of(frame, mask: mask) : nil)
+                    })
                 room.signal()
             }
             previous = frame
@@ -128,6 +134,18 @@ extension ChangeProfile {
         }
         profile.noiseFloor = noiseFloor(of: profile.changes.map(\.share))
         return profile
+    }
+
+    /// Thumbnails of the recording's frames at `indices` (ascending), from `frames` (a fresh
+    /// stream of the recording this profile was made of, at offset 0): decoded ahead on one
+    /// thread, made small on this one. A thumbnail takes longer than decoding and measuring
+    /// a frame (Cairo's averaging filter), so only frames the refinement compares get one.
+    mutating func addThumbnails(of indices: [Int], from frames: RecordedFrames, mask: (mask: [Bool], count: Int)?) throws {
+        let wanted = indices.filter { thumbnails.indices.contains($0) && $0 < frames.starts.count }
+        try frames.prefetch(times: wanted.map { frames.starts[$0] })
+        for j in wanted {
+            thumbnails[j].frame = try Thumbnail.of(frames.frame(at: frames.starts[j]), mask: mask)
+        }
     }
 }
 

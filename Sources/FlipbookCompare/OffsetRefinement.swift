@@ -26,32 +26,24 @@ extension OffsetEstimate {
     /// by a frame or two when the sides change by different amounts (a GIF merges frames).
     /// Offsets that pair the same frames score alike: of the best run of them, this offset is
     /// kept when it lies inside, else the run's middle is taken.
+    /// Without a thumbnail of every frame compared (the recording's: `refinementFrames`), the
+    /// offset is left as it is.
     func refined(scene: ChangeProfile, recording: ChangeProfile, reach: Double) -> OffsetEstimate {
         let sceneFrames = scene.thumbnails, recorded = recording.thumbnails
         guard !sceneFrames.isEmpty, !recorded.isEmpty, reach > 0 else { return self }
         let starts = recorded.map(\.time)
-        // As RecordedFrames.index(at:): the frame a viewer sees, with half a millisecond of slack.
-        func shown(at t: Double) -> Int {
-            var lo = 0, hi = starts.count  // first start after t
-            while lo < hi {
-                let mid = (lo + hi) / 2
-                if starts[mid] <= t + 0.0005 { lo = mid + 1 } else { hi = mid }
-            }
-            return max(0, lo - 1)
-        }
-        let steps = Int((reach / Self.refinementStep).rounded())
         var cache: [Int: Double] = [:]
         var scores: [(offset: Double, score: Double)] = []
-        for k in -steps...steps {
-            let candidate = ((offset + Double(k) * Self.refinementStep) * 1000).rounded() / 1000
+        for candidate in candidates(reach: reach) {
             var total = 0.0
             for (i, frame) in sceneFrames.enumerated() {
-                let j = shown(at: frame.time - candidate)
+                let j = Self.shown(at: frame.time - candidate, starts: starts)
                 let key = i * recorded.count + j
                 if let known = cache[key] {
                     total += known
                 } else {
-                    let share = ChangeProfile.share(frame.frame, recorded[j].frame, mask: nil)
+                    guard let shown = frame.frame, let thumbnail = recorded[j].frame else { return self }
+                    let share = ChangeProfile.share(shown, thumbnail, mask: nil)
                     cache[key] = share
                     total += share
                 }
@@ -64,6 +56,7 @@ extension OffsetEstimate {
         for (k, s) in scores.enumerated() where s.score == best {
             if let last = runs.last, last.upperBound == k - 1 { runs[runs.count - 1] = last.lowerBound...k } else { runs.append(k...k) }
         }
+        let steps = scores.count / 2  // the index of this offset among the candidates
         func distance(_ run: ClosedRange<Int>) -> Int {
             run.contains(steps) ? 0 : min(abs(run.lowerBound - steps), abs(run.upperBound - steps))
         }
@@ -77,4 +70,31 @@ extension OffsetEstimate {
 
     /// Candidates are 1 ms apart.
     static let refinementStep = 0.001
+
+    /// The offsets `refined` tries: this one and every millisecond within `reach` of it.
+    private func candidates(reach: Double) -> [Double] {
+        let steps = Int((reach / Self.refinementStep).rounded())
+        return (-steps...steps).map { k in ((offset + Double(k) * Self.refinementStep) * 1000).rounded() / 1000 }
+    }
+
+    /// As RecordedFrames.index(at:): the frame a viewer sees at `t`, with half a millisecond of slack.
+    private static func shown(at t: Double, starts: [Double]) -> Int {
+        var lo = 0, hi = starts.count  // first start after t
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if starts[mid] <= t + 0.0005 { lo = mid + 1 } else { hi = mid }
+        }
+        return max(0, lo - 1)
+    }
+
+    /// The recording's frames (indices into `recordingStarts`, ascending) that `refined` compares
+    /// with scene frames at `sceneTimes`: only these need thumbnails.
+    func refinementFrames(sceneTimes: [Double], recordingStarts: [Double], reach: Double) -> [Int] {
+        guard !sceneTimes.isEmpty, !recordingStarts.isEmpty, reach > 0 else { return [] }
+        var wanted = Set<Int>()
+        for candidate in candidates(reach: reach) {
+            for t in sceneTimes { wanted.insert(Self.shown(at: t - candidate, starts: recordingStarts)) }
+        }
+        return wanted.sorted()
+    }
 }

@@ -31,8 +31,9 @@ extension VariantComparison {
     }
 
     /// Finds where `recorded` lines up with the first input from both sides' change profiles
-    /// (each decoded or rendered once more, ignored regions left out), and uses it when the
-    /// match is good enough; notes either way.
+    /// (each decoded or rendered once more, ignored regions left out), refined on the
+    /// thumbnails of the frames around it (the recording's decoded again through the last of
+    /// them), and uses it when the match is good enough; notes either way.
     mutating func findOffset(
         of recorded: RecordedFrames, scene: (scenario: Scenario, frames: RecordedFrames?), fps: Double, span: Double,
         frameSize: (Int, Int)
@@ -55,8 +56,8 @@ extension VariantComparison {
             }
         }
         let probe = try RecordedFrames(recording: recorded.recording.with(offset: 0))
-        let recordingProfile: ChangeProfile
-        do { recordingProfile = try ChangeProfile.of(probe, mask: mask) } catch {
+        var recordingProfile: ChangeProfile
+        do { recordingProfile = try ChangeProfile.of(probe, mask: mask, thumbnails: false) } catch {
             sceneDone.wait()
             throw error
         }
@@ -64,7 +65,7 @@ extension VariantComparison {
         if scene.frames != nil {
             // A recording on the left: its frames again, from the start.
             let fresh = try RecordedFrames(recording: Recording(url: URL(fileURLWithPath: scene.scenario.file), offset: 0))
-            sceneProfile = try ChangeProfile.of(fresh, mask: mask)
+            sceneProfile = try ChangeProfile.of(fresh, mask: mask, thumbnails: true)
         } else {
             sceneDone.wait()
             sceneProfile = try sceneResult.values()[0]
@@ -81,7 +82,12 @@ extension VariantComparison {
         // The pixels decide between the frames around the profiles' answer: two of either
         // side's frames each way.
         if estimate.isTrusted {
-            estimate = estimate.refined(scene: sceneProfile, recording: recordingProfile, reach: 2 * max(recordingFrame, 1 / fps))
+            let reach = 2 * max(recordingFrame, 1 / fps)
+            let compared = estimate.refinementFrames(
+                sceneTimes: sceneProfile.thumbnails.map(\.time), recordingStarts: recordingProfile.thumbnails.map(\.time), reach: reach)
+            try recordingProfile.addThumbnails(
+                of: compared, from: RecordedFrames(recording: recorded.recording.with(offset: 0)), mask: mask)
+            estimate = estimate.refined(scene: sceneProfile, recording: recordingProfile, reach: reach)
         }
         // Within half of the recording's usual frame of 0, the profiles cannot tell (a WebP stores
         // 33 ms for 1/30 s): a recording of the scene itself lines up at 0.

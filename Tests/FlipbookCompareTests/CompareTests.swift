@@ -138,6 +138,22 @@ struct RecordingComparisonTests {
             #expect("\(error)".contains("10×10 px") && "\(error)".contains("320×120 px"), "\(error)")
         }
     }
+
+    @Test("a recording's thumbnails made afterwards for some frames are the ones a profile with every thumbnail holds")
+    func thumbnailsAddedLater() throws {
+        let d = try dir()
+        let original = try recording(in: d)
+        let recording = VariantComparison.Recording(url: original, offset: 0)
+        let full = try ChangeProfile.of(RecordedFrames(recording: recording), mask: nil, thumbnails: true)
+        var sparse = try ChangeProfile.of(RecordedFrames(recording: recording), mask: nil, thumbnails: false)
+        #expect(sparse.changes.map(\.share) == full.changes.map(\.share) && sparse.noiseFloor == full.noiseFloor)
+        #expect(sparse.thumbnails.allSatisfy { $0.frame == nil } && sparse.thumbnails.count == full.thumbnails.count)
+        let some = [2, 3, 17, 40, full.thumbnails.count - 1]
+        try sparse.addThumbnails(of: some, from: RecordedFrames(recording: recording), mask: nil)
+        for j in full.thumbnails.indices {
+            #expect(sparse.thumbnails[j].frame == (some.contains(j) ? full.thumbnails[j].frame : nil), "frame \(j)")
+        }
+    }
 }
 
 @Suite("property plots and their numbers")

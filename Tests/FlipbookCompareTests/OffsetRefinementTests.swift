@@ -49,6 +49,27 @@ struct OffsetRefinementTests {
         #expect(!refined.note.contains("the profiles alone"), "\(refined.note)")
     }
 
+    @Test("only the recording frames refinementFrames names are compared: thumbnails of those alone refine alike")
+    func refinementFramesSuffice() {
+        for (delay, rough) in [(0.2, -0.3), (0.2, -0.2), (0.45, -0.5)] {
+            let (scene, recording) = Self.profiles(delay: delay)
+            let estimate = OffsetEstimate(offset: rough, correlation: 0.9, runnerUp: 0.5, runnerUpOffset: 0.1)
+            let needed = estimate.refinementFrames(
+                sceneTimes: scene.thumbnails.map(\.time), recordingStarts: recording.thumbnails.map(\.time), reach: 0.15)
+            // Frames shown at scene times 0...2.5 s moved by rough ± 0.15 s: a window, not all 60.
+            #expect(!needed.isEmpty && needed.count < recording.thumbnails.count, "\(needed)")
+            #expect(needed == needed.sorted() && Set(needed).count == needed.count)
+            var sparse = recording
+            for j in sparse.thumbnails.indices where !needed.contains(j) { sparse.thumbnails[j].frame = nil }
+            #expect(
+                estimate.refined(scene: scene, recording: sparse, reach: 0.15)
+                    == estimate.refined(scene: scene, recording: recording, reach: 0.15))
+            // One of them missing: the offset is left as it was, not refined on a guess.
+            sparse.thumbnails[needed[needed.count / 2]].frame = nil
+            #expect(estimate.refined(scene: scene, recording: sparse, reach: 0.15) == estimate)
+        }
+    }
+
     @Test("thumbnails hold at most 6400 pixels and keep the frame's shape")
     func thumbnailSize() throws {
         let big = PixelBuffer(width: 800, height: 600, premultipliedARGB: [UInt32](repeating: 0xFF12_3456, count: 800 * 600))
