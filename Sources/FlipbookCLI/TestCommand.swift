@@ -226,7 +226,16 @@ struct TestRun: ParsableCommand {
         // A shard's artifacts are always written: the merge needs every shard's results.
         if !failed.isEmpty || !orphans.isEmpty || shard != nil {
             let root = URL(fileURLWithPath: artifacts, isDirectory: true)
-            try GoldenArtifacts(root: root).write(outcomes, orphans: orphans, animations: writeAnimations(of: failed, root: root))
+            // The failed scenarios' animations render while the frames' pictures are encoded.
+            let animations = ParallelResults<[String: GoldenArtifacts.Animation]>(count: 1)
+            let rendered = DispatchGroup()
+            DispatchQueue.global().async(group: rendered) { [self] in animations.set(0, .success(writeAnimations(of: failed, root: root))) }
+            try GoldenArtifacts(root: root).write(
+                outcomes, orphans: orphans,
+                animationsWhenDone: {
+                    rendered.wait()
+                    return (try? animations.values().first) ?? [:]
+                })
             Console.out("artifacts: \(artifacts)/report.html")
         }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9

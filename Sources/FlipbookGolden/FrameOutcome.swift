@@ -8,4 +8,7 @@ public struct FrameOutcome: Sendable {
     public var passed: Bool
     public var expected: PixelBuffer?
     public var actual: PixelBuffer?
+    /// The golden frame's PNG as recorded, when `expected` was decoded from it: written as the
+    /// failure's expected picture as it is (no second encoding).
+    public var expectedPNG: [UInt8]? = nil
 }

@@ -26,6 +26,14 @@ public struct GoldenArtifacts: Sendable {
     /// Writes everything for `outcomes` (and the orphan golden folders) under `root`; the
     /// report plays each scenario's `animations` entry.
     public func write(_ outcomes: [ScenarioOutcome], orphans: [String], animations: [String: Animation] = [:]) throws {
+        try write(outcomes, orphans: orphans, animationsWhenDone: { animations })
+    }
+
+    /// The same with animations still being made (on another thread, while the pictures are
+    /// encoded): `animationsWhenDone` is called, and waited on, just before the report.
+    public func write(
+        _ outcomes: [ScenarioOutcome], orphans: [String], animationsWhenDone: () -> [String: Animation]
+    ) throws {
         try Self.makeFolder(root)
         var outcomes = outcomes
         var images: [String: [FrameImages]] = [:]
@@ -47,7 +55,7 @@ public struct GoldenArtifacts: Sendable {
         try OutputFile.write(
             Array(
                 GoldenReport.html(
-                    outcomes, orphans: orphans, images: images, animations: animations,
+                    outcomes, orphans: orphans, images: images, animations: animationsWhenDone(),
                     inlineLimit: inlineLimit
                 ).utf8),
             to: root.appendingPathComponent("report.html"))
@@ -68,26 +76,41 @@ public struct GoldenArtifacts: Sendable {
         let dir = root.appendingPathComponent(Self.folderName(for: o.name), isDirectory: true)
         try Self.makeFolder(dir)
         Self.removeOldPictures(in: dir)
-        // Each failing frame's pictures on its own core: encoding them is most of a failing
-        // run's extra time, and each set depends on its frame alone.
+        // The strip (the first instants' three pictures, drawn with labels) is composed on a
+        // thread of its own while each failing frame's pictures are encoded on the cores:
+        // encoding them is most of a failing run's extra time, and each set depends on its
+        // frame alone.
         let frames = Array(failing)
-        let results = ParallelResults<(set: FrameImages, difference: PixelBuffer)?>(count: frames.count)
+        let strip = frames.compactMap { f -> (time: Double, expected: PixelBuffer, actual: PixelBuffer)? in
+            guard let e = f.expected, let a = f.actual else { return nil }
+            return (f.time, e, a)
+        }.prefix(Self.maximumStripInstants)
+        let stripDone = DispatchGroup()
+        let stripResult = ParallelResults<Void>(count: 1)
+        // Frames merged from a shard may come without pictures (missing or linked files): no strip then.
+        if !strip.isEmpty {
+            DispatchQueue.global().async(group: stripDone) {
+                stripResult.set(
+                    0,
+                    Result {
+                        let pictures = strip.flatMap {
+                            [($0.time, $0.expected), ($0.time, $0.actual), ($0.time, ImageComparison.diffImage($0.expected, $0.actual))]
+                        }
+                        try OutputFile.write(
+                            try PNGCodec.encode(try Filmstrip.compose(pictures, columns: 3, thumbScale: 0.5)),
+                            to: dir.appendingPathComponent("strip.png"))
+                    })
+            }
+        } else {
+            stripResult.set(0, .success(()))
+        }
+        let results = ParallelResults<FrameImages?>(count: frames.count)
         DispatchQueue.concurrentPerform(iterations: frames.count) { k in
             results.set(k, Result { try Self.pictures(of: frames[k], in: dir) })
         }
-        var sets: [FrameImages] = []
-        var strip: [(time: Double, pixels: PixelBuffer)] = []
-        for (f, result) in zip(frames, try results.values()) {
-            guard let (set, d) = result, let e = f.expected, let a = f.actual else { continue }
-            sets.append(set)
-            if strip.count < 3 * Self.maximumStripInstants { strip += [(f.time, e), (f.time, a), (f.time, d)] }
-        }
-        // Frames merged from a shard may come without pictures (missing or linked files): no strip then.
-        if !strip.isEmpty {
-            try OutputFile.write(
-                try PNGCodec.encode(try Filmstrip.compose(strip, columns: 3, thumbScale: 0.5)),
-                to: dir.appendingPathComponent("strip.png"))
-        }
+        stripDone.wait()
+        let sets = try results.values().compactMap { $0 }
+        _ = try stripResult.values()
         return sets
     }
 
@@ -113,11 +136,11 @@ public struct GoldenArtifacts: Sendable {
 
     /// A failing frame's expected, actual and difference PNGs (and a zoom around a small
     /// difference), written into `dir`; nil for a frame without both pictures.
-    private static func pictures(of f: FrameOutcome, in dir: URL) throws -> (set: FrameImages, difference: PixelBuffer)? {
+    private static func pictures(of f: FrameOutcome, in dir: URL) throws -> FrameImages? {
         guard let e = f.expected, let a = f.actual else { return nil }
         let d = ImageComparison.diffImage(e, a)
         var set = FrameImages(
-            index: f.index, time: f.time, expected: try PNGCodec.encode(e), actual: try PNGCodec.encode(a),
+            index: f.index, time: f.time, expected: try f.expectedPNG ?? PNGCodec.encode(e), actual: try PNGCodec.encode(a),
             difference: try PNGCodec.encode(d))
         // A difference of a few pixels is invisible at page size: a crop around it, enlarged.
         if let b = f.difference.bounds, b.width <= zoomLimit, b.height <= zoomLimit {
@@ -135,7 +158,7 @@ public struct GoldenArtifacts: Sendable {
         try OutputFile.write(set.expected, to: dir.appendingPathComponent("\(base)-expected.png"))
         try OutputFile.write(set.actual, to: dir.appendingPathComponent("\(base)-actual.png"))
         try OutputFile.write(set.difference, to: dir.appendingPathComponent("\(base)-diff.png"))
-        return (set, d)
+        return set
     }
 
     /// Makes `folder` (and missing parents), or says in one line why it cannot be one.

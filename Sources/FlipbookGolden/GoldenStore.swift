@@ -63,14 +63,26 @@ public struct GoldenStore: Sendable {
 
         /// Frame `index`, decoded (a regular file in the folder, its size checked first).
         public func frame(_ index: Int) throws -> PixelBuffer {
-            try PNGCodec.read(folder.appendingPathComponent(manifest.frames[index]), followingLinks: false)
+            try PNGCodec.decode(try frameFile(index), name: frameURL(index).path)
         }
+
+        /// The recorded frame `index`'s PNG bytes (a link in its place is refused).
+        public func frameFile(_ index: Int) throws -> [UInt8] {
+            try InputFile.read(frameURL(index).path, followingLinks: false)
+        }
+
+        func frameURL(_ index: Int) -> URL { folder.appendingPathComponent(manifest.frames[index]) }
 
         /// Whether `actual` is exactly the recorded frame `index`, known without decoding: the
         /// PNG file is the one recorded and the pixels' checksum matches. nil: decode to know.
         public func matchesWithoutDecoding(_ index: Int, _ actual: PixelBuffer) -> Bool? {
+            guard let bytes = try? frameFile(index) else { return nil }
+            return matchesWithoutDecoding(index, actual, file: bytes)
+        }
+
+        /// The same for the frame's PNG bytes already read.
+        func matchesWithoutDecoding(_ index: Int, _ actual: PixelBuffer, file bytes: [UInt8]) -> Bool? {
             guard let pixels = manifest.pixelChecksums, let files = manifest.fileChecksums, index < pixels.count, index < files.count,
-                let bytes = try? InputFile.read(folder.appendingPathComponent(manifest.frames[index]).path, followingLinks: false),
                 GoldenManifest.checksum(bytes) == files[index]
             else { return nil }
             return GoldenManifest.pixelChecksum(actual) == pixels[index] ? true : nil

@@ -82,6 +82,7 @@ final class GoldenStreamSink: RenderSink, @unchecked Sendable {
                 } else {
                     outcome?.expected = nil
                     outcome?.actual = nil
+                    outcome?.expectedPNG = nil
                 }
             }
             outcomes[i] = outcome

@@ -272,18 +272,24 @@ public struct GoldenSuite: Sendable {
         _ i: Int, time t: Double, actual: PixelBuffer, golden: GoldenStore.Recorded,
         tolerance: GoldenSpec.Tolerance?, name: String, scale: Double = 1
     ) -> (FrameOutcome?, String?) {
-        if golden.matchesWithoutDecoding(i, actual) == true {
-            let same = FrameDifference(
-                differingPixels: 0, totalPixels: actual.width * actual.height, largestDistance: 0,
-                largestAt: (0, 0), bounds: nil, sizeMismatch: false)
-            return (FrameOutcome(index: i, time: t, difference: same, passed: true), nil)
-        }
-        let expected: PixelBuffer
-        do { expected = try golden.frame(i) } catch { return (nil, "\(name): cannot read golden frame \(i): \(error)") }
+        // The golden file is read once: for its checksum, and decoded only when that cannot tell.
+        let file: [UInt8], expected: PixelBuffer
+        do {
+            file = try golden.frameFile(i)
+            if golden.matchesWithoutDecoding(i, actual, file: file) == true {
+                let same = FrameDifference(
+                    differingPixels: 0, totalPixels: actual.width * actual.height, largestDistance: 0,
+                    largestAt: (0, 0), bounds: nil, sizeMismatch: false)
+                return (FrameOutcome(index: i, time: t, difference: same, passed: true), nil)
+            }
+            expected = try PNGCodec.decode(file, name: golden.frameURL(i).path)
+        } catch { return (nil, "\(name): cannot read golden frame \(i): \(error)") }
         let d = ImageComparison.compare(expected, actual, tolerance: tolerance)
         let ok = d.passes(tolerance)
         return (
-            FrameOutcome(index: i, time: t, difference: d, passed: ok, expected: ok ? nil : expected, actual: ok ? nil : actual),
+            FrameOutcome(
+                index: i, time: t, difference: d, passed: ok, expected: ok ? nil : expected, actual: ok ? nil : actual,
+                expectedPNG: ok ? nil : file),
             ok ? nil : describe(name, index: i, time: t, d, scale: scale)
         )
     }

@@ -84,6 +84,27 @@ struct GoldenSuiteTests {
         #expect(o.frames.filter { !$0.passed }.count == 7)
     }
 
+    @Test("a failing frame's expected picture is the golden PNG as recorded, its actual and difference decode to the frame's")
+    func expectedPictureIsTheGolden() throws {
+        let box = Sandbox()
+        let file = box.scenario("square")
+        _ = box.suite(.missing).run([file])
+        box.scenario("square", x: 11)
+        let o = box.suite(.never).run([file])[0]
+        let art = box.dir.appendingPathComponent("art")
+        try GoldenArtifacts(root: art).write([o], orphans: [])
+        let folder = art.appendingPathComponent(GoldenArtifacts.folderName(for: "square"))
+        for f in o.frames where !f.passed {
+            let name = String(format: "frame-%03d", f.index)
+            let golden = try Data(contentsOf: box.store.folder(for: "square").appendingPathComponent("\(name).png"))
+            #expect(try Data(contentsOf: folder.appendingPathComponent("\(name)-expected.png")) == golden, "\(name)")
+            #expect(try PNGCodec.read(folder.appendingPathComponent("\(name)-actual.png")) == f.actual)
+            let e = try #require(f.expected), a = try #require(f.actual)
+            #expect(try PNGCodec.read(folder.appendingPathComponent("\(name)-diff.png")) == ImageComparison.diffImage(e, a))
+        }
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("strip.png").path))
+    }
+
     @Test("a 5 % colour change fails exactly, and passes a tolerance whose threshold is above it")
     func colourChange() throws {
         let box = Sandbox()
