@@ -169,9 +169,10 @@ struct GIFLZWDecoderTests {
 
     static func decode(_ data: [UInt8], codeSize: Int, pixels: Int) throws(GIFLZWDecoder.Failure) -> [UInt8] {
         var out = [UInt8](repeating: 0, count: pixels)
+        var decoder = GIFLZWDecoder()
         try data.withUnsafeBufferPointer { (input) throws(GIFLZWDecoder.Failure) in
             try out.withUnsafeMutableBufferPointer { (output) throws(GIFLZWDecoder.Failure) in
-                try GIFLZWDecoder.decode(input, minimumCodeSize: codeSize, into: output)
+                try decoder.decode(input, minimumCodeSize: codeSize, into: output)
             }
         }
         return out

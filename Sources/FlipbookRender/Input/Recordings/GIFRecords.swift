@@ -25,6 +25,7 @@ final class GIFRecords {
     /// buffers kept from image to image.
     private var data: [UInt8] = []
     private var rows: [UInt8] = []
+    private var lzw = GIFLZWDecoder()
 
     init(path: String) throws {
         name = path
@@ -167,7 +168,7 @@ final class GIFRecords {
     private func decode(into output: inout [UInt8], codeSize: Int) throws(GIFLZWDecoder.Failure) {
         try data.withUnsafeBufferPointer { (input) throws(GIFLZWDecoder.Failure) in
             try output.withUnsafeMutableBufferPointer { (output) throws(GIFLZWDecoder.Failure) in
-                try GIFLZWDecoder.decode(input, minimumCodeSize: codeSize, into: output)
+                try lzw.decode(input, minimumCodeSize: codeSize, into: output)
             }
         }
     }
