@@ -158,7 +158,8 @@ struct ImageComparisonWordTests {
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return Int((state >> 33) % UInt64(max(1, n)))
         }
-        let w = 40, h = 30
+        // Widths that leave 0 to 7 pixels after the last run of eight (passed over together).
+        let w = 40 + seed % 8, h = 29
         let base = (0..<(w * h)).map { _ in 0xFF00_0000 | UInt32(truncatingIfNeeded: random(1 << 24)) }
         // Each channel moved by up to ±40, half the pixels red one way and green and blue the
         // other (the direction YIQ weighs most): on both sides of the bound (17 at threshold 0.1)
@@ -189,5 +190,30 @@ struct ImageComparisonWordTests {
             #expect(ImageComparison.differingPixels(e, f, tolerance: tolerance) == want, "seed \(seed), \(String(describing: tolerance))")
             #expect(want > 0)
         }
+    }
+
+    @Test("quiet frames with one differing pixel in each run of eight: counted as the full comparison does", arguments: 0..<8)
+    func oneLoudPixelAmongQuietOnes(seed: Int) {
+        var state = UInt64(seed) &* 0x9E37_79B9_7F4A_7C15 &+ 11
+        func random(_ n: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(max(1, n)))
+        }
+        let w = 64 + seed, h = 16
+        let base = (0..<(w * h)).map { _ in 0xFF00_0000 | UInt32(truncatingIfNeeded: random(1 << 24)) & 0x00C0_C0C0 | 0x0020_2020 }
+        // Every pixel moved by at most 17 per channel (quiet at threshold 0.1: passed over), and
+        // in every run of eight one moved by 26 to 30 with red up and green and blue down (YIQ's
+        // largest distance per channel step, 0.5416 d²: past the threshold, 352.15, from 26 on).
+        let moved = base.enumerated().map { i, word -> UInt32 in
+            let loud = i % 8 == (i / 8 + seed) % 8
+            let d = loud ? 26 + random(5) : random(18)
+            let r = Int(word >> 16 & 0xFF) + d, g = Int(word >> 8 & 0xFF) - d, b = Int(word & 0xFF) - (loud ? d : random(d + 1))
+            return 0xFF00_0000 | UInt32(r) << 16 | UInt32(g) << 8 | UInt32(b)
+        }
+        let e = PixelBuffer(width: w, height: h, premultipliedARGB: base), f = PixelBuffer(width: w, height: h, premultipliedARGB: moved)
+        let tolerance = GoldenSpec.Tolerance(threshold: 0.1, share: 1, ignoreAntialiasing: false)
+        let want = Self.wholeFrame(e, f, tolerance).differingPixels
+        #expect(ImageComparison.differingPixels(e, f, tolerance: tolerance) == want, "seed \(seed)")
+        #expect(want == (w * h + 7) / 8 || want == w * h / 8, "one in each run of eight: \(want)")
     }
 }
