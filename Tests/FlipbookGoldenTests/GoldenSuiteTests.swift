@@ -61,13 +61,18 @@ struct GoldenSuiteTests {
         #expect(again[0].frames.count == 7 && again[0].frames.allSatisfy { $0.passed && $0.difference.isIdentical })
     }
 
-    @Test("a 1 pt move fails naming the frame, its time, the share, the largest distance and where")
-    func movedFails() throws {
+    /// The square recorded, then moved 1 pt to the right and compared: every frame fails.
+    static func movedSquare() -> (box: Sandbox, outcome: ScenarioOutcome) {
         let box = Sandbox()
         let file = box.scenario("square")
         _ = box.suite(.missing).run([file])
         box.scenario("square", x: 11)
-        let o = box.suite(.never).run([file])[0]
+        return (box, box.suite(.never).run([file])[0])
+    }
+
+    @Test("a 1 pt move fails naming the frame, its time, the share, the largest distance and where")
+    func movedFails() throws {
+        let (_, o) = Self.movedSquare()
         #expect(o.status == .failed)
         let first = try #require(o.messages.first)
         #expect(first.hasPrefix("square: frame 0 (t = 0.000 s): "), "\(first)")
@@ -86,11 +91,7 @@ struct GoldenSuiteTests {
 
     @Test("a failing frame's expected picture is the golden PNG as recorded, its actual and difference decode to the frame's")
     func expectedPictureIsTheGolden() throws {
-        let box = Sandbox()
-        let file = box.scenario("square")
-        _ = box.suite(.missing).run([file])
-        box.scenario("square", x: 11)
-        let o = box.suite(.never).run([file])[0]
+        let (box, o) = Self.movedSquare()
         let art = box.dir.appendingPathComponent("art")
         try GoldenArtifacts(root: art).write([o], orphans: [])
         let folder = art.appendingPathComponent(GoldenArtifacts.folderName(for: "square"))
