@@ -189,6 +189,23 @@ struct GIFLZWDecoderTests {
         #expect(try Self.decode(mixed, codeSize: 2, pixels: 6) == [2, 3, 2, 3, 3, 2])
     }
 
+    @Test("code sizes 0 and 1, which no encoder writes but giflib decodes: decoded as giflib does")
+    func smallCodeSizes() throws {
+        // Code size 0: clear 1, end 2; code size 1: clear 2, end 3 (widths grow from 1 and 2 bits).
+        let streams: [(codeSize: Int, codes: [(code: Int, width: Int)], pixels: Int)] = [
+            (0, [(1, 1), (0, 1), (3, 2), (0, 3), (2, 3)], 4),
+            (1, [(2, 2), (1, 2), (0, 3), (4, 3), (5, 3), (3, 3)], 6)
+        ]
+        for (codeSize, codes, pixels) in streams {
+            let data = Self.pack(codes)
+            let path = try Self.wrap(data, codeSize: codeSize, width: pixels, height: 1)
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            let theirs = try Self.giflibImages(path)
+            #expect(theirs.count == 1)
+            #expect([try Self.decode(data, codeSize: codeSize, pixels: pixels)] == theirs, "code size \(codeSize)")
+        }
+    }
+
     @Test("broken data: the failure says what is wrong (undefined code, early end, too few bytes, code size)")
     func brokenData() {
         #expect(throws: GIFLZWDecoder.Failure.undefinedCode(7)) {

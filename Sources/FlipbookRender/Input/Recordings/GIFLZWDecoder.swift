@@ -10,7 +10,7 @@
 struct GIFLZWDecoder {
     /// What is wrong with an image's data.
     enum Failure: Error, Equatable, CustomStringConvertible {
-        /// The minimum code size byte is over 8 (or under 1).
+        /// The minimum code size byte is over 8.
         case codeSize(Int)
         /// A code that names no string yet.
         case undefinedCode(Int)
@@ -21,7 +21,7 @@ struct GIFLZWDecoder {
 
         var description: String {
             switch self {
-            case .codeSize(let n): return "its LZW minimum code size is \(n), not 1 to 8"
+            case .codeSize(let n): return "its LZW minimum code size is \(n), over 8"
             case .undefinedCode(let c): return "its data uses LZW code \(c) before defining it"
             case .endTooSoon(let n): return "its data ends (end-of-information code) after \(n) of its pixels"
             case .truncated(let n): return "its data runs out after \(n) of its pixels"
@@ -47,7 +47,8 @@ struct GIFLZWDecoder {
     mutating func decode(
         _ data: UnsafeBufferPointer<UInt8>, minimumCodeSize: Int, into output: UnsafeMutableBufferPointer<UInt8>
     ) throws(Failure) {
-        guard (1...8).contains(minimumCodeSize) else { throw .codeSize(minimumCodeSize) }
+        // 0 and 1 are below what encoders write (2), but giflib decodes them: so does this.
+        guard (0...8).contains(minimumCodeSize) else { throw .codeSize(minimumCodeSize) }
         guard let destination = output.baseAddress, !output.isEmpty else { return }
         let total = output.count
         if buffer.count < Self.literals + total + Self.slack {
