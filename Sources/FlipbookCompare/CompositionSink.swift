@@ -82,7 +82,8 @@ final class CompositionSink: RenderSink, @unchecked Sendable {
     func consume(instant time: Double, frame: PixelBuffer) throws {
         try composeInstants(upTo: time)
         guard let composed = instantFrames[time] else { return }
-        for s in downstream where s.instants.contains(time) { try s.consume(instant: time, frame: composed) }
+        let sinks = downstream.filter { $0.instants.contains(time) }
+        try feed.send { for s in sinks { try s.consume(instant: time, frame: composed) } }
     }
 
     /// The plotted value of `plot` on `runtime` now, as named components.
@@ -156,12 +157,17 @@ final class CompositionSink: RenderSink, @unchecked Sendable {
         let composed = try VariantGrid.compose(frames, labels: labels, layout: layout)
         let previous = lastComposed
         lastComposed = composed
-        for s in downstream {
-            let p = try s.prepare(composed, index: index, previous: previous)
-            try s.consume(composed, index: index, prepared: p)
+        let sinks = downstream
+        try feed.send {
+            for s in sinks {
+                let p = try s.prepare(composed, index: index, previous: previous)
+                try s.consume(composed, index: index, prepared: p)
+            }
         }
     }
     private var lastComposed: PixelBuffer?
+    /// The downstream sinks' frames and instants, fed in order on a thread of their own.
+    private let feed = DownstreamFeed()
 
     /// Where each tracked region's moving pixels are in cells 0 and 1 at `t`.
     private func follow(_ frames: [PixelBuffer], at t: Double) {
@@ -219,6 +225,13 @@ final class CompositionSink: RenderSink, @unchecked Sendable {
         return blanked.map { Double(ImageComparison.differingPixels(blanked[0], $0, tolerance: tolerance)) / Double(counted) }
     }
 
-    func finish() throws { for s in downstream { try s.finish() } }
-    func cancel() { for s in downstream { s.cancel() } }
+    func finish() throws {
+        try feed.drain()
+        for s in downstream { try s.finish() }
+    }
+
+    func cancel() {
+        try? feed.drain()
+        for s in downstream { s.cancel() }
+    }
 }
