@@ -108,11 +108,8 @@ struct ImageComparisonWordTests {
 
     @Test("random frames (soft edges, transparency, raw words) and changes give the whole-frame figures", arguments: 0..<60)
     func sameAsWholeFrame(seed: Int) {
-        var state = UInt64(seed) &* 0x9E37_79B9_7F4A_7C15 &+ 1
-        func random(_ n: Int) -> Int {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int((state >> 33) % UInt64(max(1, n)))
-        }
+        var generator = Self.Generator(seed: seed, salt: 1)
+        func random(_ n: Int) -> Int { generator.next(below: n) }
         let w = 1 + random(24), h = 1 + random(24)
         var base = [UInt8](repeating: 255, count: w * h * 4)
         for i in 0..<(w * h) {
@@ -153,11 +150,8 @@ struct ImageComparisonWordTests {
 
     @Test("the count alone: dither-like noise around the quiet bound counts as the full comparison does", arguments: 0..<20)
     func countUnderNoise(seed: Int) {
-        var state = UInt64(seed) &* 0x9E37_79B9_7F4A_7C15 &+ 7
-        func random(_ n: Int) -> Int {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int((state >> 33) % UInt64(max(1, n)))
-        }
+        var generator = Self.Generator(seed: seed, salt: 7)
+        func random(_ n: Int) -> Int { generator.next(below: n) }
         // Widths that leave 0 to 7 pixels after the last run of eight (passed over together).
         let w = 40 + seed % 8, h = 29
         let base = (0..<(w * h)).map { _ in 0xFF00_0000 | UInt32(truncatingIfNeeded: random(1 << 24)) }
@@ -194,11 +188,8 @@ struct ImageComparisonWordTests {
 
     @Test("quiet frames with one differing pixel in each run of eight: counted as the full comparison does", arguments: 0..<8)
     func oneLoudPixelAmongQuietOnes(seed: Int) {
-        var state = UInt64(seed) &* 0x9E37_79B9_7F4A_7C15 &+ 11
-        func random(_ n: Int) -> Int {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int((state >> 33) % UInt64(max(1, n)))
-        }
+        var generator = Self.Generator(seed: seed, salt: 11)
+        func random(_ n: Int) -> Int { generator.next(below: n) }
         let w = 64 + seed, h = 16
         let base = (0..<(w * h)).map { _ in 0xFF00_0000 | UInt32(truncatingIfNeeded: random(1 << 24)) & 0x00C0_C0C0 | 0x0020_2020 }
         // Every pixel moved by at most 17 per channel (quiet at threshold 0.1: passed over), and
@@ -215,5 +206,16 @@ struct ImageComparisonWordTests {
         let want = Self.wholeFrame(e, f, tolerance).differingPixels
         #expect(ImageComparison.differingPixels(e, f, tolerance: tolerance) == want, "seed \(seed)")
         #expect(want == (w * h + 7) / 8 || want == w * h / 8, "one in each run of eight: \(want)")
+    }
+
+    /// The tests' seeded generator (a 64-bit LCG; `salt` keeps each test's sequence its own).
+    struct Generator {
+        var state: UInt64
+        init(seed: Int, salt: UInt64) { state = UInt64(seed) &* 0x9E37_79B9_7F4A_7C15 &+ salt }
+        /// The next integer in 0..<n (0 when n ≤ 1).
+        mutating func next(below n: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(max(1, n)))
+        }
     }
 }
