@@ -206,6 +206,28 @@ struct GIFLZWDecoderTests {
         }
     }
 
+    @Test("megabytes of blocks after an image's last pixel are read past, as giflib does; codes past 2 bytes a pixel are refused")
+    func dataBeyondThePixels() throws {
+        // Code size 2, a 2×2 image: clear, 1, 6 ("1 1"), 1, end; then 400 blocks of junk.
+        let picture = Self.pack([(4, 3), (1, 3), (6, 3), (1, 3), (5, 3)])
+        let junk = [UInt8](repeating: 0xAB, count: 255 * 400)
+        let path = try Self.wrap(picture + junk, codeSize: 2, width: 2, height: 2)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect(try Self.ourImages(path) == [[1, 1, 1, 1]])
+        #expect(try Self.giflibImages(path) == [[1, 1, 1, 1]])
+        // 300 clear codes first (a valid stream giflib decodes, but no encoder's): more bytes
+        // than 2 a pixel before the last pixel, refused by name rather than kept in memory.
+        let padded = Self.pack(Array(repeating: (4, 3), count: 300) + [(1, 3), (6, 3), (1, 3), (5, 3)])
+        let long = try Self.wrap(padded, codeSize: 2, width: 2, height: 2)
+        defer { try? FileManager.default.removeItem(atPath: long) }
+        #expect(try Self.giflibImages(long) == [[1, 1, 1, 1]])
+        #expect {
+            _ = try Self.ourImages(long)
+        } throws: { error in
+            "\(error)".contains("frame 1 is corrupt: its data needs more than 2 bytes a pixel (72 bytes for 2×2 px)")
+        }
+    }
+
     @Test("broken data: the failure says what is wrong (undefined code, early end, too few bytes, code size)")
     func brokenData() {
         #expect(throws: GIFLZWDecoder.Failure.undefinedCode(7)) {

@@ -19,6 +19,12 @@ struct GIFLZWDecoder {
         /// The data ran out before every pixel.
         case truncated(pixels: Int)
 
+        /// Whether the data ran out before every pixel.
+        var isTruncated: Bool {
+            if case .truncated = self { return true }
+            return false
+        }
+
         var description: String {
             switch self {
             case .codeSize(let n): return "its LZW minimum code size is \(n), over 8"

@@ -141,8 +141,14 @@ final class GIFRecords {
         var block: UnsafeMutablePointer<GifByteType>?
         guard DGifGetCode(gif, &codeSize, &block) != GIF_ERROR else { throw failure("an image's data is unreadable") }
         data.removeAll(keepingCapacity: true)
+        // Codes are at most 12 bits and all but the clear codes make a pixel: more than two bytes
+        // a pixel is never needed, so a hostile image's megabytes of blocks are read past, not kept.
+        let needed = 2 * w * h + 64
+        var passedOver = false
         while let b = block {
-            data.append(contentsOf: UnsafeBufferPointer(start: b + 1, count: Int(b[0])))
+            let n = min(Int(b[0]), needed - data.count)
+            if n > 0 { data.append(contentsOf: UnsafeBufferPointer(start: b + 1, count: n)) }
+            passedOver = passedOver || n < Int(b[0])
             guard DGifGetCodeNext(gif, &block) != GIF_ERROR else { throw failure("an image's data is truncated") }
         }
         do {
@@ -161,7 +167,11 @@ final class GIFRecords {
                 try decode(into: &indices, codeSize: Int(codeSize))
             }
         } catch {
-            throw RenderError.gif("cannot decode \(name): frame \(imagesRead) is corrupt: \(error)")
+            let reason =
+                passedOver && error.isTruncated
+                ? "its data needs more than 2 bytes a pixel (\(needed) bytes for \(w)×\(h) px) before its last pixel"
+                : "\(error)"
+            throw RenderError.gif("cannot decode \(name): frame \(imagesRead) is corrupt: \(reason)")
         }
     }
 
