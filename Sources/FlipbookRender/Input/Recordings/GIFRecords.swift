@@ -20,6 +20,8 @@ final class GIFRecords {
     var globalTableSize: Int { Int(gif.pointee.SColorMap?.pointee.ColorCount ?? 0) }
     var globalColorMap: UnsafeMutablePointer<ColorMapObject>? { gif.pointee.SColorMap }
     private let gif: UnsafeMutablePointer<GifFileType>
+    /// The file's bytes (giflib reads through it; image data is gathered from it directly).
+    private let input: GIFFileInput
     private var imagesRead = 0
     /// The current image's data blocks joined, and its rows in stream order when interlaced:
     /// buffers kept from image to image.
@@ -33,8 +35,11 @@ final class GIFRecords {
         var st = stat()
         guard stat(path, &st) == 0 else { throw RenderError.gif("no such file: \(path)") }
         guard st.st_mode & S_IFMT == S_IFREG else { throw RenderError.gif("\(path) is not a regular file") }
+        input = try GIFFileInput(path: path)
         var err: Int32 = 0
-        guard let gif = DGifOpenFileName(path, &err) else { throw RenderError.gif("cannot open \(path) as a GIF: \(Self.message(err))") }
+        guard let gif = GIFFileInput.openGIF(input, error: &err) else {
+            throw RenderError.gif("cannot open \(path) as a GIF: \(Self.message(err))")
+        }
         self.gif = gif
         // The logical screen is read by DGifOpen: check it before a pixel is allocated (a
         // 62-byte GIF can declare 65535 × 65535).
@@ -114,14 +119,15 @@ final class GIFRecords {
         }
     }
 
-    /// Reads past the current image's pixels without decoding them.
+    /// Reads past the current image's pixels without decoding them. (giflib has read the
+    /// image's code size with its descriptor; the data blocks follow.)
     func skipImage() throws {
-        var codeSize: Int32 = 0
-        var block: UnsafeMutablePointer<GifByteType>?
-        guard DGifGetCode(gif, &codeSize, &block) != GIF_ERROR else { throw failure("an image's data is unreadable") }
-        while block != nil {
-            guard DGifGetCodeNext(gif, &block) != GIF_ERROR else { throw failure("an image's data is truncated") }
-        }
+        var none: [UInt8] = []
+        guard input.readSubBlocks(appendingTo: &none, keep: 0) != nil else { throw truncated() }
+    }
+
+    private func truncated() -> RenderError {
+        RenderError.gif("cannot decode \(name): frame \(imagesRead)'s data is truncated (the file ends inside it)")
     }
 
     /// The current image's colour indices, row by row in display order (interlaced rows put back).
@@ -132,24 +138,25 @@ final class GIFRecords {
     }
 
     /// The same into `indices`, resized to the image (kept between frames by a stream: a
-    /// fresh buffer per frame cost more than decoding into it). giflib hands over the image's
-    /// data blocks; their codes are decoded by `GIFLZWDecoder`.
+    /// fresh buffer per frame cost more than decoding into it). The image's data blocks are
+    /// gathered from the file; their codes are decoded by `GIFLZWDecoder`.
     func readImage(_ d: GifImageDesc, into indices: inout [UInt8]) throws {
         let w = Int(d.Width), h = Int(d.Height)
         if indices.count != w * h { indices = [UInt8](repeating: 0, count: w * h) }
+        // giflib hands over the code size (read with the descriptor, at most 8) and the first block.
         var codeSize: Int32 = 0
         var block: UnsafeMutablePointer<GifByteType>?
-        guard DGifGetCode(gif, &codeSize, &block) != GIF_ERROR else { throw failure("an image's data is unreadable") }
+        guard DGifGetCode(gif, &codeSize, &block) != GIF_ERROR else { throw truncated() }
         data.removeAll(keepingCapacity: true)
         // Codes are at most 12 bits and all but the clear codes make a pixel: more than two bytes
         // a pixel is never needed, so a hostile image's megabytes of blocks are read past, not kept.
         let needed = 2 * w * h + 64
         var passedOver = false
-        while let b = block {
-            let n = min(Int(b[0]), needed - data.count)
-            if n > 0 { data.append(contentsOf: UnsafeBufferPointer(start: b + 1, count: n)) }
-            passedOver = passedOver || n < Int(b[0])
-            guard DGifGetCodeNext(gif, &block) != GIF_ERROR else { throw failure("an image's data is truncated") }
+        if let first = block {
+            let n = min(Int(first[0]), needed)
+            data.append(contentsOf: UnsafeBufferPointer(start: first + 1, count: n))
+            guard let more = input.readSubBlocks(appendingTo: &data, keep: needed) else { throw truncated() }
+            passedOver = n < Int(first[0]) || more
         }
         do {
             if d.Interlace {
