@@ -17,7 +17,8 @@ struct ChangeProfile {
     var noiseFloor = 0.0
     /// Each frame's time and the frame small (at most `Thumbnail.pixels` pixels, masked as
     /// compared): what the offset is refined on, pixel by pixel (OffsetEstimate.refined). A
-    /// recording's are made only for the frames the refinement compares (nil for the others).
+    /// recording too long for every frame's (`VariantComparison.thumbnailBudget`) has them only
+    /// for the frames the refinement compares (nil for the others).
     var thumbnails: [(time: Double, frame: PixelBuffer?)] = []
 
     /// A change at or below this share is noise: twice the floor. (A recording that never
@@ -89,7 +90,7 @@ extension ChangeProfile {
             runtime.stage.advance(to: t)
             let frame = try FrameRasterizer.rasterize(runtime.stage.snapshot(), background: runtime.scenario.canvas.background)
             if let previous { profile.changes.append((previous.time, t, share(previous.frame, frame, mask: mask))) }
-            try profile.thumbnails.append((t, Thumbnail.of(frame, mask: mask)))
+            profile.thumbnails.append((t, Thumbnail.of(frame, mask: mask)))
             previous = (t, frame)
         }
         return profile
@@ -119,7 +120,7 @@ extension ChangeProfile {
                 measured.set(
                     k,
                     Result {
-                        (before.map { share($0, frame, mask: mask) }, thumbnails ? try Thumbnail.of(frame, mask: mask) : nil)
+                        (before.map { share($0, frame, mask: mask) }, thumbnails ? Thumbnail.of(frame, mask: mask) : nil)
                     })
                 room.signal()
             }
@@ -138,13 +139,13 @@ extension ChangeProfile {
 
     /// Thumbnails of the recording's frames at `indices` (ascending), from `frames` (a fresh
     /// stream of the recording this profile was made of, at offset 0): decoded ahead on one
-    /// thread, made small on this one. A thumbnail takes longer than decoding and measuring
-    /// a frame (Cairo's averaging filter), so only frames the refinement compares get one.
+    /// thread, made small on this one. For a recording whose every thumbnail would take too
+    /// much memory (`VariantComparison.thumbnailBudget`): only the frames the refinement compares.
     mutating func addThumbnails(of indices: [Int], from frames: RecordedFrames, mask: (mask: [Bool], count: Int)?) throws {
         let wanted = indices.filter { thumbnails.indices.contains($0) && $0 < frames.starts.count }
         try frames.prefetch(times: wanted.map { frames.starts[$0] })
         for j in wanted {
-            thumbnails[j].frame = try Thumbnail.of(frames.frame(at: frames.starts[j]), mask: mask)
+            thumbnails[j].frame = Thumbnail.of(try frames.frame(at: frames.starts[j]), mask: mask)
         }
     }
 }

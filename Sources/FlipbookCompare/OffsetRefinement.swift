@@ -8,13 +8,18 @@ enum Thumbnail {
     /// At most this many pixels (an 800 × 600 recording's frame becomes 92 × 69, 25 KB).
     static let pixels = 6400
 
-    /// `frame` with `mask`'s pixels blanked, scaled down (Cairo's filter averages) to fit `pixels`.
-    static func of(_ frame: PixelBuffer, mask: (mask: [Bool], count: Int)?) throws -> PixelBuffer {
+    /// The bytes a thumbnail of a `width`×`height` frame holds.
+    static func bytes(width: Int, height: Int) -> Int { min(width * height, pixels) * 4 }
+
+    /// `frame` with `mask`'s pixels blanked, scaled down (each pixel the average of those it
+    /// covers) to fit `pixels`.
+    static func of(_ frame: PixelBuffer, mask: (mask: [Bool], count: Int)?) -> PixelBuffer {
         let source = mask.map { frame.blanking($0.mask) } ?? frame
         let factor = (Double(frame.width * frame.height) / Double(pixels)).squareRoot()
         guard factor > 1 else { return source }
-        return try source.resized(
-            width: max(1, Int((Double(frame.width) / factor).rounded())), height: max(1, Int((Double(frame.height) / factor).rounded())))
+        return source.areaAveraged(
+            width: min(frame.width, max(1, Int((Double(frame.width) / factor).rounded()))),
+            height: min(frame.height, max(1, Int((Double(frame.height) / factor).rounded()))))
     }
 }
 

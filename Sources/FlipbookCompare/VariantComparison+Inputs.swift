@@ -32,8 +32,9 @@ extension VariantComparison {
 
     /// Finds where `recorded` lines up with the first input from both sides' change profiles
     /// (each decoded or rendered once more, ignored regions left out), refined on the
-    /// thumbnails of the frames around it (the recording's decoded again through the last of
-    /// them), and uses it when the match is good enough; notes either way.
+    /// thumbnails of the frames around it (made while profiling; for a recording too long for
+    /// `thumbnailBudget`, decoded again through the last of them), and uses it when the match
+    /// is good enough; notes either way.
     mutating func findOffset(
         of recorded: RecordedFrames, scene: (scenario: Scenario, frames: RecordedFrames?), fps: Double, span: Double,
         frameSize: (Int, Int)
@@ -56,8 +57,11 @@ extension VariantComparison {
             }
         }
         let probe = try RecordedFrames(recording: recorded.recording.with(offset: 0))
+        // Each frame's thumbnail as it is measured, when they all fit the budget; else only those
+        // the refinement compares, after (a long recording's would not fit in memory).
+        let everyThumbnail = probe.starts.count * Thumbnail.bytes(width: probe.width, height: probe.height) <= thumbnailBudget
         var recordingProfile: ChangeProfile
-        do { recordingProfile = try ChangeProfile.of(probe, mask: mask, thumbnails: false) } catch {
+        do { recordingProfile = try ChangeProfile.of(probe, mask: mask, thumbnails: everyThumbnail) } catch {
             sceneDone.wait()
             throw error
         }
@@ -83,10 +87,12 @@ extension VariantComparison {
         // side's frames each way.
         if estimate.isTrusted {
             let reach = 2 * max(recordingFrame, 1 / fps)
-            let compared = estimate.refinementFrames(
-                sceneTimes: sceneProfile.thumbnails.map(\.time), recordingStarts: recordingProfile.thumbnails.map(\.time), reach: reach)
-            try recordingProfile.addThumbnails(
-                of: compared, from: RecordedFrames(recording: recorded.recording.with(offset: 0)), mask: mask)
+            if !everyThumbnail {
+                let compared = estimate.refinementFrames(
+                    sceneTimes: sceneProfile.thumbnails.map(\.time), recordingStarts: recordingProfile.thumbnails.map(\.time), reach: reach)
+                try recordingProfile.addThumbnails(
+                    of: compared, from: RecordedFrames(recording: recorded.recording.with(offset: 0)), mask: mask)
+            }
             estimate = estimate.refined(scene: sceneProfile, recording: recordingProfile, reach: reach)
         }
         // Within half of the recording's usual frame of 0, the profiles cannot tell (a WebP stores

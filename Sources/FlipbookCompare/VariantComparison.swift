@@ -108,6 +108,10 @@ public struct VariantComparison {
     /// Regions to follow in the reference (the recording, else the first input) and the first
     /// compared scene (`--track`).
     public var tracks: [TrackedRegion] = []
+    /// Bytes of thumbnails the offset search may hold: within it, every recording frame gets
+    /// one while its change profile is made; past it, only the frames the refinement compares,
+    /// decoded a second time (`findOffset`).
+    var thumbnailBudget = 64 << 20
     /// What the last `run` decided for the user to know: an offset found, a recording cut to
     /// the scene's span, a padded pixel row cropped.
     public internal(set) var notes: [String] = []

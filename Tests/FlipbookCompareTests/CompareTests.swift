@@ -139,6 +139,22 @@ struct RecordingComparisonTests {
         }
     }
 
+    @Test("past the thumbnail budget (thumbnails made after the profile, for the frames compared) the offset found is the same")
+    func thumbnailBudget() throws {
+        let d = try dir()
+        let original = try recording(in: d)
+        var estimates: [OffsetEstimate?] = []
+        for budget in [64 << 20, 0] {
+            var comparison = demo(against: original)
+            comparison.against?.offset = nil
+            comparison.thumbnailBudget = budget
+            _ = try comparison.run(sinks: [GIFSink(url: d.appendingPathComponent("vs-\(budget).gif"))])
+            estimates.append(comparison.offsetEstimate)
+        }
+        #expect(estimates[0]?.differingShare != nil, "refined on the pixels: \(String(describing: estimates[0]))")
+        #expect(estimates[0] == estimates[1])
+    }
+
     @Test("a recording's thumbnails made afterwards for some frames are the ones a profile with every thumbnail holds")
     func thumbnailsAddedLater() throws {
         let d = try dir()
