@@ -8,40 +8,55 @@ extension PixelBuffer {
     public func areaAveraged(width w: Int, height h: Int) -> PixelBuffer {
         precondition(w > 0 && h > 0 && w <= width && h <= height, "areaAveraged makes a picture smaller")
         let columns = Self.coverage(from: width, to: w), rows = Self.coverage(from: height, to: h)
-        // Weights are in 4096ths of a result pixel and sum to 4096 along each axis, so a sum of
-        // 255 × 4096 × 4096 fits 32 bits, and so does the rounding added to it.
-        var sums = [SIMD4<UInt32>](repeating: .zero, count: w * h)
-        var row = [SIMD4<UInt32>](repeating: .zero, count: w)
-        premultipliedARGB.withUnsafeBufferPointer { source in
-            sums.withUnsafeMutableBufferPointer { sums in
-                row.withUnsafeMutableBufferPointer { row in
+        // Channels are summed byte by byte and written back byte by byte, so which byte holds
+        // which channel (the words' byte order) never matters. Weights are in 4096ths of a
+        // result pixel and sum to 4096 along each axis, so every sum (at most 255 × 4096 × 4096)
+        // and its rounding fit 32 bits. Rows first: a source row adds into the one or two result
+        // rows it covers, a loop over bytes the compiler vectorizes; a result row once complete
+        // is summed across.
+        let rowBytes = 4 * width
+        let tall = UnsafeMutablePointer<UInt32>.allocate(capacity: 2 * rowBytes)
+        tall.initialize(repeating: 0, count: 2 * rowBytes)
+        // One result row's sums, with a pixel of slack for a column's weight past the last one (0).
+        let across = UnsafeMutablePointer<UInt32>.allocate(capacity: 4 * w + 4)
+        defer {
+            tall.deallocate()
+            across.deallocate()
+        }
+        var out = [UInt32](repeating: 0, count: w * h)
+        premultipliedARGB.withUnsafeBytes { source in
+            out.withUnsafeMutableBytes { out in
+                columns.withUnsafeBufferPointer { columns in
+                    let bytes = source.baseAddress!.assumingMemoryBound(to: UInt8.self)
+                    let result = out.baseAddress!.assumingMemoryBound(to: UInt8.self)
                     for y in 0..<height {
-                        for x in 0..<w { row[x] = .zero }
-                        let line = source.baseAddress! + y * width
-                        for i in 0..<width {
-                            let v = line[i]
-                            let p = SIMD4<UInt32>(v >> 24, v >> 16 & 0xFF, v >> 8 & 0xFF, v & 0xFF)
-                            let c = columns[i]
-                            row[c.target] &+= p &* c.first
-                            if c.second > 0 { row[c.target + 1] &+= p &* c.second }
-                        }
                         let r = rows[y]
-                        let top = sums.baseAddress! + r.target * w
-                        for x in 0..<w { top[x] &+= row[x] &* r.first }
+                        let line = bytes + y * rowBytes
+                        let into = tall + (r.target & 1) * rowBytes
+                        for j in 0..<rowBytes { into[j] &+= UInt32(line[j]) &* r.first }
                         if r.second > 0 {
-                            let below = top + w
-                            for x in 0..<w { below[x] &+= row[x] &* r.second }
+                            let next = tall + ((r.target + 1) & 1) * rowBytes
+                            for j in 0..<rowBytes { next[j] &+= UInt32(line[j]) &* r.second }
                         }
+                        // Result row r.target is complete when the next source row starts below it.
+                        guard y == height - 1 || rows[y + 1].target != r.target else { continue }
+                        across.update(repeating: 0, count: 4 * w + 4)
+                        for x in 0..<width {
+                            let c = columns[x]
+                            let from = into + 4 * x, to = across + 4 * c.target
+                            for k in 0..<4 {
+                                to[k] &+= from[k] &* c.first
+                                to[4 + k] &+= from[k] &* c.second
+                            }
+                        }
+                        let row = result + r.target * 4 * w
+                        for j in 0..<4 * w { row[j] = UInt8(truncatingIfNeeded: (across[j] &+ 1 << 23) >> 24) }
+                        into.update(repeating: 0, count: rowBytes)
                     }
                 }
             }
         }
-        let half = SIMD4<UInt32>(repeating: 1 << 23)
-        let words = sums.map { s -> UInt32 in
-            let v = (s &+ half) &>> 24
-            return v[0] << 24 | v[1] << 16 | v[2] << 8 | v[3]
-        }
-        return PixelBuffer(width: w, height: h, premultipliedARGB: words)
+        return PixelBuffer(width: w, height: h, premultipliedARGB: out)
     }
 
     /// For each of `count` source pixels along an axis made `target` long: the result pixel it

@@ -4,14 +4,14 @@
 /// being matched: gifsicle's -O2/-O3 idea (choose transparency where it makes longer
 /// repeats), done greedily inside the encoder in one pass. giflib still writes the file.
 struct LZWEncoder {
-    /// Dictionary as an open-addressing hash table small enough to stay in cache (64 KB):
-    /// each entry is `generation << 32 | (prefix << 8 | symbol) << 12 | code`. Entries of
-    /// older generations count as empty, so starting over is a counter increment.
-    private var table: UnsafeMutablePointer<UInt64>
-    /// The entry made last for each prefix code, same layout, checked before the table.
-    private var recent: UnsafeMutablePointer<UInt64>
+    /// Dictionary as an open-addressing hash table that fits a core's L1 cache (32 KB): each
+    /// entry is `(prefix << 8 | symbol) << 12 | code`, 0 when empty (no code is 0). Emptied
+    /// when the dictionary starts over.
+    private var table: UnsafeMutablePointer<UInt32>
+    /// The entry made last for each prefix code, `symbol << 12 | code` (0: none), checked
+    /// before the table (16 KB).
+    private var recent: UnsafeMutablePointer<UInt32>
     fileprivate static let tableBits = 13
-    private var generation: UInt64 = 1
 
     init() {
         table = .allocate(capacity: 1 << Self.tableBits)
@@ -26,15 +26,6 @@ struct LZWEncoder {
         recent.deallocate()
     }
 
-    private mutating func newGeneration() {
-        generation += 1
-        if generation >= 1 << 31 {
-            table.update(repeating: 0, count: 1 << Self.tableBits)
-            recent.update(repeating: 0, count: 4096)
-            generation = 1
-        }
-    }
-
     /// Compresses `symbols` (each < 2^minCodeSize) into GIF image data sub-blocks (each a
     /// length byte and up to 255 bytes; the zero-length terminator is not included).
     /// Where `flexible[i]` is true, the pixel may be coded as `alternative` instead of
@@ -45,12 +36,12 @@ struct LZWEncoder {
     ) -> [UInt8] {
         precondition(minCodeSize >= 2 && minCodeSize <= 8)
         precondition(flexible == nil || flexible!.count == symbols.count)
-        newGeneration()
         // Worst case every pixel is its own 12-bit code; the clear codes add little.
         var codes = CodeWriter(capacity: symbols.count * 2 + 64)
         defer { codes.deallocate() }
         let clear = 1 << minCodeSize
-        var strings = StringTable(table: table, recent: recent, generation: generation)
+        let strings = StringTable(table: table, recent: recent)
+        strings.empty()
         var codeSize = minCodeSize + 1
         var maxCode = clear + 1
         codes.put(clear, codeSize)
@@ -62,23 +53,26 @@ struct LZWEncoder {
             for i in 1..<symbols.count {
                 let own = Int(symbols[i])
                 var next = own
+                // Where the new string goes when the match ends here (the table's empty slot).
+                var slot: Int
                 if let flex, flex[i], own != alt {
                     // Both codings show the same colour: continue the match with either,
                     // preferring the one that continues a run; new strings follow the same rule.
                     let first = previousSymbol == own ? own : alt
                     let second = first == own ? alt : own
-                    var k = strings.child(current, first)
+                    let k = strings.child(current, first)
                     if k >= 0 {
                         current = k
                         previousSymbol = first
                         continue
                     }
-                    k = strings.child(current, second)
-                    if k >= 0 {
-                        current = k
+                    let k2 = strings.child(current, second)
+                    if k2 >= 0 {
+                        current = k2
                         previousSymbol = second
                         continue
                     }
+                    slot = -1 - k
                     next = first
                 } else {
                     let k = strings.child(current, own)
@@ -87,17 +81,16 @@ struct LZWEncoder {
                         previousSymbol = own
                         continue
                     }
+                    slot = -1 - k
                 }
                 codes.put(current, codeSize)
                 maxCode += 1
-                strings.insert(current, next, maxCode)
+                strings.insert(current, next, maxCode, at: slot)
                 if maxCode >= 1 << codeSize { codeSize += 1 }
                 if maxCode == 4095 {
                     // The dictionary is full: start over (the decoder resets on the clear code).
                     codes.put(clear, codeSize)
-                    generation = strings.generation
-                    newGeneration()
-                    strings.generation = generation
+                    strings.empty()
                     codeSize = minCodeSize + 1
                     maxCode = clear + 1
                 }
@@ -107,7 +100,6 @@ struct LZWEncoder {
             codes.put(current, codeSize)
         }
         codes.put(clear + 1, codeSize)
-        generation = strings.generation
         return Self.subBlocks(codes.finish())
     }
 
@@ -145,38 +137,40 @@ struct LZWEncoder {
 
     /// The dictionary's lookups over the encoder's table (see `table` and `recent`).
     private struct StringTable {
-        let table: UnsafeMutablePointer<UInt64>
-        let recent: UnsafeMutablePointer<UInt64>
-        var generation: UInt64
+        let table: UnsafeMutablePointer<UInt32>
+        let recent: UnsafeMutablePointer<UInt32>
         static let mask = (1 << LZWEncoder.tableBits) - 1
+
+        /// No strings but the single symbols (which need no entry).
+        func empty() {
+            table.update(repeating: 0, count: 1 << LZWEncoder.tableBits)
+            recent.update(repeating: 0, count: 4096)
+        }
 
         @inline(__always) func slot(_ key: Int) -> Int {
             Int(truncatingIfNeeded: (UInt32(key) &* 2_654_435_761) >> 19) & Self.mask
         }
 
-        /// The code of `prefix` followed by `symbol`, or -1. The latest child of each code is
-        /// tried before the hash table: runs and repeated patterns usually continue the string
-        /// just made.
+        /// The code of `prefix` followed by `symbol`, or −1 − the empty slot where that string
+        /// would go. The latest child of each code is tried before the hash table: runs and
+        /// repeated patterns usually continue the string just made.
         @inline(__always) func child(_ prefix: Int, _ symbol: Int) -> Int {
-            let key = prefix << 8 | symbol
             let r = recent[prefix]
-            if r >> 32 == generation && Int(r >> 12 & 0xF_FFFF) == key { return Int(r & 0xFFF) }
-            var i = slot(key)
+            if r != 0 && Int(r >> 12) == symbol { return Int(r & 0xFFF) }
+            let key = UInt32(truncatingIfNeeded: prefix << 8 | symbol)
+            var i = slot(Int(key))
             while true {
                 let v = table[i]
-                if v >> 32 != generation { return -1 }
-                if Int(v >> 12 & 0xF_FFFF) == key { return Int(v & 0xFFF) }
+                if v == 0 { return -1 - i }
+                if v >> 12 == key { return Int(v & 0xFFF) }
                 i = (i + 1) & Self.mask
             }
         }
 
-        @inline(__always) func insert(_ prefix: Int, _ symbol: Int, _ code: Int) {
-            let key = prefix << 8 | symbol
-            var i = slot(key)
-            while table[i] >> 32 == generation { i = (i + 1) & Self.mask }
-            let entry = generation << 32 | UInt64(key) << 12 | UInt64(code)
-            table[i] = entry
-            recent[prefix] = entry
+        /// Adds `prefix` followed by `symbol` as `code` at `slot` (the empty slot `child` found).
+        @inline(__always) func insert(_ prefix: Int, _ symbol: Int, _ code: Int, at slot: Int) {
+            table[slot] = UInt32(truncatingIfNeeded: (prefix << 8 | symbol) << 12 | code)
+            recent[prefix] = UInt32(truncatingIfNeeded: symbol << 12 | code)
         }
     }
 
