@@ -82,6 +82,41 @@ struct GIFDisposalTests {
         #expect(try limited.nextFrame() == nil)
     }
 
+    @Test("composing only a region decodes only the rows it needs: every region's pixels as composing everything")
+    func limitedRowsDecoded() throws {
+        // Our writer codes each frame as the rectangle that changed: a square moving down and
+        // right over a gradient gives images above, inside, below and beside each region.
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("regions-\(UUID().uuidString).gif")
+        defer { try? FileManager.default.removeItem(at: url) }
+        let writer = try GIFWriter(url: url, width: 64, height: 48)
+        for k in 0..<12 {
+            var words = (0..<64 * 48).map { (i: Int) -> UInt32 in
+                let red = UInt32(i % 64 * 4), blue = UInt32(i / 64 * 5)
+                return 0xFF00_0000 | red << 16 | blue
+            }
+            for y in (k * 3)..<(k * 3 + 10) { for x in (k * 5)..<min(64, k * 5 + 10) { words[y * 64 + x] = 0xFFFF_FFFF } }
+            try writer.add(PixelBuffer(width: 64, height: 48, premultipliedARGB: words), delay: 10)
+        }
+        try writer.finish()
+        let whole = try GIFFrameStream(url: url)
+        var every: [PixelBuffer] = []
+        while let f = try whole.nextFrame() { every.append(f) }
+        #expect(every.count == 12)
+        let regions: [(x: Int, y: Int, width: Int, height: Int)] = [
+            (0, 0, 64, 8), (0, 20, 64, 6), (40, 0, 24, 48), (0, 47, 64, 1), (10, 10, 20, 20), (0, 0, 1, 1)
+        ]
+        for region in regions {
+            let limited = try GIFFrameStream(url: url)
+            limited.limitComposition(to: region)
+            for (k, frame) in every.enumerated() {
+                let b = try #require(try limited.nextFrame())
+                let expected = frame.cropped(x: region.x, y: region.y, width: region.width, height: region.height)
+                let got = b.cropped(x: region.x, y: region.y, width: region.width, height: region.height)
+                #expect(expected == got, "\(region), frame \(k)")
+            }
+        }
+    }
+
     @Test("restore to background clears the frame's area to transparent before the next")
     func background() throws {
         let gif = try fixture("background")

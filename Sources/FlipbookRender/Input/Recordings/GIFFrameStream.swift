@@ -64,7 +64,8 @@ public final class GIFFrameStream: RecordingStream {
     }
 
     /// Composes only `region` from the next frame on (clipped to the screen): the rest of each
-    /// frame keeps what it had.
+    /// frame keeps what it had. An image's codes are decoded down to the region's last row only
+    /// (not at all for an image beside it), so a fault in its data below goes unnoticed.
     public func limitComposition(to region: (x: Int, y: Int, width: Int, height: Int)) {
         composed = (
             max(0, region.x)..<max(max(0, region.x), min(width, region.x + region.width)),
@@ -95,8 +96,13 @@ public final class GIFFrameStream: RecordingStream {
                     control
                     ?? GraphicsControlBlock(DisposalMode: 0, UserInputFlag: false, DelayTime: 0, TransparentColor: NO_TRANSPARENT_COLOR)
                 control = nil
-                try records.readImage(d, into: &indices)
                 let x0 = Int(d.Left), y0 = Int(d.Top), iw = Int(d.Width), ih = Int(d.Height)
+                // Only the rows down to the composed part's last are decoded (none when the image
+                // misses it): a cropped recording's lower rows are never looked at.
+                let misses =
+                    composed.xs.isEmpty || composed.ys.isEmpty || x0 >= composed.xs.upperBound || x0 + iw <= composed.xs.lowerBound
+                    || y0 >= composed.ys.upperBound || y0 + ih <= composed.ys.lowerBound
+                try records.readImage(d, into: &indices, rows: misses ? 0 : composed.ys.upperBound - y0)
                 frameRects.append((x0, y0, iw, ih))
                 localTableSizes.append(Int(d.ColorMap?.pointee.ColorCount ?? 0))
                 // Restore to previous: keep what this frame covers, to put back after it is shown.

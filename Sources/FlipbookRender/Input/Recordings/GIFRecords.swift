@@ -139,10 +139,14 @@ final class GIFRecords {
 
     /// The same into `indices`, resized to the image (kept between frames by a stream: a
     /// fresh buffer per frame cost more than decoding into it). The image's data blocks are
-    /// gathered from the file; their codes are decoded by `GIFLZWDecoder`.
-    func readImage(_ d: GifImageDesc, into indices: inout [UInt8]) throws {
+    /// gathered from the file; their codes are decoded by `GIFLZWDecoder`. With `rows`, only
+    /// the image's first `rows` rows are wanted: a non-interlaced image's codes are decoded
+    /// that far (the rest of `indices` is left as it was; none at all, when 0).
+    func readImage(_ d: GifImageDesc, into indices: inout [UInt8], rows wanted: Int? = nil) throws {
         let w = Int(d.Width), h = Int(d.Height)
         if indices.count != w * h { indices = [UInt8](repeating: 0, count: w * h) }
+        let decodedRows = d.Interlace ? h : min(h, max(0, wanted ?? h))
+        guard decodedRows > 0 else { return try skipImage() }
         // giflib hands over the code size (read with the descriptor, at most 8) and the first block.
         var codeSize: Int32 = 0
         var block: UnsafeMutablePointer<GifByteType>?
@@ -162,7 +166,7 @@ final class GIFRecords {
             if d.Interlace {
                 // GIF89a interlacing: four passes, each starting at a row and stepping down.
                 if rows.count != w * h { rows = [UInt8](repeating: 0, count: w * h) }
-                try decode(into: &rows, codeSize: Int(codeSize))
+                try decode(into: &rows, pixels: w * h, codeSize: Int(codeSize))
                 var from = 0
                 for (start, step) in [(0, 8), (4, 8), (2, 4), (1, 2)] {
                     for row in Swift.stride(from: start, to: h, by: step) {
@@ -171,7 +175,7 @@ final class GIFRecords {
                     }
                 }
             } else {
-                try decode(into: &indices, codeSize: Int(codeSize))
+                try decode(into: &indices, pixels: decodedRows * w, codeSize: Int(codeSize))
             }
         } catch {
             let reason =
@@ -182,10 +186,11 @@ final class GIFRecords {
         }
     }
 
-    private func decode(into output: inout [UInt8], codeSize: Int) throws(GIFLZWDecoder.Failure) {
+    /// Decodes the gathered data's first `pixels` indices into `output`.
+    private func decode(into output: inout [UInt8], pixels: Int, codeSize: Int) throws(GIFLZWDecoder.Failure) {
         try data.withUnsafeBufferPointer { (input) throws(GIFLZWDecoder.Failure) in
             try output.withUnsafeMutableBufferPointer { (output) throws(GIFLZWDecoder.Failure) in
-                try lzw.decode(input, minimumCodeSize: codeSize, into: output)
+                try lzw.decode(input, minimumCodeSize: codeSize, into: UnsafeMutableBufferPointer(rebasing: output[..<pixels]))
             }
         }
     }
