@@ -2,7 +2,7 @@ import Flipbook
 import Foundation
 
 /// Prints benchmark figures (docs/benchmarks.md). Not a test: numbers, not pass/fail.
-/// Usage: flipbook-bench [engine] [render] [png] [table]
+/// Usage: flipbook-bench [engine] [render] [png] [table] [thumbnail]
 let arguments = Set(CommandLine.arguments.dropFirst())
 let runAll = arguments.isEmpty
 
@@ -202,4 +202,26 @@ if runAll || arguments.contains("table") {
     tableBenchmark(rows: 11, sweep: false)
     tableBenchmark(rows: 10_000, sweep: false)
     tableBenchmark(rows: 10_000, sweep: true)
+}
+
+/// Making a 373 × 220 frame (the recording row's crop) small enough for compare's offset
+/// refinement (116 × 69): Cairo's averaging filter against `areaAveraged` (ms per frame, median
+/// of 15 runs of 40 frames).
+func thumbnailBenchmark() throws {
+    var rng = SystemRandomNumberGenerator()
+    let frame = PixelBuffer(
+        width: 373, height: 220, premultipliedARGB: (0..<373 * 220).map { _ in 0xFF00_0000 | UInt32.random(in: 0...0xFF_FFFF, using: &rng) })
+    var cairo: [Double] = [], averaged: [Double] = []
+    for _ in 0..<15 {
+        cairo.append(seconds { for _ in 0..<40 { _ = try? frame.resized(width: 116, height: 69) } } / 40)
+        averaged.append(seconds { for _ in 0..<40 { _ = frame.areaAveraged(width: 116, height: 69) } } / 40)
+    }
+    print(
+        String(
+            format: "thumbnail: 373×220 → 116×69: Cairo's filter %.3f ms, areaAveraged %.3f ms", median(cairo) * 1000,
+            median(averaged) * 1000))
+}
+
+if runAll || arguments.contains("thumbnail") {
+    do { try thumbnailBenchmark() } catch { print("thumbnail: \(error)") }
 }
