@@ -210,7 +210,8 @@ if runAll || arguments.contains("table") {
 func thumbnailBenchmark() throws {
     var rng = SystemRandomNumberGenerator()
     let frame = PixelBuffer(
-        width: 373, height: 220, premultipliedARGB: (0..<373 * 220).map { _ in 0xFF00_0000 | UInt32.random(in: 0...0xFF_FFFF, using: &rng) })
+        width: 373, height: 220, premultipliedARGB: (0..<373 * 220).map { _ in 0xFF00_0000 | UInt32.random(in: 0...0xFF_FFFF, using: &rng) }
+    )
     var cairo: [Double] = [], averaged: [Double] = []
     for _ in 0..<15 {
         cairo.append(seconds { for _ in 0..<40 { _ = try? frame.resized(width: 116, height: 69) } } / 40)

@@ -34,14 +34,24 @@ final class RecordedFrames {
         guard !wanted.isEmpty else { return }
         let recording = recording, size = (width, height)
         prefetcher?.stop()
-        prefetcher = FramePrefetcher(stream: try Self.open(recording), wanted: wanted) { raw in
+        prefetcher = FramePrefetcher(stream: try Self.open(recording, like: stream), wanted: wanted) { raw in
             try Self.fitted(raw, recording: recording, width: size.0, height: size.1)
         }
     }
 
-    init(recording: VariantComparison.Recording) throws {
+    convenience init(recording: VariantComparison.Recording) throws {
+        try self.init(recording: recording, stream: Self.open(recording))
+    }
+
+    /// The same recording file as this one's, from its first frame, as `recording` says (its
+    /// offset, crop and scale): what opening it read is not read again (a GIF's frame times).
+    func restarted(as recording: VariantComparison.Recording) throws -> RecordedFrames {
+        try RecordedFrames(recording: recording, stream: Self.open(recording, like: stream))
+    }
+
+    private init(recording: VariantComparison.Recording, stream: any RecordingStream) throws {
         self.recording = recording
-        stream = try Self.open(recording)
+        self.stream = stream
         label = recording.label
         offset = recording.offset ?? 0
         var w = stream.width, h = stream.height
@@ -67,9 +77,10 @@ final class RecordedFrames {
 
     /// The recording's stream, composing only the part cropped (a GIF's other pixels are never
     /// looked at).
-    private static func open(_ recording: VariantComparison.Recording) throws -> any RecordingStream {
+    /// With `like`, a stream of the same file reopened (`RecordingStream.reopened`) where it can be.
+    private static func open(_ recording: VariantComparison.Recording, like: (any RecordingStream)? = nil) throws -> any RecordingStream {
         let stream: any RecordingStream
-        do { stream = try RecordingReader.open(recording.url) } catch { throw GoldenError.usage("\(error)") }
+        do { stream = try like?.reopened() ?? RecordingReader.open(recording.url) } catch { throw GoldenError.usage("\(error)") }
         if let c = recording.crop { stream.limitComposition(to: (c.x, c.y, c.width, c.height)) }
         return stream
     }
@@ -97,7 +108,7 @@ final class RecordedFrames {
         }
         if let shown, wanted < shown.index {
             // Going back (not done by compare's forward clock): start the stream again.
-            stream = try Self.open(recording)
+            stream = try Self.open(recording, like: stream)
             self.shown = nil
         }
         var index = shown?.index ?? -1

@@ -6,19 +6,20 @@ import Foundation
 /// pads odd sizes) is cropped with a note; any other difference is an error naming the
 /// `--crop` and `--scale` that would fit.
 enum RecordingFit {
+    /// The recording as compared (`frames`, opened once: a long GIF's frame times are read once).
     static func fit(
         _ recording: VariantComparison.Recording, to size: (width: Int, height: Int), scene: String
-    ) throws -> (recording: VariantComparison.Recording, notes: [String]) {
+    ) throws -> (frames: RecordedFrames, notes: [String]) {
         let probe = try RecordedFrames(recording: recording)
         let (w, h) = (probe.width, probe.height)
-        if (w, h) == size { return (recording, []) }
+        if (w, h) == size { return (probe, []) }
         let extra = (w - size.width, h - size.height)
         if recording.crop == nil, recording.scale == nil, [(1, 0), (0, 1), (1, 1)].contains(where: { $0 == extra }) {
             var cropped = recording
             cropped.crop = (0, 0, size.width, size.height)
             let sides = [extra.0 == 1 ? "its last column" : nil, extra.1 == 1 ? "its last row" : nil].compactMap { $0 }
             return (
-                cropped,
+                try probe.restarted(as: cropped),
                 [
                     "\(recording.label) is \(w)×\(h) px, the scene \(size.width)×\(size.height) px: a video's odd sizes are padded by one "
                         + "pixel, so \(sides.joined(separator: " and ")) \(sides.count == 1 ? "is" : "are") cropped"

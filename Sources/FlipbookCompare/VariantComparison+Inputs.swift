@@ -56,7 +56,7 @@ extension VariantComparison {
                 sceneResult.set(0, Result { try ChangeProfile.of(ScenarioRuntime(scenario: scenario), fps: fps, span: span, mask: mask) })
             }
         }
-        let probe = try RecordedFrames(recording: recorded.recording.with(offset: 0))
+        let probe = try recorded.restarted(as: recorded.recording.with(offset: 0))
         // Each frame's thumbnail as it is measured, when they all fit the budget; else only those
         // the refinement compares, after (a long recording's would not fit in memory).
         let everyThumbnail = probe.starts.count * Thumbnail.bytes(width: probe.width, height: probe.height) <= thumbnailBudget
@@ -91,7 +91,7 @@ extension VariantComparison {
                 let compared = estimate.refinementFrames(
                     sceneTimes: sceneProfile.thumbnails.map(\.time), recordingStarts: recordingProfile.thumbnails.map(\.time), reach: reach)
                 try recordingProfile.addThumbnails(
-                    of: compared, from: RecordedFrames(recording: recorded.recording.with(offset: 0)), mask: mask)
+                    of: compared, from: recorded.restarted(as: recorded.recording.with(offset: 0)), mask: mask)
             }
             estimate = estimate.refined(scene: sceneProfile, recording: recordingProfile, reach: reach)
         }

@@ -234,7 +234,7 @@ public struct VariantComparison {
         }
         let fitted = try against.map { try RecordingFit.fit($0, to: frameSize, scene: scenarios[0].file) }
         notes += fitted?.notes ?? []
-        let recorded = try fitted.map { try RecordedFrames(recording: $0.recording) }
+        let recorded = fitted?.frames
         let span = scenarios.map(\.duration).max() ?? 0
         let start = from ?? 0, end = until ?? span
         guard start >= 0, end > start else {

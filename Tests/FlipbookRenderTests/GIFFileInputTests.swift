@@ -67,4 +67,30 @@ struct GIFFileInputTests {
         #expect(refused > 40)
         #expect(complete >= 1)
     }
+
+    @Test("a GIF stream reopened keeps its frame times (the file is not scanned again) and decodes the file as it is now")
+    func reopenedKeepsTimes() throws {
+        let (path, frames) = try Self.noiseGIF()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let url = URL(fileURLWithPath: path)
+        let first = try GIFFrameStream(url: url)
+        let again = try #require(try first.reopened())
+        #expect(again.starts == first.starts && again.duration == first.duration)
+        var decoded: [PixelBuffer] = []
+        while let f = try again.nextFrame() { decoded.append(f) }
+        let fresh = try GIFFrameStream(url: url)
+        var expected: [PixelBuffer] = []
+        while let f = try fresh.nextFrame() { expected.append(f) }
+        #expect(decoded == expected && decoded.count == frames.count)
+        // The file replaced by one frame: the times read before stay; the one frame decodes,
+        // and the stream ends after it.
+        let single = try GIFLZWDecoderTests.giflibGIF([frames[2]], width: 300, height: 300, colours: 256, interlaced: false)
+        defer { try? FileManager.default.removeItem(atPath: single) }
+        try FileManager.default.removeItem(atPath: path)
+        try FileManager.default.copyItem(atPath: single, toPath: path)
+        let stale = try #require(try first.reopened())
+        #expect(stale.starts.count == 4)
+        #expect(try stale.nextFrame() == expected[2])
+        #expect(try stale.nextFrame() == nil)
+    }
 }

@@ -21,11 +21,16 @@ public protocol RecordingStream: AnyObject {
     /// compose only that part, leaving the rest of each frame unspecified. A GIF's pixels are
     /// each composed from their own history alone, so the region's pixels are exact.
     func limitComposition(to region: (x: Int, y: Int, width: Int, height: Int))
+    /// A new stream over the same file from its first frame, with what opening this one read
+    /// (a GIF's frame times, found by reading the whole file); nil when the format has nothing
+    /// worth keeping (open the file again instead). Composition is not limited in the new one.
+    func reopened() throws -> (any RecordingStream)?
 }
 
 extension RecordingStream {
     public func skipFrame() throws -> Bool { try nextFrame() != nil }
     public func limitComposition(to region: (x: Int, y: Int, width: Int, height: Int)) {}
+    public func reopened() throws -> (any RecordingStream)? { nil }
 }
 
 extension RecordingStream {
