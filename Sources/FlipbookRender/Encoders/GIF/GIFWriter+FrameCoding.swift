@@ -80,20 +80,32 @@ extension GIFWriter {
         var map = screenError ?? ScreenErrors(width: width, height: height)
         screenError = nil  // keep `map` the only reference, so it is changed in place
         var total = screenErrorTotal
-        let colors = c.palette.colors
-        // What the coding measured for a pixel (a changed pixel never gets the transparent
-        // index): the distance to the colour of the entry it was given.
-        func error(_ i: Int) -> UInt32 { c.isLossy ? Quantizer.squaredError(d.pixels[i], colors[Int(c.symbols[i])]) : 0 }
-        for ry in 0..<d.height {
-            let y = d.y + ry, start = ry * d.width
-            func written(_ rx: Int) -> Bool { d.changed?[start + rx] ?? true }
-            // A row that holds no error and gets none stays unstored.
-            if !map.isStored(row: y) && !(0..<d.width).contains(where: { written($0) && error(start + $0) > 0 }) { continue }
-            map.withRow(y) { row in
-                for rx in 0..<d.width where written(rx) {
-                    let e = error(start + rx)
-                    total += Int(e) - Int(row[d.x + rx])
-                    row[d.x + rx] = e
+        let lossy = c.isLossy
+        // Every pixel of the rectangle is written when the delta has no mask (a first frame).
+        let everyPixel = d.changed == nil ? [Bool](repeating: true, count: d.pixels.count) : []
+        d.pixels.withUnsafeBufferPointer { pixels in
+            c.symbols.withUnsafeBufferPointer { symbols in
+                c.palette.colors.withUnsafeBufferPointer { colors in
+                    (d.changed ?? everyPixel).withUnsafeBufferPointer { written in
+                        // What the coding measured for a pixel (a changed pixel never gets the
+                        // transparent index): the distance to the colour of the entry it was given.
+                        func error(_ i: Int) -> UInt32 { lossy ? Quantizer.squaredError(pixels[i], colors[Int(symbols[i])]) : 0 }
+                        for ry in 0..<d.height {
+                            let y = d.y + ry, start = ry * d.width
+                            // A row that holds no error and gets none stays unstored.
+                            if !map.isStored(row: y) && !(start..<start + d.width).contains(where: { written[$0] && error($0) > 0 }) {
+                                continue
+                            }
+                            map.withRow(y) { row in
+                                let screen = row.baseAddress! + d.x
+                                for rx in 0..<d.width where written[start + rx] {
+                                    let e = error(start + rx)
+                                    total += Int(e) - Int(screen[rx])
+                                    screen[rx] = e
+                                }
+                            }
+                        }
+                    }
                 }
             }
         }
