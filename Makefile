@@ -72,7 +72,10 @@ test-deps: deps
 # check, compare's figures against numpy's (docs/compare.md, "Checked independently"), and a
 # minute of fuzzing.
 test: test-deps lint relink-if-reordered
-	$(SWIFT) test
+	@# The tests' temporary folders (thousands a run) go in one folder of the run's own,
+	@# removed afterwards whether they pass or fail.
+	@tmp=$$(mktemp -d -t flipbook-swift-test.XXXXXX) && echo "TMPDIR=$$tmp $(SWIFT) test" && \
+	  TMPDIR=$$tmp $(SWIFT) test; status=$$?; rm -rf "$$tmp"; exit $$status
 	.build/debug/flipbook test --artifacts .artifacts
 	$(RELEASE_BUILD) --product flipbook
 	@# What `make build` (so `make demo`) builds besides: the preview's server links statically too.
