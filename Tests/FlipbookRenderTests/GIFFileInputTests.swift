@@ -93,4 +93,16 @@ struct GIFFileInputTests {
         #expect(try stale.nextFrame() == expected[2])
         #expect(try stale.nextFrame() == nil)
     }
+
+    @Test("a FIFO is refused on the descriptor itself, at once, not read (no writer would ever come)")
+    func fifoRefused() throws {
+        let fifo = FileManager.default.temporaryDirectory.appendingPathComponent("gif-fifo-\(UUID().uuidString)").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        defer { unlink(fifo) }
+        #expect {
+            _ = try GIFFileInput(path: fifo)
+        } throws: { error in
+            "\(error)".contains("is not a regular file")
+        }
+    }
 }

@@ -13,9 +13,17 @@ final class GIFFileInput {
     /// The bytes read from the file but not yet used: `buffer[start..<end]`.
     private var start = 0, end = 0
 
+    /// Opens a regular file only: checked on the descriptor opened (without waiting for a
+    /// writer), so a FIFO put in the file's place after a check of its path never blocks a read.
     init(path: String) throws {
-        descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw RenderError.gif("cannot open \(path): \(String(cString: strerror(errno)))") }
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else { throw RenderError.gif("cannot open \(path): \(String(cString: strerror(errno)))") }
+        var st = stat()
+        guard fstat(fd, &st) == 0, st.st_mode & S_IFMT == S_IFREG else {
+            close(fd)
+            throw RenderError.gif("\(path) is not a regular file")
+        }
+        descriptor = fd
         buffer = .allocate(capacity: Self.capacity)
     }
 
