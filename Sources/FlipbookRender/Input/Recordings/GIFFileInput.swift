@@ -13,11 +13,14 @@ final class GIFFileInput {
     /// The bytes read from the file but not yet used: `buffer[start..<end]`.
     private var start = 0, end = 0
 
-    /// Opens a regular file only: checked on the descriptor opened (without waiting for a
-    /// writer), so a FIFO put in the file's place after a check of its path never blocks a read.
+    /// Opens a regular file only, checked on the descriptor opened (without waiting for a
+    /// writer): a FIFO, even one swapped in for the file, never blocks the open or a read.
     init(path: String) throws {
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard fd >= 0 else { throw RenderError.gif("cannot open \(path): \(String(cString: strerror(errno)))") }
+        guard fd >= 0 else {
+            if errno == ENOENT { throw RenderError.gif("no such file: \(path)") }
+            throw RenderError.gif("cannot open \(path): \(String(cString: strerror(errno)))")
+        }
         var st = stat()
         guard fstat(fd, &st) == 0, st.st_mode & S_IFMT == S_IFREG else {
             close(fd)

@@ -31,10 +31,7 @@ final class GIFRecords {
 
     init(path: String) throws {
         name = path
-        // A regular file only: giflib would wait for ever on a FIFO's writer.
-        var st = stat()
-        guard stat(path, &st) == 0 else { throw RenderError.gif("no such file: \(path)") }
-        guard st.st_mode & S_IFMT == S_IFREG else { throw RenderError.gif("\(path) is not a regular file") }
+        // A regular file only (GIFFileInput checks): a FIFO's writer would never come.
         input = try GIFFileInput(path: path)
         var err: Int32 = 0
         guard let gif = GIFFileInput.openGIF(input, error: &err) else {
