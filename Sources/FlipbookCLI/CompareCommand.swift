@@ -254,14 +254,14 @@ struct Compare: ParsableCommand {
         let pageURL = ScenarioArguments.outputURL(path)
         let folder = PageFrameFolder(page: pageURL)
         let result = try comparison.runWithPage(
-            sinks: sinks, title: title, frameURL: folder.relativeURL, inlineUpTo: PageFrameFolder.inlineLimit)
+            sinks: sinks, title: title, pictureURL: folder.relativeURL, inlineUpTo: PageFrameFolder.inlineLimit)
         let page = try OutputFile(pageURL, inputs: inputs)
         do {
             // The frames first: the page never names a frame that is not there yet.
             if result.framesInlined {
                 folder.removeStale(keeping: 0)
             } else {
-                try folder.write(try result.frames.encodedFrames(), inputs: inputs)
+                try folder.write(try result.frames.encodedPictures(), inputs: inputs)
             }
             try page.write(Array(result.html.utf8))
             try page.commit()
@@ -273,7 +273,7 @@ struct Compare: ParsableCommand {
             Console.error(
                 "note: "
                     + TextSafety.forTerminal(
-                        "the page's \(result.frames.count) frames are in \(folder.url.lastPathComponent)/ beside it (inline they would make it over \(String(format: "%.1f", Double(PageFrameFolder.inlineLimit) / 1e6)) MB); keep the two together"
+                        "the page's \(result.frames.count) frames (\(result.frames.pictureCount) pictures) are in \(folder.url.lastPathComponent)/ beside it (inline they would make it over \(String(format: "%.1f", Double(PageFrameFolder.inlineLimit) / 1e6)) MB); keep the two together"
                     ))
         }
         return result.summaries

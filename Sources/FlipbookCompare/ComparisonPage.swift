@@ -2,9 +2,10 @@ import Flipbook
 import FlipbookGolden
 import Foundation
 
-/// `flipbook compare --html` and `flipbook preview`: one page (frames inline, or named by
-/// address: served by the preview, or files beside a large page, `PageFrameFolder`) with the composed
-/// grid under a time scrubber that moves every variant together (and a marker along each plot's
+/// `flipbook compare --html` and `flipbook preview`: one page (the frames' pictures inline, or
+/// named by address: served by the preview, or files beside a large page, `PageFrameFolder`)
+/// with the composed grid, drawn on a canvas from a key frame and its patches
+/// (`PageFrameStore`), under a time scrubber that moves every variant together (and a marker along each plot's
 /// time axis), play/pause at the scene's own speed (0.25×–2×, looping or not), frame stepping
 /// (buttons, ← →), the plots, the summary table, the event trace (the entries up to the
 /// scrubber's instant marked) and the scripted finger as a marker. `#t=1.25` in the address
@@ -18,9 +19,13 @@ enum ComparisonPage {
         var axis: (x0: Double, x1: Double, t0: Double, t1: Double)
     }
 
-    /// What comparison.js reads: each frame's address, its time, and the finger there.
+    /// What comparison.js reads: each picture's address; each frame as its key frame's index
+    /// then (picture, x, y) for each of its own pictures; the frames' size; each frame's time and
+    /// the finger there.
     struct PageData: Encodable {
-        var frames: [String]
+        var pictures: [String]
+        var frames: [[Int]]
+        var size: [Int]
         var times: [Double]
         var fingers: [[Double]?]
     }
@@ -34,22 +39,21 @@ enum ComparisonPage {
 
     static func html(
         title: String, summaries: [VariantComparison.Summary], frames store: PageFrameStore, plots: [Plot],
-        timeline: Timeline = Timeline(), frameURL: ((Int) -> String)? = nil,
+        timeline: Timeline = Timeline(), pictureURL: ((Int) -> String)? = nil,
         extras: VariantComparison.PageExtras = .init()
     ) throws -> String {
         let esc = HTMLPage.escape
-        // Served frames are encoded as they are asked for; a page file inlines them all.
-        let times = store.times
-        let inline = frameURL == nil ? try store.encodedFrames() : []
+        // Served pictures are encoded as they are asked for; a page file inlines them all.
+        let frames = store.frames
+        let times = frames.map(\.time)
+        let size = store.size
+        let inline = pictureURL == nil ? try store.encodedPictures() : []
         var h = HTMLPage.head(title: title, style: EmbeddedPages.comparisonCSS)
         h += extras.header
         h += "<div class=\"player\"><div class=\"stage\">\n"
         if !times.isEmpty {
-            if let frameURL {
-                h += "<img id=\"frame\" class=\"grid\" alt=\"every variant at the scrubber's instant\" src=\"\(esc(frameURL(0)))\">\n"
-            } else {
-                h += HTMLPage.image(inline[0], class: "grid", alt: "every variant at the scrubber's instant", id: "frame") + "\n"
-            }
+            h +=
+                "<canvas id=\"frame\" class=\"grid\" width=\"\(size.width)\" height=\"\(size.height)\" role=\"img\" aria-label=\"every variant at the scrubber's instant\"></canvas>\n"
         }
         h +=
             HTMLPage.fill(
@@ -88,7 +92,9 @@ enum ComparisonPage {
             h += "</ol>\n"
         }
         let data = PageData(
-            frames: times.indices.map { i in frameURL.map { $0(i) } ?? HTMLPage.dataURL(png: inline[i]) },
+            pictures: (0..<store.pictureCount).map { i in pictureURL.map { $0(i) } ?? HTMLPage.dataURL(png: inline[i]) },
+            frames: frames.map { f in [f.base] + f.parts.flatMap { [$0.picture, $0.x, $0.y] } },
+            size: [size.width, size.height],
             times: times,
             fingers: timeline.fingers.map { f in f.map { [$0.x, $0.y] } })
         h += HTMLPage.data(data, id: "page-data") + HTMLPage.script(EmbeddedPages.comparisonJS) + extras.footer + "</body></html>\n"

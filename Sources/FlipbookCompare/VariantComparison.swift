@@ -129,15 +129,16 @@ public struct VariantComparison {
     /// Runs the comparison like `run(sinks:)` and also returns the `--html` page: the composed
     /// frames under a scrubber, the plots and the summary.
     /// `pageFrameLimit` caps the frames the page holds (evenly spaced beyond it). With
-    /// `frameURL`, the page asks for frame I at `frameURL(I)` (a server hands out `frames`, each
-    /// encoded by then or when asked for) instead of holding every frame as a data URL.
+    /// `pictureURL`, the page asks for picture I (a key frame or a patch) at `pictureURL(I)` (a
+    /// server hands out `frames`' pictures, each encoded by then or when asked for) instead of
+    /// holding every picture as a data URL.
     /// With `inlineUpTo` as well, the frames are inlined after all when their data URLs come to
     /// at most that many bytes (`framesInlined` says which was done): a short comparison stays
     /// one file, a long one's page stays small.
     public mutating func runWithPage(
         sinks: [any RenderSink], title: String,
         threads: Int = ProcessInfo.processInfo.activeProcessorCount, pageFrameLimit: Int = 240,
-        frameURL: ((Int) -> String)? = nil, inlineUpTo: Int? = nil, extras: PageExtras = PageExtras()
+        pictureURL: ((Int) -> String)? = nil, inlineUpTo: Int? = nil, extras: PageExtras = PageExtras()
     ) throws -> (summaries: [Summary], html: String, frames: PageFrameStore, framesInlined: Bool) {
         let pageFrames = PageFramesSink(limit: pageFrameLimit)
         let summaries = try run(sinks: sinks + [pageFrames], threads: threads)
@@ -147,14 +148,14 @@ public struct VariantComparison {
             let x1 = plot.point(time: range.upperBound, value: plot.valueRange.lowerBound).x / Double(plot.width)
             return ComparisonPage.Plot(png: try PNGCodec.encode(try plot.render()), axis: (x0, x1, range.lowerBound, range.upperBound))
         }
-        var served = frameURL
-        if frameURL != nil, let limit = inlineUpTo {
-            let bytes = try pageFrames.store.encodedFrames().reduce(0) { $0 + ($1.count + 2) / 3 * 4 }
+        var served = pictureURL
+        if pictureURL != nil, let limit = inlineUpTo {
+            let bytes = try pageFrames.store.encodedPictures().reduce(0) { $0 + ($1.count + 2) / 3 * 4 }
             if bytes <= limit { served = nil }
         }
         let html = try ComparisonPage.html(
             title: title, summaries: summaries, frames: pageFrames.store, plots: plots,
-            timeline: timeline(at: pageFrames.store.times), frameURL: served, extras: extras)
+            timeline: timeline(at: pageFrames.store.times), pictureURL: served, extras: extras)
         return (summaries, html, pageFrames.store, served == nil)
     }
 

@@ -167,7 +167,7 @@ public final class PreviewSession: @unchecked Sendable {
             let version = lock.withLock { status.version } + 1
             let result = try comparison.runWithPage(
                 sinks: [progress], title: title, pageFrameLimit: 1800,
-                frameURL: { "/frame/\(version)/\($0).png" },
+                pictureURL: { "/frame/\(version)/\($0).png" },
                 extras: PreviewShellPage.extras(version: version, commands: options.commands))
             guard !flag.isCancelled else {
                 result.frames.cancel()

@@ -25,25 +25,27 @@ struct ComparePageBrowserTests {
                 .init(file: Self.demo, variant: "slow", label: "slow")
             ],
             plots: ["dot2.transform.scale"])
-        let (summaries, html, _, _) = try comparison.runWithPage(sinks: [GIFSink(url: dir.appendingPathComponent("c.gif"))], title: "demo")
+        let (summaries, html, store, _) = try comparison.runWithPage(
+            sinks: [GIFSink(url: dir.appendingPathComponent("c.gif"))], title: "demo")
         #expect(summaries.count == 2)
         let page = dir.appendingPathComponent("page.html")
         try html.write(to: page, atomically: true, encoding: .utf8)
         // 2.1 s at 30 fps: 63 frames, all kept; t = 1.0 s is frame 30.
-        #expect(html.components(separatedBy: "data:image/png;base64,").count - 1 == 63 + 1 + 1, "63 frames, the first shown, one plot")
+        #expect(store.count == 63)
+        #expect(html.components(separatedBy: "data:image/png;base64,").count - 1 == store.pictureCount + 1, "every picture and one plot")
 
         let dom = try Chromium.run(["--dump-dom", page.absoluteString + "#t=1.0"])
         #expect(dom.contains("t = 1.000 s"), "the label follows")
         let scrubber = try #require(dom.range(of: "id=\"scrubber\"").map { String(dom[$0.lowerBound...].prefix(200)) })
         #expect(scrubber.contains("aria-valuenow=\"30\"") && scrubber.contains("max=\"62\""), "\(scrubber)")
-        // The frame shown is frame 30's picture.
-        let frameTag = try #require(dom.range(of: "id=\"frame\"").map { String(dom[$0.lowerBound...].prefix(400)) })
+        // The canvas shows frame 30: its key frame and its patches drawn.
+        let frameTag = try #require(dom.range(of: "<canvas").map { String(dom[$0.lowerBound...].prefix(400)) })
+        #expect(frameTag.contains("data-shown=\"30\""), "frame 30 is shown: \(frameTag)")
         let data = html.components(separatedBy: "<script id=\"page-data\" type=\"application/json\">")[1]
             .components(separatedBy: "</script>")[0]
         let object = try JSONSerialization.jsonObject(with: Data(data.utf8)) as? [String: Any]
-        let frames = try #require(object?["frames"] as? [String])
-        #expect(frames.count == 63)
-        #expect(frameTag.contains(String(frames[30].prefix(120))), "frame 30 is shown")
+        let frames = try #require(object?["frames"] as? [[Int]])
+        #expect(frames.count == 63 && frames[30][0] < 30, "frame 30 is patches over an earlier key frame: \(frames[30])")
         // The marker moved from the axis start to 1.0 s of the plot's 0…2.1 s axis.
         let plot = try #require(comparison.propertyPlots.first)
         let expected = plot.point(time: 1.0, value: plot.valueRange.lowerBound).x / Double(plot.width) * 100
@@ -53,8 +55,14 @@ struct ComparePageBrowserTests {
         #expect(abs(left - expected) < 0.01, "marker at \(left) %, expected \(expected) %")
 
         let shot = dir.appendingPathComponent("shot.png")
-        _ = try Chromium.run(["--window-size=1200,1000", "--screenshot=\(shot.path)", page.absoluteString + "#t=1.0"])
+        _ = try Chromium.run([
+            "--virtual-time-budget=2000", "--window-size=1200,1000", "--screenshot=\(shot.path)", page.absoluteString + "#t=1.0"
+        ])
         let pixels = try PNGCodec.read(shot)
+        // The canvas, unscaled, holds frame 30's pixels exactly (key frame and patches in place).
+        let frame30 = try PageFrameStoreTests.drawn(30, from: store)
+        let found = Self.find(frame30, in: pixels)
+        #expect(found != nil, "frame 30's pixels are on the screen")
         let rgba = pixels.rgba
         var dots = 0, markerPixels = 0
         for i in stride(from: 0, to: rgba.count, by: 4) {
@@ -64,5 +72,27 @@ struct ComparePageBrowserTests {
         }
         #expect(dots > 300, "the variants' dots are shown: \(dots)")
         #expect(markerPixels > 100, "the marker is drawn: \(markerPixels)")
+    }
+
+    /// Where `picture` (opaque) appears in `screen` pixel for pixel, within one level a
+    /// channel (the browser's colour conversion), if it does.
+    static func find(_ picture: PixelBuffer, in screen: PixelBuffer) -> (x: Int, y: Int)? {
+        func close(_ a: UInt32, _ b: UInt32) -> Bool {
+            for shift: UInt32 in [0, 8, 16] {
+                let ca = Int((a >> shift) & 0xFF), cb = Int((b >> shift) & 0xFF)
+                if abs(ca - cb) > 1 { return false }
+            }
+            return true
+        }
+        let p = picture.premultipliedARGB, s = screen.premultipliedARGB
+        for y in 0...(screen.height - picture.height) {
+            for x in 0...(screen.width - picture.width) where close(s[y * screen.width + x], p[0]) {
+                let matches = (0..<picture.height).allSatisfy { row in
+                    (0..<picture.width).allSatisfy { close(s[(y + row) * screen.width + x + $0], p[row * picture.width + $0]) }
+                }
+                if matches { return (x, y) }
+            }
+        }
+        return nil
     }
 }

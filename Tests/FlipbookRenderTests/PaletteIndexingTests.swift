@@ -57,4 +57,41 @@ struct PaletteIndexingTests {
         let small = try PNGEncoder.encodeCompact(Self.frame(colours: 256, seed: 5))
         #expect(small[25] == 3)
     }
+
+    /// The IDAT chunk's data (the only one encodeCompact writes) from a PNG.
+    static func imageData(_ png: [UInt8]) -> [UInt8] {
+        var at = 8
+        while at + 8 <= png.count {
+            let length = png[at..<at + 4].reduce(0) { $0 << 8 | Int($1) }
+            if png[at + 4..<at + 8].elementsEqual("IDAT".utf8) { return Array(png[at + 8..<at + 8 + length]) }
+            at += 12 + length
+        }
+        return []
+    }
+
+    @Test("Palette pictures: zlib's best level when a fast pass shrinks them under a quarter (flat art), the fast one for dither")
+    func paletteLevel() throws {
+        func raw(_ pixels: PixelBuffer) throws -> [UInt8] {
+            let indices = try #require(PaletteIndexing.index(pixels)).indices
+            return (0..<pixels.height).flatMap { y in [0] + indices[(y * pixels.width)..<((y + 1) * pixels.width)] }
+        }
+        // Flat: long runs of few colours.
+        let flat = PixelBuffer(
+            width: 120, height: 60,
+            premultipliedARGB: (0..<7200).map { $0 % 120 < 40 ? 0xFF00_7AFF : $0 / 120 % 9 == 0 ? 0xFF00_0000 : 0xFFFF_FFFF })
+        let flatRaw = try raw(flat)
+        #expect(try PNGEncoder.deflate(flatRaw, level: PNGEncoder.defaultLevel, what: "").count * 4 < flatRaw.count)
+        #expect(Self.imageData(try PNGEncoder.encodeCompact(flat)) == (try PNGEncoder.deflate(flatRaw, level: 9, what: "")))
+        // Dither: 64 greys in a pseudo-random order barely compress.
+        var rng = SeededRandom(seed: 7)
+        let dither = PixelBuffer(
+            width: 120, height: 60, premultipliedARGB: (0..<7200).map { _ in 0xFF00_0000 | UInt32(rng.next() % 64) * 0x0001_0101 })
+        let ditherRaw = try raw(dither)
+        #expect(
+            Self.imageData(try PNGEncoder.encodeCompact(dither))
+                == (try PNGEncoder.deflate(ditherRaw, level: PNGEncoder.defaultLevel, what: "")))
+        #expect(
+            try PNGEncoder.deflate(ditherRaw, level: 9, what: "") != PNGEncoder.deflate(ditherRaw, level: PNGEncoder.defaultLevel, what: "")
+        )
+    }
 }

@@ -1,9 +1,11 @@
 // The comparison page (ComparisonPage): scrubber, play/pause at the scene's speed, frame
 // stepping, plot markers, the trace and the finger; #t=1.25 opens at an instant, &play plays.
-// The frames' addresses, their times and the finger at each (ComparisonPage fills page-data).
+// The pictures' addresses; each frame as its key frame's index, then (picture, x, y) for each
+// of its own pictures; the frames' times and the finger at each (ComparisonPage fills page-data).
 const data = JSON.parse(document.getElementById('page-data').textContent);
-const frames = data.frames, times = data.times, fingers = data.fingers;
-const img = document.getElementById('frame');
+const pictures = data.pictures, frames = data.frames, times = data.times, fingers = data.fingers;
+const canvas = document.getElementById('frame');
+const context = canvas ? canvas.getContext('2d') : null;
 const scrubber = document.getElementById('scrubber');
 const label = document.getElementById('time');
 const finger = document.getElementById('finger');
@@ -11,13 +13,40 @@ const playButton = document.getElementById('play');
 const markers = Array.from(document.querySelectorAll('.marker'));
 const events = Array.from(document.querySelectorAll('#trace li'));
 let current = 0;
+const loaded = [];
+function picture(k) {
+  if (!loaded[k]) { const im = new Image(); im.src = pictures[k]; loaded[k] = im; }
+  return loaded[k];
+}
+// A frame is drawn as its key frame's picture, then the rectangles where it differs from it.
+function parts(i) {
+  const list = [];
+  const add = (f) => { for (let k = 1; k + 2 < f.length; k += 3) list.push(f.slice(k, k + 3)); };
+  if (frames[i][0] !== i) add(frames[frames[i][0]]);
+  add(frames[i]);
+  return list;
+}
+// Each picture replaces what is under it (cleared first: a transparent pixel shows through);
+// a frame whose pictures are still loading is drawn when they are, unless another was asked for.
+function draw(i) {
+  if (!context) return;
+  const list = parts(i), images = list.map((p) => picture(p[0]));
+  const paint = () => {
+    if (i !== current) return;
+    list.forEach((p, k) => { context.clearRect(p[1], p[2], images[k].naturalWidth, images[k].naturalHeight);
+      context.drawImage(images[k], p[1], p[2]); });
+    canvas.dataset.shown = i;
+  };
+  if (images.every((im) => im.complete && im.naturalWidth > 0)) paint();
+  else Promise.all(images.map((im) => im.decode().catch(() => {}))).then(paint);
+}
 function show(i) {
   i = Math.max(0, Math.min(frames.length - 1, i));
   current = i;
   scrubber.value = i;
   scrubber.setAttribute('aria-valuenow', i);
   scrubber.setAttribute('aria-valuetext', times[i].toFixed(3) + ' s');
-  if (img) img.src = frames[i];
+  draw(i);
   label.textContent = 't = ' + times[i].toFixed(3) + ' s';
   for (const m of markers) {
     const x0 = +m.dataset.x0, x1 = +m.dataset.x1, t0 = +m.dataset.t0, t1 = +m.dataset.t1;
@@ -74,10 +103,10 @@ if (asked) {
 }
 show(best);
 if (playing) play();
-// Frames served one by one: fetch the rest in the background so playing never waits.
-if (!frames[0].startsWith('data:')) {
+// Pictures served one by one: fetch the rest in the background so playing never waits.
+if (pictures.length && !pictures[0].startsWith('data:')) {
   let next = 0;
-  const preload = () => { for (let k = 0; k < 8 && next < frames.length; k++) { const im = new Image(); im.src = frames[next++]; }
-    if (next < frames.length) setTimeout(preload, 30); };
+  const preload = () => { for (let k = 0; k < 8 && next < pictures.length; k++) picture(next++);
+    if (next < pictures.length) setTimeout(preload, 30); };
   preload();
 }

@@ -88,9 +88,16 @@ extension PixelBuffer {
     public func cropped(x: Int, y: Int, width w: Int, height h: Int) -> PixelBuffer? {
         let x0 = max(0, x), y0 = max(0, y), x1 = min(width, x + w), y1 = min(height, y + h)
         guard x1 > x0, y1 > y0 else { return nil }
-        var words: [UInt32] = []
-        words.reserveCapacity((x1 - x0) * (y1 - y0))
-        for row in y0..<y1 { words += premultipliedARGB[(row * width + x0)..<(row * width + x1)] }
-        return PixelBuffer(width: x1 - x0, height: y1 - y0, premultipliedARGB: words)
+        let w = x1 - x0, h = y1 - y0
+        // Row by row through pointers: slicing the array per row retained it every row.
+        let words = premultipliedARGB.withUnsafeBufferPointer { source in
+            [UInt32](unsafeUninitializedCapacity: w * h) { target, count in
+                for row in 0..<h {
+                    (target.baseAddress! + row * w).initialize(from: source.baseAddress! + (y0 + row) * width + x0, count: w)
+                }
+                count = w * h
+            }
+        }
+        return PixelBuffer(width: w, height: h, premultipliedARGB: words)
     }
 }
