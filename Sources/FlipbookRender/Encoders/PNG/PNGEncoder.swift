@@ -32,8 +32,10 @@ public enum PNGEncoder {
     }
 
     /// Rows `y0..<y0+height` of columns `x0..<x0+width`, straight RGB(A), each row Sub-filtered
-    /// behind its filter byte: what PNG's IDAT (and APNG's fdAT) deflate.
+    /// behind its filter byte: what PNG's IDAT (and APNG's fdAT) deflate. Without `alpha`,
+    /// every pixel must be opaque.
     static func filteredRows(_ pixels: PixelBuffer, x0: Int, y0: Int, width w: Int, height h: Int, alpha: Bool) -> [UInt8] {
+        guard alpha else { return filteredOpaqueRows(pixels, x0: x0, y0: y0, width: w, height: h) }
         let bpp = alpha ? 4 : 3
         let rowBytes = 1 + w * bpp
         let stride = pixels.width
@@ -52,6 +54,35 @@ public enum PNGEncoder {
                         dst[o + 2] = p.b &- left.2
                         if alpha { dst[o + 3] = p.a &- left.3 }
                         left = (p.r, p.g, p.b, p.a)
+                    }
+                }
+            }
+            count = rowBytes * h
+        }
+    }
+
+    /// `filteredRows` of opaque pixels, whose words are their straight bytes: each pixel minus
+    /// the one to its left, the three channels at once (bytes subtracted without borrows
+    /// between them), without the general loop's per-pixel branch on alpha.
+    static func filteredOpaqueRows(_ pixels: PixelBuffer, x0: Int, y0: Int, width w: Int, height h: Int) -> [UInt8] {
+        let rowBytes = 1 + w * 3
+        let stride = pixels.width
+        return [UInt8](unsafeUninitializedCapacity: rowBytes * h) { dst, count in
+            pixels.premultipliedARGB.withUnsafeBufferPointer { src in
+                let high: UInt32 = 0x8080_8080
+                for y in 0..<h {
+                    let out = dst.baseAddress! + y * rowBytes
+                    let row = src.baseAddress! + (y0 + y) * stride + x0
+                    out[0] = 1  // filter type Sub
+                    var left: UInt32 = 0
+                    for x in 0..<w {
+                        let v = row[x]
+                        // Byte-wise v - left, modulo 256 in each byte.
+                        let d = ((v | high) &- (left & ~high)) ^ ((v ^ ~left) & high)
+                        out[1 + 3 * x] = UInt8(truncatingIfNeeded: d >> 16)
+                        out[2 + 3 * x] = UInt8(truncatingIfNeeded: d >> 8)
+                        out[3 + 3 * x] = UInt8(truncatingIfNeeded: d)
+                        left = v
                     }
                 }
             }
