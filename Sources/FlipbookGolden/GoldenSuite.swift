@@ -57,22 +57,32 @@ public struct GoldenSuite: Sendable {
         let results = ParallelResults<ScenarioOutcome>(count: files.count)
         let names = files.map(Self.name(of:))
         let perJob = max(1, threads / min(jobs, max(1, files.count)))
+        @Sendable func runFile(_ i: Int) {
+            if names.filter({ $0 == names[i] }).count > 1 {
+                results.set(
+                    i,
+                    value: ScenarioOutcome(
+                        name: names[i], file: files[i], status: .error,
+                        messages: ["\(files[i]): another scenario is also named '\(names[i])'; golden folders are named by file name"]))
+            } else {
+                results.set(i, value: runOne(files[i], name: names[i], threads: perJob))
+            }
+        }
+        // One job runs on this thread: a render run from Dispatch's pool leaves its own frame
+        // batches one pool thread to draw on (on 2 cores, the pool's two), so they ran one frame
+        // at a time.
+        guard jobs > 1 else {
+            files.indices.forEach(runFile)
+            return results.filled
+        }
         let queue = DispatchQueue(label: "flipbook.golden", attributes: .concurrent)
         let group = DispatchGroup()
         let gate = DispatchSemaphore(value: jobs)
-        for (i, file) in files.enumerated() {
+        for i in files.indices {
             gate.wait()
             queue.async(group: group) {
                 defer { gate.signal() }
-                if names.filter({ $0 == names[i] }).count > 1 {
-                    results.set(
-                        i,
-                        value: ScenarioOutcome(
-                            name: names[i], file: file, status: .error,
-                            messages: ["\(file): another scenario is also named '\(names[i])'; golden folders are named by file name"]))
-                } else {
-                    results.set(i, value: runOne(file, name: names[i], threads: perJob))
-                }
+                runFile(i)
             }
         }
         group.wait()
