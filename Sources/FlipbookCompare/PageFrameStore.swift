@@ -89,7 +89,7 @@ public final class PageFrameStore: @unchecked Sendable {
             pictures = [(frame, 0, 0)]
         }
         let bytes = pictures.reduce(0) { $0 + $1.pixels.premultipliedARGB.count * 4 }
-        let indices: Range<Int>? = condition.withLock {
+        let (index, indices): (Int, Range<Int>?) = condition.withLock {
             while pendingBytes > 0 && pendingBytes + bytes > pendingBudget && !cancelled { condition.wait() }
             if frameList.isEmpty { frameSize = (frame.width, frame.height) }
             let index = frameList.count
@@ -98,13 +98,13 @@ public final class PageFrameStore: @unchecked Sendable {
             frameList.append(Frame(time: time, base: base ?? index, parts: parts))
             guard !cancelled else {
                 slots += pictures.map { _ in .failed(Self.cancelledMessage) }
-                return nil
+                return (index, nil)
             }
             slots += pictures.map { .raw($0.pixels) }
             pendingBytes += bytes
-            return first..<slots.count
+            return (index, first..<slots.count)
         }
-        if base == nil { keyFrame = (frameList.count - 1, frame) }
+        if base == nil { keyFrame = (index, frame) }
         guard let indices else { return }
         for index in indices {
             DispatchQueue.global().async(group: group) { [self] in _ = try? png(at: index) }
