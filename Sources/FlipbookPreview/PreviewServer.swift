@@ -2,8 +2,9 @@ import Foundation
 
 /// Serves a `PreviewSession` over HTTP (`LoopbackHTTPServer`): `/` (and `/page/N`) the last
 /// good render's page, or a waiting page before it; `/status` the session's status as JSON;
-/// `/frame/N/I.png` the render's frames, which the page asks for as it shows them. Requests whose `Host` is not this machine
-/// (`HostPolicy`) get 421 and nothing else.
+/// `/frame/N/I.png` the render's pictures (key frames and patches), which the page asks for as
+/// it shows them. Requests whose `Host` is not this machine's (`HostPolicy`) get 421 and
+/// nothing else.
 public final class PreviewServer: Sendable {
     public let session: PreviewSession
     private let http: LoopbackHTTPServer

@@ -50,7 +50,7 @@ public final class PreviewSession: @unchecked Sendable {
     private let lock = NSCondition()
     private var status = Status()
     private var page: [UInt8]?
-    /// The last good render's frames, as the page asks for them (`/frame/VERSION/INDEX.png`).
+    /// The last good render's frames, whose pictures the page asks for (`/frame/VERSION/INDEX.png`).
     private var frames: (version: Int, store: PageFrameStore?) = (0, nil)
     private var lastContent: WatchedFile.Reading?
     private var running: CancelFlag?
@@ -85,8 +85,8 @@ public final class PreviewSession: @unchecked Sendable {
     /// The last good render's page, if any.
     public var currentPage: [UInt8]? { lock.withLock { page } }
 
-    /// Frame `index` of render `version`, while that render is the current one.
-    /// Encoded when asked for if the background encoder has not reached it yet.
+    /// Picture `index` (a key frame or a patch) of render `version`, while that render is the
+    /// current one. Encoded when asked for if the background encoder has not reached it yet.
     public func frame(version: Int, index: Int) -> [UInt8]? {
         let store = lock.withLock { frames.version == version ? frames.store : nil }
         return try? store?.png(at: index)
