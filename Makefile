@@ -7,6 +7,7 @@ APT_PACKAGES := libcairo2-dev libpango1.0-dev libgif-dev libwebp-dev libjpeg-dev
 # test GNU time (only `make test` installs them, with their recommended packages, as
 # docs/toolchain.md does).
 TEST_APT_PACKAGES := chromium ffmpeg time python3-numpy python3-pil
+DEBIAN_PYTHON := $(shell test -x /usr/bin/python3 && echo /usr/bin/python3 || echo python3)
 
 # Release programs link Swift's runtime and Foundation statically: the 14 shared libraries (ICU
 # among them) cost half of every flipbook call's start-up (docs/benchmarks.md, "Start-up").
@@ -84,7 +85,9 @@ test: test-deps lint relink-if-reordered
 	scripts/determinism.sh .build/debug/flipbook .build/release/flipbook
 	@python3 -c "import jsonschema, yaml" 2>/dev/null || python3 -m pip install -q jsonschema pyyaml
 	python3 Tests/schema/check_scenarios.py
-	python3 scripts/compare_check.py .build/release/flipbook ../shared/reference
+	@# numpy and Pillow come from Debian's packages (TEST_APT_PACKAGES), so Debian's python3
+	@# runs the check: a python3 earlier on PATH (pyenv's) may have neither.
+	$(DEBIAN_PYTHON) scripts/compare_check.py .build/release/flipbook ../shared/reference
 	$(MAKE) --no-print-directory fuzz
 
 # swift-format's rules as .swift-format sets them, and lines of code at most 140 characters.
