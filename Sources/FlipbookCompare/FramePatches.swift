@@ -18,11 +18,13 @@ public enum FramePatches {
     /// The rectangles of `frame` that differ from `base` (the same size): runs of changed
     /// columns closer than `gap` pixels are one, then each column's runs of changed rows.
     /// More than `limit` rectangles become the one that holds them all (each is a picture the
-    /// page loads). Empty when the frames are equal.
+    /// page loads). Empty when the frames are equal; the whole frame when their sizes differ.
     public static func changes(of frame: PixelBuffer, since base: PixelBuffer, gap: Int = 8, limit: Int = 8) -> [PatchRectangle] {
-        precondition(frame.width == base.width && frame.height == base.height, "patches need frames of one size")
         let width = frame.width, height = frame.height
-        guard width > 0, height > 0 else { return [] }
+        guard width > 0, height > 0, frame.premultipliedARGB.count == width * height else { return [] }
+        guard base.width == width, base.height == height, base.premultipliedARGB.count == width * height else {
+            return [PatchRectangle(x: 0, y: 0, width: width, height: height)]
+        }
         return frame.premultipliedARGB.withUnsafeBufferPointer { now in
             base.premultipliedARGB.withUnsafeBufferPointer { before in
                 let now = now.baseAddress!, before = before.baseAddress!

@@ -13,9 +13,13 @@ struct FramePatchesTests {
         return PixelBuffer(width: width, height: height, premultipliedARGB: words)
     }
 
-    @Test("equal frames: no rectangles")
+    @Test("equal frames: no rectangles; frames of another size: the whole frame; an empty frame: none")
     func equal() {
         #expect(FramePatches.changes(of: Self.frame(), since: Self.frame()).isEmpty)
+        #expect(
+            FramePatches.changes(of: Self.frame(), since: Self.frame(width: 63)) == [PatchRectangle(x: 0, y: 0, width: 64, height: 32)])
+        let empty = PixelBuffer(width: 0, height: 0, premultipliedARGB: [])
+        #expect(FramePatches.changes(of: empty, since: Self.frame()).isEmpty)
     }
 
     @Test("each changed column run, cut into its changed row runs: exact bounds")
