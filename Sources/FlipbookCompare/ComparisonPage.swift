@@ -5,12 +5,12 @@ import Foundation
 /// `flipbook compare --html` and `flipbook preview`: one page (the frames' pictures inline, or
 /// named by address: served by the preview, or files beside a large page, `PageFrameFolder`)
 /// with the composed grid, drawn on a canvas from a key frame and its patches
-/// (`PageFrameStore`), under a time scrubber that moves every variant together (and a marker along each plot's
-/// time axis), play/pause at the scene's own speed (0.25×–2×, looping or not), frame stepping
-/// (buttons, ← →), the plots, the summary table, the event trace (the entries up to the
-/// scrubber's instant marked) and the scripted finger as a marker. `#t=1.25` in the address
-/// opens it at that instant (`#t=1.25&play` playing); the address follows the scrubber. Tested in
-/// headless Chromium, like the golden report.
+/// (`PageFrameStore`), under a time scrubber that moves every variant together (and a marker
+/// along each plot's time axis), play/pause at the scene's own speed (0.25×–2×, looping or
+/// not), frame stepping (buttons, ← →), the plots, the summary table, the event trace (the
+/// entries up to the scrubber's instant marked) and the scripted finger as a marker. `#t=1.25`
+/// in the address opens it at that instant (`#t=1.25&play` playing); the address follows the
+/// scrubber. Tested in headless Chromium, like the golden report.
 enum ComparisonPage {
     struct Plot {
         var png: [UInt8]

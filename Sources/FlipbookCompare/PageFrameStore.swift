@@ -73,20 +73,17 @@ public final class PageFrameStore: @unchecked Sendable {
     /// the latest one, each queued for encoding. Waits while too many bytes are still raw.
     /// Called from one thread at a time, frames in order.
     func append(_ frame: PixelBuffer, time: Double) {
-        var pictures: [(pixels: PixelBuffer, x: Int, y: Int)]
+        // A frame of another size than its key frame differs all over: a key frame itself.
+        var pictures: [(pixels: PixelBuffer, x: Int, y: Int)] = [(frame, 0, 0)]
         var base: Int?
-        if let key = keyFrame, key.pixels.width == frame.width, key.pixels.height == frame.height {
+        if let key = keyFrame {
             let changes = FramePatches.changes(of: frame, since: key.pixels)
             if changes.reduce(0, { $0 + $1.area }) * 2 <= frame.width * frame.height {
                 base = key.index
                 pictures = changes.compactMap { r in
                     frame.cropped(x: r.x, y: r.y, width: r.width, height: r.height).map { ($0, r.x, r.y) }
                 }
-            } else {
-                pictures = [(frame, 0, 0)]
             }
-        } else {
-            pictures = [(frame, 0, 0)]
         }
         let bytes = pictures.reduce(0) { $0 + $1.pixels.premultipliedARGB.count * 4 }
         let (index, indices): (Int, Range<Int>?) = condition.withLock {

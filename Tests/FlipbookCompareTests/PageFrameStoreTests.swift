@@ -83,6 +83,9 @@ struct PageFrameStoreTests {
         #expect(frames[1].parts.isEmpty && frames[3].parts.isEmpty)
         #expect(store.pictureCount == 3)
         for k in 0..<5 { #expect(try Self.drawn(k, from: store) == [plain, plain, inverted, inverted, plain][k]) }
+        // A frame of another size than its key frame is a key frame of its own.
+        store.append(Self.frame(0, width: 40), time: 0)
+        #expect(store.frames[5].base == 5 && store.frames[5].parts == [.init(picture: 3, x: 0, y: 0)])
     }
 
     @Test("a budget smaller than one frame still lets every frame through, one at a time")

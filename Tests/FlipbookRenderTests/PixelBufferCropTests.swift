@@ -22,11 +22,14 @@ struct PixelBufferCropTests {
         #expect(got.premultipliedARGB == (y0..<y1).flatMap { row in (x0..<x1).map { Self.word($0, row) } })
     }
 
-    @Test("beside the image or empty: nil")
+    @Test("beside the image, empty, or from a buffer short of its size: nil")
     func empty() {
         #expect(Self.image.cropped(x: 7, y: 0, width: 3, height: 3) == nil)
         #expect(Self.image.cropped(x: -4, y: 0, width: 4, height: 3) == nil)
         #expect(Self.image.cropped(x: 1, y: 1, width: 0, height: 3) == nil)
         #expect(Self.image.cropped(x: 1, y: 5, width: 2, height: 1) == nil)
+        // A buffer holding fewer words than its size says: nothing, not a read past its end.
+        let short = PixelBuffer(width: 7, height: 5, premultipliedARGB: [UInt32](repeating: 0, count: 20))
+        #expect(short.cropped(x: 0, y: 0, width: 7, height: 5) == nil)
     }
 }

@@ -87,7 +87,8 @@ extension PixelBuffer {
     /// The part of the image in the rectangle, clipped to the image (nil when nothing is left).
     public func cropped(x: Int, y: Int, width w: Int, height h: Int) -> PixelBuffer? {
         let x0 = max(0, x), y0 = max(0, y), x1 = min(width, x + w), y1 = min(height, y + h)
-        guard x1 > x0, y1 > y0 else { return nil }
+        // The rows are copied through pointers: a buffer short of its size has nothing to give.
+        guard x1 > x0, y1 > y0, premultipliedARGB.count >= width * height else { return nil }
         let w = x1 - x0, h = y1 - y0
         // Row by row through pointers: slicing the array per row retained it every row.
         let words = premultipliedARGB.withUnsafeBufferPointer { source in

@@ -36,8 +36,7 @@ public enum PNGEncoder {
     /// every pixel must be opaque.
     static func filteredRows(_ pixels: PixelBuffer, x0: Int, y0: Int, width w: Int, height h: Int, alpha: Bool) -> [UInt8] {
         guard alpha else { return filteredOpaqueRows(pixels, x0: x0, y0: y0, width: w, height: h) }
-        let bpp = alpha ? 4 : 3
-        let rowBytes = 1 + w * bpp
+        let rowBytes = 1 + w * 4
         let stride = pixels.width
         // Every byte is written below (a filter byte and the row): no zeroing first.
         return [UInt8](unsafeUninitializedCapacity: rowBytes * h) { dst, count in
@@ -48,11 +47,11 @@ public enum PNGEncoder {
                     var left: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)
                     for x in 0..<w {
                         let p = PixelBuffer.straight(src[(y0 + y) * stride + x0 + x])
-                        let o = row + 1 + x * bpp
+                        let o = row + 1 + x * 4
                         dst[o] = p.r &- left.0
                         dst[o + 1] = p.g &- left.1
                         dst[o + 2] = p.b &- left.2
-                        if alpha { dst[o + 3] = p.a &- left.3 }
+                        dst[o + 3] = p.a &- left.3
                         left = (p.r, p.g, p.b, p.a)
                     }
                 }
@@ -63,7 +62,7 @@ public enum PNGEncoder {
 
     /// `filteredRows` of opaque pixels, whose words are their straight bytes: each pixel minus
     /// the one to its left, the three channels at once (bytes subtracted without borrows
-    /// between them), without the general loop's per-pixel branch on alpha.
+    /// between them), without unpremultiplying each pixel.
     static func filteredOpaqueRows(_ pixels: PixelBuffer, x0: Int, y0: Int, width w: Int, height h: Int) -> [UInt8] {
         let rowBytes = 1 + w * 3
         let stride = pixels.width
