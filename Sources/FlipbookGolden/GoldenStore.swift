@@ -80,12 +80,13 @@ public struct GoldenStore: Sendable {
             return matchesWithoutDecoding(index, actual, file: bytes)
         }
 
-        /// The same for the frame's PNG bytes already read.
-        func matchesWithoutDecoding(_ index: Int, _ actual: PixelBuffer, file bytes: [UInt8]) -> Bool? {
+        /// The same for the frame's PNG bytes already read (and `actual`'s pixel checksum, when
+        /// the caller has it: a frame's CRC is computed once).
+        func matchesWithoutDecoding(_ index: Int, _ actual: PixelBuffer, file bytes: [UInt8], pixelChecksum: String? = nil) -> Bool? {
             guard let pixels = manifest.pixelChecksums, let files = manifest.fileChecksums, index < pixels.count, index < files.count,
                 GoldenManifest.checksum(bytes) == files[index]
             else { return nil }
-            return GoldenManifest.pixelChecksum(actual) == pixels[index] ? true : nil
+            return (pixelChecksum ?? GoldenManifest.pixelChecksum(actual)) == pixels[index] ? true : nil
         }
     }
 

@@ -66,7 +66,7 @@ final class GoldenStreamSink: RenderSink, @unchecked Sendable {
         case .compare(let golden, let tolerance):
             let (outcome, message) = GoldenSuite.compareFrame(
                 i, time: times[i], actual: frame, golden: golden, tolerance: tolerance,
-                name: name, scale: scale)
+                name: name, scale: scale, pixelChecksum: checksum)
             return .compared(outcome, message, checksum: checksum)
         case .record:
             return .encoded(try PNGCodec.encode(frame, level: 9), checksum: checksum)

@@ -280,13 +280,13 @@ public struct GoldenSuite: Sendable {
     /// No outcome with a message: the golden frame could not be read.
     static func compareFrame(
         _ i: Int, time t: Double, actual: PixelBuffer, golden: GoldenStore.Recorded,
-        tolerance: GoldenSpec.Tolerance?, name: String, scale: Double = 1
+        tolerance: GoldenSpec.Tolerance?, name: String, scale: Double = 1, pixelChecksum: String? = nil
     ) -> (FrameOutcome?, String?) {
         // The golden file is read once: for its checksum, and decoded only when that cannot tell.
         let file: [UInt8], expected: PixelBuffer
         do {
             file = try golden.frameFile(i)
-            if golden.matchesWithoutDecoding(i, actual, file: file) == true {
+            if golden.matchesWithoutDecoding(i, actual, file: file, pixelChecksum: pixelChecksum) == true {
                 let same = FrameDifference(
                     differingPixels: 0, totalPixels: actual.width * actual.height, largestDistance: 0,
                     largestAt: (0, 0), bounds: nil, sizeMismatch: false)

@@ -85,8 +85,9 @@ enum CairoSurface {
         return surface
     }
 
-    /// The pixels of an ARGB32 surface, copied row by row (no conversion: both premultiplied).
-    static func pixels(of surface: OpaquePointer) -> PixelBuffer {
+    /// The pixels of an ARGB32 surface, copied row by row (no conversion: both premultiplied);
+    /// with `opaque`, of an RGB24 surface, whose unused top byte becomes an opaque alpha.
+    static func pixels(of surface: OpaquePointer, opaque: Bool = false) -> PixelBuffer {
         cairo_surface_flush(surface)
         let w = Int(cairo_image_surface_get_width(surface)), h = Int(cairo_image_surface_get_height(surface))
         let stride = Int(cairo_image_surface_get_stride(surface))
@@ -94,6 +95,8 @@ enum CairoSurface {
         let words = [UInt32](unsafeUninitializedCapacity: w * h) { dst, initialized in
             let out = UnsafeMutableRawPointer(dst.baseAddress!)
             for y in 0..<h { out.advanced(by: y * w * 4).copyMemory(from: data + y * stride, byteCount: w * 4) }
+            // RGB24's top byte is unused: an opaque surface's words get their alpha here.
+            if opaque { for i in 0..<w * h { dst[i] |= 0xFF00_0000 } }
             initialized = w * h
         }
         return PixelBuffer(width: w, height: h, premultipliedARGB: words)

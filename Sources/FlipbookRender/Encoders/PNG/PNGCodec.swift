@@ -96,7 +96,13 @@ public enum PNGCodec {
             }
             throw RenderError.io("cannot read \(name) as PNG: \(String(cString: cairo_status_to_string(status)))")
         }
-        // Convert whatever format Cairo chose to ARGB32 first.
+        // Cairo reads 8-bit PNGs as ARGB32 (premultiplied, ours) or RGB24 (opaque): copied as
+        // they are. Any other format it chose is converted by painting it onto ARGB32.
+        switch cairo_image_surface_get_format(surface) {
+        case CAIRO_FORMAT_ARGB32: return CairoSurface.pixels(of: surface)
+        case CAIRO_FORMAT_RGB24: return CairoSurface.pixels(of: surface, opaque: true)
+        default: break
+        }
         let sw = cairo_image_surface_get_width(surface), sh = cairo_image_surface_get_height(surface)
         guard let argb = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, sw, sh) else { throw RenderError.cairo("surface") }
         defer { cairo_surface_destroy(argb) }
