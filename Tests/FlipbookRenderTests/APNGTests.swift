@@ -111,6 +111,25 @@ struct APNGTests {
         #expect(decoded.chunkTypes.filter { $0 == "fdAT" }.count == 4)
     }
 
+    @Test("a request that favours speed deflates at zlib's fast level, and still reads back exactly")
+    func favoursSpeed() throws {
+        let dir = temporaryDirectory()
+        func bytes(_ name: String, _ sink: (URL) throws -> any RenderSink) throws -> [UInt8] {
+            let url = dir.appendingPathComponent(name)
+            _ = try movingSquareStage().render(duration: 0.5, fps: 10, sinks: [try sink(url)])
+            return Array(try Data(contentsOf: url))
+        }
+        let quick = try bytes("quick.apng") { url in
+            var request = OutputFormat.SinkRequest(url: url)
+            request.favoursSpeed = true
+            return try OutputFormat.apng.sink(request)
+        }
+        #expect(quick == (try bytes("level2.apng") { try APNGSink(url: $0, level: PNGEncoder.defaultLevel) }))
+        #expect(quick != (try bytes("default.apng") { try OutputFormat.apng.sink(url: $0) }))
+        let expected = try movingSquareFrames()
+        for (k, frame) in try Self.decode(quick).frames.enumerated() { #expect(frame == expected[k].rgba, "frame \(k)") }
+    }
+
     /// Two dots moving apart in opposite corners over a noisy picture (which costs bytes when a
     /// region repeats it), on an opaque or a clear stage.
     static func cornerDots(opaqueBackground: Bool) throws -> (frames: [PixelBuffer], decoded: Decoded) {
@@ -165,5 +184,36 @@ struct APNGTests {
         let (frames, decoded) = try Self.cornerDots(opaqueBackground: false)
         for (k, frame) in decoded.frames.enumerated() { #expect(frame == frames[k].rgba, "frame \(k)") }
         #expect(decoded.blendOps.allSatisfy { $0 == 0 }, "\(decoded.blendOps)")
+    }
+
+    @Test("the changed rectangle and its opacity, as a pixel-by-pixel scan finds them", arguments: [1, 2, 9, 40])
+    func changedBoxMatchesScan(width: Int) throws {
+        var rng = SeededRandom(seed: UInt64(width) * 7)
+        let height = 6
+        for _ in 0..<50 {
+            let before = (0..<(width * height)).map { _ in UInt32(truncatingIfNeeded: rng.next()) | 0xFF00_0000 }
+            var after = before
+            // A few changed pixels (none, some, translucent ones sometimes), anywhere.
+            for _ in 0..<Int(rng.next() % 4) {
+                let i = Int(rng.next() % UInt64(width * height))
+                after[i] = rng.next() % 3 == 0 ? 0x8040_2010 : (after[i] ^ 0x0001_0000)
+            }
+            var minX = width, minY = height, maxX = -1, maxY = -1, opaque = true
+            for y in 0..<height {
+                for x in 0..<width where after[y * width + x] != before[y * width + x] {
+                    (minX, maxX, minY, maxY) = (min(minX, x), max(maxX, x), min(minY, y), y)
+                    if after[y * width + x] >> 24 != 0xFF { opaque = false }
+                }
+            }
+            let box = APNGEncoder.changedBox(
+                PixelBuffer(width: width, height: height, premultipliedARGB: after),
+                PixelBuffer(width: width, height: height, premultipliedARGB: before))
+            #expect(box.changedAreOpaque == opaque)
+            if maxX < 0 {
+                #expect(box.rectangle == nil)
+            } else {
+                #expect(box.rectangle.map { [$0.x0, $0.y0, $0.x1, $0.y1] } == [minX, minY, maxX + 1, maxY + 1])
+            }
+        }
     }
 }

@@ -20,6 +20,9 @@ public struct OutputFormat: Sendable, Hashable, CustomStringConvertible {
         public var minimumPSNR = 64.0
         /// Files the output may not replace (`OutputFile`).
         public var inputs: [URL] = []
+        /// For a scratch output looked at once (a failing test's animation): speed over size
+        /// where a format trades them without losing a pixel (APNG: zlib's fast level).
+        public var favoursSpeed = false
 
         public init(url: URL, inputs: [URL] = []) {
             self.url = url
@@ -69,7 +72,9 @@ public struct OutputFormat: Sendable, Hashable, CustomStringConvertible {
         name: "apng", extensions: ["apng"], mediaType: "image/apng", animates: true, acceptsQuality: false,
         maximumFramesPerSecond: nil
     ) { request in
-        try APNGSink(url: request.url, loopCount: request.loopCount, inputs: request.inputs)
+        try APNGSink(
+            url: request.url, loopCount: request.loopCount, level: request.favoursSpeed ? PNGEncoder.defaultLevel : APNGSink.defaultLevel,
+            inputs: request.inputs)
     }
 
     /// An animated WebP: lossless, or lossy at `quality`.

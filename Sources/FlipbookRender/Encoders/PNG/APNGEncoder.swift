@@ -33,32 +33,26 @@ enum APNGEncoder {
     static func region(_ frame: PixelBuffer, previous: PixelBuffer?, level: Int32 = PNGEncoder.defaultLevel) throws -> Region {
         var x0 = 0, y0 = 0, x1 = frame.width, y1 = frame.height
         var changedAreOpaque = false
-        let a = frame.premultipliedARGB
         if let previous, previous.width == frame.width, previous.height == frame.height {
             let w = frame.width
-            let b = previous.premultipliedARGB
-            var minX = w, minY = frame.height, maxX = -1, maxY = -1
-            changedAreOpaque = true
-            for y in 0..<frame.height {
-                let row = y * w
-                var x = 0
-                while x < w {
-                    if a[row + x] != b[row + x] {
-                        minX = min(minX, x)
-                        maxX = max(maxX, x)
-                        minY = min(minY, y)
-                        maxY = y
-                        if a[row + x] >> 24 != 0xFF { changedAreOpaque = false }
-                    }
-                    x += 1
-                }
-            }
-            if maxX < 0 { (x0, y0, x1, y1) = (0, 0, 1, 1) } else { (x0, y0, x1, y1) = (minX, minY, maxX + 1, maxY + 1) }
-            if changedAreOpaque, maxX >= 0 {
+            let box = changedBox(frame, previous)
+            changedAreOpaque = box.changedAreOpaque
+            if let b = box.rectangle { (x0, y0, x1, y1) = (b.x0, b.y0, b.x1, b.y1) } else { (x0, y0, x1, y1) = (0, 0, 1, 1) }
+            if changedAreOpaque, box.rectangle != nil {
                 // The rectangle with its unchanged pixels cleared: blended over, they leave the canvas as it is.
-                var words = [UInt32](repeating: 0, count: (x1 - x0) * (y1 - y0))
-                for y in y0..<y1 {
-                    for x in x0..<x1 where a[y * w + x] != b[y * w + x] { words[(y - y0) * (x1 - x0) + x - x0] = a[y * w + x] }
+                let rw = x1 - x0
+                let words = [UInt32](unsafeUninitializedCapacity: rw * (y1 - y0)) { dst, count in
+                    frame.premultipliedARGB.withUnsafeBufferPointer { a in
+                        previous.premultipliedARGB.withUnsafeBufferPointer { b in
+                            for y in y0..<y1 {
+                                for x in x0..<x1 {
+                                    let here = a[y * w + x]
+                                    dst[(y - y0) * rw + x - x0] = here != b[y * w + x] ? here : 0
+                                }
+                            }
+                        }
+                    }
+                    count = rw * (y1 - y0)
                 }
                 let sparse = PixelBuffer(width: x1 - x0, height: y1 - y0, premultipliedARGB: words)
                 let raw = PNGEncoder.filteredRows(sparse, x0: 0, y0: 0, width: x1 - x0, height: y1 - y0, alpha: true)
@@ -74,6 +68,40 @@ enum APNGEncoder {
         let raw = PNGEncoder.filteredRows(frame, x0: x0, y0: y0, width: x1 - x0, height: y1 - y0, alpha: true)
         let data = try PNGEncoder.deflate(raw, level: level, what: "a \(x1 - x0)×\(y1 - y0) APNG region")
         return Region(x: x0, y: y0, width: x1 - x0, height: y1 - y0, data: data)
+    }
+
+    /// The smallest rectangle holding every pixel where `frame` and `previous` (same size)
+    /// differ (nil: none), and whether each of those pixels is opaque in `frame`. Rows are
+    /// searched from both ends, so unchanged stretches cost one comparison a pixel.
+    static func changedBox(_ frame: PixelBuffer, _ previous: PixelBuffer) -> (
+        rectangle: (x0: Int, y0: Int, x1: Int, y1: Int)?, changedAreOpaque: Bool
+    ) {
+        let w = frame.width, h = frame.height
+        var minX = w, minY = h, maxX = -1, maxY = -1
+        var opaque = true
+        frame.premultipliedARGB.withUnsafeBufferPointer { a in
+            previous.premultipliedARGB.withUnsafeBufferPointer { b in
+                for y in 0..<h {
+                    let row = y * w
+                    var first = 0
+                    while first < w && a[row + first] == b[row + first] { first += 1 }
+                    guard first < w else { continue }
+                    var last = w - 1
+                    while a[row + last] == b[row + last] { last -= 1 }
+                    minX = min(minX, first)
+                    maxX = max(maxX, last)
+                    if minY == h { minY = y }
+                    maxY = y
+                    if opaque {
+                        for x in first...last where a[row + x] != b[row + x] && a[row + x] >> 24 != 0xFF {
+                            opaque = false
+                            break
+                        }
+                    }
+                }
+            }
+        }
+        return (maxX < 0 ? nil : (minX, minY, maxX + 1, maxY + 1), opaque)
     }
 
     /// fcTL and the frame's data (IDAT for the first frame, fdAT after), numbered from `sequence`.
