@@ -284,6 +284,23 @@ struct FilmstripTimesTests {
         #expect(abs(second - 102) <= 2, "t = 0.6: 102, got \(second)")
     }
 
+    @Test("a filmstrip's smaller frames are their area averages, drawn as they are; a larger scale is still drawn")
+    func thumbnailsAreAreaAverages() throws {
+        var rng = SeededRandom(seed: 11)
+        let frame = PixelBuffer(
+            width: 40, height: 22,
+            premultipliedARGB: (0..<(40 * 22)).map { _ in 0xFF00_0000 | UInt32(truncatingIfNeeded: rng.next()) & 0xFF_FFFF })
+        let strip = try Filmstrip.compose([(0, frame)], columns: 1, thumbScale: 0.5)
+        let thumb = frame.areaAveraged(width: 20, height: 11)
+        // The thumbnail sits 8 px in from the top left corner.
+        for y in 0..<11 {
+            for x in 0..<20 { #expect(strip.premultipliedARGB[(8 + y) * strip.width + 8 + x] == thumb.premultipliedARGB[y * 20 + x]) }
+        }
+        let larger = try Filmstrip.compose([(0, frame)], columns: 1, thumbScale: 2)
+        #expect(larger.width == 80 + 16)
+        #expect(larger.premultipliedARGB[(8 + 10) * larger.width + 8 + 10] != 0xFFED_EDED, "the frame is drawn, not the grey")
+    }
+
     @Test("times outside the render are refused")
     func outside() {
         let stage = Stage(size: CGSize(width: 10, height: 10), scale: 1)

@@ -5,19 +5,48 @@ import Foundation
 /// Cairo ARGB32 surfaces made from and copied into pixel buffers and images.
 enum CairoSurface {
     /// A `width`×`height` canvas painted `grey` (1: white), handed to `draw`, read back as
-    /// pixels: the set-up every composed picture (filmstrips, grids, plots) shares.
+    /// pixels: the set-up every composed picture (filmstrips, grids, plots) shares. Cairo draws
+    /// straight into the pixels' own array (no copy of a large strip or grid afterwards), filled
+    /// first with the word Cairo paints for `grey`.
     static func drawing(width: Int, height: Int, grey: Double, _ draw: (OpaquePointer) throws -> Void) throws -> PixelBuffer {
-        guard width > 0, height > 0, let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)) else {
+        guard width > 0, height > 0, width <= Int(Int32.max) / 4, height <= Int(Int32.max) else {
             throw RenderError.cairo("cannot create a \(width)×\(height) surface")
         }
-        defer { cairo_surface_destroy(surface) }
-        let cr = cairo_create(surface)!
-        defer { cairo_destroy(cr) }
-        cairo_set_source_rgb(cr, grey, grey, grey)
-        cairo_paint(cr)
-        try draw(cr)
-        cairo_surface_flush(surface)
-        return pixels(of: surface)
+        let background = try paintedWord(grey: grey)
+        let words = try [UInt32](unsafeUninitializedCapacity: width * height) { buffer, initialized in
+            buffer.baseAddress!.initialize(repeating: background, count: width * height)
+            initialized = width * height
+            guard
+                let surface = cairo_image_surface_create_for_data(
+                    UnsafeMutableRawPointer(buffer.baseAddress!).assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32,
+                    Int32(width), Int32(height), Int32(width * 4)),
+                cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS
+            else { throw RenderError.cairo("cannot create a \(width)×\(height) surface") }
+            defer { cairo_surface_destroy(surface) }
+            let cr = cairo_create(surface)!
+            defer { cairo_destroy(cr) }
+            try draw(cr)
+            cairo_surface_flush(surface)
+        }
+        return PixelBuffer(width: width, height: height, premultipliedARGB: words)
+    }
+
+    /// The ARGB32 word Cairo paints for an opaque `grey`.
+    private static func paintedWord(grey: Double) throws -> UInt32 {
+        var word: UInt32 = 0
+        try withUnsafeMutableBytes(of: &word) { bytes in
+            guard
+                let surface = cairo_image_surface_create_for_data(
+                    bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32, 1, 1, 4)
+            else { throw RenderError.cairo("cannot create a 1×1 surface") }
+            defer { cairo_surface_destroy(surface) }
+            let cr = cairo_create(surface)!
+            cairo_set_source_rgb(cr, grey, grey, grey)
+            cairo_paint(cr)
+            cairo_destroy(cr)
+            cairo_surface_flush(surface)
+        }
+        return word
     }
 
     /// An ARGB32 surface holding `image` (premultiplied on the way in; PNG, JPEG and WebP data
