@@ -103,27 +103,6 @@ struct TestRun: ParsableCommand {
         }
     }
 
-    /// Renders each failed scenario whole into its artifact folder, in `artifactAnimation`'s
-    /// format; a render that cannot be written is a note, not a second failure.
-    func writeAnimations(of failed: [ScenarioOutcome], root: URL) -> [String: GoldenArtifacts.Animation] {
-        guard let format = OutputFormat.named(artifactAnimation), format.animates else { return [:] }
-        var animations: [String: GoldenArtifacts.Animation] = [:]
-        for o in failed where o.status == .failed {
-            let name = "actual.\(format.name)"
-            let url = root.appendingPathComponent(GoldenArtifacts.folderName(for: o.name), isDirectory: true).appendingPathComponent(name)
-            do {
-                try GoldenArtifacts.makeFolder(url.deletingLastPathComponent())
-                let runtime = ScenarioRuntime(scenario: try ScenarioLoader.load(file: o.file, imageLoader: { try PNGCodec.readImage($0) }))
-                _ = try runtime.render(sinks: [try format.sink(url: url, inputs: [URL(fileURLWithPath: o.file)])])
-                animations[o.name] = GoldenArtifacts.Animation(
-                    fileName: name, bytes: try InputFile.read(url.path), mediaType: format.mediaType)
-            } catch {
-                Console.out("  note: \(o.name): its animation was not written (\(error))")
-            }
-        }
-        return animations
-    }
-
     /// The golden folder for `files`: `golden/` in the nearest folder up from each file that
     /// holds a `scenarios/` folder containing it (or a `golden/` folder), so the goldens are the
     /// project's wherever the command runs; `golden/` here when no such folder is found. Files of
@@ -180,9 +159,17 @@ struct TestRun: ParsableCommand {
             tolerance = .override(GoldenSpec.Tolerance(threshold: threshold, share: share ?? 0, ignoreAntialiasing: ignoreAntialiasing))
         }
         let goldenRoot = try goldenDirectory ?? Self.goldenFolder(for: files)
-        let suite = GoldenSuite(
+        var suite = GoldenSuite(
             store: GoldenStore(root: URL(fileURLWithPath: goldenRoot, isDirectory: true)), record: mode,
             tolerance: tolerance, jobs: jobs, threads: threads ?? ProcessInfo.processInfo.activeProcessorCount)
+        let root = URL(fileURLWithPath: artifacts, isDirectory: true)
+        // Each failing scenario's animation renders from the moment its frames fail.
+        let animations = OutputFormat.named(artifactAnimation).flatMap { $0.animates ? ArtifactAnimations(format: $0, root: root) : nil }
+        if let animations {
+            suite.whenFramesFail = { name, file, scenario in animations.start(name: name, file: file, scenario: scenario) }
+        }
+        // No render outlives the command (an error below leaves none half-written).
+        defer { _ = animations?.finished() }
         let start = DispatchTime.now()
         let outcomes = suite.run(files)
         // Orphans only make sense for the whole suite (no filter, no shard, default paths).
@@ -225,16 +212,16 @@ struct TestRun: ParsableCommand {
         let failed = outcomes.filter(\.failed)
         // A shard's artifacts are always written: the merge needs every shard's results.
         if !failed.isEmpty || !orphans.isEmpty || shard != nil {
-            let root = URL(fileURLWithPath: artifacts, isDirectory: true)
-            // The failed scenarios' animations render while the frames' pictures are encoded.
-            let animations = ParallelResults<[String: GoldenArtifacts.Animation]>(count: 1)
-            let rendered = DispatchGroup()
-            DispatchQueue.global().async(group: rendered) { [self] in animations.set(0, .success(writeAnimations(of: failed, root: root))) }
+            // Failures found after the frames (a changed trace) render their animations now.
+            for o in failed where o.status == .failed { animations?.start(name: o.name, file: o.file) }
             try GoldenArtifacts(root: root).write(
                 outcomes, orphans: orphans,
                 animationsWhenDone: {
-                    rendered.wait()
-                    return (try? animations.values().first) ?? [:]
+                    guard let made = animations?.finished() else { return [:] }
+                    for o in failed where o.status == .failed {
+                        if let why = made.failures[o.name] { Console.out("  note: \(o.name): its animation was not written (\(why))") }
+                    }
+                    return made.animations.filter { name, _ in failed.contains { $0.name == name && $0.status == .failed } }
                 })
             Console.out("artifacts: \(artifacts)/report.html")
         }

@@ -81,9 +81,15 @@ public struct GoldenArtifacts: Sendable {
         // encoding them is most of a failing run's extra time, and each set depends on its
         // frame alone.
         let frames = Array(failing)
-        let strip = frames.compactMap { f -> (time: Double, expected: PixelBuffer, actual: PixelBuffer)? in
-            guard let e = f.expected, let a = f.actual else { return nil }
-            return (f.time, e, a)
+        // Each frame's difference image, made once for its picture and the strip.
+        let differences = ParallelResults<PixelBuffer?>(count: frames.count)
+        DispatchQueue.concurrentPerform(iterations: frames.count) { k in
+            differences.set(k, value: frames[k].expected.flatMap { e in frames[k].actual.map { ImageComparison.diffImage(e, $0) } })
+        }
+        let diffs = try differences.values()
+        let strip = frames.indices.compactMap { k -> (time: Double, expected: PixelBuffer, actual: PixelBuffer, difference: PixelBuffer)? in
+            guard let e = frames[k].expected, let a = frames[k].actual, let d = diffs[k] else { return nil }
+            return (frames[k].time, e, a, d)
         }.prefix(Self.maximumStripInstants)
         let stripDone = DispatchGroup()
         let stripResult = ParallelResults<Void>(count: 1)
@@ -94,10 +100,11 @@ public struct GoldenArtifacts: Sendable {
                     0,
                     Result {
                         let pictures = strip.flatMap {
-                            [($0.time, $0.expected), ($0.time, $0.actual), ($0.time, ImageComparison.diffImage($0.expected, $0.actual))]
+                            [($0.time, $0.expected), ($0.time, $0.actual), ($0.time, $0.difference)]
                         }
+                        let composed = try Filmstrip.compose(pictures, columns: 3, thumbScale: 0.5)
                         try OutputFile.write(
-                            try PNGCodec.encode(try Filmstrip.compose(pictures, columns: 3, thumbScale: 0.5)),
+                            try PNGEncoder.encodeCompact(composed, thorough: false),
                             to: dir.appendingPathComponent("strip.png"))
                     })
             }
@@ -106,7 +113,7 @@ public struct GoldenArtifacts: Sendable {
         }
         let results = ParallelResults<FrameImages?>(count: frames.count)
         DispatchQueue.concurrentPerform(iterations: frames.count) { k in
-            results.set(k, Result { try Self.pictures(of: frames[k], in: dir) })
+            results.set(k, Result { try Self.pictures(of: frames[k], difference: diffs[k], in: dir) })
         }
         stripDone.wait()
         let sets = try results.values().compactMap { $0 }
@@ -135,13 +142,13 @@ public struct GoldenArtifacts: Sendable {
     }
 
     /// A failing frame's expected, actual and difference PNGs (and a zoom around a small
-    /// difference), written into `dir`; nil for a frame without both pictures.
-    private static func pictures(of f: FrameOutcome, in dir: URL) throws -> FrameImages? {
-        guard let e = f.expected, let a = f.actual else { return nil }
-        let d = ImageComparison.diffImage(e, a)
+    /// difference), written into `dir`; nil for a frame without both pictures. A frame of flat
+    /// art has few colours: palette PNGs at zlib's fast level are smaller and quicker to make.
+    private static func pictures(of f: FrameOutcome, difference: PixelBuffer?, in dir: URL) throws -> FrameImages? {
+        guard let e = f.expected, let a = f.actual, let d = difference else { return nil }
+        func png(_ p: PixelBuffer) throws -> [UInt8] { try PNGEncoder.encodeCompact(p, thorough: false) }
         var set = FrameImages(
-            index: f.index, time: f.time, expected: try f.expectedPNG ?? PNGCodec.encode(e), actual: try PNGCodec.encode(a),
-            difference: try PNGCodec.encode(d))
+            index: f.index, time: f.time, expected: try f.expectedPNG ?? png(e), actual: try png(a), difference: try png(d))
         // A difference of a few pixels is invisible at page size: a crop around it, enlarged.
         if let b = f.difference.bounds, b.width <= zoomLimit, b.height <= zoomLimit {
             let pad = 8, box = (x: b.x - pad, y: b.y - pad, w: b.width + 2 * pad, h: b.height + 2 * pad)
@@ -149,9 +156,7 @@ public struct GoldenArtifacts: Sendable {
                 let ca = a.cropped(x: box.x, y: box.y, width: box.w, height: box.h),
                 let cd = d.cropped(x: box.x, y: box.y, width: box.w, height: box.h)
             {
-                set.zoom = Zoom(
-                    x: max(0, box.x), y: max(0, box.y), expected: try PNGCodec.encode(ce), actual: try PNGCodec.encode(ca),
-                    difference: try PNGCodec.encode(cd))
+                set.zoom = Zoom(x: max(0, box.x), y: max(0, box.y), expected: try png(ce), actual: try png(ca), difference: try png(cd))
             }
         }
         let base = String(format: "frame-%03d", f.index)

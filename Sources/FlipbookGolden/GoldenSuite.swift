@@ -10,6 +10,10 @@ public struct GoldenSuite: Sendable {
     public var tolerance: ToleranceRule
     public var jobs: Int
     public var threads: Int
+    /// Called, on the thread that tests it, as soon as a scenario's frames are known to fail and
+    /// it is to be reported failed (not re-recorded): with its name, file and loaded scenario.
+    /// `flipbook test` starts the failing render's animation here, beside the rest of the check.
+    public var whenFramesFail: (@Sendable (_ name: String, _ file: String, _ scenario: Scenario) -> Void)?
 
     public init(
         store: GoldenStore, record: RecordMode, tolerance: ToleranceRule = .scenario, jobs: Int = 1,
@@ -157,6 +161,11 @@ public struct GoldenSuite: Sendable {
         outcome.renderSeconds = seconds(since: began)
         let trace = GoldenCapture.trace(of: runtime.stage, until: scenario.duration)
         let checksums = sink.pixelChecksums.map { $0 ?? "" }
+        if golden != nil, record != .failed, sink.outcomes.contains(where: { $0?.passed == false }),
+            !zip(sink.outcomes, sink.messages).contains(where: { $0.0 == nil && $0.1 != nil })
+        {
+            whenFramesFail?(name, outcome.file, scenario)
+        }
         let manifest = GoldenManifest.current(
             width: sink.size.width, height: sink.size.height, scale: scenario.canvas.scale,
             times: times, pixelChecksums: checksums, spec: scenario.golden)

@@ -155,6 +155,47 @@ struct GoldenSuiteTests {
         #expect(throws: GoldenError.self) { try RecordMode.resolve("sometimes", environment: [:]) }
     }
 
+    @Test("whenFramesFail hears of a scenario whose frames fail, once, with its scenario; not of passing or re-recorded ones")
+    func framesFailHook() throws {
+        final class Heard: @unchecked Sendable {
+            let lock = NSLock()
+            var names: [String] = []
+            func add(_ name: String) { lock.withLock { names.append(name) } }
+        }
+        let box = Sandbox()
+        let a = box.scenario("a"), b = box.scenario("b")
+        _ = box.suite(.missing).run([a, b])
+        box.scenario("b", x: 20)
+        let heard = Heard()
+        var suite = box.suite(.never)
+        suite.whenFramesFail = { name, file, scenario in
+            #expect(file == b && scenario.duration == 0.6)
+            heard.add(name)
+        }
+        #expect(suite.run([a, b]).map(\.status) == [.passed, .failed])
+        #expect(heard.names == ["b"])
+        var rerecording = box.suite(.failed)
+        rerecording.whenFramesFail = { name, _, _ in heard.add(name) }
+        #expect(rerecording.run([a, b]).map(\.status) == [.passed, .rerecorded])
+        #expect(heard.names == ["b"], "a scenario re-recorded is not reported failed")
+    }
+
+    @Test("a golden frame known by its checksums is not decoded; a wrong pixel checksum given makes it decode")
+    func checksumGiven() throws {
+        let box = Sandbox()
+        let file = box.scenario("square")
+        _ = box.suite(.missing).run([file])
+        let recorded = try box.store.load("square")
+        let scenario = try ScenarioLoader.load(file: file)
+        let runtime = ScenarioRuntime(scenario: scenario)
+        runtime.stage.advance(to: 0)
+        let frame = try FrameRasterizer.rasterize(runtime.stage.snapshot(), background: scenario.canvas.background)
+        let bytes = try recorded.frameFile(0)
+        #expect(recorded.matchesWithoutDecoding(0, frame, file: bytes) == true)
+        #expect(recorded.matchesWithoutDecoding(0, frame, file: bytes, pixelChecksum: GoldenManifest.pixelChecksum(frame)) == true)
+        #expect(recorded.matchesWithoutDecoding(0, frame, file: bytes, pixelChecksum: "00000000 80x40") == nil)
+    }
+
     @Test("shards partition the suite exactly, for any count")
     func shards() {
         let files = (0..<23).map { "s\($0).yaml" }

@@ -82,6 +82,10 @@ struct PaletteIndexingTests {
         let flatRaw = try raw(flat)
         #expect(try PNGEncoder.deflate(flatRaw, level: PNGEncoder.defaultLevel, what: "").count * 4 < flatRaw.count)
         #expect(Self.imageData(try PNGEncoder.encodeCompact(flat)) == (try PNGEncoder.deflate(flatRaw, level: 9, what: "")))
+        // Not thorough (pictures looked at once): the fast level only.
+        #expect(
+            Self.imageData(try PNGEncoder.encodeCompact(flat, thorough: false))
+                == (try PNGEncoder.deflate(flatRaw, level: PNGEncoder.defaultLevel, what: "")))
         // Dither: 64 greys in a pseudo-random order barely compress.
         var rng = SeededRandom(seed: 7)
         let dither = PixelBuffer(

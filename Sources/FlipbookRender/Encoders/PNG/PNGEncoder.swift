@@ -111,7 +111,9 @@ public enum PNGEncoder {
     /// recording's, which barely compresses: level 6 took 3.6 times as long for 22 % fewer bytes
     /// on compare's recording row. A recording's dither of at most 256 colours took 50 times as
     /// long at level 9 as at 2, for 19 % fewer bytes; flat art, 4 times as long for 14 %.)
-    public static func encodeCompact(_ pixels: PixelBuffer) throws -> [UInt8] {
+    /// Without `thorough`, zlib stays at the fast level: for pictures looked at once (a failing
+    /// test's), where a palette alone makes them smaller and quicker than `encode`.
+    public static func encodeCompact(_ pixels: PixelBuffer, thorough: Bool = true) throws -> [UInt8] {
         let w = pixels.width, h = pixels.height
         guard w > 0, h > 0 else { throw RenderError.invalidArgument("cannot write an empty \(w)×\(h) PNG") }
         guard let (palette, indices) = PaletteIndexing.index(pixels) else { return try encode(pixels) }
@@ -126,7 +128,7 @@ public enum PNGEncoder {
             count = (1 + w) * h
         }
         let fast = try deflate(raw, level: defaultLevel, what: "a \(w)×\(h) frame")
-        let compressed = fast.count * 4 < raw.count ? try deflate(raw, level: 9, what: "a \(w)×\(h) frame") : fast
+        let compressed = thorough && fast.count * 4 < raw.count ? try deflate(raw, level: 9, what: "a \(w)×\(h) frame") : fast
         var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         let header = bigEndian(UInt32(w)) + bigEndian(UInt32(h)) + [8, 3, 0, 0, 0]  // 8-bit palette indices
         appendChunk("IHDR", header[...], to: &png)
