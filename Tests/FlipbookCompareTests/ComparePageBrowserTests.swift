@@ -34,7 +34,8 @@ struct ComparePageBrowserTests {
         #expect(store.count == 63)
         #expect(html.components(separatedBy: "data:image/png;base64,").count - 1 == store.pictureCount + 1, "every picture and one plot")
 
-        let dom = try Chromium.run(["--dump-dom", page.absoluteString + "#t=1.0"])
+        // The canvas is drawn once its pictures decode: the page is given time to settle, as a loaded machine needs.
+        let dom = try Chromium.run(["--virtual-time-budget=2000", "--dump-dom", page.absoluteString + "#t=1.0"])
         #expect(dom.contains("t = 1.000 s"), "the label follows")
         let scrubber = try #require(dom.range(of: "id=\"scrubber\"").map { String(dom[$0.lowerBound...].prefix(200)) })
         #expect(scrubber.contains("aria-valuenow=\"30\"") && scrubber.contains("max=\"62\""), "\(scrubber)")
