@@ -2,7 +2,7 @@
 # Both install the Debian packages they need first when they are missing.
 
 SWIFT ?= swift
-APT_PACKAGES := libcairo2-dev libpango1.0-dev libgif-dev libwebp-dev libjpeg-dev zlib1g-dev pkg-config fonts-dejavu-core fonts-wqy-microhei fonts-liberation fonts-texgyre
+APT_PACKAGES := libcairo2-dev libpango1.0-dev libgif-dev libwebp-dev libjpeg-dev zlib1g-dev libdeflate-dev pkg-config fonts-dejavu-core fonts-wqy-microhei fonts-liberation fonts-texgyre
 # The golden report's browser test needs Chromium, the video-output tests ffmpeg, the memory
 # test GNU time (only `make test` installs them, with their recommended packages, as
 # docs/toolchain.md does).

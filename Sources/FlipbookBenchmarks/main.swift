@@ -2,7 +2,7 @@ import Flipbook
 import Foundation
 
 /// Prints benchmark figures (docs/benchmarks.md). Not a test: numbers, not pass/fail.
-/// Usage: flipbook-bench [engine] [render] [png] [table] [thumbnail]
+/// Usage: flipbook-bench [engine] [render] [png] [table] [thumbnail] [decode]
 let arguments = Set(CommandLine.arguments.dropFirst())
 let runAll = arguments.isEmpty
 
@@ -226,3 +226,17 @@ func thumbnailBenchmark() throws {
 if runAll || arguments.contains("thumbnail") {
     do { try thumbnailBenchmark() } catch { print("thumbnail: \(error)") }
 }
+
+/// Golden frames decoded as a failing `flipbook test` decodes them (golden/demo's 22 PNGs,
+/// 320×120): ms per frame, median of 15 passes.
+func decodeBenchmark() {
+    let dir = "golden/demo"
+    let files = (try? FileManager.default.contentsOfDirectory(atPath: dir).filter { $0.hasSuffix(".png") }.sorted()) ?? []
+    let bytes = files.compactMap { FileManager.default.contents(atPath: dir + "/" + $0).map { Array($0) } }
+    guard !bytes.isEmpty else { return print("decode: no PNGs in \(dir) (run from the repository)") }
+    var times: [Double] = []
+    for _ in 0..<15 { times.append(seconds { for b in bytes { _ = try? PNGCodec.decode(b, name: "frame") } } / Double(bytes.count)) }
+    print(String(format: "decode: %d golden frames of %@: %.3f ms a frame", bytes.count, dir, median(times) * 1000))
+}
+
+if runAll || arguments.contains("decode") { decodeBenchmark() }

@@ -69,6 +69,13 @@ public enum PNGCodec {
                 "\(name) declares a \(w)×\(h) image; at most \(Limits.maximumStagePixels) px a side and "
                     + "\(Limits.maximumImagePixels) pixels are decoded")
         }
+        // The kind this tool writes reads fastest here; every other kind, and every error, is Cairo's.
+        if let pixels = PNGDecoder.decode(bytes) { return pixels }
+        return try decodeThroughCairo(bytes, name: name)
+    }
+
+    /// `decode` through Cairo's reader (libpng), whatever the PNG.
+    static func decodeThroughCairo(_ bytes: [UInt8], name: String) throws -> PixelBuffer {
         // Cairo reads through a callback from memory: the file was read (and checked) once.
         final class Source {
             let bytes: [UInt8]
