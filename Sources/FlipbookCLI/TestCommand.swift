@@ -163,13 +163,20 @@ struct TestRun: ParsableCommand {
             store: GoldenStore(root: URL(fileURLWithPath: goldenRoot, isDirectory: true)), record: mode,
             tolerance: tolerance, jobs: jobs, threads: threads ?? ProcessInfo.processInfo.activeProcessorCount)
         let root = URL(fileURLWithPath: artifacts, isDirectory: true)
-        // Each failing scenario's animation renders from the moment its frames fail.
+        // A failing scenario's pictures and animation are made from the moment its frames fail,
+        // on other threads, while the suite goes on.
         let animations = OutputFormat.named(artifactAnimation).flatMap { $0.animates ? ArtifactAnimations(format: $0, root: root) : nil }
-        if let animations {
-            suite.whenFramesFail = { name, file, scenario in animations.start(name: name, file: file, scenario: scenario) }
+        let pictures = StartedPictures(GoldenArtifacts(root: root))
+        suite.whenAFrameFails = { name, file, scenario in animations?.start(name: name, file: file, scenario: scenario) }
+        suite.whenFramesFail = { name, file, scenario, frames in
+            pictures.start(name: name, frames: frames)
+            animations?.start(name: name, file: file, scenario: scenario)
         }
-        // No render outlives the command (an error below leaves none half-written).
-        defer { _ = animations?.finished() }
+        // No picture or render outlives the command (an error below leaves none half-written).
+        defer {
+            for started in pictures.all.values { _ = try? started.wait() }
+            _ = animations?.finished()
+        }
         let start = DispatchTime.now()
         let outcomes = suite.run(files)
         // Orphans only make sense for the whole suite (no filter, no shard, default paths).
@@ -222,7 +229,7 @@ struct TestRun: ParsableCommand {
                         if let why = made.failures[o.name] { Console.out("  note: \(o.name): its animation was not written (\(why))") }
                     }
                     return made.animations.filter { name, _ in failed.contains { $0.name == name && $0.status == .failed } }
-                })
+                }, picturesStarted: pictures.all)
             Console.out("artifacts: \(artifacts)/report.html")
         }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9

@@ -30,9 +30,12 @@ public struct GoldenArtifacts: Sendable {
     }
 
     /// The same with animations still being made (on another thread, while the pictures are
-    /// encoded): `animationsWhenDone` is called, and waited on, just before the report.
+    /// encoded): `animationsWhenDone` is called, and waited on, just before the report. A
+    /// scenario in `picturesStarted` had its pictures started already (`startPictures`): they
+    /// are waited for instead of written again.
     public func write(
-        _ outcomes: [ScenarioOutcome], orphans: [String], animationsWhenDone: () -> [String: Animation]
+        _ outcomes: [ScenarioOutcome], orphans: [String], animationsWhenDone: () -> [String: Animation],
+        picturesStarted: [String: PendingPictures] = [:]
     ) throws {
         try Self.makeFolder(root)
         var outcomes = outcomes
@@ -41,7 +44,8 @@ public struct GoldenArtifacts: Sendable {
             // A picture that cannot be made (a full disk, a frame past a bound) is said in the
             // report; the report, junit.xml and summary.json are written whatever happens here.
             do {
-                images[outcomes[i].name] = try writePictures(of: outcomes[i])
+                images[outcomes[i].name] =
+                    try picturesStarted[outcomes[i].name]?.wait() ?? writePictures(name: outcomes[i].name, frames: outcomes[i].frames)
             } catch {
                 outcomes[i].messages.append("pictures not written: \(error)")
             }
@@ -52,16 +56,28 @@ public struct GoldenArtifacts: Sendable {
                 )
             }
         }
-        try OutputFile.write(
-            Array(
-                GoldenReport.html(
-                    outcomes, orphans: orphans, images: images, animations: animationsWhenDone(),
-                    inlineLimit: inlineLimit
-                ).utf8),
-            to: root.appendingPathComponent("report.html"))
-        try OutputFile.write(Array(Self.junit(outcomes).utf8), to: root.appendingPathComponent("junit.xml"))
-        try OutputFile.write(Array(try Self.summary(outcomes, orphans: orphans)) + [10], to: root.appendingPathComponent("summary.json"))
-        try OutputFile.write(try SuiteResults(outcomes, orphans: orphans).encoded(), to: root.appendingPathComponent(SuiteResults.fileName))
+        // The files for machines on another thread while the report is made (it may still wait
+        // for an animation); the report's error, if any, is the one thrown first.
+        let final = outcomes
+        let machineFiles = PendingFiles { [root] in
+            try OutputFile.write(Array(Self.junit(final).utf8), to: root.appendingPathComponent("junit.xml"))
+            try OutputFile.write(Array(try Self.summary(final, orphans: orphans)) + [10], to: root.appendingPathComponent("summary.json"))
+            try OutputFile.write(
+                try SuiteResults(final, orphans: orphans).encoded(), to: root.appendingPathComponent(SuiteResults.fileName))
+        }
+        do {
+            try OutputFile.write(
+                Array(
+                    GoldenReport.html(
+                        outcomes, orphans: orphans, images: images, animations: animationsWhenDone(),
+                        inlineLimit: inlineLimit
+                    ).utf8),
+                to: root.appendingPathComponent("report.html"))
+        } catch {
+            _ = try? machineFiles.wait()
+            throw error
+        }
+        try machineFiles.wait()
     }
 
     /// Failing frames per scenario whose pictures are written (the rest are counted in the report).
@@ -69,11 +85,12 @@ public struct GoldenArtifacts: Sendable {
     /// Failing instants in a scenario's strip.png (each frame's own pictures are beside it).
     static let maximumStripInstants = 12
 
-    /// Writes a failing scenario's per-frame pictures and its strip; returns them for the report.
-    private func writePictures(of o: ScenarioOutcome) throws -> [FrameImages] {
-        let failing = o.frames.filter { !$0.passed }.prefix(Self.maximumPictureFrames)
+    /// Writes a failing scenario's per-frame pictures and its strip (of the failing ones among
+    /// `frames`); returns them for the report.
+    func writePictures(name: String, frames all: [FrameOutcome]) throws -> [FrameImages] {
+        let failing = all.filter { !$0.passed }.prefix(Self.maximumPictureFrames)
         guard !failing.isEmpty else { return [] }
-        let dir = root.appendingPathComponent(Self.folderName(for: o.name), isDirectory: true)
+        let dir = root.appendingPathComponent(Self.folderName(for: name), isDirectory: true)
         try Self.makeFolder(dir)
         Self.removeOldPictures(in: dir)
         // The strip (the first instants' three pictures, drawn with labels) is composed on a

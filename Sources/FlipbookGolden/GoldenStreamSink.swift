@@ -28,6 +28,9 @@ final class GoldenStreamSink: RenderSink, @unchecked Sendable {
     private(set) var pixelChecksums: [String?]
     private(set) var size: (width: Int, height: Int) = (0, 0)
     private var failuresKept = 0
+    /// Called once, on the calling thread, when the first frame (in frame order) fails.
+    var whenAFrameFails: (() -> Void)?
+    private var heardOfFailure = false
 
     init(times: [Double], fps: Double, mode: Mode, name: String, scale: Double) {
         self.times = times
@@ -77,6 +80,10 @@ final class GoldenStreamSink: RenderSink, @unchecked Sendable {
         switch work {
         case .compared(var outcome, let message, let checksum):
             if outcome?.passed == false {
+                if !heardOfFailure {
+                    heardOfFailure = true
+                    whenAFrameFails?()
+                }
                 if failuresKept < Self.keptFailures {
                     failuresKept += 1
                 } else {

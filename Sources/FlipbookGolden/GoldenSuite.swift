@@ -11,9 +11,15 @@ public struct GoldenSuite: Sendable {
     public var jobs: Int
     public var threads: Int
     /// Called, on the thread that tests it, as soon as a scenario's frames are known to fail and
-    /// it is to be reported failed (not re-recorded): with its name, file and loaded scenario.
-    /// `flipbook test` starts the failing render's animation here, beside the rest of the check.
-    public var whenFramesFail: (@Sendable (_ name: String, _ file: String, _ scenario: Scenario) -> Void)?
+    /// it is to be reported failed (not re-recorded): with its name, file, loaded scenario and
+    /// compared frames (as the outcome will hold them). `flipbook test` starts the failing
+    /// render's animation and the frames' pictures here, beside the rest of the check.
+    public var whenFramesFail: (@Sendable (_ name: String, _ file: String, _ scenario: Scenario, _ frames: [FrameOutcome]) -> Void)?
+    /// Called, on the thread that renders it, when a scenario's first frame fails, while the rest
+    /// still render (unless it is to be re-recorded): with its name, file and loaded scenario.
+    /// `flipbook test` starts the failing render's animation here, on the core the comparison
+    /// leaves free. (A golden frame that cannot be read later makes the scenario an error.)
+    public var whenAFrameFails: (@Sendable (_ name: String, _ file: String, _ scenario: Scenario) -> Void)?
 
     public init(
         store: GoldenStore, record: RecordMode, tolerance: ToleranceRule = .scenario, jobs: Int = 1,
@@ -152,6 +158,10 @@ public struct GoldenSuite: Sendable {
             }
         }
         let sink = GoldenStreamSink(times: times, fps: scenario.golden.fps, mode: mode, name: name, scale: scenario.canvas.scale)
+        if golden != nil, record != .failed, let hook = whenAFrameFails {
+            let file = outcome.file
+            sink.whenAFrameFails = { hook(name, file, scenario) }
+        }
         let runtime = ScenarioRuntime(scenario: scenario)
         do { _ = try runtime.render(sinks: sameInstants ? [sink] : [], fps: scenario.golden.fps, threads: threads) } catch {
             outcome.status = .error
@@ -164,7 +174,7 @@ public struct GoldenSuite: Sendable {
         if golden != nil, record != .failed, sink.outcomes.contains(where: { $0?.passed == false }),
             !zip(sink.outcomes, sink.messages).contains(where: { $0.0 == nil && $0.1 != nil })
         {
-            whenFramesFail?(name, outcome.file, scenario)
+            whenFramesFail?(name, outcome.file, scenario, sink.outcomes.compactMap { $0 })
         }
         let manifest = GoldenManifest.current(
             width: sink.size.width, height: sink.size.height, scale: scenario.canvas.scale,

@@ -106,6 +106,26 @@ struct GoldenSuiteTests {
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("strip.png").path))
     }
 
+    @Test("pictures started early are the pictures write would have made, and write waits for them")
+    func picturesStartedEarly() throws {
+        let (box, o) = Self.movedSquare()
+        let early = box.dir.appendingPathComponent("early"), late = box.dir.appendingPathComponent("late")
+        let pending = GoldenArtifacts(root: early).startPictures(of: o.name, frames: o.frames)
+        try GoldenArtifacts(root: early).write([o], orphans: [], animationsWhenDone: { [:] }, picturesStarted: [o.name: pending])
+        try GoldenArtifacts(root: late).write([o], orphans: [])
+        let names = try FileManager.default.contentsOfDirectory(atPath: late.appendingPathComponent("square").path).sorted()
+        #expect(names.count == 7 * 3 + 1, "\(names)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: early.appendingPathComponent("square").path).sorted() == names)
+        for name in names {
+            #expect(
+                try Data(contentsOf: early.appendingPathComponent("square/\(name)"))
+                    == Data(contentsOf: late.appendingPathComponent("square/\(name)")), "\(name)")
+        }
+        #expect(
+            try Data(contentsOf: early.appendingPathComponent("report.html"))
+                == Data(contentsOf: late.appendingPathComponent("report.html")))
+    }
+
     @Test("a 5 % colour change fails exactly, and passes a tolerance whose threshold is above it")
     func colourChange() throws {
         let box = Sandbox()
@@ -155,7 +175,9 @@ struct GoldenSuiteTests {
         #expect(throws: GoldenError.self) { try RecordMode.resolve("sometimes", environment: [:]) }
     }
 
-    @Test("whenFramesFail hears of a scenario whose frames fail, once, with its scenario; not of passing or re-recorded ones")
+    @Test(
+        "whenAFrameFails and whenFramesFail hear of a scenario whose frames fail, once, with its scenario (and frames); not of passing or re-recorded ones"
+    )
     func framesFailHook() throws {
         final class Heard: @unchecked Sendable {
             let lock = NSLock()
@@ -166,16 +188,21 @@ struct GoldenSuiteTests {
         let a = box.scenario("a"), b = box.scenario("b")
         _ = box.suite(.missing).run([a, b])
         box.scenario("b", x: 20)
-        let heard = Heard()
+        let heard = Heard(), early = Heard()
         var suite = box.suite(.never)
-        suite.whenFramesFail = { name, file, scenario in
+        suite.whenAFrameFails = { name, file, _ in
+            #expect(file == b)
+            early.add(name)
+        }
+        suite.whenFramesFail = { name, file, scenario, frames in
             #expect(file == b && scenario.duration == 0.6)
+            #expect(frames.count == 7 && frames.contains { !$0.passed && $0.expected != nil && $0.actual != nil })
             heard.add(name)
         }
         #expect(suite.run([a, b]).map(\.status) == [.passed, .failed])
-        #expect(heard.names == ["b"])
+        #expect(heard.names == ["b"] && early.names == ["b"], "each hook once, for the failing scenario only")
         var rerecording = box.suite(.failed)
-        rerecording.whenFramesFail = { name, _, _ in heard.add(name) }
+        rerecording.whenFramesFail = { name, _, _, _ in heard.add(name) }
         #expect(rerecording.run([a, b]).map(\.status) == [.passed, .rerecorded])
         #expect(heard.names == ["b"], "a scenario re-recorded is not reported failed")
     }
