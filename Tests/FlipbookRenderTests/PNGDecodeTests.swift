@@ -91,6 +91,24 @@ struct PNGDecodeTests {
         #expect(PNGDecoder.decode(truncated) == nil)
     }
 
+    @Test("damaged files (bytes changed, lengths too) never crash it: nil, or the words Cairo reads")
+    func mutations() throws {
+        var rng = SeededRandom(seed: 99)
+        let rows = (0..<6).map { y in (0..<(8 * 4)).map { UInt8(truncatingIfNeeded: $0 * 31 + y * 7) } }
+        let good = try Self.filtered(width: 8, rows: rows, channels: 4, filters: [0, 1, 2, 3, 4], split: 40)
+        for _ in 0..<400 {
+            var bytes = good
+            for _ in 0..<(1 + Int(rng.next() % 3)) {
+                let i = 8 + Int(rng.next() % UInt64(bytes.count - 8))
+                bytes[i] = rng.next() % 4 == 0 ? 0xFF : UInt8(truncatingIfNeeded: rng.next())
+            }
+            if rng.next() % 5 == 0 { bytes.removeLast(Int(rng.next() % 30)) }
+            if let fast = PNGDecoder.decode(bytes) {
+                #expect(fast == (try? PNGCodec.decodeThroughCairo(bytes, name: "damaged")))
+            }
+        }
+    }
+
     @Test("opaque RGB (Cairo's RGB24): every word opaque, the colours exact")
     func rgb() throws {
         let bytes = try Self.png(width: 2, height: 1, colourType: 2, rows: [[10, 20, 30, 250, 0, 7]])
