@@ -46,10 +46,13 @@ struct AreaAverageTests {
 
     static func channels(_ v: UInt32) -> [Int] { [24, 16, 8, 0].map { Int(v >> UInt32($0) & 0xFF) } }
 
-    @Test("halving: each pixel the mean of its 2×2 block, halves rounded up")
+    @Test("halving: each pixel the mean of its 2×2 block, halves rounded up; the halving path and the coverage path agree")
     func halving() {
         let p = Self.picture(width: 40, height: 30, seed: 1)
         let small = p.areaAveraged(width: 20, height: 15)
+        #expect(p.halved() == p.averagedByCoverage(width: 20, height: 15))
+        let white = PixelBuffer(width: 4, height: 2, premultipliedARGB: [UInt32](repeating: 0xFFFF_FFFF, count: 8))
+        #expect(white.halved().premultipliedARGB == [0xFFFF_FFFF, 0xFFFF_FFFF], "no carry between channels")
         for y in 0..<15 {
             for x in 0..<20 {
                 let block = [(0, 0), (1, 0), (0, 1), (1, 1)].map { Self.channels(p.premultipliedARGB[(2 * y + $0.1) * 40 + 2 * x + $0.0]) }
