@@ -28,6 +28,15 @@ public enum Limits {
     public static let maximumOffscreenPixels = 8192
     /// Layers in one scenario, sublayers and masks included.
     public static let maximumLayers = 10_000
+    /// Levels of layers one inside another in a scenario or Lottie file, masks included (a
+    /// Lottie file's levels are those of the layers it becomes): files nesting deeper are
+    /// refused. Real screens and Lottie files stay far below it (a Lottie layer becomes 3 to 6
+    /// levels).
+    public static let maximumLayerDepth = 256
+    /// Levels a Stage draws: a file's and the few the engine puts around them (the root layer,
+    /// the window, a table's cells). Layers deeper are not drawn, with a warning; every walk of
+    /// the tree holds this many on any thread (`NestedWalk`).
+    public static let maximumDrawnLayerDepth = maximumLayerDepth + 32
     /// Elements of one path in a scenario file.
     public static let maximumPathElements = 100_000
     /// Path elements in one scene file, all paths together (a validate error past it).

@@ -12,7 +12,11 @@ final class LayerBuilder {
     /// What Core Animation cannot show here, one line per feature and layer (lottie-ios reports
     /// the same way).
     private(set) var warnings: [String] = []
-    private var layerCount = 0
+    /// Lottie layers built so far, precompositions' as often as they are shown and parents'
+    /// transforms once for each layer under them.
+    private(set) var layerCount = 0
+    /// The JSON path of each Lottie layer's outermost Core Animation layer (for messages).
+    private var itemPaths: [ObjectIdentifier: String] = [:]
     /// Replacement values, the last registered first to match (as lottie-ios looks them up).
     let valueProviders: [(keypath: AnimationKeypath, provider: any AnyValueProvider)]
     /// The names of the precomposition layers being built, outermost first: every keypath
@@ -66,8 +70,37 @@ final class LayerBuilder {
         root.anchorPoint = .zero
         root.bounds = CGRect(x: 0, y: 0, width: animation.width, height: animation.height)
         root.masksToBounds = true
-        for layer in try composition(animation.root["layers"]?.array ?? [], depth: 0, size: root.bounds.size) { root.addSublayer(layer) }
+        // Building recurses as deep as the file's JSON nests.
+        try NestedWalk.run(levels: animation.nesting) { () throws -> Void in
+            for layer in try composition(animation.root["layers"]?.array ?? [], depth: 0, size: root.bounds.size) {
+                root.addSublayer(layer)
+            }
+        }
+        try checkNesting(root)
         return root
+    }
+
+    /// Refuses a composition whose layers nest deeper than `Limits.maximumLayerDepth`, naming the
+    /// innermost Lottie layer on the deepest path.
+    private func checkNesting(_ root: CALayer) throws {
+        var deepest: (layer: CALayer, depth: Int) = (root, 1)
+        var above: [ObjectIdentifier: CALayer] = [:]
+        var pending: [(CALayer, Int)] = [(root, 1)]
+        while let (layer, depth) = pending.popLast() {
+            if depth > deepest.depth { deepest = (layer, depth) }
+            for child in (layer.sublayers ?? []) + (layer.mask.map { [$0] } ?? []) {
+                above[ObjectIdentifier(child)] = layer
+                pending.append((child, depth + 1))
+            }
+        }
+        guard deepest.depth > Limits.maximumLayerDepth else { return }
+        var layer: CALayer? = deepest.layer
+        while let current = layer, itemPaths[ObjectIdentifier(current)] == nil { layer = above[ObjectIdentifier(current)] }
+        throw LottieError(
+            file: animation.file, path: layer.flatMap { itemPaths[ObjectIdentifier($0)] } ?? "layers",
+            message:
+                "its layers nest \(deepest.depth) levels deep as Core Animation layers (groups, parents and precompositions each "
+                + "add levels); at most \(Limits.maximumLayerDepth) are drawn")
     }
 
     /// The layers of one composition of `size`, bottom first (Lottie lists them top first).
@@ -80,6 +113,7 @@ final class LayerBuilder {
         }
         var byIndex: [Int: LottieJSON] = [:]
         for item in items { if let ind = item["ind"]?.integer { byIndex[ind] = item } }
+        try countParentTransforms(items, byIndex: byIndex)
         // Top first, as listed: a matte source (`td`) comes just before the layer it mattes (`tt`).
         var topFirst: [CALayer] = []
         var matte: CALayer?
@@ -90,6 +124,7 @@ final class LayerBuilder {
             }
             if item["hd"]?.bool == true { continue }
             guard let built = try layer(item, parents: byIndex, depth: depth) else { continue }
+            itemPaths[ObjectIdentifier(built)] = item.path
             if item["td"]?.bool == true {
                 matte = built
                 continue
@@ -100,6 +135,35 @@ final class LayerBuilder {
         }
         return topFirst.reversed()
     }
+
+    /// Each layer's parents' transforms are built again under it (as lottie-ios builds them), so
+    /// a chain of parents costs its length for every layer on it: counted before anything is
+    /// built, against the layer limit, and each chain's levels against the nesting limit.
+    private func countParentTransforms(_ items: [LottieJSON], byIndex: [Int: LottieJSON]) throws {
+        for item in items where item["hd"]?.bool != true {
+            var seen = Set<Int>()
+            var parent = item["parent"]?.integer
+            while let p = parent, let parentItem = byIndex[p], seen.insert(p).inserted {
+                layerCount += 1
+                guard layerCount <= LottieAnimation.maximumLayers else {
+                    throw LottieError(
+                        file: animation.file, path: item.path,
+                        message: "more than \(LottieAnimation.maximumLayers) layers, counting the parents of each layer once more for it")
+                }
+                guard seen.count <= Self.maximumParentChain else {
+                    throw LottieError(
+                        file: animation.file, path: item.path,
+                        message:
+                            "its parents chain more than \(Self.maximumParentChain) layers deep; the transform of each parent is a level "
+                            + "of layers, and layers nest at most \(Limits.maximumLayerDepth) levels")
+                }
+                parent = parentItem["parent"]?.integer
+            }
+        }
+    }
+
+    /// Parents one layer may have above it: each is up to three levels of layers (docs/limits.md).
+    static let maximumParentChain = (Limits.maximumLayerDepth - 16) / 3
 
     /// A track matte: alpha (`tt` 1) masks by the matte layer; inverted alpha (2), as
     /// lottie-ios's Core Animation engine, by an opaque plane of the composition's size with the

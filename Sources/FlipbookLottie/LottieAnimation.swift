@@ -19,6 +19,10 @@ public struct LottieAnimation: Sendable {
     let root: LottieJSON
     /// Precomposition assets by id.
     let assets: [String: LottieJSON]
+    /// The file's text, kept to give a fault's line and column (nil for archives' manifests).
+    let source: Data?
+    /// How deep its arrays and objects nest (building the layers recurses as deep).
+    let nesting: Int
     /// The files of the `.lottie` archive it came from (images), by path in the archive.
     var archiveFiles: [String: Data] = [:]
     /// Further folders images are looked for in, after the file's own (lottie-ios's image
@@ -92,8 +96,8 @@ public struct LottieAnimation: Sendable {
         let archive: ZipArchive
         do { archive = try ZipArchive(data) } catch { throw LottieError(file: file, path: "", message: "\(error)") }
         var id: String?
-        if let manifest = archive.files["manifest.json"], let object = try? JSONSerialization.jsonObject(with: manifest),
-            let animations = LottieJSON(object, path: "manifest")["animations"]?.array
+        if let manifest = archive.files["manifest.json"], let object = try? JSONParser.parse(manifest),
+            let animations = LottieJSON(node: object, path: "manifest")["animations"]?.array
         {
             id = animations.first?["id"]?.string
         }
@@ -110,12 +114,18 @@ public struct LottieAnimation: Sendable {
 
     /// Reads Bodymovin JSON from `data`.
     public static func load(data: Data, file: String = "<data>", baseDirectory: URL? = nil) throws -> LottieAnimation {
-        guard let object = try? JSONSerialization.jsonObject(with: data), object is [String: Any] else {
-            throw LottieError(file: file, path: "", message: "not a Lottie animation (expected a JSON object)")
+        let value: JSONValue, nesting: Int
+        do { (value, nesting) = try JSONParser.parseDocument(data) } catch {
+            throw LottieError(file: file, path: "", message: "not readable JSON: \(error.message)", line: error.line, column: error.column)
         }
-        let root = LottieJSON(object, path: "")
+        guard case .object = value else {
+            throw LottieError(file: file, path: "", message: "not a Lottie animation (expected a JSON object)", line: 1, column: 1)
+        }
+        let root = LottieJSON(node: value, path: "")
         func required(_ key: String, _ what: String, _ valid: (Double) -> Bool) throws -> Double {
-            guard let n = root[key]?.number, valid(n) else { throw LottieError(file: file, path: key, message: "expected \(what)") }
+            guard let n = root[key]?.number, valid(n) else {
+                throw located(LottieError(file: file, path: key, message: "expected \(what)"), in: data)
+            }
             return n
         }
         let width = try required("w", "a width in points, 1 to 16384", { $0 >= 1 && $0 <= 16384 })
@@ -123,14 +133,31 @@ public struct LottieAnimation: Sendable {
         let framerate = try required("fr", "a frame rate, 1 to 240", { $0 >= 1 && $0 <= 240 })
         let start = try required("ip", "the first frame", { abs($0) <= maximumFrames })
         let end = try required("op", "the last frame, after ip", { $0 > start && $0 - start <= maximumFrames })
-        guard root["layers"]?.array != nil else { throw LottieError(file: file, path: "layers", message: "expected a list of layers") }
+        guard root["layers"]?.array != nil else {
+            throw located(LottieError(file: file, path: "layers", message: "expected a list of layers"), in: data)
+        }
         var assets: [String: LottieJSON] = [:]
         for asset in root["assets"]?.array ?? [] {
             if let id = asset["id"]?.string ?? asset["id"]?.integer.map({ String($0) }) { assets[id] = asset }
         }
         return LottieAnimation(
             width: width, height: height, framerate: framerate, startFrame: start, endFrame: end, file: file,
-            baseDirectory: baseDirectory, root: root, assets: assets)
+            baseDirectory: baseDirectory, root: root, assets: assets, source: data, nesting: nesting)
+    }
+
+    /// `error` with the line and column of its JSON path in `data`, when it has none yet.
+    static func located(_ error: LottieError, in data: Data?) -> LottieError {
+        guard error.line == nil, let data, let place = JSONParser.location(ofPath: error.path, in: data) else { return error }
+        var located = error
+        located.line = place.line
+        located.column = place.column
+        return located
+    }
+
+    /// `error` with the line and column of its JSON path in this animation's text.
+    func located(_ error: LottieError) -> LottieError {
+        guard error.file == file else { return error }
+        return Self.located(error, in: source)
     }
 
     /// One line per top-level layer, top first: index, name, type, in and out points, parent.

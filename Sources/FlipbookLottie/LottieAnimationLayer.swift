@@ -11,6 +11,8 @@ open class LottieAnimationLayer: CALayer {
     public private(set) var warnings: [String] = []
     /// The composition: its layers and their animations, on the animation's clock.
     var composition: CALayer?
+    /// The Lottie layers the animation was built into (a scene counts them against its limit).
+    package private(set) var builtLayerCount = 0
 
     /// How fast it plays (1: the file's own speed); a change while playing takes effect from
     /// the frame shown.
@@ -52,9 +54,11 @@ open class LottieAnimationLayer: CALayer {
     public func load(_ animation: LottieAnimation) throws {
         composition?.removeFromSuperlayer()
         let builder = LayerBuilder(animation, valueProviders: valueProviders)
-        let root = try builder.build()
+        let root: CALayer
+        do { root = try builder.build() } catch let error as LottieError { throw animation.located(error) }
         self.animation = animation
         warnings = builder.warnings
+        builtLayerCount = builder.layerCount
         hierarchyKeypaths = builder.keypaths
         composition = root
         if bounds.isEmpty { bounds = CGRect(x: 0, y: 0, width: animation.width, height: animation.height) }

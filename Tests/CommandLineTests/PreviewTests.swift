@@ -162,7 +162,7 @@ struct PreviewTests {
         try #"{"fr":10,"ip":0,"op":10,"w":40,"h":20,"layers":{}}"#.write(to: preview.file, atomically: true, encoding: .utf8)
         let broken = preview.status(within: 30) { !(($0["errors"] as? [String]) ?? []).isEmpty }
         let errors = (broken?["errors"] as? [String]) ?? []
-        #expect(errors.contains { $0 == preview.file.path + ": layers: error: expected a list of layers" }, "\(errors)")
+        #expect(errors.contains { $0 == preview.file.path + ":1:48: error: layers: expected a list of layers" }, "\(errors)")
         #expect(broken.map(Self.version) == 2, "the last good render stays")
     }
 

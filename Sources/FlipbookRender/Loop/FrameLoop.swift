@@ -136,11 +136,13 @@ final class FrameLoop {
         takeInstants(upTo: time)
         stage.advance(to: plan.start + time)
         let snapshot = stage.snapshot()
-        stage.reportWhatIsNotDrawnAsAsked(in: snapshot.root, checked: &checkedFonts)
-        let bandSafe = redraw == .damaged && BandSafety.allows(snapshot)
-        var damage: Range<Int>? = nil
-        if let before = previousSnapshot, bandSafe, previousBandSafe {
-            damage = DamageRows.between(before, snapshot, height: plan.height)
+        // These walk the snapshots level by level: on a stack that holds them.
+        let levels = max(snapshot.root.nestingDepth, previousSnapshot?.root.nestingDepth ?? 0)
+        let (bandSafe, damage) = NestedWalk.run(levels: levels) { () -> (Bool, Range<Int>?) in
+            stage.reportWhatIsNotDrawnAsAsked(in: snapshot.root, checked: &checkedFonts)
+            let bandSafe = redraw == .damaged && BandSafety.allows(snapshot)
+            guard let before = previousSnapshot, bandSafe, previousBandSafe else { return (bandSafe, nil) }
+            return (bandSafe, DamageRows.between(before, snapshot, height: plan.height))
         }
         damages.append(damage)
         previousSnapshot = snapshot

@@ -61,7 +61,7 @@ public enum FrameRasterizer {
             cairo_set_antialias(cr, CAIRO_ANTIALIAS_GRAY)
             // The root layer sits at its position in canvas space.
             let painter = LayerPainter(cr: cr, work: FrameWork(bounds: limits?.bounds ?? [:]))
-            painter.draw(snapshot.root, parent: nil)
+            NestedWalk.run(levels: snapshot.root.nestingDepth) { painter.draw(snapshot.root, parent: nil) }
             limits?.record(painter.work)
             let status = cairo_status(cr)
             guard status == CAIRO_STATUS_SUCCESS else {

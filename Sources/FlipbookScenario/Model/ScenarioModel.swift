@@ -114,6 +114,21 @@ public struct LayerSpec: Sendable {
     public var statusBar: StatusBarSpec?
     /// The animation and playback of a `lottie` layer.
     public var lottie: LottieLayerSpec?
+
+    /// Levels of layers in `layers`, sublayers and masks included (1: none has any), counted
+    /// without recursion.
+    static func nestingDepth(of layers: [LayerSpec]) -> Int {
+        var deepest = 0
+        var pending: [(layers: [LayerSpec], level: Int)] = [(layers, 1)]
+        while let (specs, level) = pending.popLast() {
+            for spec in specs {
+                deepest = max(deepest, level)
+                if !spec.sublayers.isEmpty { pending.append((spec.sublayers, level + 1)) }
+                if !spec.mask.isEmpty { pending.append((spec.mask, level + 1)) }
+            }
+        }
+        return deepest
+    }
 }
 
 /// Non-animatable layer settings (a `set` changes them at once, as on iOS).

@@ -51,32 +51,48 @@ extension Reader {
 
     // MARK: - Layers
 
-    func collectIDs(_ n: YAMLNode) {
-        guard case .mapping(let m) = n.node else { return }
-        layerCount += 1
-        // A hostile file may nest layers deeper than anything needs; stop counting past the limit.
-        guard layerCount <= Limits.maximumLayers else { return }
-        var id: String?, type = LayerType.layer
-        var subs: Node?, mask: Node?
-        for (k, v) in m {
-            switch k.string {
-            case "id": id = v.string
-            case "type": type = v.string.flatMap(LayerType.init) ?? .layer
-            case "sublayers": subs = v
-            case "mask": mask = v
-            default: break
+    /// Every layer's id and type, in file order, before any layer is read; counts the layers and
+    /// the levels they nest (`deepestLayer`), refusing a file past either limit at the first
+    /// layer beyond it. Iterative: a hostile file may nest as deep as YAML allows.
+    func collectIDs(_ top: YAMLNode) {
+        var pending: [(node: Node, level: Int)] = [(top.node, 1)]
+        while let (node, level) = pending.popLast() {
+            guard case .mapping(let m) = node else { continue }
+            layerCount += 1
+            // A hostile file may nest layers deeper than anything needs; stop counting past the limit.
+            guard layerCount <= Limits.maximumLayers else { return }
+            guard level <= Limits.maximumLayerDepth else {
+                let n = YAMLNode(node: node, sink: sink)
+                sink.error(
+                    "layers nest more than \(Limits.maximumLayerDepth) levels deep (sublayers and masks included)", at: n.mark,
+                    hint: "put deep layers side by side: drawing needs every level on the stack")
+                layersTooDeep = true
+                return
             }
-        }
-        if let id {
-            if layerTypes[id] != nil {
-                let kn = m.first { $0.key.string == "id" }.map { YAMLNode(node: $0.value, sink: sink) }
-                sink.error("duplicate layer id '\(id)'", at: kn?.mark ?? n.mark)
+            deepestLayer = max(deepestLayer, level)
+            var id: String?, type = LayerType.layer
+            var subs: Node?, mask: Node?
+            for (k, v) in m {
+                switch k.string {
+                case "id": id = v.string
+                case "type": type = v.string.flatMap(LayerType.init) ?? .layer
+                case "sublayers": subs = v
+                case "mask": mask = v
+                default: break
+                }
             }
-            layerTypes[id] = type
-            layerOrder.append(id)
+            if let id {
+                if layerTypes[id] != nil {
+                    let kn = m.first { $0.key.string == "id" }.map { YAMLNode(node: $0.value, sink: sink) }
+                    sink.error("duplicate layer id '\(id)'", at: kn?.mark ?? YAMLNode(node: node, sink: sink).mark)
+                }
+                layerTypes[id] = type
+                layerOrder.append(id)
+            }
+            // Sublayers in order, then the mask: pushed in reverse.
+            if let mask { pending.append((mask, level + 1)) }
+            if case .sequence(let s) = subs { pending.append(contentsOf: s.reversed().map { ($0, level + 1) }) }
         }
-        if case .sequence(let s) = subs { for c in s { collectIDs(YAMLNode(node: c, sink: sink)) } }
-        if let mask { collectIDs(YAMLNode(node: mask, sink: sink)) }
     }
 
     func readLayer(_ n: YAMLNode) -> LayerSpec? {

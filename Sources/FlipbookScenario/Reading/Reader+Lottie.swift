@@ -10,7 +10,19 @@ extension Reader {
             sink.error("a lottie layer needs 'file' (a Lottie animation, .json or .lottie)", at: mark)
             return
         }
-        guard let animation = lottieAnimation(fileNode) else { return }
+        guard let (animation, cost) = lottieAnimation(fileNode) else { return }
+        // Its layers count toward the scene's, at every layer that shows it.
+        layerCount += cost.layers
+        if layerCount > Limits.maximumLayers {
+            sink.error(
+                "with the \(cost.layers) layers of this Lottie animation the scene has more than \(Limits.maximumLayers) layers "
+                    + "(each lottie layer counts the layers of its animation)", at: fileNode.mark)
+        }
+        if layerDepth + cost.levels > Limits.maximumLayerDepth {
+            sink.error(
+                "the layers of the Lottie animation nest \(cost.levels) levels deep, \(layerDepth + cost.levels) here; layers nest at most "
+                    + "\(Limits.maximumLayerDepth) levels", at: fileNode.mark)
+        }
         var lottie = LottieLayerSpec(animation: animation)
         for (k, _, v) in pairs {
             switch k {
@@ -48,8 +60,9 @@ extension Reader {
         spec.lottie = lottie
     }
 
-    /// The animation a `file` names, read once per file however many layers show it.
-    private func lottieAnimation(_ n: YAMLNode) -> LottieAnimation? {
+    /// The animation a `file` names, read once per file however many layers show it, with the
+    /// layers it is built into and the levels they nest (a `lottie` layer's own included).
+    private func lottieAnimation(_ n: YAMLNode) -> (LottieAnimation, cost: LottieCost)? {
         guard let name = n.string("a Lottie file name (.json or .lottie)") else { return nil }
         let url = name.hasPrefix("/") ? URL(fileURLWithPath: name) : values.baseDirectory.appendingPathComponent(name)
         if let loaded = lottieAnimations[url.path] { return loaded }
@@ -63,8 +76,9 @@ extension Reader {
             // JSON path, and what Core Animation cannot show is a warning before anything renders.
             let probe = try LottieAnimationLayer(animation: animation)
             for warning in probe.warnings { sink.warning("\(name): \(warning)", at: n.mark) }
-            lottieAnimations[url.path] = animation
-            return animation
+            let loaded = (animation, LottieCost(layers: probe.builtLayerCount, levels: probe.nestingDepth))
+            lottieAnimations[url.path] = loaded
+            return loaded
         } catch let error as LottieError {
             sink.error("cannot read Lottie file '\(name)': \(error.path.isEmpty ? "" : error.path + ": ")\(error.message)", at: n.mark)
         } catch {
@@ -100,4 +114,11 @@ extension Reader {
         }
         return k == "repeat" ? .repeat(Float(count)) : .repeatBackwards(Float(count))
     }
+}
+
+/// What showing a Lottie animation adds to a scene: the Lottie layers it is built into, and the
+/// levels its layers nest (the `lottie` layer itself included).
+struct LottieCost {
+    var layers: Int
+    var levels: Int
 }

@@ -17,6 +17,10 @@ final class Reader {
     var layerOrder: [String] = []
     /// How deep in `sublayers` the layer being read is (scroll views live at the top).
     var layerDepth = 0
+    /// The most levels the file's layers nest (a top-level layer is level 1), and whether they
+    /// nest past `Limits.maximumLayerDepth` (then no layer is read: reading recurses by level).
+    var deepestLayer = 0
+    var layersTooDeep = false
     /// Where begin/endRefreshing actions are, to check that the file has a `refresh` section.
     var refreshActionMarks: [SourceMark] = []
     /// Layers' `onTap` lists, read once every layer and animation is known.
@@ -26,7 +30,7 @@ final class Reader {
     /// Every font name the file asks for, where.
     var fontUses: [(name: String, mark: SourceMark)] = []
     /// Lottie animations read so far, by path: each file is read once.
-    var lottieAnimations: [String: LottieAnimation] = [:]
+    var lottieAnimations: [String: (LottieAnimation, cost: LottieCost)] = [:]
 
     init(sink: DiagnosticSink, base: URL, imageLoader: ((URL) throws -> LayerImage)?) {
         self.sink = sink
@@ -183,7 +187,8 @@ final class Reader {
             sink.error("the scenario has more than \(Limits.maximumLayers) layers (sublayers and masks included)", at: node.mark)
             return []
         }
-        return items.compactMap { readLayer($0) }
+        guard !layersTooDeep else { return [] }
+        return NestedWalk.run(levels: deepestLayer) { items.compactMap { readLayer($0) } }
     }
 
     /// The named animations, known by name (for messages) before any is read.

@@ -36,11 +36,14 @@ public final class ScenarioRuntime {
     public init(scenario: Scenario) {
         self.scenario = scenario
         stage = Stage(size: CGSize(width: scenario.canvas.width, height: scenario.canvas.height), scale: scenario.canvas.scale)
-        for spec in scenario.layers {
-            if spec.type.isScrollView {
-                stage.rootView.addSubview(makeScrollView(spec))
-            } else {
-                stage.rootLayer.addSublayer(makeLayer(spec))
+        // Building recurses once per level of the file's layers.
+        NestedWalk.run(levels: LayerSpec.nestingDepth(of: scenario.layers)) {
+            for spec in scenario.layers {
+                if spec.type.isScrollView {
+                    stage.rootView.addSubview(makeScrollView(spec))
+                } else {
+                    stage.rootLayer.addSublayer(makeLayer(spec))
+                }
             }
         }
         startScrollScenes()

@@ -204,6 +204,23 @@ open class CALayer: NSObject, CAMediaTiming {
 
     public private(set) weak var superlayer: CALayer?
     private var children: [CALayer] = []
+
+    /// A tree is let go of level by level here: released the usual way, each layer's deinit would
+    /// release its sublayers inside it, a few hundred bytes of stack a level.
+    deinit {
+        var pending = children + (mask.map { [$0] } ?? [])
+        children = []
+        mask = nil
+        while var layer = pending.popLast() {
+            guard isKnownUniquelyReferenced(&layer) else { continue }
+            pending.append(contentsOf: layer.children)
+            layer.children = []
+            if let mask = layer.mask {
+                pending.append(mask)
+                layer.mask = nil
+            }
+        }
+    }
     /// The sublayers, back to front; nil when there are none.
     open var sublayers: [CALayer]? {
         get { children.isEmpty ? nil : children }
@@ -504,16 +521,13 @@ open class CALayer: NSObject, CAMediaTiming {
     /// (model values, a text layer's string) left out (timing-model.md 7.1).
     func committedSnapshot(at time: Double) -> LayerSnapshot {
         var changed: [(layer: CALayer, current: LayerState)] = []
-        func revert(_ layer: CALayer) {
+        forEachInTree { layer in
             if let look = layer.lookAtLastCommit {
                 changed.append((layer, layer.modelState))
                 layer.modelState = look.state
                 layer.contentOverride = look.content
             }
-            for sub in layer.sublayers ?? [] { revert(sub) }
-            if let mask = layer.mask { revert(mask) }
         }
-        revert(self)
         defer {
             for (layer, current) in changed {
                 layer.modelState = current

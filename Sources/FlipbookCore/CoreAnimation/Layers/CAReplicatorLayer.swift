@@ -72,14 +72,14 @@ open class CAReplicatorLayer: CALayer {
 
     /// The sublayers of copies 1…n−1 when they run at different times (12.5): each sublayer of
     /// copy i is `i × instanceDelay` behind its own time in copy 0.
-    func replicaSnapshots(state: LayerState, localTime local: Double) -> [[LayerSnapshot]] {
+    func replicaSnapshots(state: LayerState, localTime local: Double, levels: Int) -> [[LayerSnapshot]] {
         let n = Self.drawnCount(state.instanceCount)
         guard n > 1, state.instanceDelay != 0, state.instanceDelay.isFinite, sublayers != nil else { return [] }
         var out: [[LayerSnapshot]] = []
         for i in 1..<n {
             // Nested replicators with delays multiply snapshots: share one budget per frame.
             guard SnapshotBudget.current.take() else { break }
-            out.append(sublayerSnapshots(localTime: local, delay: Double(i) * state.instanceDelay))
+            out.append(sublayerSnapshots(localTime: local, delay: Double(i) * state.instanceDelay, levels: levels))
         }
         return out
     }
@@ -108,6 +108,9 @@ final class SnapshotBudget {
     var particles = Limits.maximumParticlesDrawnPerFrame
 
     static var current: SnapshotBudget { perThread.value { SnapshotBudget() } }
+
+    /// Makes `budget` the calling thread's (a nested walk's thread takes its caller's).
+    static func install(_ budget: SnapshotBudget) { perThread.set(budget) }
 
     /// Starts a new frame's budget.
     static func reset() {

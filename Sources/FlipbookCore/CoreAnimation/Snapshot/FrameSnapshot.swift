@@ -55,6 +55,24 @@ public struct LayerSnapshot: Sendable, Equatable {
     public var mask: LayerSnapshot? { maskLayers.first }
 
     public init(state: LayerState) { self.state = state }
+
+    /// Levels of layers from this one down (1: nothing below it), counting sublayers, masks,
+    /// replicator copies and a transition's picture, without recursion: walks of the snapshot
+    /// run where their stack holds this many levels (`NestedWalk`).
+    public var nestingDepth: Int {
+        var deepest = 1
+        var pending: [(layers: [LayerSnapshot], depth: Int)] = [([self], 1)]
+        while let (layers, depth) = pending.popLast() {
+            deepest = max(deepest, depth)
+            for layer in layers {
+                if !layer.sublayers.isEmpty { pending.append((layer.sublayers, depth + 1)) }
+                if !layer.maskLayers.isEmpty { pending.append((layer.maskLayers, depth + 1)) }
+                for copy in layer.replicas where !copy.isEmpty { pending.append((copy, depth + 1)) }
+                if let picture = layer.transition?.picture { pending.append(([picture], depth)) }
+            }
+        }
+        return deepest
+    }
 }
 
 /// Non-animatable shape layer settings.
@@ -124,17 +142,35 @@ public struct GradientStyle: Sendable, Equatable {
 }
 
 extension CALayer {
-    /// The snapshot of this layer and its subtree at global `time`.
-    func snapshot(at time: Double) -> LayerSnapshot {
-        SnapshotBudget.reset()
-        return snapshot(parentTime: superlayer?.evaluationTime(forGlobal: time) ?? time)
+    /// The snapshot of this layer and its subtree at global `time`, no deeper than
+    /// `Limits.maximumDrawnLayerDepth` levels (`Stage.snapshot()` warns when layers lie deeper).
+    /// `depth` is the subtree's `nestingDepth` when the caller has counted it.
+    func snapshot(at time: Double, depth: Int? = nil) -> LayerSnapshot {
+        NestedWalk.run(levels: min(depth ?? nestingDepth, Limits.maximumDrawnLayerDepth)) {
+            SnapshotBudget.reset()
+            return snapshot(parentTime: superlayer?.evaluationTime(forGlobal: time) ?? time, levels: Limits.maximumDrawnLayerDepth)
+        }
+    }
+
+    /// Levels of layers from this one down, masks included (1: a layer with neither sublayers
+    /// nor a mask), counted without recursion: the count decides how deep walks may recurse.
+    package var nestingDepth: Int {
+        var deepest = 0
+        var pending: [(layer: CALayer, depth: Int)] = [(self, 1)]
+        while let (layer, depth) = pending.popLast() {
+            deepest = max(deepest, depth)
+            if let mask = layer.mask { pending.append((mask, depth + 1)) }
+            for sublayer in layer.sublayers ?? [] { pending.append((sublayer, depth + 1)) }
+        }
+        return deepest
     }
 
     /// The snapshot when the superlayer's local time is `parentTime`: each layer's local time
     /// is worked out once and handed down (a replicator hands its instances earlier times).
     /// `delay` holds the layer's time back by that many seconds of its own speed (a replicator
     /// copy's `i × instanceDelay`, timing-model.md 12.5); it may take the layer before its start.
-    func snapshot(parentTime: Double, delay: Double = 0) -> LayerSnapshot {
+    /// `levels` counts this layer and those below it that are drawn: past it, none are.
+    func snapshot(parentTime: Double, delay: Double = 0, levels: Int) -> LayerSnapshot {
         if contentOverride == nil, needsDisplay() { display() }
         let local = localTime(parentTime: parentTime) - delay * Double(speed)
         var s = LayerSnapshot(state: presentationState(localTime: local))
@@ -153,28 +189,26 @@ extension CALayer {
             displaySubtree()
             return s
         }
-        s.sublayers = sublayerSnapshots(localTime: local)
+        guard levels > 1 else { return s }
+        s.sublayers = sublayerSnapshots(localTime: local, levels: levels - 1)
         if let emitter = self as? CAEmitterLayer { s.particles = emitter.particles(localTime: local) }
         if let replicator = self as? CAReplicatorLayer {
-            s.replicas = replicator.replicaSnapshots(state: s.state, localTime: local)
+            s.replicas = replicator.replicaSnapshots(state: s.state, localTime: local, levels: levels - 1)
         }
-        if let m = mask { s.maskLayers = [m.snapshot(parentTime: local)] }
+        if let m = mask { s.maskLayers = [m.snapshot(parentTime: local, levels: levels - 1)] }
         s.transition = activeTransition(localTime: local)
         return s
     }
 
     /// Runs `display()` on the layers below this one that need it.
     private func displaySubtree() {
-        for layer in (sublayers ?? []) + (mask.map { [$0] } ?? []) {
-            if layer.needsDisplay() { layer.display() }
-            layer.displaySubtree()
-        }
+        forEachBelow { layer in if layer.needsDisplay() { layer.display() } }
     }
 
     /// The sublayers at this layer's local time `local`, in draw order: stable-sorted by
     /// zPosition (timing-model.md 12.3).
-    func sublayerSnapshots(localTime local: Double, delay: Double = 0) -> [LayerSnapshot] {
-        let children = (sublayers ?? []).map { $0.snapshot(parentTime: local, delay: delay) }
+    func sublayerSnapshots(localTime local: Double, delay: Double = 0, levels: Int) -> [LayerSnapshot] {
+        let children = (sublayers ?? []).map { $0.snapshot(parentTime: local, delay: delay, levels: levels) }
         // Already in order (equal zPositions, the usual case): the stable sort would change nothing.
         if !children.indices.dropFirst().contains(where: { children[$0 - 1].state.zPosition > children[$0].state.zPosition }) {
             return children

@@ -268,7 +268,13 @@ public final class Stage {
     /// The presentation tree at the current time.
     public func snapshot() -> FrameSnapshot {
         TransactionContext.current.activeStage = self
-        return FrameSnapshot(time: currentTime, size: size, scale: Double(scale), root: rootLayer.snapshot(at: currentTime))
+        let depth = rootLayer.nestingDepth
+        if depth > Limits.maximumDrawnLayerDepth {
+            warnOnce(
+                "layer depth",
+                "layers are nested \(depth) levels deep; layers deeper than \(Limits.maximumDrawnLayerDepth) levels are not drawn")
+        }
+        return FrameSnapshot(time: currentTime, size: size, scale: Double(scale), root: rootLayer.snapshot(at: currentTime, depth: depth))
     }
 
     // MARK: - Event discovery
@@ -432,9 +438,7 @@ public final class Stage {
     }
 
     private func forEachLayer(_ layer: CALayer, _ body: (CALayer) -> Void) {
-        body(layer)
-        if let m = layer.mask { forEachLayer(m, body) }
-        for c in layer.sublayers ?? [] { forEachLayer(c, body) }
+        layer.forEachInTree(.maskFirst, body)
     }
 }
 

@@ -20,6 +20,9 @@ final class TransactionContext {
         perThread.value { TransactionContext() }
     }
 
+    /// Makes `context` the calling thread's (a nested walk's thread takes its caller's).
+    static func install(_ context: TransactionContext) { perThread.set(context) }
+
     var explicitFrames: [Frame] = []
     var implicitFrame: Frame?
     /// Layers touched since the last commit: they are committed (and their new animations'
