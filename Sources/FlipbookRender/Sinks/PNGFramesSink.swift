@@ -27,8 +27,10 @@ public final class PNGFramesSink: RenderSink, Sendable {
     /// The file frame `index` is written to.
     public func url(ofFrame index: Int) -> URL { directory.appendingPathComponent(String(format: "frame-%04d.png", index)) }
 
+    /// Frames are regular files: a link, FIFO or device planted under a frame's name is refused,
+    /// not written through (a FIFO with no reader would block the render for ever).
     public func prepare(_ frame: PixelBuffer, index: Int, previous: PixelBuffer?) throws -> (any Sendable)? {
-        try PNGCodec.write(frame, to: url(ofFrame: index))
+        try OutputFile.write(try PNGEncoder.encode(frame), to: url(ofFrame: index), followingLinks: false)
         return nil
     }
 
