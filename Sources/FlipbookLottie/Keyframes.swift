@@ -65,14 +65,20 @@ enum LottieProperty {
         case .constant(let v): return read(v)
         case .animated(let frames):
             if frame <= frames[0].frame { return read(frames[0].value) }
-            for (a, b) in zip(frames, frames.dropFirst()) where frame < b.frame {
-                guard let from = read(a.value), let to = read(a.end ?? b.value) else { return nil }
-                if a.hold { return from }
-                let linear = (frame - a.frame) / max(b.frame - a.frame, 1e-9)
-                let p = Self.ease(linear, out: a.out, into: a.into)
-                return zip(from, to).map { $0 + ($1 - $0) * p }
+            // The first keyframe after `frame`, by bisection: time remapping samples every
+            // property at thousands of frames, and files hold up to hundreds of thousands.
+            var low = 1, high = frames.count
+            while low < high {
+                let middle = (low + high) / 2
+                if frame < frames[middle].frame { high = middle } else { low = middle + 1 }
             }
-            return read(frames[frames.count - 1].value)
+            guard low < frames.count else { return read(frames[frames.count - 1].value) }
+            let a = frames[low - 1], b = frames[low]
+            guard let from = read(a.value), let to = read(a.end ?? b.value) else { return nil }
+            if a.hold { return from }
+            let linear = (frame - a.frame) / max(b.frame - a.frame, 1e-9)
+            let p = Self.ease(linear, out: a.out, into: a.into)
+            return zip(from, to).map { $0 + ($1 - $0) * p }
         }
     }
 

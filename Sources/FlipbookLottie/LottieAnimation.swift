@@ -122,6 +122,9 @@ public struct LottieAnimation: Sendable {
             throw LottieError(file: file, path: "", message: "not a Lottie animation (expected a JSON object)", line: 1, column: 1)
         }
         let root = LottieJSON(node: value, path: "")
+        // What it asks for, counted before anything is built.
+        var work = LottieWorkCheck(file: file)
+        do { try work.check(value) } catch let error as LottieError { throw located(error, in: data) }
         func required(_ key: String, _ what: String, _ valid: (Double) -> Bool) throws -> Double {
             guard let n = root[key]?.number, valid(n) else {
                 throw located(LottieError(file: file, path: key, message: "expected \(what)"), in: data)
