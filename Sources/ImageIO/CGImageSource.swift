@@ -4,7 +4,9 @@ import Foundation
 
 /// An image file's frames and properties, as ImageIO's `CGImageSource`: a GIF, an animated or
 /// still PNG, an animated or still WebP, or a JPEG. The frame times are read when it is made;
-/// the pixels when the first frame is asked for (every frame then, once).
+/// a frame's pixels when it is asked for, read on from the last frame asked (or from the first
+/// frame again, for an earlier one): only the last frame made is kept, so a small file of many
+/// large frames never holds them all at once.
 public final class CGImageSource {
     /// The uniform type identifier of the format (`com.compuserve.gif`, `public.png`, …).
     let type: String
@@ -15,15 +17,19 @@ public final class CGImageSource {
     /// Loop count (0: for ever); nil for a still image or a GIF without a NETSCAPE2.0 block.
     let loopCount: Int?
     private let file: URL
-    /// A temporary copy of data the source was made from (removed with the source).
-    private let ownsFile: Bool
+    /// The in-memory file of data the source was made from (let go of with the source).
+    private let keeping: AnyObject?
     /// A still PNG or JPEG: kept encoded, decoded when drawn.
     private let still: LayerImage?
-    private var decoded: [LayerImage]?
+    /// The stream frames are read from, the index of the frame it reads next, and the last
+    /// frame made.
+    private var stream: (any RecordingStream)?
+    private var next = 0
+    private var last: (index: Int, image: LayerImage)?
 
-    init?(file: URL, ownsFile: Bool) {
+    init?(file: URL, keeping: AnyObject?) {
         self.file = file
-        self.ownsFile = ownsFile
+        self.keeping = keeping
         guard let handle = try? FileHandle(forReadingFrom: file) else { return nil }
         let head = (try? handle.read(upToCount: 64)) ?? Data()
         try? handle.close()
@@ -58,10 +64,6 @@ public final class CGImageSource {
         }
     }
 
-    deinit {
-        if ownsFile { try? FileManager.default.removeItem(at: file) }
-    }
-
     /// Per-frame durations from the frames' start times and the whole duration.
     private static func durations(_ starts: [Double], _ duration: Double) -> [Double] {
         starts.indices.map { i in (i + 1 < starts.count ? starts[i + 1] : duration) - starts[i] }
@@ -69,28 +71,33 @@ public final class CGImageSource {
 
     var count: Int { delays.count }
 
-    /// Frame `index`, decoded (all frames at the first call).
+    /// Frame `index`, decoded.
     func image(at index: Int) -> LayerImage? {
         guard index >= 0, index < count else { return nil }
         if let still { return still }
-        if decoded == nil { decoded = decodeAll() }
-        guard let decoded, index < decoded.count else { return nil }
-        return decoded[index]
+        if let last, last.index == index { return last.image }
+        if stream == nil || index < next {
+            stream = openStream()
+            next = 0
+        }
+        guard let stream else { return nil }
+        while next <= index {
+            guard let frame = try? stream.nextFrame() else {
+                self.stream = nil
+                return nil
+            }
+            if next == index { last = (index, LayerImage(width: frame.width, height: frame.height, rgba: frame.rgba)) }
+            next += 1
+        }
+        return last?.index == index ? last?.image : nil
     }
 
-    private func decodeAll() -> [LayerImage] {
-        let opened: (any RecordingStream)?
+    private func openStream() -> (any RecordingStream)? {
         switch type {
-        case "com.compuserve.gif": opened = try? GIFFrameStream(url: file)
-        case "public.png": opened = try? APNGFrameStream(url: file)
-        case "org.webmproject.webp": opened = try? WebPFrameStream(url: file)
-        default: opened = nil
+        case "com.compuserve.gif": return try? GIFFrameStream(url: file)
+        case "public.png": return try? APNGFrameStream(url: file)
+        case "org.webmproject.webp": return try? WebPFrameStream(url: file)
+        default: return nil
         }
-        guard let stream = opened else { return [] }
-        var frames: [LayerImage] = []
-        while frames.count < count, let frame = try? stream.nextFrame() {
-            frames.append(LayerImage(width: frame.width, height: frame.height, rgba: frame.rgba))
-        }
-        return frames
     }
 }

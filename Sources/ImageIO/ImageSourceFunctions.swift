@@ -6,21 +6,16 @@ import Foundation
 
 /// A source over image bytes (GIF, PNG/APNG, WebP, JPEG); nil for other data.
 public func CGImageSourceCreateWithData(_ data: CFData, _ options: CFDictionary?) -> CGImageSource? {
-    // Flipbook's readers read files: the bytes go to a private temporary file for as long as
-    // the source lives.
-    let file = FileManager.default.temporaryDirectory.appendingPathComponent("flipbook-imageio-\(UUID().uuidString)")
-    guard FileManager.default.createFile(atPath: file.path, contents: Data(referencing: data)) else { return nil }
-    guard let source = CGImageSource(file: file, ownsFile: true) else {
-        try? FileManager.default.removeItem(at: file)
-        return nil
-    }
-    return source
+    // Flipbook's readers read files: the bytes go to an anonymous in-memory file for as long as
+    // the source lives (MemoryFile: nothing in /tmp for other users to read or to be left behind).
+    guard let file = MemoryFile(Data(referencing: data)) else { return nil }
+    return CGImageSource(file: URL(fileURLWithPath: file.path), keeping: file)
 }
 
 /// A source over an image file; nil when it cannot be read or is no image.
 public func CGImageSourceCreateWithURL(_ url: CFURL, _ options: CFDictionary?) -> CGImageSource? {
     guard let path = url.path else { return nil }
-    return CGImageSource(file: URL(fileURLWithPath: path), ownsFile: false)
+    return CGImageSource(file: URL(fileURLWithPath: path), keeping: nil)
 }
 
 /// How many frames the source has (1 for a still image).
