@@ -53,7 +53,7 @@ final class ArtifactAnimations: @unchecked Sendable {
         let folder = root.appendingPathComponent(GoldenArtifacts.folderName(for: name), isDirectory: true)
         let url = folder.appendingPathComponent(fileName)
         try GoldenArtifacts.makeFolder(folder)
-        let loaded = try scenario ?? ScenarioLoader.load(file: file, imageLoader: { try PNGCodec.readImage($0) })
+        let loaded = try scenario ?? ScenarioLoader.load(file: file, imageLoader: { try ImageFile.read($0) })
         var request = OutputFormat.SinkRequest(url: url, inputs: [URL(fileURLWithPath: file)])
         request.favoursSpeed = true
         _ = try ScenarioRuntime(scenario: loaded).render(sinks: [try format.sink(request)], threads: 1)

@@ -53,7 +53,7 @@ struct ScenarioArguments: ParsableArguments {
     func load() throws -> Scenario {
         let scenario = try ScenarioLoader.load(
             file: file, variant: variant, fontCheck: FontCatalog.substitute(for:),
-            imageLoader: { try PNGCodec.readImage($0) })
+            imageLoader: { try ImageFile.read($0) })
         for w in scenario.warnings { Console.error(w.description) }
         return scenario
     }

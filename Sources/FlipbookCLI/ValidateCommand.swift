@@ -25,7 +25,7 @@ struct Validate: ParsableCommand {
             do {
                 let scenario = try ScenarioLoader.load(
                     file: file, fontCheck: FontCatalog.substitute(for:),
-                    imageLoader: { try PNGCodec.readImage($0) })
+                    imageLoader: { try ImageFile.read($0) })
                 for w in scenario.warnings { Console.error(w.description) }
                 print(
                     "\(file): ok"

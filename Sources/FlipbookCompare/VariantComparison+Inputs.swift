@@ -22,12 +22,12 @@ extension VariantComparison {
             let base = URL(fileURLWithPath: input.file).deletingLastPathComponent()
             return (
                 try ScenarioLoader.load(
-                    contents: contents, file: input.file, baseDirectory: base, variant: variant, imageLoader: { try PNGCodec.readImage($0) }
+                    contents: contents, file: input.file, baseDirectory: base, variant: variant, imageLoader: { try ImageFile.read($0) }
                 ),
                 nil
             )
         }
-        return (try ScenarioLoader.load(file: input.file, variant: variant, imageLoader: { try PNGCodec.readImage($0) }), nil)
+        return (try ScenarioLoader.load(file: input.file, variant: variant, imageLoader: { try ImageFile.read($0) }), nil)
     }
 
     /// Finds where `recorded` lines up with the first input from both sides' change profiles

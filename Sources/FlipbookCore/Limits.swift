@@ -82,4 +82,8 @@ public enum Limits {
     /// Pixels of one decoded image (a 16,384 × 16,384 image is 1 GiB of RGBA: too much for one
     /// frame); checked from the file's header before anything is decoded.
     public static let maximumImagePixels = 64 << 20
+    /// Pixels of every image one scene shows, together (a scenario's `contents` and its Lottie
+    /// animations' images, each file once): what the renderer keeps decoded (256 MB) and
+    /// scales each frame.
+    public static let maximumSceneImagePixels = 64 << 20
 }

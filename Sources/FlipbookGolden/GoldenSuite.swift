@@ -109,7 +109,7 @@ public struct GoldenSuite: Sendable {
         var outcome = ScenarioOutcome(name: name, file: file, status: .passed)
         let scenario: Scenario
         do {
-            scenario = try ScenarioLoader.load(file: file, imageLoader: { try PNGCodec.readImage($0) })
+            scenario = try ScenarioLoader.load(file: file, imageLoader: { try ImageFile.read($0) })
         } catch {
             outcome.status = .error
             outcome.messages = ["\(error)"]

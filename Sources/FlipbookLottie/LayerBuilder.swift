@@ -15,6 +15,9 @@ final class LayerBuilder {
     /// Lottie layers built so far, precompositions' as often as they are shown and parents'
     /// transforms once for each layer under them.
     private(set) var layerCount = 0
+    /// Image assets read, by id (each read and counted once), and their pixels together.
+    private var images: [String: LayerImage] = [:]
+    private(set) var imagePixels = 0
     /// The JSON path of each Lottie layer's outermost Core Animation layer (for messages).
     private var itemPaths: [ObjectIdentifier: String] = [:]
     /// Replacement values, the last registered first to match (as lottie-ios looks them up).
@@ -200,7 +203,7 @@ final class LayerBuilder {
         switch type {
         case 0: content = try precomposition(item, depth: depth)
         case 1: content = solid(item)
-        case 2: content = image(item)
+        case 2: content = try image(item)
         case 3: content = CALayer()
         case 4: content = ShapeBuilder(builder: self).shapes(item["shapes"]?.array ?? [], keypath: keypath(of: item))
         case 5: content = TextBuilder(builder: self).layer(item)
@@ -474,7 +477,7 @@ final class LayerBuilder {
         return layer
     }
 
-    func image(_ item: LottieJSON) -> CALayer {
+    func image(_ item: LottieJSON) throws -> CALayer {
         let layer = CALayer()
         guard let id = item["refId"]?.string, let asset = animation.assets[id] else {
             warn(item.path, "its image asset is missing")
@@ -483,24 +486,57 @@ final class LayerBuilder {
         layer.bounds = CGRect(x: 0, y: 0, width: asset["w"]?.number ?? 0, height: asset["h"]?.number ?? 0)
         let name = asset["p"]?.string ?? ""
         let folder = asset["u"]?.string ?? ""
+        let shown = name.count > 40 ? name.prefix(39) + "…" : Substring(name)
+        if let read = images[id] {
+            layer.contents = read
+            return layer
+        }
         var data: Data?
         if name.hasPrefix("data:"), let comma = name.firstIndex(of: ",") {
             data = Data(base64Encoded: String(name[name.index(after: comma)...]), options: .ignoreUnknownCharacters)
         } else {
             let inArchive = [folder + name, "images/" + name, "i/" + name].map { $0.hasPrefix("/") ? String($0.dropFirst()) : $0 }
             data = inArchive.lazy.compactMap { self.animation.archiveFiles[$0] }.first
-            let folders = (animation.baseDirectory.map { [$0.appendingPathComponent(folder), $0] } ?? []) + animation.imageDirectories
-            for directory in folders where data == nil {
-                data = try? LottieAnimation.readRegularFile(directory.appendingPathComponent(name))
+            // The file's own folder (and `u` inside it), then the --images folders: never
+            // outside them, so a file from elsewhere cannot draw local pictures into an output.
+            var places: [(file: String, within: URL)] = []
+            if let base = animation.baseDirectory { places += [(folder + "/" + name, base), (name, base)] }
+            places += animation.imageDirectories.map { (name, $0) }
+            var outside = false
+            for (file, directory) in places where data == nil {
+                guard let url = Self.confined(file, in: directory) else {
+                    outside = true
+                    continue
+                }
+                data = try? LottieAnimation.readRegularFile(url)
+            }
+            if data == nil, outside {
+                warn(item.path, "image '\(shown)' lies outside the folder of the animation and the image folders; not read")
+                return layer
             }
         }
-        if let data, let image = LayerImage(encodedData: data) {
-            layer.contents = image
-        } else {
-            let shown = name.count > 40 ? name.prefix(39) + "…" : Substring(name)
+        guard let data, let image = LayerImage(encodedData: data) else {
             warn(item.path, "image '\(shown)' could not be read (PNG, JPEG or WebP)")
+            return layer
         }
+        imagePixels += image.width * image.height
+        guard imagePixels <= Limits.maximumSceneImagePixels else {
+            throw LottieError(
+                file: animation.file, path: item.path,
+                message: "its images are more than \(Limits.maximumSceneImagePixels) pixels together; use smaller images")
+        }
+        images[id] = image
+        layer.contents = image
         return layer
+    }
+
+    /// `name` inside `directory`, links resolved, when it stays inside it; nil when it leaves
+    /// (a `..` step, an absolute name, a link pointing elsewhere).
+    static func confined(_ name: String, in directory: URL) -> URL? {
+        let base = directory.resolvingSymlinksInPath().standardizedFileURL.path
+        let candidate = directory.appendingPathComponent(name).standardizedFileURL.resolvingSymlinksInPath().standardizedFileURL
+        let root = base.hasSuffix("/") ? base : base + "/"
+        return candidate.path.hasPrefix(root) ? candidate : nil
     }
 
     func precomposition(_ item: LottieJSON, depth: Int) throws -> CALayer {

@@ -13,6 +13,8 @@ open class LottieAnimationLayer: CALayer {
     var composition: CALayer?
     /// The Lottie layers the animation was built into (a scene counts them against its limit).
     package private(set) var builtLayerCount = 0
+    /// The pixels of the images it shows (a scene counts them against its bound).
+    package private(set) var builtImagePixels = 0
 
     /// How fast it plays (1: the file's own speed); a change while playing takes effect from
     /// the frame shown.
@@ -59,6 +61,7 @@ open class LottieAnimationLayer: CALayer {
         self.animation = animation
         warnings = builder.warnings
         builtLayerCount = builder.layerCount
+        builtImagePixels = builder.imagePixels
         hierarchyKeypaths = builder.keypaths
         composition = root
         if bounds.isEmpty { bounds = CGRect(x: 0, y: 0, width: animation.width, height: animation.height) }

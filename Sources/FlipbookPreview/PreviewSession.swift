@@ -152,7 +152,7 @@ public final class PreviewSession: @unchecked Sendable {
             let base = URL(fileURLWithPath: options.file).deletingLastPathComponent()
             let scenario = try ScenarioLoader.load(
                 contents: contents, file: options.file, baseDirectory: base,
-                fontCheck: FontCatalog.substitute(for:), imageLoader: { try PNGCodec.readImage($0) })
+                fontCheck: FontCatalog.substitute(for:), imageLoader: { try ImageFile.read($0) })
             let names = options.variants ?? ["default"] + scenario.variantNames
             for name in names where name != "default" && !scenario.variantNames.contains(name) {
                 throw PreviewError(

@@ -37,7 +37,7 @@ public enum GoldenAssertion {
         record: RecordMode? = nil, callerFile: String
     ) -> Result {
         let scenario: Scenario
-        do { scenario = try ScenarioLoader.load(file: path, imageLoader: { try PNGCodec.readImage($0) }) } catch {
+        do { scenario = try ScenarioLoader.load(file: path, imageLoader: { try ImageFile.read($0) }) } catch {
             return Result(failure: "\(error)", recorded: false)
         }
         let capture: GoldenCapture

@@ -67,7 +67,7 @@ enum DrawingPlayer {
     static func drawImage(_ image: LayerImage, in rect: CGRect, flipped: Bool, alpha: Double, cr: OpaquePointer) {
         let r = rect.standardized
         guard image.width > 0, image.height > 0, r.width > 0, r.height > 0, r.width.isFinite, r.height.isFinite,
-            let surface = CairoSurface.make(from: image)
+            let surface = DecodedImages.forThisThread.surface(for: image)
         else { return }
         defer { cairo_surface_destroy(surface) }
         cairo_save(cr)

@@ -11,7 +11,7 @@ enum ImagePainter {
     ) {
         let unit = contentsRect.standardized
         guard image.width > 0, image.height > 0, unit.width > 0, unit.height > 0, unit.width.isFinite, unit.height.isFinite,
-            unit.minX.isFinite, unit.minY.isFinite, let surface = CairoSurface.make(from: image)
+            unit.minX.isFinite, unit.minY.isFinite, let surface = DecodedImages.forThisThread.surface(for: image)
         else { return }
         defer { cairo_surface_destroy(surface) }
         // The selected part in image pixels, and its size in points.

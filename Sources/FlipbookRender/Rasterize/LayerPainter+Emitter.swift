@@ -15,7 +15,7 @@ extension LayerPainter {
             guard work.take(.particles) else { break }
             guard p.scale > 0, p.color.alpha > 0, [p.position.x, p.position.y, p.scale, p.angle].allSatisfy(\.isFinite) else { continue }
             let key = ObjectIdentifier(p.image)
-            if surfaces[key] == nil { surfaces[key] = CairoSurface.make(from: p.image) }
+            if surfaces[key] == nil { surfaces[key] = DecodedImages.forThisThread.surface(for: p.image) }
             guard let surface = surfaces[key] else { continue }
             let size = p.image.size
             let w = size.width * p.contentsRect.width, h = size.height * p.contentsRect.height

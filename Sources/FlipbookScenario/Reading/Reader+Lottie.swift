@@ -18,6 +18,15 @@ extension Reader {
                 "with the \(cost.layers) layers of this Lottie animation the scene has more than \(Limits.maximumLayers) layers "
                     + "(each lottie layer counts the layers of its animation)", at: fileNode.mark)
         }
+        if !cost.countedImages {
+            // Its images count toward the scene's once, however many layers show it.
+            lottieAnimations[cost.file]?.cost.countedImages = true
+            if !values.images.admit(pixels: cost.imagePixels) {
+                sink.error(
+                    "with the images of this Lottie animation the scene shows more than \(Limits.maximumSceneImagePixels) pixels "
+                        + "of images together", at: fileNode.mark)
+            }
+        }
         if layerDepth + cost.levels > Limits.maximumLayerDepth {
             sink.error(
                 "the layers of the Lottie animation nest \(cost.levels) levels deep, \(layerDepth + cost.levels) here; layers nest at most "
@@ -76,7 +85,9 @@ extension Reader {
             // JSON path, and what Core Animation cannot show is a warning before anything renders.
             let probe = try LottieAnimationLayer(animation: animation)
             for warning in probe.warnings { sink.warning("\(name): \(warning)", at: n.mark) }
-            let loaded = (animation, LottieCost(layers: probe.builtLayerCount, levels: probe.nestingDepth))
+            let cost = LottieCost(
+                file: url.path, layers: probe.builtLayerCount, levels: probe.nestingDepth, imagePixels: probe.builtImagePixels)
+            let loaded = (animation, cost)
             lottieAnimations[url.path] = loaded
             return loaded
         } catch let error as LottieError {
@@ -119,6 +130,11 @@ extension Reader {
 /// What showing a Lottie animation adds to a scene: the Lottie layers it is built into, and the
 /// levels its layers nest (the `lottie` layer itself included).
 struct LottieCost {
+    /// The file's path (the reader's key for it).
+    var file: String
     var layers: Int
     var levels: Int
+    /// The pixels of its images, counted toward the scene's once (`countedImages`).
+    var imagePixels: Int
+    var countedImages = false
 }

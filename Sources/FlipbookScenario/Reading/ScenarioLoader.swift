@@ -13,7 +13,7 @@ public enum ScenarioLoader {
     /// Loads and validates `path`; `variant` picks a named set of parameter overrides.
     /// `fontCheck` answers, for a font name, the family used instead when it is not installed
     /// (`FontCatalog.substitute(for:)`); its answers become `Scenario.warnings`. `imageLoader`
-    /// reads `contents` images (default: the PNG header only; `PNGCodec.readImage` decodes and
+    /// reads `contents` images (default: the PNG, JPEG or WebP header only; `ImageFile.read` decodes and
     /// so checks the whole file).
     public static func load(
         file path: String, variant: String? = nil, fontCheck: ((String) -> String?)? = nil,

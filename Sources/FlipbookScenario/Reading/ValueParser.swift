@@ -7,6 +7,8 @@ struct ValueParser {
     /// Directory that relative file names (images) are resolved against.
     let baseDirectory: URL
     let imageLoader: (URL) throws -> LayerImage
+    /// The images read so far: each file once, their pixels counted against the scene's bound.
+    let images = SceneImages()
 
     /// A value of `kind`, or nil after reporting what was expected.
     func value(_ n: YAMLNode, kind: ValueKind) -> AnimatableValue? {
@@ -250,21 +252,45 @@ struct ValueParser {
     }
 
     func image(_ n: YAMLNode) -> LayerImage? {
-        guard let name = n.string("an image file name (PNG)") else { return nil }
+        guard let name = n.string("an image file name (PNG, JPEG or WebP)") else { return nil }
         let url = name.hasPrefix("/") ? URL(fileURLWithPath: name) : baseDirectory.appendingPathComponent(name)
         guard FileManager.default.fileExists(atPath: url.path) else {
             sink.error("image file '\(name)' not found (looked for \(url.path))", at: n.mark)
             return nil
         }
+        if let read = images.byPath[url.path] { return read }
         do {
             // "@2x" in the name means two pixels per point, as UIImage reads it.
             let scale: Double = name.contains("@3x") ? 3 : name.contains("@2x") ? 2 : 1
             let img = try imageLoader(url)
-            if let data = img.encodedData { return LayerImage(encodedData: data, scale: scale) }
-            return LayerImage(width: img.width, height: img.height, rgba: img.rgba, scale: scale)
+            let image =
+                img.encodedData.flatMap { LayerImage(encodedData: $0, scale: scale) }
+                ?? LayerImage(width: img.width, height: img.height, rgba: img.rgba, scale: scale)
+            guard images.admit(pixels: image.width * image.height) else {
+                sink.error(
+                    "with this image the scene shows more than \(Limits.maximumSceneImagePixels) pixels of images together "
+                        + "(each file counted once)", at: n.mark, hint: "use smaller images: a frame shows them scaled down anyway")
+                return nil
+            }
+            images.byPath[url.path] = image
+            return image
         } catch {
             sink.error("cannot read image '\(name)': \(error)", at: n.mark)
             return nil
         }
+    }
+}
+
+/// The images a scene shows: each file read once, and their pixels together, bounded by
+/// `Limits.maximumSceneImagePixels` (a scenario's own and its Lottie animations' images).
+final class SceneImages {
+    var byPath: [String: LayerImage] = [:]
+    private(set) var pixels = 0
+
+    /// Counts `pixels` more; false (nothing counted) when they would pass the bound.
+    func admit(pixels more: Int) -> Bool {
+        guard pixels + more <= Limits.maximumSceneImagePixels else { return false }
+        pixels += more
+        return true
     }
 }
