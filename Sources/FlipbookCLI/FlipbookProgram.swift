@@ -6,6 +6,13 @@ import Foundation
 /// it ends with (README: 0 ok, 1 a comparison failed, 2 usage or input error, 3 render or
 /// internal error). The executable's `main` is this call; tests call it in-process.
 public enum FlipbookProgram {
+    /// The `flipbook` program: `run`, with an interrupted command cleaning up after itself
+    /// (`Interruption`).
+    public static func main(_ arguments: [String]) -> Int32 {
+        Interruption.install()
+        return run(arguments)
+    }
+
     /// Runs `flipbook ARGUMENTS…` (without the program's own name) and returns its exit code.
     /// Parsing errors are usage errors: ArgumentParser's message names the subcommand and shows
     /// its usage. Errors from running a command are about its input: the message alone (the

@@ -124,10 +124,6 @@ struct Render: ParsableCommand {
             }
         }
         let outputs = try renderOutputs(duration: scenario.duration)
-        let interruption = InterruptionGuard(
-            files: [outputs.animations.first?.url, outputs.filmstrip].compactMap { $0?.path },
-            directories: [outputs.framesDirectory?.path].compactMap { $0 })
-        defer { withExtendedLifetime(interruption) {} }
         let runtime = ScenarioRuntime(scenario: scenario)
         let progress = ProgressReporter(enabled: !options.quiet)
         let result = try runtime.render(
@@ -144,10 +140,6 @@ struct Render: ParsableCommand {
         if self.scenario.variant != nil { throw ValidationError("--variant applies to a scenario file, not a Lottie animation") }
         let animation = try LottieFile.load(self.scenario.file)
         let outputs = try renderOutputs(duration: animation.duration)
-        let interruption = InterruptionGuard(
-            files: [outputs.animations.first?.url, outputs.filmstrip].compactMap { $0?.path },
-            directories: [outputs.framesDirectory?.path].compactMap { $0 })
-        defer { withExtendedLifetime(interruption) {} }
         let size = try self.size.map { try LottieFile.size($0) } ?? CGSize(width: animation.width, height: animation.height)
         let (stage, layer) = try LottieAnimationLayer.stage(
             showing: animation, at: animation.startFrame, size: size, scale: scale ?? 2,

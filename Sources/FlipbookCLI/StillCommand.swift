@@ -102,8 +102,6 @@ struct Still: ParsableCommand {
     /// Writes the picture (`-o`, default NAME-still.png) and says so.
     private func write(_ pixels: PixelBuffer, detail: String) throws {
         let url = ScenarioArguments.outputURL(output ?? "\(scenario.baseName)-still.png")
-        let interruption = InterruptionGuard(files: [url.path])
-        defer { withExtendedLifetime(interruption) {} }
         try PNGCodec.write(pixels, to: url, inputs: [scenario.inputURL])
         let line =
             "wrote \(url == OutputFile.standardOutput ? "standard output" : url.path) (\(detail), \(pixels.width)×\(pixels.height) px)\n"

@@ -178,7 +178,7 @@ struct TestRun: ParsableCommand {
             _ = animations?.finished()
         }
         let start = DispatchTime.now()
-        let outcomes = suite.run(files)
+        let outcomes = suite.run(files, among: all)
         // Orphans only make sense for the whole suite (no filter, no shard, default paths).
         let orphans = paths.isEmpty && filter == nil && shard == nil ? suite.orphans(among: all) : []
         // One stream, in order: a scenario's heading, then what it says (CI logs read top to bottom).

@@ -27,10 +27,11 @@ public struct GoldenStore: Sendable {
         return Self.isPlainName(name) && lstat(folder(for: name).appendingPathComponent("manifest.json").path, &st) == 0
     }
 
-    /// The scenario names that have a golden folder.
+    /// The scenario names that have a golden folder (hidden folders, such as a recording's
+    /// staging folder, are none).
     public func recordedNames() -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
-        return names.filter { exists($0) }.sorted()
+        return names.filter { !$0.hasPrefix(".") && exists($0) }.sorted()
     }
 
     /// A name that stays inside its folder: not empty, not `.` or `..`, no `/`, no control
@@ -136,59 +137,67 @@ public struct GoldenStore: Sendable {
         }
     }
 
-    /// Writes a capture as the goldens of `name`, replacing what was there (every file through
-    /// `OutputFile`, links not followed: a failure leaves no half-written golden, and a link
-    /// planted in the folder is refused instead of written through).
+    /// Writes a capture as the goldens of `name`, replacing what was there as a whole: written
+    /// into a staging folder, then swapped in (`Recording`).
     package func record(_ name: String, capture: GoldenCapture, spec: GoldenSpec) throws {
-        let dir = try checkedFolder(for: name)
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        _ = try checkedFolder(for: name)  // made just now, or still what was checked
-        // Frames of an earlier recording with more instants must not linger (unlink removes a
-        // link itself, never what it points to).
-        for old in (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? [] where old.hasPrefix("frame-") {
-            unlink(dir.appendingPathComponent(old).path)
-        }
-        var fileChecksums: [String] = []
-        for (i, frame) in capture.frames.enumerated() {
-            let png = try PNGCodec.encode(frame, level: 9)
-            fileChecksums.append(GoldenManifest.checksum(png))
-            try OutputFile.write(png, to: dir.appendingPathComponent(Self.frameName(i)), followingLinks: false)
-        }
-        try OutputFile.write(Array(capture.trace.utf8), to: dir.appendingPathComponent("trace.txt"), followingLinks: false)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        let recording = try beginRecording(name)
+        for (i, frame) in capture.frames.enumerated() { try recording.write(frame: i, png: try PNGCodec.encode(frame, level: 9)) }
         var manifest = GoldenManifest.current(for: capture, spec: spec)
-        manifest.fileChecksums = fileChecksums
-        try OutputFile.write(
-            Array(try encoder.encode(manifest)) + [10], to: dir.appendingPathComponent("manifest.json"),
-            followingLinks: false)
+        manifest.fileChecksums = nil
+        try recording.finish(trace: capture.trace, manifest: manifest)
+        try recording.commit()
     }
 }
 
 extension GoldenStore {
-    /// Goldens written frame by frame as a render produces them (`GoldenStreamSink`): the folder
-    /// is checked and emptied of old frames first, each file goes through `OutputFile` with links
-    /// not followed, and the manifest is written last, so an interrupted recording has none.
+    /// Goldens written frame by frame as a render produces them (`GoldenStreamSink`), into a
+    /// staging folder beside the scene's (`.NAME.recording.PID.RANDOM`, made exclusively), then
+    /// swapped in whole by `commit()`: the scene's folder holds the old set or the new one, never
+    /// a mix, whatever stops the recording (an error, a full disk, a signal: `PendingWrites`
+    /// removes the staging folder). Every file goes through `OutputFile` with links not followed.
     public final class Recording: @unchecked Sendable {
+        let store: GoldenStore
+        let name: String
+        /// Where the new set is written until it is swapped in.
         let folder: URL
+        private var pending: Int?
+        private var settled = false
         // Written on the calling thread only (the sink's consume).
         private(set) var fileChecksums: [Int: String] = [:]
 
         init(store: GoldenStore, name: String) throws {
-            folder = try store.checkedFolder(for: name)
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            _ = try store.checkedFolder(for: name)  // made just now, or still what was checked
-            unlink(folder.appendingPathComponent("manifest.json").path)
-            for old in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [] where old.hasPrefix("frame-") {
-                unlink(folder.appendingPathComponent(old).path)
+            self.store = store
+            self.name = name
+            _ = try store.checkedFolder(for: name)
+            try FileManager.default.createDirectory(at: store.root, withIntermediateDirectories: true)
+            _ = try store.checkedFolder(for: name)  // the store made just now, or still what was checked
+            let root = store.root
+            // Made and registered in one step: an interruption removes it whenever it comes.
+            let made = PendingWrites.shared.create { () -> (URL, PendingWrites.Item)? in
+                var generator = SystemRandomNumberGenerator()
+                for _ in 0..<100 {
+                    let random = String(generator.next() as UInt64, radix: 16)
+                    let candidate = root.appendingPathComponent(".\(name).recording.\(getpid()).\(random)", isDirectory: true)
+                    if mkdir(candidate.path, 0o755) == 0 { return (candidate, .folder(candidate.path)) }
+                    if errno != EEXIST { break }
+                }
+                return nil
             }
+            guard let made else {
+                throw GoldenStoreError(path: store.root.path, reason: "cannot hold a new folder (\(String(cString: strerror(errno))))")
+            }
+            folder = made.0
+            pending = made.token
         }
+
+        deinit { discard() }
 
         func write(frame index: Int, png: [UInt8]) throws {
             fileChecksums[index] = GoldenManifest.checksum(png)
             try OutputFile.write(png, to: folder.appendingPathComponent(GoldenStore.frameName(index)), followingLinks: false)
         }
 
+        /// Writes the trace and the manifest (last: a set without one is no set).
         func finish(trace: String, manifest: GoldenManifest) throws {
             try OutputFile.write(Array(trace.utf8), to: folder.appendingPathComponent("trace.txt"), followingLinks: false)
             var m = manifest
@@ -198,10 +207,63 @@ extension GoldenStore {
             try OutputFile.write(
                 Array(try encoder.encode(m)) + [10], to: folder.appendingPathComponent("manifest.json"), followingLinks: false)
         }
+
+        /// Swaps the new set in: exchanged with the old folder in one step (renameat2) where the
+        /// file system allows, the old set then removed.
+        public func commit() throws {
+            guard !settled else { return }
+            let target = try store.checkedFolder(for: name)
+            var st = stat()
+            if lstat(target.path, &st) != 0 {
+                guard rename(folder.path, target.path) == 0 else { throw failure("cannot move the new goldens into place") }
+            } else if !FolderSwap.exchange(folder.path, target.path) {
+                // No atomic exchange here: the old set moves aside (restored if the move in fails).
+                let aside = folder.path + ".old"
+                guard rename(target.path, aside) == 0 else { throw failure("cannot move the old goldens aside") }
+                guard rename(folder.path, target.path) == 0 else {
+                    let error = failure("cannot move the new goldens into place")
+                    rename(aside, target.path)
+                    throw error
+                }
+                try? FileManager.default.removeItem(atPath: aside)
+            }
+            // The staging name now holds the old set (or nothing).
+            try? FileManager.default.removeItem(at: folder)
+            settled = true
+            pending.map(PendingWrites.shared.remove)
+        }
+
+        /// Removes the new set; the old one stays as it was.
+        public func discard() {
+            guard !settled else { return }
+            settled = true
+            try? FileManager.default.removeItem(at: folder)
+            pending.map(PendingWrites.shared.remove)
+        }
+
+        private func failure(_ what: String) -> GoldenStoreError {
+            GoldenStoreError(path: store.folder(for: name).path, reason: "\(what) (\(String(cString: strerror(errno))))")
+        }
     }
 
     /// Starts recording the goldens of `name` (see `Recording`).
     public func beginRecording(_ name: String) throws -> Recording { try Recording(store: self, name: name) }
+}
+
+/// Two folders exchanged in one step (Linux's renameat2 with RENAME_EXCHANGE).
+enum FolderSwap {
+    /// Whether `a` and `b` were exchanged; false when the system or file system cannot.
+    static func exchange(_ a: String, _ b: String) -> Bool {
+        #if canImport(Glibc)
+            typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
+            guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "renameat2") else { return false }
+            let renameat2 = unsafeBitCast(symbol, to: RenameAt2.self)
+            // AT_FDCWD, RENAME_EXCHANGE.
+            return renameat2(-100, a, -100, b, 2) == 0
+        #else
+            return false
+        #endif
+    }
 }
 
 /// A golden folder or entry refused: which one, and why.

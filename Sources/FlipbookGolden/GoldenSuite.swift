@@ -62,41 +62,53 @@ public struct GoldenSuite: Sendable {
     /// The golden folder name of a scenario file: its name without `.yaml`.
     public static func name(of file: String) -> String { URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent }
 
-    /// Runs every file; outcomes come back in the files' order whatever `jobs` is.
-    public func run(_ files: [String]) -> [ScenarioOutcome] {
+    /// Runs every file; outcomes come back in the files' order whatever `jobs` is. `among` is
+    /// every file of the suite when `files` is one shard of it: a name shared with a file of
+    /// another shard is refused too (both would record into one folder).
+    ///
+    /// Recordings are one transaction: each scene's new goldens are staged as it renders and
+    /// swapped in only when the whole run has no error; otherwise every staged set is removed,
+    /// the old ones left as they were, and the scenes say they were not recorded.
+    public func run(_ files: [String], among all: [String]? = nil) -> [ScenarioOutcome] {
         let results = ParallelResults<ScenarioOutcome>(count: files.count)
         let names = files.map(Self.name(of:))
+        let allNames = (all ?? files).map(Self.name(of:))
         let perJob = max(1, threads / min(jobs, max(1, files.count)))
+        let staged = StagedRecordings()
         @Sendable func runFile(_ i: Int) {
-            if names.filter({ $0 == names[i] }).count > 1 {
+            let others = Set((all ?? files).filter { $0 != files[i] && Self.name(of: $0) == names[i] })
+            if allNames.filter({ $0 == names[i] }).count > 1 {
                 results.set(
                     i,
                     value: ScenarioOutcome(
                         name: names[i], file: files[i], status: .error,
-                        messages: ["\(files[i]): another scenario is also named '\(names[i])'; golden folders are named by file name"]))
+                        messages: [
+                            "\(files[i]): another scenario is also named '\(names[i])' (\(others.sorted().joined(separator: ", "))); "
+                                + "golden folders are named by file name"
+                        ]))
             } else {
-                results.set(i, value: runOne(files[i], name: names[i], threads: perJob))
+                results.set(i, value: runOne(files[i], name: names[i], threads: perJob, staged: staged))
             }
         }
         // One job runs on this thread: a render run from Dispatch's pool leaves its own frame
         // batches one pool thread to draw on (on 2 cores, the pool's two), so they ran one frame
         // at a time.
-        guard jobs > 1 else {
-            files.indices.forEach(runFile)
-            return results.filled
-        }
-        let queue = DispatchQueue(label: "flipbook.golden", attributes: .concurrent)
-        let group = DispatchGroup()
-        let gate = DispatchSemaphore(value: jobs)
-        for i in files.indices {
-            gate.wait()
-            queue.async(group: group) {
-                defer { gate.signal() }
-                runFile(i)
+        if jobs > 1 {
+            let queue = DispatchQueue(label: "flipbook.golden", attributes: .concurrent)
+            let group = DispatchGroup()
+            let gate = DispatchSemaphore(value: jobs)
+            for i in files.indices {
+                gate.wait()
+                queue.async(group: group) {
+                    defer { gate.signal() }
+                    runFile(i)
+                }
             }
+            group.wait()
+        } else {
+            files.indices.forEach(runFile)
         }
-        group.wait()
-        return results.filled
+        return staged.settle(results.filled)
     }
 
     /// Golden folders whose scenario is not among `files` (recorded for a file that is gone).
@@ -105,7 +117,7 @@ public struct GoldenSuite: Sendable {
         return store.recordedNames().filter { !names.contains($0) }
     }
 
-    func runOne(_ file: String, name: String, threads: Int) -> ScenarioOutcome {
+    func runOne(_ file: String, name: String, threads: Int, staged: StagedRecordings) -> ScenarioOutcome {
         var outcome = ScenarioOutcome(name: name, file: file, status: .passed)
         let scenario: Scenario
         do {
@@ -116,7 +128,7 @@ public struct GoldenSuite: Sendable {
             return outcome
         }
         if record == .all || (!store.exists(name) && record != .never) {
-            return streamed(scenario, name: name, outcome: outcome, threads: threads, recording: .recorded)
+            return streamed(scenario, name: name, outcome: outcome, threads: threads, staged: staged, recording: .recorded)
         }
         guard store.exists(name) else {
             outcome.status = .missing
@@ -131,13 +143,13 @@ public struct GoldenSuite: Sendable {
             outcome.messages = ["\(name): cannot read the goldens: \(error)"]
             return outcome
         }
-        return streamed(scenario, name: name, outcome: outcome, threads: threads, comparingWith: golden)
+        return streamed(scenario, name: name, outcome: outcome, threads: threads, staged: staged, comparingWith: golden)
     }
 
     /// Renders a scenario at its golden instants and compares each frame with `golden` as it comes
     /// (`GoldenStreamSink`), or records each as it comes when `golden` is nil.
     private func streamed(
-        _ scenario: Scenario, name: String, outcome start: ScenarioOutcome, threads: Int,
+        _ scenario: Scenario, name: String, outcome start: ScenarioOutcome, threads: Int, staged: StagedRecordings,
         comparingWith golden: GoldenStore.Recorded? = nil, recording status: ScenarioOutcome.Status = .recorded
     ) -> ScenarioOutcome {
         var outcome = start
@@ -183,6 +195,7 @@ public struct GoldenSuite: Sendable {
             guard case .record(let recording) = mode else { return outcome }
             do {
                 try recording.finish(trace: trace, manifest: manifest)
+                staged.add(recording)
                 outcome.status = status
             } catch {
                 outcome.status = .error
@@ -210,7 +223,7 @@ public struct GoldenSuite: Sendable {
         }
         guard !outcome.messages.isEmpty else { return outcome }
         if record == .failed {
-            var again = streamed(scenario, name: name, outcome: outcome, threads: threads, recording: .rerecorded)
+            var again = streamed(scenario, name: name, outcome: outcome, threads: threads, staged: staged, recording: .rerecorded)
             again.renderSeconds += outcome.renderSeconds
             return again
         }
@@ -366,5 +379,46 @@ extension GoldenSuite {
             let files = FontCatalog.files(forFontName: fontName).map { "\($0.family) (\($0.file))" }.joined(separator: ", ")
             return "\(name): text in \(fontName.map { "'\($0)'" } ?? "the system font") is drawn here with \(files)"
         }
+    }
+}
+
+/// The goldens a run has recorded and not yet swapped in (`GoldenSuite.run`).
+final class StagedRecordings: @unchecked Sendable {
+    private let lock = NSLock()
+    private var recordings: [GoldenStore.Recording] = []
+
+    func add(_ recording: GoldenStore.Recording) {
+        lock.lock()
+        recordings.append(recording)
+        lock.unlock()
+    }
+
+    /// Swaps every staged set in when no scene of `outcomes` is an error; otherwise removes them
+    /// and turns the scenes that recorded into errors that say so.
+    func settle(_ outcomes: [ScenarioOutcome]) -> [ScenarioOutcome] {
+        lock.lock()
+        let staged = recordings
+        recordings = []
+        lock.unlock()
+        var settled = outcomes
+        let recorded: Set<ScenarioOutcome.Status> = [.recorded, .rerecorded]
+        guard !outcomes.contains(where: { $0.status == .error }) else {
+            for recording in staged { recording.discard() }
+            for i in settled.indices where recorded.contains(settled[i].status) {
+                settled[i].status = .error
+                settled[i].messages.append(
+                    "\(settled[i].name): not recorded: another scene had an error, so no golden was replaced "
+                        + "(fix it and record again)")
+            }
+            return settled
+        }
+        for recording in staged {
+            do { try recording.commit() } catch {
+                guard let i = settled.firstIndex(where: { $0.name == recording.name && recorded.contains($0.status) }) else { continue }
+                settled[i].status = .error
+                settled[i].messages.append("\(recording.name): cannot record the goldens: \(error)")
+            }
+        }
+        return settled
     }
 }

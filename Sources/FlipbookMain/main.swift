@@ -6,4 +6,4 @@ import Foundation
 // instead of mapping and unmapping pages each time (that cost a third of a render's CPU in
 // system time).
 flipbook_keep_large_allocations_in_heap()
-exit(FlipbookProgram.run(Array(CommandLine.arguments.dropFirst())))
+exit(FlipbookProgram.main(Array(CommandLine.arguments.dropFirst())))

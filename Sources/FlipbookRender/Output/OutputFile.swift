@@ -25,6 +25,8 @@ public final class OutputFile {
     private let kind: Kind
     private var fd: Int32
     private var finished = false
+    /// The temporary file's entry in `PendingWrites` (removed if the command is interrupted).
+    private var pending: Int?
 
     enum Kind { case regular, stream, standardOutput }
 
@@ -131,11 +133,16 @@ public final class OutputFile {
             throw OutputError(path: path, reason: "is read-only; nothing was written")
         }
         kind = .regular
-        guard let temporary = Self.createTemporary(for: target) else {
+        guard
+            let (temporary, token) = PendingWrites.shared.create({
+                Self.createTemporary(for: target).map { ($0, .file($0.path)) }
+            })
+        else {
             throw OutputError(path: path, reason: "cannot create a file in \(directory) (\(String(cString: strerror(errno))))")
         }
         writingPath = temporary.path
         fd = temporary.fd
+        pending = token
         // Created 0600: an existing file's permissions are kept exactly, a new one gets 0666
         // less the umask, as open() would give it.
         _ = fchmod(fd, exists ? mode_t(st.st_mode & 0o7777) : 0o666 & ~Self.umaskValue)
@@ -184,8 +191,10 @@ public final class OutputFile {
         if closed != 0 {
             let reason = String(cString: strerror(errno))
             unlink(writingPath)
+            pending.map(PendingWrites.shared.remove)
             throw RenderError.io("cannot write \(path): \(reason)")
         }
+        defer { pending.map(PendingWrites.shared.remove) }
         if rename(writingPath, destination) != 0 {
             let reason = String(cString: strerror(errno))
             unlink(writingPath)
@@ -199,6 +208,7 @@ public final class OutputFile {
         finished = true
         close(fd)
         if kind == .regular { unlink(writingPath) }
+        pending.map(PendingWrites.shared.remove)
     }
 
     /// Writes `bytes` to `url` in one go.
