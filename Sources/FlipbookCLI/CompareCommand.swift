@@ -127,11 +127,25 @@ struct Compare: ParsableCommand {
 
     @OptionGroup var options: OutputOptions
 
+    /// Inputs one comparison shows side by side (each a column of the grid and a curve of each plot).
+    static let maximumInputs = 16
+
     func validate() throws {
         guard VariantGrid.Layout(rawValue: layout) != nil else { throw ValidationError("--layout must be row, column, grid or overlay") }
         if let fps, !Limits.framesPerSecond.contains(fps) { throw ValidationError("--fps must be between 1 and 100") }
         if variants != nil && files.count != 1 { throw ValidationError("--variants takes one scenario file") }
         if files.isEmpty { throw ValidationError("name at least one scenario file") }
+        let inputs = files.count + (variants?.split(separator: ",").count ?? 0) + (against == nil ? 0 : 1)
+        if inputs > Self.maximumInputs {
+            throw ValidationError(
+                "compare shows at most \(Self.maximumInputs) inputs side by side (variants and the recording included); found \(inputs)")
+        }
+        for (name, given, most) in [
+            ("--track", track.count, 16), ("--plot", plot.count, 16), ("--phase", phase.count, 100), ("--ignore", ignore.count, 100)
+        ]
+        where given > most {
+            throw ValidationError("\(name) is given \(given) times; at most \(most) are followed")
+        }
         if let offset, !offset.isFinite || abs(offset) > Limits.maximumDuration {
             throw ValidationError("--offset must be a number of seconds")
         }
@@ -208,6 +222,11 @@ struct Compare: ParsableCommand {
             ?? ["default"] + scenario.variantNames
         if names.contains(where: \.isEmpty) {
             throw ValidationError("--variants expects names separated by commas, such as default,slow; found '\(variants ?? "")'")
+        }
+        guard names.count + (against == nil ? 0 : 1) <= Self.maximumInputs else {
+            throw ValidationError(
+                "\(files[0]) has \(names.count) variants; compare shows at most \(Self.maximumInputs) inputs side by side: "
+                    + "name some with --variants")
         }
         return try names.map { name in
             guard name == "default" || scenario.variantNames.contains(name) else {

@@ -57,6 +57,9 @@ public enum FlipbookProgram {
             return Exit.input
         case let error as RenderError:
             Console.error("flipbook: error: \(error.description)")
+            // An argument or input past a bound (a canvas too large, too many frames) is the
+            // input's fault; what fails while rendering or writing is not.
+            if case .invalidArgument = error { return Exit.input }
             return Exit.render
         default:
             if FlipbookCommand.exitCode(for: error) == .success { return cleanExit(error) }

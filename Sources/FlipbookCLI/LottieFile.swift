@@ -58,3 +58,16 @@ enum LottieFile {
         }
     }
 }
+
+/// A canvas of points at a scale, checked before anything renders: at least one pixel, at most
+/// `limit` a side, with a message naming the options that change it.
+enum CanvasCheck {
+    static func check(width: Double, height: Double, scale: Double, limit: Int, options: String = "--scale") throws {
+        let w = (width * scale).rounded(), h = (height * scale).rounded()
+        let shown = String(format: "%g×%g pt at %gx is %g×%g px", width, height, scale, w, h)
+        guard w >= 1, h >= 1 else { throw ValidationError("\(shown); a frame needs at least 1×1 px: give a larger \(options)") }
+        guard w <= Double(limit), h <= Double(limit) else {
+            throw ValidationError("\(shown); at most \(limit) px a side are drawn: give a smaller \(options)")
+        }
+    }
+}

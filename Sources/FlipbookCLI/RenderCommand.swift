@@ -116,12 +116,9 @@ struct Render: ParsableCommand {
         }
         var scenario = try self.scenario.load()
         if let scale {
+            try CanvasCheck.check(
+                width: scenario.canvas.width, height: scenario.canvas.height, scale: scale, limit: ScenarioLoader.maximumPixels)
             scenario.canvas.scale = scale
-            let px = max(scenario.canvas.width, scenario.canvas.height) * scale
-            if px.rounded() > Double(ScenarioLoader.maximumPixels) {
-                throw ValidationError(
-                    "--scale \(scale) makes the canvas \(Int(px.rounded())) px; at most \(ScenarioLoader.maximumPixels) px are allowed")
-            }
         }
         let outputs = try renderOutputs(duration: scenario.duration)
         let runtime = ScenarioRuntime(scenario: scenario)
@@ -141,6 +138,8 @@ struct Render: ParsableCommand {
         let animation = try LottieFile.load(self.scenario.file)
         let outputs = try renderOutputs(duration: animation.duration)
         let size = try self.size.map { try LottieFile.size($0) } ?? CGSize(width: animation.width, height: animation.height)
+        try CanvasCheck.check(
+            width: size.width, height: size.height, scale: scale ?? 2, limit: Limits.maximumStagePixels, options: "--scale or --size")
         let (stage, layer) = try LottieAnimationLayer.stage(
             showing: animation, at: animation.startFrame, size: size, scale: scale ?? 2,
             valueProviders: appearance.valueProviders(), viewportFrame: appearance.viewportFrame())

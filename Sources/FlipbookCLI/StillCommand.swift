@@ -93,6 +93,8 @@ struct Still: ParsableCommand {
         if let images { animation.imageDirectories = [URL(fileURLWithPath: images, isDirectory: true)] }
         let shown = frame ?? at.map { animation.startFrame + $0.seconds(of: animation.duration) * animation.framerate } ?? 0
         let fitted = try size.map { try LottieFile.size($0) } ?? CGSize(width: animation.width, height: animation.height)
+        try CanvasCheck.check(
+            width: fitted.width, height: fitted.height, scale: scale ?? 2, limit: Limits.maximumStagePixels, options: "--scale or --size")
         let pixels = try LottieFile.still(
             animation, frame: shown, size: fitted, scale: scale ?? 2, valueProviders: appearance.valueProviders(),
             viewportFrame: appearance.viewportFrame())
@@ -113,7 +115,11 @@ struct Still: ParsableCommand {
         if LottieFile.isLottie(self.scenario.file) { return try runOnLottie() }
         guard let at else { throw ValidationError("give the instant with --at") }
         var scenario = try self.scenario.load()
-        if let scale { scenario.canvas.scale = scale }
+        if let scale {
+            try CanvasCheck.check(
+                width: scenario.canvas.width, height: scenario.canvas.height, scale: scale, limit: ScenarioLoader.maximumPixels)
+            scenario.canvas.scale = scale
+        }
         if at.seconds(of: scenario.duration) > scenario.duration {
             Console.error(
                 "\(self.scenario.file): warning: --at \(String(format: "%g", at.seconds)) s is past the scene's end "

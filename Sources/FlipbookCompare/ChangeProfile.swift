@@ -175,6 +175,10 @@ public struct OffsetEstimate: Codable, Sendable, Equatable {
     /// over 55 ms.
     static let step = 0.005
     static let window = 11
+    /// How far into a recording the scene is looked for: its profile is sampled every `step` that
+    /// far at most (a GIF may last days, a video's timestamps jump by millions of seconds: their
+    /// profiles would not fit in memory). Past it, `--offset` says where the scene starts.
+    public static let searchedSeconds = 600.0
 
     /// Whether the match is good enough to use.
     public var isTrusted: Bool { correlation >= Self.minimumCorrelation }
@@ -196,7 +200,8 @@ public struct OffsetEstimate: Codable, Sendable, Equatable {
         scene.noiseFloor = max(scene.noiseFloor, recording.noiseFloor)
         for magnitude in [false, true] {
             let s = scene.motion(step: step, span: span, window: window, magnitude: magnitude)
-            let r = recording.motion(step: step, span: recording.duration, window: window, magnitude: magnitude)
+            let searched = min(recording.duration, max(0, span) + searchedSeconds)
+            let r = recording.motion(step: step, span: searched, window: window, magnitude: magnitude)
             guard let scores = correlations(s, r, shifts: lowest...highest) else { continue }
             features += 1
             for k in totals.indices { totals[k] += scores[k] }

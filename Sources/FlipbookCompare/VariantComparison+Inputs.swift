@@ -76,7 +76,8 @@ extension VariantComparison {
         }
         guard
             var estimate = OffsetEstimate.find(
-                scene: sceneProfile, recording: recordingProfile, span: span, range: -recorded.duration...span)
+                scene: sceneProfile, recording: recordingProfile, span: span,
+                range: -min(recorded.duration, OffsetEstimate.searchedSeconds)...span)
         else {
             notes.append("no offset found: \(recorded.label) or the scene never moves; 0 is used (give --offset)")
             return
