@@ -31,6 +31,17 @@ enum RecordingFile {
         return (frame, index, stream)
     }
 
+    /// The pixels in which two frames of one size differ.
+    static func differingPixels(_ a: PixelBuffer, _ b: PixelBuffer) -> Int {
+        a.premultipliedARGB.withUnsafeBufferPointer { x in
+            b.premultipliedARGB.withUnsafeBufferPointer { y in
+                var count = 0
+                for i in 0..<min(x.count, y.count) where x[i] != y[i] { count += 1 }
+                return count
+            }
+        }
+    }
+
     /// Prints the recording's size and, per frame, its start, how long it shows, and the share
     /// of pixels that changed from the frame before (motion starts where that leaves 0 %).
     static func printFrames(of path: String, until end: Double?) throws {
@@ -50,10 +61,7 @@ enum RecordingFile {
                 frame = f
             } catch { throw ValidationError("\(path): \(error)") }
             let shows = (i + 1 < count ? stream.starts[i + 1] : stream.duration) - start
-            let changed = previous.map { p in
-                Double(zip(p.premultipliedARGB, frame.premultipliedARGB).reduce(0) { $0 + ($1.0 != $1.1 ? 1 : 0) })
-                    / Double(frame.premultipliedARGB.count)
-            }
+            let changed = previous.map { Double(differingPixels($0, frame)) / Double(frame.premultipliedARGB.count) }
             print(
                 String(format: "%5d  %8.3f  %6.3f  ", i, start, shows) + (changed.map { String(format: "%7.2f%%", $0 * 100) } ?? "      –"))
             previous = frame

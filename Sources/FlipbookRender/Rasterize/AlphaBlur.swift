@@ -13,17 +13,28 @@ enum AlphaBlur {
         let bytesPerPixel = format == CAIRO_FORMAT_A8 ? 1 : 4
         let alphaOffset = format == CAIRO_FORMAT_A8 ? 0 : 3  // little-endian ARGB32: A is the 4th byte
         var alpha = [Double](repeating: 0, count: w * h)
-        for y in 0..<h { for x in 0..<w { alpha[y * w + x] = Double(data[y * stride + x * bytesPerPixel + alphaOffset]) } }
         var tmp = [Double](repeating: 0, count: w * h)
-        for r in boxRadii(sigma: sigma, passes: 3) {
-            boxPass(&alpha, &tmp, count: w, lines: h, step: 1, lineStep: w, radius: r)
-            boxPass(&tmp, &alpha, count: h, lines: w, step: w, lineStep: 1, radius: r)
-        }
-        for y in 0..<h {
-            for x in 0..<w {
-                let v = UInt8(max(0, min(255, alpha[y * w + x].rounded())))
-                let o = y * stride + x * bytesPerPixel
-                if bytesPerPixel == 1 { data[o] = v } else { for c in 0..<4 { data[o + c] = c == alphaOffset ? v : 0 } }
+        alpha.withUnsafeMutableBufferPointer { a in
+            tmp.withUnsafeMutableBufferPointer { t in
+                for y in 0..<h {
+                    let row = data + y * stride + alphaOffset
+                    for x in 0..<w { a[y * w + x] = Double(row[x * bytesPerPixel]) }
+                }
+                for r in boxRadii(sigma: sigma, passes: 3) {
+                    horizontalPass(a, into: t, width: w, height: h, radius: r)
+                    verticalPass(t, into: a, width: w, height: h, radius: r)
+                }
+                for y in 0..<h {
+                    let row = data + y * stride
+                    for x in 0..<w {
+                        let v = UInt8(max(0, min(255, a[y * w + x].rounded())))
+                        if bytesPerPixel == 1 {
+                            row[x] = v
+                        } else {
+                            for c in 0..<4 { row[x * 4 + c] = c == alphaOffset ? v : 0 }
+                        }
+                    }
+                }
             }
         }
         cairo_surface_mark_dirty(surface)
@@ -42,20 +53,50 @@ enum AlphaBlur {
         return (0..<n).map { ($0 < m ? wl : wu) / 2 }
     }
 
-    /// A running-sum box filter of width 2r+1 along each line, edges treated as zero.
-    private static func boxPass(
-        _ src: inout [Double], _ dst: inout [Double], count: Int, lines: Int, step: Int, lineStep: Int, radius r: Int
+    /// A running-sum box filter of width 2r+1 along each row, edges treated as zero.
+    private static func horizontalPass(
+        _ src: UnsafeMutableBufferPointer<Double>, into dst: UnsafeMutableBufferPointer<Double>, width: Int, height: Int, radius r: Int
     ) {
         let norm = 1 / Double(2 * r + 1)
-        for line in 0..<lines {
-            let base = line * lineStep
+        for line in 0..<height {
+            let s = src.baseAddress! + line * width, d = dst.baseAddress! + line * width
             var sum = 0.0
-            for i in 0...min(r, count - 1) { sum += src[base + i * step] }
-            for i in 0..<count {
-                dst[base + i * step] = sum * norm
+            for i in 0...min(r, width - 1) { sum += s[i] }
+            for i in 0..<width {
+                d[i] = sum * norm
                 let add = i + r + 1, remove = i - r
-                if add < count { sum += src[base + add * step] }
-                if remove >= 0 { sum -= src[base + remove * step] }
+                if add < width { sum += s[add] }
+                if remove >= 0 { sum -= s[remove] }
+            }
+        }
+    }
+
+    /// The same along each column, every column at once row by row (a column at a time strides
+    /// through memory): each column's sums are added and taken in the same order, so the result
+    /// is the same to the bit.
+    private static func verticalPass(
+        _ src: UnsafeMutableBufferPointer<Double>, into dst: UnsafeMutableBufferPointer<Double>, width: Int, height: Int, radius r: Int
+    ) {
+        let norm = 1 / Double(2 * r + 1)
+        let s = src.baseAddress!, d = dst.baseAddress!
+        var sums = [Double](repeating: 0, count: width)
+        sums.withUnsafeMutableBufferPointer { sum in
+            for i in 0...min(r, height - 1) {
+                let row = s + i * width
+                for x in 0..<width { sum[x] += row[x] }
+            }
+            for i in 0..<height {
+                let out = d + i * width
+                for x in 0..<width { out[x] = sum[x] * norm }
+                let add = i + r + 1, remove = i - r
+                if add < height {
+                    let row = s + add * width
+                    for x in 0..<width { sum[x] += row[x] }
+                }
+                if remove >= 0 {
+                    let row = s + remove * width
+                    for x in 0..<width { sum[x] -= row[x] }
+                }
             }
         }
     }

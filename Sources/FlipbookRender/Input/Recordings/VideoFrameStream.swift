@@ -65,8 +65,11 @@ public final class VideoFrameStream: RecordingStream {
         duration = starts.count > 1 ? starts[starts.count - 1] * 2 - starts[starts.count - 2] : 0.1
         decoder = Process()
         decoder.executableURL = ffmpeg
+        // A large picture decoded on one thread: each frame a thread holds in flight is hundreds
+        // of megabytes (an 8192² video took 2.3 GB with the default threads, 1.1 GB with one).
+        let threads = width * height > Self.largeFramePixels ? ["-threads", "1"] : []
         decoder.arguments =
-            ["-v", "error", "-nostdin"] + input + [
+            ["-v", "error", "-nostdin"] + threads + input + [
                 "-map", "0:v:0", "-fps_mode", "passthrough",
                 "-f", "rawvideo", "-pix_fmt", "rgba", "pipe:1"
             ]
@@ -80,6 +83,9 @@ public final class VideoFrameStream: RecordingStream {
     }
 
     deinit { stop() }
+
+    /// Frames of more pixels than this are decoded on one thread (16 Mi: a 4K frame is 8 Mi).
+    static let largeFramePixels = 16 << 20
 
     /// The demuxers a recording may be read with: MP4/MOV and Matroska/WebM. Anything else a
     /// file may claim to be by its bytes (an HLS or DASH playlist, a concat list, an image
@@ -136,10 +142,12 @@ public final class VideoFrameStream: RecordingStream {
         decoder.waitUntilExit()
     }
 
+    /// The next frame: ffmpeg's bytes read into one buffer kept for every frame (an 8192² frame
+    /// is 256 MB), then converted.
     public func nextFrame() throws -> PixelBuffer? {
-        var frame = [UInt8](repeating: 0, count: width * height * 4)
-        guard try read(into: &frame) else { return nil }
-        return PixelBuffer(width: width, height: height, rgba: frame)
+        if scratch.count != width * height * 4 { scratch = [UInt8](repeating: 0, count: width * height * 4) }
+        guard try read(into: &scratch) else { return nil }
+        return PixelBuffer(width: width, height: height, rgba: scratch)
     }
 
     public func skipFrame() throws -> Bool {
