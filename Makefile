@@ -94,10 +94,12 @@ test: test-deps lint relink-if-reordered
 lint:
 	scripts/lint.sh
 
-# libFuzzer over the scenario loader and value parser, the golden store's manifests and traces,
-# shards' results.json (test merge), and the PNG and GIF readers (Fuzz/), seeded from scenarios/, the bad-scenario corpus and
-# Fuzz/seeds, with Fuzz/flipbook.dict's keys; `make fuzz FUZZ_SECONDS=3600` runs longer. A crash, a hang (10 s) or a
-# rejection without FILE:LINE:COLUMN fails it and leaves the input in .build/fuzz-artifacts/.
+# libFuzzer over the scenario loader and value parser, Lottie files and .lottie archives (built and drawn), the golden
+# store's manifests and traces, shards' results.json (test merge), and the PNG and GIF readers (Fuzz/), seeded from
+# scenarios/, the bad-scenario corpus, the Lottie samples and Fuzz/seeds, with Fuzz/flipbook.dict's keys (zip records and
+# Lottie's nesting keys among them) and a mutator that nests an input up to 600 levels deeper one time in four;
+# `make fuzz FUZZ_SECONDS=3600` runs longer. A crash, a hang (10 s) or a rejection without FILE:LINE:COLUMN fails it
+# and leaves the input in .build/fuzz-artifacts/.
 FUZZ_SECONDS ?= 60
 FUZZ_SEEDS := scenarios scenarios/loaders scenarios/seeds Tests/FlipbookScenarioTests/Fixtures/bad-scenarios Fuzz/seeds \
   Tests/FlipbookLottieTests/Fixtures/samples

@@ -121,6 +121,66 @@ func fuzzOneInput(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     return 0
 }
 
+// MARK: - Depth mutator
+
+/// libFuzzer's own mutation (linked by -sanitize=fuzzer).
+@_silgen_name("LLVMFuzzerMutate")
+func LLVMFuzzerMutate(_ data: UnsafeMutablePointer<UInt8>, _ size: Int, _ maxSize: Int) -> Int
+
+/// Nesting is what byte mutations rarely make: one time in four the input is nested deeper
+/// instead (issue 63: deep trees crashed every command). A JSON object is wrapped in Lottie
+/// shape groups, a YAML flow mapping in layers that hold it as their sublayer, k times over
+/// (k up to 600: past both nesting bounds); otherwise libFuzzer mutates as usual.
+@_cdecl("LLVMFuzzerCustomMutator")
+func customMutator(_ data: UnsafeMutablePointer<UInt8>, _ size: Int, _ maxSize: Int, _ seed: UInt32) -> Int {
+    var generator = SplitMix(seed: UInt64(seed))
+    guard generator.next() % 4 == 0, let nested = deepened(Array(UnsafeBufferPointer(start: data, count: size)), &generator),
+        nested.count <= maxSize
+    else { return LLVMFuzzerMutate(data, size, maxSize) }
+    nested.withUnsafeBufferPointer { data.update(from: $0.baseAddress!, count: nested.count) }
+    return nested.count
+}
+
+/// `bytes` with one object or mapping nested `k` levels deeper; nil when it has none.
+func deepened(_ bytes: [UInt8], _ generator: inout SplitMix) -> [UInt8]? {
+    let opens = bytes.indices.filter { bytes[$0] == UInt8(ascii: "{") }
+    guard !opens.isEmpty else { return nil }
+    let start = opens[Int(generator.next() % UInt64(opens.count))]
+    // Its matching brace (strings not told apart: a mismatch only makes another input).
+    var depth = 0, end: Int?
+    for i in start..<bytes.count {
+        if bytes[i] == UInt8(ascii: "{") { depth += 1 }
+        if bytes[i] == UInt8(ascii: "}") { depth -= 1 }
+        if depth == 0 {
+            end = i
+            break
+        }
+    }
+    guard let end else { return nil }
+    let k = 1 + Int(generator.next() % 600)
+    let json = bytes.first == UInt8(ascii: "{") && bytes.contains(UInt8(ascii: "\""))
+    let open = Array((json ? #"{"ty":"gr","it":["# : "{ id: n, sublayers: [").utf8), close = Array((json ? "]}" : "] }").utf8)
+    var out = Array(bytes[..<start])
+    for _ in 0..<k { out += open }
+    out += bytes[start...end]
+    for _ in 0..<k { out += close }
+    out += bytes[(end + 1)...]
+    return out
+}
+
+/// A small generator seeded by libFuzzer (mutations must repeat for a seed).
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
 // SwiftPM gives every executable its own `main`, which would shadow libFuzzer's; so this one
 // hands control to libFuzzer's driver (linked by -sanitize=fuzzer).
 @_silgen_name("LLVMFuzzerRunDriver")
