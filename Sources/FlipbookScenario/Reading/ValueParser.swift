@@ -259,6 +259,13 @@ struct ValueParser {
             return nil
         }
         if let read = images.byPath[url.path] { return read }
+        // The scene's bound is checked from the header, before the loader decodes anything.
+        if let header = SceneImages.header(of: url), images.pixels + header.width * header.height > Limits.maximumSceneImagePixels {
+            sink.error(
+                "with this image the scene shows more than \(Limits.maximumSceneImagePixels) pixels of images together "
+                    + "(each file counted once)", at: n.mark, hint: "use smaller images: a frame shows them scaled down anyway")
+            return nil
+        }
         do {
             // "@2x" in the name means two pixels per point, as UIImage reads it.
             let scale: Double = name.contains("@3x") ? 3 : name.contains("@2x") ? 2 : 1
@@ -286,6 +293,18 @@ struct ValueParser {
 final class SceneImages {
     var byPath: [String: LayerImage] = [:]
     private(set) var pixels = 0
+
+    /// The size an image file's header declares (its first 64 KB read; a regular file only).
+    static func header(of url: URL) -> ImageHeader? {
+        let fd = open(url.path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0, st.st_mode & S_IFMT == S_IFREG else { return nil }
+        var bytes = [UInt8](repeating: 0, count: 64 << 10)
+        let count = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
+        return count > 0 ? ImageHeader(Data(bytes[..<count])) : nil
+    }
 
     /// Counts `pixels` more; false (nothing counted) when they would pass the bound.
     func admit(pixels more: Int) -> Bool {
