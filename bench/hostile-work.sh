@@ -67,14 +67,14 @@ for _ in range(40):
 open(f"{work}/bomb.gif", "wb").write(bytes(gif + b"\x3b"))
 EOF
 
-printf '%-44s %8s %8s %9s %5s\n' "input" "wall s" "CPU s" "peak MB" "exit"
+printf '%-48s %8s %8s %9s %5s\n' "input" "wall s" "CPU s" "peak MB" "exit"
 run() {
   local label=$1; shift
   local line status
   line=$("$work/runstat" "$@" 2>/dev/null) && status=0 || status=$?
   # runstat prints "wall cpu maxrss-KB" and exits with the command's status.
   read -r wall cpu rss <<< "$line"
-  printf '%-44s %8.2f %8.2f %9.1f %5s\n' "$label" "$wall" "$cpu" "$(echo "$rss / 1024" | bc -l)" "$status"
+  printf '%-48s %8.2f %8.2f %9.1f %5s\n' "$label" "$wall" "$cpu" "$(echo "$rss / 1024" | bc -l)" "$status"
 }
 for n in 2500 5000 10000 20000; do run "render: $n zero-length touch steps" "$flipbook" render "$work/touch$n.yaml" -o "$work/t.gif" --quiet; done
 run "render: nested replicators, 1e18 copies each" "$flipbook" render "$work/nested.yaml" -o "$work/n.gif" --quiet
@@ -82,6 +82,24 @@ run "render: 500 emitters at their particle cap" "$flipbook" render "$work/emitt
 run "render: 10,000 shadowed 2000 px copies" "$flipbook" render "$work/shadows.yaml" -o "$work/s.gif" --quiet
 run "validate: 40 paths of 100 k elements" "$flipbook" validate "$work/paths.yaml"
 run "inspect: 40 frames of 8000 x 8000 (GIF)" "$flipbook" inspect "$work/bomb.gif"
+
+# The fourth round (issue 63): deep nesting, Lottie files and archives, images, long recordings.
+python3 bench/hostile_round4.py "$work"
+ffmpeg -loglevel error -y -f lavfi -i "color=c=red:s=8192x8192:r=10:d=2,format=yuv420p" -c:v libx264 -preset ultrafast "$work/big.mp4"
+for n in 256 420; do run "still: layers nested $n deep" "$flipbook" still "$work/nest$n.yaml" --at 0.1 -o "$work/s.png"; done
+run "still: Lottie, 240 nested groups" "$flipbook" still "$work/groups240.json" --at 0 -o "$work/s.png"
+run "still: Lottie, a 2,000-layer parent chain" "$flipbook" still "$work/parents2000.json" --at 0 -o "$work/s.png"
+run "still: Lottie, 2 M keyframes (46 MB)" "$flipbook" still "$work/keyframes.json" --at 0 -o "$work/s.png"
+run "still: Lottie, tm of 200 k keyframes, 50 layers" "$flipbook" still "$work/remap.json" --at 50% -o "$work/s.png"
+run "still: Lottie, a gradient of 1 M stops" "$flipbook" still "$work/stops.json" --at 0 -o "$work/s.png"
+run "still: Lottie, a path of 2.5 M vertices" "$flipbook" still "$work/vertices.json" --at 0 -o "$work/s.png"
+run "validate: .lottie, a body listed 4,000 times" "$flipbook" validate "$work/bomb.lottie"
+run "validate: 40 different 8192² PNGs" "$flipbook" validate "$work/images.yaml"
+run "still: 40 different 8192² PNGs" "$flipbook" still "$work/images.yaml" --at 0 -o "$work/s.png"
+run "still: Lottie, 30 8192² images" "$flipbook" still "$work/images.json" --at 0 -o "$work/s.png"
+run "compare --against a GIF lasting 15 days" "$flipbook" compare scenarios/demo.yaml --against "$work/days.gif" \
+  --crop 0,0,64,24 --scale 5 -o "$work/c.gif"
+run "inspect: 8192² H.264, 20 frames" "$flipbook" inspect "$work/big.mp4"
 
 # The preview: three clients send 5 MiB request lines, then /status is asked for.
 echo 'canvas: { width: 100, height: 100 }
