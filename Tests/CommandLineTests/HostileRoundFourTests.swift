@@ -118,6 +118,32 @@ struct HostileRoundFourTests {
         #expect(!r.hung && r.status == 2 && r.stderr.contains("frame-0001.png: is not a regular file"), "\(r.stderr)")
     }
 
+    @Test("contents in JPEG and WebP are drawn by the commands as scenario-format.md says; a damaged one exits 2")
+    func contentsFormats() throws {
+        let dir = tmp()
+        for ext in ["jpg", "webp"] {
+            let made = try CLI.spawn(
+                URL(fileURLWithPath: "/usr/bin/ffmpeg"),
+                [
+                    "-loglevel", "error", "-y", "-f", "lavfi", "-i", "color=c=red:s=16x16", "-frames:v", "1",
+                    dir.appendingPathComponent("red.\(ext)").path
+                ])
+            try #require(made.status == 0, "\(made.stderr)")
+            let scene =
+                "canvas: { width: 16, height: 16, scale: 1 }\nduration: 0.2\nfps: 10\nlayers:\n  - { id: a, frame: [0, 0, 16, 16], contents: red.\(ext) }\n"
+            try scene.write(to: dir.appendingPathComponent("\(ext).yaml"), atomically: true, encoding: .utf8)
+            let r = try Self.run(["still", "\(ext).yaml", "--at", "0", "-o", "\(ext).png"], in: dir)
+            #expect(r.status == 0, "\(ext): \(r.stderr)")
+            let png = FileManager.default.contents(atPath: dir.appendingPathComponent("\(ext).png").path) ?? Data()
+            #expect(png.count > 50, "\(ext): a picture was written")
+        }
+        // A JPEG cut after its header: the size reads, the pixels do not.
+        let whole = FileManager.default.contents(atPath: dir.appendingPathComponent("red.jpg").path) ?? Data()
+        try whole.prefix(whole.count / 2).write(to: dir.appendingPathComponent("red.jpg"))
+        let r = try Self.run(["validate", "jpg.yaml"], in: dir)
+        #expect(r.status == 2 && r.stderr.contains("red.jpg"), "\(r.stderr)")
+    }
+
     @Test("compare against a GIF lasting 15 days looks for the scene in its first 10 minutes: done, in bounded memory")
     func longRecording() throws {
         let dir = tmp()

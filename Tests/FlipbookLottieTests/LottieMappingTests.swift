@@ -239,12 +239,20 @@ struct LottieHostileInputTests {
         let shapes =
             #"[{"ty":"gr","it":[{"ty":"rc","p":{"a":0,"k":[5,5]},"s":{"a":0,"k":[4,4]},"r":{"a":0,"k":0}},"#
             + #"{"ty":"rp","c":{"a":0,"k":1e300},"tr":{}},{"ty":"st","c":{"a":0,"k":[1,0,0,1]},"w":{"a":0,"k":1},"lc":1e300,"lj":-1e300},"#
-            + #"{"ty":"gf","g":{"p":1e300,"k":{"a":0,"k":[0,1,0,0,1,0,0,1]}},"s":{"a":0,"k":[0,0]},"e":{"a":0,"k":[1,1]}},"#
+            + #"{"ty":"gf","g":{"p":STOPS,"k":{"a":0,"k":[0,1,0,0,1,0,0,1]}},"s":{"a":0,"k":[0,0]},"e":{"a":0,"k":[1,1]}},"#
             + #"{"ty":"tr"}]}]"#
         let layers =
             #"[{"ty":1e300,"ind":1e300,"ip":0,"op":20,"ks":{}},{"ty":4,"ind":2,"parent":1e300,"tt":1e300,"ip":0,"op":20,"#
             + #""ks":{"p":{"a":1,"k":[{"t":0,"s":[0,0]},{"t":1e300,"s":[9,9]}]}},"shapes":\#(shapes)}]"#
-        let lottie = try LottieMappingTests.animation(layers)
+        // A count of 1e300 gradient stops is refused before anything is built; 2^40 stops as well.
+        for stops in ["1e300", "1099511627776"] {
+            #expect {
+                try LottieMappingTests.animation(layers.replacingOccurrences(of: "STOPS", with: stops))
+            } throws: { error in
+                (error as? LottieError)?.path == "layers[1].shapes[0].it[3].g.p"
+            }
+        }
+        let lottie = try LottieMappingTests.animation(layers.replacingOccurrences(of: "STOPS", with: "-1e300"))
         #expect(lottie.layerSummaries.first == "layers[0] (unnamed) ?, frames 0.0…20.0")
         let layer = try LottieAnimationLayer(animation: lottie)
         #expect(layer.warnings.contains { $0.hasPrefix("layers[0]") }, "the unknown type is reported")

@@ -260,7 +260,10 @@ struct ValueParser {
         }
         if let read = images.byPath[url.path] { return read }
         // The scene's bound is checked from the header, before the loader decodes anything.
-        if let header = SceneImages.header(of: url), images.pixels + header.width * header.height > Limits.maximumSceneImagePixels {
+        // (An image past the bounds of one image is the loader's to refuse, saying so.)
+        if let header = SceneImages.header(of: url), header.width <= Limits.maximumStagePixels, header.height <= Limits.maximumStagePixels,
+            images.pixels + header.width * header.height > Limits.maximumSceneImagePixels
+        {
             sink.error(
                 "with this image the scene shows more than \(Limits.maximumSceneImagePixels) pixels of images together "
                     + "(each file counted once)", at: n.mark, hint: "use smaller images: a frame shows them scaled down anyway")
