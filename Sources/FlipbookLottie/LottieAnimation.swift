@@ -16,9 +16,11 @@ public struct LottieAnimation: Sendable {
     public let file: String
     /// The folder images are looked for in (`u` is relative to it).
     public let baseDirectory: URL?
-    let root: LottieJSON
-    /// Precomposition assets by id.
-    let assets: [String: LottieJSON]
+    /// What the file describes, typed.
+    let composition: LottieComposition
+    /// What the decoder left out of it (values of the wrong kind, types it does not know), one
+    /// line per place.
+    let decodingNotes: [String]
     /// The file's text, kept to give a fault's line and column (nil for archives' manifests).
     let source: Data?
     /// How deep its arrays and objects nest (building the layers recurses as deep).
@@ -30,7 +32,10 @@ public struct LottieAnimation: Sendable {
     public var imageDirectories: [URL] = []
 
     /// The composition's name (`nm`), if it has one.
-    public var name: String? { root["nm"]?.string }
+    public var name: String? { composition.name }
+
+    /// Precompositions and images, by id.
+    var assets: [String: LottieAsset] { composition.assets }
 
     /// Seconds from the first frame to the end.
     public var duration: Double { (endFrame - startFrame) / framerate }
@@ -95,11 +100,8 @@ public struct LottieAnimation: Sendable {
     static func loadArchive(_ data: Data, file: String) throws -> LottieAnimation {
         let archive: ZipArchive
         do { archive = try ZipArchive(data) } catch { throw LottieError(file: file, path: "", message: "\(error)") }
-        var id: String?
-        if let manifest = archive.files["manifest.json"], let object = try? JSONParser.parse(manifest),
-            let animations = LottieJSON(node: object, path: "manifest")["animations"]?.array
-        {
-            id = animations.first?["id"]?.string
+        let id = archive.files["manifest.json"].flatMap { try? JSONParser.parse($0) }.flatMap {
+            LottieDecoder.manifestAnimationID(LottieJSON(node: $0, path: "manifest"))
         }
         let candidates =
             (id.map { ["animations/\($0).json", "a/\($0).json"] } ?? [])
@@ -125,27 +127,13 @@ public struct LottieAnimation: Sendable {
         // What it asks for, counted before anything is built.
         var work = LottieWorkCheck(file: file)
         do { try work.check(value) } catch let error as LottieError { throw located(error, in: data) }
-        func required(_ key: String, _ what: String, _ valid: (Double) -> Bool) throws -> Double {
-            guard let n = root[key]?.number, valid(n) else {
-                throw located(LottieError(file: file, path: key, message: "expected \(what)"), in: data)
-            }
-            return n
-        }
-        let width = try required("w", "a width in points, 1 to 16384", { $0 >= 1 && $0 <= 16384 })
-        let height = try required("h", "a height in points, 1 to 16384", { $0 >= 1 && $0 <= 16384 })
-        let framerate = try required("fr", "a frame rate, 1 to 240", { $0 >= 1 && $0 <= 240 })
-        let start = try required("ip", "the first frame", { abs($0) <= maximumFrames })
-        let end = try required("op", "the last frame, after ip", { $0 > start && $0 - start <= maximumFrames })
-        guard root["layers"]?.array != nil else {
-            throw located(LottieError(file: file, path: "layers", message: "expected a list of layers"), in: data)
-        }
-        var assets: [String: LottieJSON] = [:]
-        for asset in root["assets"]?.array ?? [] {
-            if let id = asset["id"]?.string ?? asset["id"]?.integer.map({ String($0) }) { assets[id] = asset }
-        }
+        var decoder = LottieDecoder(file: file)
+        let composition: LottieComposition
+        do { composition = try decoder.composition(root) } catch let error as LottieError { throw located(error, in: data) }
         return LottieAnimation(
-            width: width, height: height, framerate: framerate, startFrame: start, endFrame: end, file: file,
-            baseDirectory: baseDirectory, root: root, assets: assets, source: data, nesting: nesting)
+            width: composition.width, height: composition.height, framerate: composition.framerate, startFrame: composition.startFrame,
+            endFrame: composition.endFrame, file: file, baseDirectory: baseDirectory, composition: composition,
+            decodingNotes: decoder.notes, source: data, nesting: nesting)
     }
 
     /// `error` with the line and column of its JSON path in `data`, when it has none yet.
@@ -165,13 +153,21 @@ public struct LottieAnimation: Sendable {
 
     /// One line per top-level layer, top first: index, name, type, in and out points, parent.
     public var layerSummaries: [String] {
-        let types = [0: "precomposition", 1: "solid", 2: "image", 3: "null", 4: "shape", 5: "text"]
-        return (root["layers"]?.array ?? []).map { layer in
-            let type = layer["ty"]?.integer.map { types[$0] ?? "type \($0)" } ?? "?"
-            let name = layer["nm"]?.string.map { "'\($0.prefix(60))'" } ?? "(unnamed)"
-            var line = "\(layer.path) \(name) \(type), frames \(layer["ip"]?.number ?? startFrame)…\(layer["op"]?.number ?? endFrame)"
-            if let parent = layer["parent"]?.integer { line += ", parent \(parent)" }
-            if layer["td"]?.bool == true { line += ", matte source" }
+        composition.layers.map { layer in
+            let type: String
+            switch layer.kind {
+            case .precomposition: type = "precomposition"
+            case .solid: type = "solid"
+            case .image: type = "image"
+            case .null: type = "null"
+            case .shape: type = "shape"
+            case .text: type = "text"
+            case .unsupported(let code): type = code.map { "type \($0)" } ?? "?"
+            }
+            let name = layer.name.isEmpty ? "(unnamed)" : "'\(layer.name.prefix(60))'"
+            var line = "\(layer.path) \(name) \(type), frames \(layer.inPoint ?? startFrame)…\(layer.outPoint ?? endFrame)"
+            if let parent = layer.parent { line += ", parent \(parent)" }
+            if layer.isMatteSource { line += ", matte source" }
             return line
         }
     }

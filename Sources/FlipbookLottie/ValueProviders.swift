@@ -143,21 +143,20 @@ public struct GradientValueProvider: AnyValueProvider {
     }
 }
 
-extension LottieProperty {
+extension Animated where Value == Vector {
     /// A provider's values in place of the file's, at the replaced property's JSON path.
     init(_ storage: ValueProviderStorage, path: String) {
-        func json(_ v: [Double]) -> LottieJSON { LottieJSON(v.map { NSNumber(value: $0) }, path: path) }
         switch storage {
         case .value(let v):
-            self = .constant(json(v))
+            self.init(constant: v, path: path)
         case .keyframes(let frames):
             let sorted = frames.sorted { $0.time < $1.time }
             let keyframes = sorted.map {
                 LottieKeyframe(
-                    frame: $0.time, value: json($0.value), end: nil, out: nil, into: nil, hold: $0.isHold, spatialOut: nil, spatialIn: nil)
+                    frame: $0.time, value: $0.value, end: nil, out: nil, into: nil, hold: $0.isHold, spatialOut: nil, spatialIn: nil)
             }
             // No keyframes: an empty value, which no property converts (the layer keeps its default).
-            self = keyframes.count > 1 ? .animated(keyframes) : .constant(keyframes.first?.value ?? json([]))
+            self.init(keyframes.count > 1 ? .keyframes(keyframes) : .constant(keyframes.first?.value ?? []), path: path)
         }
     }
 }

@@ -28,8 +28,9 @@ struct LottieMappingTests {
         let layer = try LottieAnimationLayer(animation: lottie)
         let stage = Stage(size: CGSize(width: 100, height: 100), scale: 1)
         stage.rootLayer.addSublayer(layer)
+        var decoder = LottieDecoder(file: "p.json")
         let property = try #require(
-            LottieProperty(
+            decoder.vector(
                 LottieJSON(
                     try JSONSerialization.jsonObject(
                         with: Data(
@@ -40,11 +41,11 @@ struct LottieMappingTests {
             stage.advance(to: stage.currentTime + 0.01)
             let move = try #require(Self.moveLayer(of: layer))
             let shown = move.presentationState(at: stage.currentTime).position
-            let expected = try #require(property.numbers(at: frame) { $0.numbers })
+            let expected = property.numbers(at: frame)
             #expect(abs(shown.x - expected[0]) < 1e-6 && abs(shown.y - expected[1]) < 1e-6, "frame \(frame): \(shown) vs \(expected)")
         }
         // The easing is not linear: at the middle frame the value is not halfway.
-        #expect(abs((property.numbers(at: 5) { $0.numbers } ?? [])[0] - 25) > 1)
+        #expect(abs(property.numbers(at: 5)[0] - 25) > 1)
     }
 
     @Test("play runs the composition on the Stage's clock from the frame shown; pause stops it there")

@@ -81,10 +81,11 @@ struct LottieWorkCheckTests {
                 return (t, Double.random(in: -100...100, using: &generator))
             }
             let json = "[" + frames.map { #"{"t":\#($0.0),"s":[\#($0.1)]}"# }.joined(separator: ",") + "]"
+            var decoder = LottieDecoder(file: "test.json")
             let property = try #require(
-                LottieProperty(LottieJSON(node: try JSONParser.parse(Data(#"{"k":"#.utf8) + Data(json.utf8) + Data("}".utf8)), path: "")))
+                decoder.vector(LottieJSON(node: try JSONParser.parse(Data(#"{"k":"#.utf8) + Data(json.utf8) + Data("}".utf8)), path: "")))
             for frame in frames.map(\.0) + [-1, t + 1] + (0..<20).map({ _ in Double.random(in: -1...(t + 1), using: &generator) }) {
-                let value = try #require(property.numbers(at: frame) { $0.numbers }?.first)
+                let value = try #require(property.numbers(at: frame).first)
                 #expect(abs(value - Self.reference(frames, at: frame)) < 1e-9, "frame \(frame) of \(frames)")
             }
         }

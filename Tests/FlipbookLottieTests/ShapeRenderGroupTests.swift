@@ -13,7 +13,8 @@ struct ShapeRenderGroupTests {
             let parts = item.split(separator: ":")
             var json: [String: Any] = ["ty": String(parts[0]), "nm": "\(parts[0]) \(index)"]
             if parts.count > 1 { json["o"] = ["a": 0, "k": Double(parts[1])!] }
-            return ShapeBuilder.Entry(item: LottieJSON(json, path: "it[\(index)]"), keypath: [])
+            var decoder = LottieDecoder(file: "test.json")
+            return ShapeBuilder.Entry(item: decoder.shapeItem(LottieJSON(json, path: "it[\(index)]")), keypath: [])
         }
     }
 

@@ -11,22 +11,13 @@ extension ShapeBuilder {
     static let maximumTrimSamples = 600
 
     /// Sets the trim on `shape` and returns how many times its path must repeat.
-    func applyTrim(_ trim: LottieJSON, to shape: CAShapeLayer) -> Int {
-        let start = LottieProperty(trim["s"]), end = LottieProperty(trim["e"]), offset = LottieProperty(trim["o"])
-        func value(_ p: LottieProperty?, _ frame: Double, _ fallback: Double) -> Double {
-            p?.numbers(at: frame) { $0.numbers }?.first ?? fallback
+    func applyTrim(_ trim: Trim, to shape: CAShapeLayer) -> Int {
+        let start = trim.start, end = trim.end, offset = trim.offset
+        func value(_ p: Animated<Vector>?, _ frame: Double, _ fallback: Double) -> Double {
+            p?.numbers(at: frame).first ?? fallback
         }
-        func keyframeFrames(_ p: LottieProperty?) -> [Double] {
-            if case .animated(let frames)? = p { return frames.map(\.frame) }
-            return []
-        }
-        let hasOffset: Bool = {
-            switch offset {
-            case .animated(let frames)?: return frames.contains { ($0.value.numbers?.first ?? 0) != 0 }
-            case .constant(let v)?: return (v.numbers?.first ?? 0) != 0
-            case nil: return false
-            }
-        }()
+        func keyframeFrames(_ p: Animated<Vector>?) -> [Double] { p?.keyframeTimes ?? [] }
+        let hasOffset = offset?.isEverNonzero ?? false
         let checked = Set(keyframeFrames(start) + keyframeFrames(end)).sorted()
         let probes = checked.isEmpty ? [0.0] : checked
         let ordered = probes.allSatisfy { value(start, $0, 0) <= value(end, $0, 100) }
@@ -35,10 +26,10 @@ extension ShapeBuilder {
             // As the file says (or swapped): the keyframes and their easing carry over.
             let (from, to) = ordered ? (start, end) : (end, start)
             if let from {
-                builder.set(from, on: shape, keyPath: "strokeStart") { $0.numbers?.first.map { NSNumber(value: min(1, max(0, $0 / 100))) } }
+                builder.set(from, on: shape, keyPath: "strokeStart") { $0.first.map { NSNumber(value: min(1, max(0, $0 / 100))) } }
             }
             if let to {
-                builder.set(to, on: shape, keyPath: "strokeEnd") { $0.numbers?.first.map { NSNumber(value: min(1, max(0, $0 / 100))) } }
+                builder.set(to, on: shape, keyPath: "strokeEnd") { $0.first.map { NSNumber(value: min(1, max(0, $0 / 100))) } }
             }
             return 1
         }

@@ -10,70 +10,100 @@ struct ShapeBuilder {
 
     /// A path item: a bezier path (`sh`), a rectangle, an ellipse or a star.
     enum PathItem {
-        case bezier(LottieProperty)
-        case rectangle(LottieJSON)
-        case ellipse(LottieJSON)
-        case star(LottieJSON)
+        case bezier(Animated<BezierShape>)
+        case rectangle(Rectangle)
+        case ellipse(Ellipse)
+        case star(Star)
         /// A path that does not change (a mask's plane).
         case fixed(CGPath)
     }
 
     /// A fill or stroke with the trim that applies to it.
     struct Style {
-        var item: LottieJSON
-        var trim: LottieJSON?
+        var item: ShapeItem
+        var trim: Trim?
         /// The style's own keypath (its group's, then its name): `Layer.Group 1.Fill 1`.
         var keypath: [String]
         /// Stroke widths inherited into a scaled subgroup are divided by its scale, as lottie-ios does.
         var widthScale = 1.0
 
-        func property(_ key: String, _ name: String, _ builder: LayerBuilder) -> LottieProperty? {
-            builder.property(item[key], keypath + [name])
+        /// Its colour (solid fills and strokes).
+        var color: Animated<Vector>? {
+            switch item.kind {
+            case .fill(let f): return f.color
+            case .stroke(let s): return s.color
+            default: return nil
+            }
+        }
+
+        /// Its line settings (strokes, solid or gradient).
+        var line: LineStyle? {
+            switch item.kind {
+            case .stroke(let s): return s.line
+            case .gradientStroke(let g): return g.line
+            default: return nil
+            }
+        }
+
+        /// Whether it fills by the even-odd rule.
+        var evenOdd: Bool {
+            switch item.kind {
+            case .fill(let f): return f.evenOdd
+            case .gradientFill(let g), .gradientStroke(let g): return g.evenOdd
+            default: return false
+            }
+        }
+
+        /// `property` with the value provider for `name` under this style's keypath.
+        func property(_ property: Animated<Vector>?, _ name: String, _ builder: LayerBuilder) -> Animated<Vector>? {
+            builder.property(property, keypath + [name])
         }
     }
 
     /// A shape layer's items; `keypath` is the layer's. Top-level items are one group without
     /// a transform (lottie-ios's placeholder group).
-    func shapes(_ items: [LottieJSON], keypath: [String]) -> CALayer {
+    func shapes(_ items: [ShapeItem], keypath: [String]) -> CALayer {
         group(items, inherited: [], keypath: keypath)
     }
 
     /// One group's items (its own, then those inherited from its parent): subgroups first, the
     /// first on top, then its render groups above them, the first on top.
-    func group(_ items: [LottieJSON], inherited: [Entry], keypath: [String]) -> CALayer {
+    func group(_ items: [ShapeItem], inherited: [Entry], keypath: [String]) -> CALayer {
         let container = CALayer()
         container.anchorPoint = .zero
-        let visible = items.filter { $0["hd"]?.bool != true }
-        if let index = visible.firstIndex(where: { $0["ty"]?.string == "rp" }) {
+        let visible = items.filter { !$0.hidden }
+        if let index = visible.firstIndex(where: { $0.typeCode == "rp" }), case .repeater(let repeater) = visible[index].kind {
             // A repeater copies what is above it in its group; what is below draws under the copies.
             let below = group(Array(visible[(index + 1)...]), inherited: inherited, keypath: keypath)
-            let replicator = repeater(visible[index])
+            let replicator = self.repeater(repeater, at: visible[index].path)
             replicator.addSublayer(group(Array(visible[..<index]), inherited: inherited, keypath: keypath))
             container.addSublayer(below)
             container.addSublayer(replicator)
             return container
         }
-        let subgroups = visible.filter { $0["ty"]?.string == "gr" }
+        let subgroups = visible.filter { $0.typeCode == "gr" }
         var entries = inherited
-        entries.insert(
-            contentsOf: visible.filter { $0["ty"]?.string != "gr" }.map { Entry(item: $0, keypath: keypath + [$0["nm"]?.string ?? ""]) },
-            at: 0)
+        entries.insert(contentsOf: visible.filter { $0.typeCode != "gr" }.map { Entry(item: $0, keypath: keypath + [$0.name]) }, at: 0)
         for item in visible {
-            switch item["ty"]?.string ?? "" {
-            case "mm": builder.warn(item.path, "merge paths are not supported by Core Animation")
-            case "rd": builder.warn(item.path, "rounded corners are not applied")
-            case "sh", "rc", "el", "sr", "fl", "st", "gf", "gs", "tm", "tr", "gr": break
-            default: builder.warn(item.path, "shape item '\(item["ty"]?.string ?? "?")' is not supported")
+            switch item.kind {
+            case .merge: builder.warn(item.path, "merge paths are not supported by Core Animation")
+            case .roundedCorners: builder.warn(item.path, "rounded corners are not applied")
+            case .path, .rectangle, .ellipse, .star, .fill, .stroke, .gradientFill, .gradientStroke, .trim, .transform, .group: break
+            default: builder.warn(item.path, "shape item '\(item.typeCode.isEmpty ? "?" : item.typeCode)' is not supported")
             }
         }
         let split = Self.renderGroups(entries, subgroupsInherit: !subgroups.isEmpty)
         for item in subgroups.reversed() {
-            let children = (item["it"]?.array ?? []).filter { $0["hd"]?.bool != true }
-            let transformItem = children.last { $0["ty"]?.string == "tr" }
-            let groupKeypath = keypath + [item["nm"]?.string ?? ""]
+            guard case .group(let members) = item.kind else { continue }
+            let children = members.filter { !$0.hidden }
+            let transformItem = children.last { $0.typeCode == "tr" }.flatMap { item -> LottieTransform? in
+                if case .transform(let t) = item.kind { return t }
+                return nil
+            }
+            let groupKeypath = keypath + [item.name]
             let chain = builder.transform(transformItem, opacity: true, at: item.path, keypath: groupKeypath, group: true)
             let passed = split.unused.map { scaled($0, into: transformItem) }
-            chain.inner.addSublayer(group(children.filter { $0["ty"]?.string != "tr" }, inherited: passed, keypath: groupKeypath))
+            chain.inner.addSublayer(group(children.filter { $0.typeCode != "tr" }, inherited: passed, keypath: groupKeypath))
             container.addSublayer(chain.outer)
         }
         for renderGroup in split.valid.reversed() {
@@ -84,11 +114,12 @@ struct ShapeBuilder {
 
     /// An inherited stroke's width divided by the subgroup's (uniform) scale, so the subgroup's
     /// transform does not widen it (lottie-ios's `scaledCopyForChildGroup`).
-    private func scaled(_ entry: Entry, into transformItem: LottieJSON?) -> Entry {
-        guard entry.isStroke, let s = LottieProperty(transformItem?["s"]) else { return entry }
-        if s.isAnimated { builder.warn(s.initial.path, "an animated scale does not rescale inherited strokes") }
-        guard let n = s.initial.numbers, let sx = n.first, sx != 0 else { return entry }
-        if n.count > 1, n[1] != sx { builder.warn(s.initial.path, "inherited strokes are not rescaled by unequal x and y scales") }
+    private func scaled(_ entry: Entry, into transformItem: LottieTransform?) -> Entry {
+        guard entry.isStroke, let s = transformItem?.scale else { return entry }
+        if s.isAnimated { builder.warn(s.initialPath, "an animated scale does not rescale inherited strokes") }
+        let n = s.initial
+        guard let sx = n.first, sx != 0 else { return entry }
+        if n.count > 1, n[1] != sx { builder.warn(s.initialPath, "inherited strokes are not rescaled by unequal x and y scales") }
         var copy = entry
         copy.widthScale *= 100 / sx
         return copy
@@ -97,7 +128,10 @@ struct ShapeBuilder {
     /// The layers of one render group: one for all its bezier paths together when they can share
     /// a path (no trim), else one per path, the first at the bottom.
     func layers(_ group: RenderGroup) -> [CALayer] {
-        let trim = group.others.first { $0.type == "tm" }?.item
+        let trim = group.others.lazy.compactMap { entry -> Trim? in
+            if case .trim(let t) = entry.item.kind { return t }
+            return nil
+        }.first
         func style(_ type: (Entry) -> Bool) -> Style? {
             group.others.first(where: type).map { Style(item: $0.item, trim: trim, keypath: $0.keypath, widthScale: $0.widthScale) }
         }
@@ -111,7 +145,7 @@ struct ShapeBuilder {
         }
         return sets.map { paths in
             var parts: [CALayer] = []
-            if let fill, fill.item["ty"]?.string == "gf" {
+            if let fill, fill.item.typeCode == "gf" {
                 parts.append(GradientBuilder(shapes: self).layer(fill, paths: paths, stroke: false))
                 if let stroke { parts.append(styleLayer(fill: nil, stroke: stroke, paths: paths)) }
             } else if fill != nil || stroke != nil {
@@ -127,37 +161,36 @@ struct ShapeBuilder {
     }
 
     /// The path a path-drawing item draws.
-    func pathItem(_ item: LottieJSON) -> PathItem? {
-        switch item["ty"]?.string ?? "" {
-        case "sh": return LottieProperty(item["ks"]).map { .bezier($0) }
-        case "rc": return .rectangle(item)
-        case "el": return .ellipse(item)
-        case "sr": return .star(item)
+    func pathItem(_ item: ShapeItem) -> PathItem? {
+        switch item.kind {
+        case .path(let shape): return shape.map { .bezier($0) }
+        case .rectangle(let r): return .rectangle(r)
+        case .ellipse(let e): return .ellipse(e)
+        case .star(let s): return .star(s)
         default: return nil
         }
     }
 
     /// A repeater (`rp`) as a CAReplicatorLayer: `c` copies, each moved by the repeater's
     /// transform from the one before (about its anchor), their opacity from `so` to `eo`.
-    func repeater(_ item: LottieJSON) -> CAReplicatorLayer {
+    func repeater(_ repeater: Repeater, at path: String) -> CAReplicatorLayer {
         let layer = CAReplicatorLayer()
         layer.anchorPoint = .zero
-        func first(_ property: LottieJSON?) -> [Double] {
-            let p = LottieProperty(property)
-            if p?.isAnimated == true { builder.warn(property?.path ?? item.path, "animated repeaters are drawn with their first values") }
-            return p?.initial.numbers ?? []
+        func first(_ property: Animated<Vector>?) -> [Double] {
+            if property?.isAnimated == true { builder.warn(property?.path ?? path, "animated repeaters are drawn with their first values") }
+            return property?.initial ?? []
         }
-        let count = Int(max(0, min(1000, (first(item["c"]).first ?? 1).rounded())))
+        let count = Int(max(0, min(1000, (first(repeater.copies).first ?? 1).rounded())))
         layer.instanceCount = count
-        if (first(item["o"]).first ?? 0) != 0 { builder.warn(item.path, "repeater offsets are not applied") }
-        let tr = item["tr"]
-        let p = first(tr?["p"]), a = first(tr?["a"]), s = first(tr?["s"]), r = first(tr?["r"]).first ?? 0
+        if (first(repeater.offset).first ?? 0) != 0 { builder.warn(path, "repeater offsets are not applied") }
+        let tr = repeater.transform
+        let p = first(tr?.position), a = first(tr?.anchor), s = first(tr?.scale), r = first(tr?.rotation).first ?? 0
         let ax = a.first ?? 0, ay = a.count > 1 ? a[1] : 0
         var t = CATransform3DMakeTranslation(ax + (p.first ?? 0), ay + (p.count > 1 ? p[1] : 0), 0)
         t = CATransform3DRotate(t, r * .pi / 180, 0, 0, 1)
         t = CATransform3DScale(t, (s.first ?? 100) / 100, (s.count > 1 ? s[1] : s.first ?? 100) / 100, 1)
         layer.instanceTransform = CATransform3DTranslate(t, -ax, -ay, 0)
-        let start = (first(tr?["so"]).first ?? 100) / 100, end = (first(tr?["eo"]).first ?? 100) / 100
+        let start = (first(tr?.startOpacity).first ?? 100) / 100, end = (first(tr?.endOpacity).first ?? 100) / 100
         layer.instanceColor = CGColor(red: 1, green: 1, blue: 1, alpha: CGFloat(start))
         if count > 1 { layer.instanceAlphaOffset = Float((end - start) / Double(count - 1)) }
         return layer
@@ -165,7 +198,7 @@ struct ShapeBuilder {
 
     /// A solid or gradient fill or stroke of `paths`.
     func drawable(_ style: Style, paths: [PathItem]) -> CALayer {
-        switch style.item["ty"]?.string ?? "" {
+        switch style.item.typeCode {
         case "gf": return GradientBuilder(shapes: self).layer(style, paths: paths, stroke: false)
         case "gs": return GradientBuilder(shapes: self).layer(style, paths: paths, stroke: true)
         case "st": return styleLayer(fill: nil, stroke: style, paths: paths)
@@ -180,29 +213,26 @@ struct ShapeBuilder {
         shape.anchorPoint = .zero
         shape.fillColor = nil
         shape.strokeColor = nil
-        let colorConvert: (LottieJSON) -> Any? = { v in
-            guard let c = v.numbers, c.count >= 3 else { return nil }
+        let colorConvert: (Vector) -> Any? = { c in
+            guard c.count >= 3 else { return nil }
             let scale = c.prefix(3).contains { $0 > 1 } ? 255.0 : 1.0
             return CGColor(red: CGFloat(c[0] / scale), green: CGFloat(c[1] / scale), blue: CGFloat(c[2] / scale), alpha: 1)
         }
         for (style, colorKey) in [(fill, "fillColor"), (stroke, "strokeColor")] {
             guard let style else { continue }
-            if let c = style.property("c", "Color", builder) { builder.set(c, on: shape, keyPath: colorKey, convert: colorConvert) }
-            if let o = style.property("o", "Opacity", builder) {
-                builder.set(o, on: shape, keyPath: "opacity") { $0.numbers?.first.map { NSNumber(value: $0 / 100) } }
+            if let c = style.property(style.color, "Color", builder) { builder.set(c, on: shape, keyPath: colorKey, convert: colorConvert) }
+            if let o = style.property(style.item.opacity, "Opacity", builder) {
+                builder.set(o, on: shape, keyPath: "opacity") { $0.first.map { NSNumber(value: $0 / 100) } }
             }
         }
-        if let fill { shape.fillRule = fill.item["r"]?.number == 2 ? .evenOdd : .nonZero }
-        if let stroke {
-            let item = stroke.item
-            if let w = stroke.property("w", "Stroke Width", builder) {
+        if let fill { shape.fillRule = fill.evenOdd ? .evenOdd : .nonZero }
+        if let stroke, let line = stroke.line {
+            if let w = stroke.property(line.width, "Stroke Width", builder) {
                 let scale = stroke.widthScale
-                builder.set(w, on: shape, keyPath: "lineWidth") { $0.numbers?.first.map { NSNumber(value: $0 * scale) } }
+                builder.set(w, on: shape, keyPath: "lineWidth") { $0.first.map { NSNumber(value: $0 * scale) } }
             }
-            shape.lineCap = [1: .butt, 2: .round, 3: .square][item["lc"]?.integer ?? 1] ?? .butt
-            shape.lineJoin = [1: .miter, 2: .round, 3: .bevel][item["lj"]?.integer ?? 1] ?? .miter
-            shape.miterLimit = CGFloat(item["ml"]?.number ?? 4)
-            if let dashes = item["d"]?.array, !dashes.isEmpty { applyDashes(dashes, to: shape) }
+            applyLine(line, to: shape)
+            if !line.dashes.isEmpty { applyDashes(line.dashes, to: shape) }
         }
         // lottie-ios trims the layer whatever it draws (CAShapeLayer trims only the stroke).
         let repeats = (stroke ?? fill)?.trim.map { applyTrim($0, to: shape) } ?? 1
@@ -210,13 +240,19 @@ struct ShapeBuilder {
         return shape
     }
 
-    func applyDashes(_ dashes: [LottieJSON], to shape: CAShapeLayer) {
+    /// Caps, joins and the miter limit of a stroke.
+    func applyLine(_ line: LineStyle, to shape: CAShapeLayer, miterLimit: Bool = true) {
+        shape.lineCap = [1: .butt, 2: .round, 3: .square][line.cap ?? 1] ?? .butt
+        shape.lineJoin = [1: .miter, 2: .round, 3: .bevel][line.join ?? 1] ?? .miter
+        if miterLimit { shape.miterLimit = CGFloat(line.miterLimit ?? 4) }
+    }
+
+    func applyDashes(_ dashes: [Dash], to shape: CAShapeLayer) {
         var pattern: [NSNumber] = []
         for d in dashes {
-            let value = LottieProperty(d["v"])
-            if value?.isAnimated == true { builder.warn(d.path, "animated dash patterns are drawn at their first value") }
-            guard let n = value?.initial.numbers?.first else { continue }
-            if d["n"]?.string == "o" { shape.lineDashPhase = CGFloat(n) } else { pattern.append(NSNumber(value: n)) }
+            if d.value?.isAnimated == true { builder.warn(d.path, "animated dash patterns are drawn at their first value") }
+            guard let n = d.value?.initial.first else { continue }
+            if d.isOffset { shape.lineDashPhase = CGFloat(n) } else { pattern.append(NSNumber(value: n)) }
         }
         if pattern.count % 2 == 1 { pattern += pattern }
         if pattern.contains(where: { $0.doubleValue > 0 }) { shape.lineDashPattern = pattern }
@@ -245,8 +281,8 @@ struct ShapeBuilder {
             if let sampled = builder.remappedAnimation("path", { combined(items, at: $0) }) { shape.add(sampled, forKey: "path") }
             return
         }
-        if animatedItems.count == 1, items.count == 1, case .bezier(let property) = items[0], case .animated = property {
-            builder.set(property, on: shape, keyPath: "path") { Self.bezierPath($0) }
+        if animatedItems.count == 1, items.count == 1, case .bezier(let property) = items[0], property.isAnimated {
+            builder.setKeyframed(property, on: shape, keyPath: "path") { Self.bezierPath(vertices: $0.vertices, closed: $0.closed) }
             return
         }
         // Several moving parts: a value at every frame from the first keyframe to the last, linear between.
@@ -270,25 +306,15 @@ struct ShapeBuilder {
         shape.add(animation, forKey: "path")
     }
 
-    private func isAnimated(_ item: PathItem) -> Bool {
-        switch item {
-        case .bezier(let p): return p.isAnimated
-        case .fixed: return false
-        case .rectangle(let j), .ellipse(let j), .star(let j):
-            return ["p", "s", "r", "pt", "ir", "or", "is", "os"].contains { LottieProperty(j[$0])?.isAnimated == true }
-        }
-    }
+    private func isAnimated(_ item: PathItem) -> Bool { !keyframeTimes(item).isEmpty }
 
     private func keyframeTimes(_ item: PathItem) -> [Double] {
-        func times(_ p: LottieProperty?) -> [Double] {
-            if case .animated(let frames)? = p { return frames.map(\.frame) }
-            return []
-        }
         switch item {
-        case .bezier(let p): return times(p)
+        case .bezier(let p): return p.keyframeTimes
         case .fixed: return []
-        case .rectangle(let j), .ellipse(let j), .star(let j):
-            return ["p", "s", "r", "pt", "ir", "or", "is", "os"].flatMap { times(LottieProperty(j[$0])) }
+        case .rectangle(let r): return [r.position, r.size, r.roundness].flatMap { $0?.keyframeTimes ?? [] }
+        case .ellipse(let e): return [e.position, e.size].flatMap { $0?.keyframeTimes ?? [] }
+        case .star(let s): return s.properties.flatMap { $0?.keyframeTimes ?? [] }
         }
     }
 
@@ -298,29 +324,23 @@ struct ShapeBuilder {
         for item in items {
             switch item {
             case .bezier(let p):
-                if let v = p.numbers(at: frame, Self.flatVertices),
-                    let sample = Self.bezierPath(vertices: v, closed: Self.isClosed(p.initial))
-                {
-                    path.addPath(sample)
-                }
+                let shape = p.shape(at: frame)
+                if let sample = Self.bezierPath(vertices: shape.vertices, closed: shape.closed) { path.addPath(sample) }
             case .fixed(let fixed): path.addPath(fixed)
-            case .rectangle(let j): addRectangle(j, at: frame, to: path)
-            case .ellipse(let j): addEllipse(j, at: frame, to: path)
-            case .star(let j): addStar(j, at: frame, to: path)
+            case .rectangle(let r): addRectangle(r, at: frame, to: path)
+            case .ellipse(let e): addEllipse(e, at: frame, to: path)
+            case .star(let s): addStar(s, at: frame, to: path)
             }
         }
         return path
     }
 
-    private func value(_ j: LottieJSON, _ key: String, at frame: Double) -> [Double] {
-        LottieProperty(j[key])?.numbers(at: frame, { $0.numbers }) ?? []
-    }
-
     /// lottie-ios's rectangle (its `BezierPath.rectangle`): from the right edge's top, clockwise
     /// (`d` 3: the other way), corners rounded by quarter-ellipse curves; where a trim starts
     /// and ends along it depends on that start.
-    private func addRectangle(_ j: LottieJSON, at frame: Double, to path: CGMutablePath) {
-        let p = value(j, "p", at: frame), s = value(j, "s", at: frame), r = value(j, "r", at: frame).first ?? 0
+    private func addRectangle(_ rectangle: Rectangle, at frame: Double, to path: CGMutablePath) {
+        let p = rectangle.position?.numbers(at: frame) ?? [], s = rectangle.size?.numbers(at: frame) ?? []
+        let r = rectangle.roundness?.numbers(at: frame).first ?? 0
         guard p.count >= 2, s.count >= 2 else { return }
         let w = s[0] / 2, h = s[1] / 2, radius = min(r, w, h)
         // Vertices as (in-tangent, point, out-tangent), relative to the centre.
@@ -349,7 +369,7 @@ struct ShapeBuilder {
                 v(w, -h + radius - c, w, -h + radius, w, -h + radius)
             ]
         }
-        if j["d"]?.number == 3 { vertices = vertices.reversed().map { ($0.out, $0.point, $0.into) } }
+        if rectangle.reversed { vertices = vertices.reversed().map { ($0.out, $0.point, $0.into) } }
         let origin = CGPoint(x: p[0], y: p[1])
         func at(_ q: CGPoint) -> CGPoint { CGPoint(x: q.x + origin.x, y: q.y + origin.y) }
         path.move(to: at(vertices[0].point))
@@ -368,10 +388,10 @@ struct ShapeBuilder {
 
     /// lottie-ios's ellipse (its `BezierPath.ellipse`): four curves from the top, clockwise
     /// (`d` 3: mirrored, counter-clockwise), as After Effects draws it.
-    private func addEllipse(_ j: LottieJSON, at frame: Double, to path: CGMutablePath) {
-        let p = value(j, "p", at: frame), s = value(j, "s", at: frame)
+    private func addEllipse(_ ellipse: Ellipse, at frame: Double, to path: CGMutablePath) {
+        let p = ellipse.position?.numbers(at: frame) ?? [], s = ellipse.size?.numbers(at: frame) ?? []
         guard p.count >= 2, s.count >= 2 else { return }
-        let w = s[0] / 2 * (j["d"]?.number == 3 ? -1 : 1), h = s[1] / 2
+        let w = s[0] / 2 * (ellipse.reversed ? -1 : 1), h = s[1] / 2
         let cx = p[0], cy = p[1], cw = w * Self.ellipseControl, ch = h * Self.ellipseControl
         let top = CGPoint(x: cx, y: cy - h), right = CGPoint(x: cx + w, y: cy)
         let bottom = CGPoint(x: cx, y: cy + h), left = CGPoint(x: cx - w, y: cy)
@@ -383,12 +403,12 @@ struct ShapeBuilder {
         path.closeSubpath()
     }
 
-    private func addStar(_ j: LottieJSON, at frame: Double, to path: CGMutablePath) {
-        let p = value(j, "p", at: frame)
-        let points = Int(max(3, min(1000, value(j, "pt", at: frame).first ?? 5)))
-        let rotation = (value(j, "r", at: frame).first ?? 0) * .pi / 180
-        let outer = value(j, "or", at: frame).first ?? 0
-        let inner = j["sy"]?.number == 2 ? nil : value(j, "ir", at: frame).first
+    private func addStar(_ star: Star, at frame: Double, to path: CGMutablePath) {
+        let p = star.position?.numbers(at: frame) ?? []
+        let points = Int(max(3, min(1000, star.points?.numbers(at: frame).first ?? 5)))
+        let rotation = (star.rotation?.numbers(at: frame).first ?? 0) * .pi / 180
+        let outer = star.outerRadius?.numbers(at: frame).first ?? 0
+        let inner = star.isPolygon ? nil : star.innerRadius?.numbers(at: frame).first
         guard p.count >= 2 else { return }
         let corners = inner == nil ? points : points * 2
         for k in 0..<corners {
@@ -398,32 +418,6 @@ struct ShapeBuilder {
             if k == 0 { path.move(to: point) } else { path.addLine(to: point) }
         }
         path.closeSubpath()
-    }
-
-    /// A bezier shape (`{ i, o, v, c }`, or a one-element list of it) as numbers: per vertex
-    /// its point, in-tangent and out-tangent (6 numbers).
-    static func flatVertices(_ v: LottieJSON) -> [Double]? {
-        let shape = v.array?.first ?? v
-        guard let vertices = shape["v"]?.array, let ins = shape["i"]?.array, let outs = shape["o"]?.array,
-            ins.count == vertices.count, outs.count == vertices.count, vertices.count <= 100_000
-        else { return nil }
-        var out: [Double] = []
-        out.reserveCapacity(vertices.count * 6)
-        for k in vertices.indices {
-            guard let p = vertices[k].numbers, let i = ins[k].numbers, let o = outs[k].numbers, p.count >= 2, i.count >= 2, o.count >= 2
-            else { return nil }
-            out += [p[0], p[1], i[0], i[1], o[0], o[1]]
-        }
-        return out
-    }
-
-    static func isClosed(_ v: LottieJSON) -> Bool {
-        let shape = v.array?.first ?? v
-        return shape["c"]?.bool ?? false
-    }
-
-    static func bezierPath(_ v: LottieJSON) -> CGPath? {
-        flatVertices(v).flatMap { bezierPath(vertices: $0, closed: isClosed(v)) }
     }
 
     /// Vertices joined by cubic curves (tangents relative to their vertex), closed when asked.

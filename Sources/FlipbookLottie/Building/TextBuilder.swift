@@ -9,27 +9,26 @@ import Foundation
 struct TextBuilder {
     let builder: LayerBuilder
 
-    func layer(_ item: LottieJSON) -> CALayer {
+    func layer(_ item: LottieLayer, _ textLayer: TextLayer) -> CALayer {
         let container = CALayer()
         container.anchorPoint = .zero
-        let documents = item["t"]?["d"]?["k"]?.array ?? []
-        guard let document = documents.first?["s"], let text = document["t"]?.string else {
+        let documents = textLayer.documents
+        guard let first = documents.first, let document = first else {
             builder.warn(item.path, "its text document is missing")
             return container
         }
+        let text = document.text
         if documents.count > 1 { builder.warn(item.path, "text that changes over time is drawn as its first text") }
-        if let animators = item["t"]?["a"]?.array, !animators.isEmpty {
-            builder.warn(item.path, "text animators are not supported by Core Animation")
-        }
-        let size = max(1, min(2000, document["s"]?.number ?? 12))
-        let lineHeight = document["lh"]?.number ?? size * 1.2
-        let font = fontName(document["f"]?.string)
+        if textLayer.animatorCount > 0 { builder.warn(item.path, "text animators are not supported by Core Animation") }
+        let size = max(1, min(2000, document.size ?? 12))
+        let lineHeight = document.lineHeight ?? size * 1.2
+        let font = fontName(document.font)
         // Its fill colour is customizable as `Layer.Color`, as in lottie-ios.
         let provided = builder.property(nil, builder.keypath(of: item) + ["Color"])?.initial
-        let color = fillColor(provided ?? document["fc"])
-        let alignment: CATextLayerAlignmentMode = [1: .right, 2: .center][document["j"]?.integer ?? 0] ?? .left
-        let box = document["sz"]?.numbers.flatMap { $0.count >= 2 ? CGSize(width: $0[0], height: $0[1]) : nil }
-        let origin = document["ps"]?.numbers.flatMap { $0.count >= 2 ? CGPoint(x: $0[0], y: $0[1]) : nil } ?? .zero
+        let color = fillColor(provided ?? document.fillColor)
+        let alignment: CATextLayerAlignmentMode = [1: .right, 2: .center][document.justification ?? 0] ?? .left
+        let box = document.boxSize.flatMap { $0.count >= 2 ? CGSize(width: $0[0], height: $0[1]) : nil }
+        let origin = document.boxPosition.flatMap { $0.count >= 2 ? CGPoint(x: $0[0], y: $0[1]) : nil } ?? .zero
         // Bounded: 1,000 lines of 10,000 characters (Pango's work grows with both).
         let lines = text.split(omittingEmptySubsequences: false) { $0 == "\r" || $0 == "\n" || $0 == "\u{3}" }
         if lines.count > 1000 || lines.contains(where: { $0.count > 10_000 }) {
@@ -60,14 +59,14 @@ struct TextBuilder {
     /// itself when the list lacks it).
     private func fontName(_ name: String?) -> String? {
         guard let name else { return nil }
-        let entry = builder.animation.root["fonts"]?["list"]?.array?.first { $0["fName"]?.string == name }
-        guard let family = entry?["fFamily"]?.string else { return name }
-        return entry?["fStyle"]?.string.map { "\(family)-\($0)" } ?? family
+        let entry = builder.animation.composition.fonts.first { $0.name == name }
+        guard let family = entry?.family else { return name }
+        return entry?.style.map { "\(family)-\($0)" } ?? family
     }
 
     /// `fc`: RGB(A) in 0…1, or 0…255 in some exporters' files.
-    private func fillColor(_ json: LottieJSON?) -> CGColor {
-        guard let c = json?.numbers, c.count >= 3 else { return CGColor(red: 0, green: 0, blue: 0, alpha: 1) }
+    private func fillColor(_ c: Vector?) -> CGColor {
+        guard let c, c.count >= 3 else { return CGColor(red: 0, green: 0, blue: 0, alpha: 1) }
         let scale = c.prefix(3).contains { $0 > 1 } ? 255.0 : 1.0
         return CGColor(red: CGFloat(c[0] / scale), green: CGFloat(c[1] / scale), blue: CGFloat(c[2] / scale), alpha: 1)
     }

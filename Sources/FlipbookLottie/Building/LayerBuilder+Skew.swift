@@ -9,33 +9,23 @@ extension LayerBuilder {
     /// The most frames a skewed transform is sampled at.
     static let maximumSkewSamples = 600
 
-    /// Whether the transform skews at some frame.
-    func hasSkew(_ ks: LottieJSON) -> Bool {
-        switch LottieProperty(ks["sk"]) {
-        case .animated(let frames)?: return frames.contains { ($0.value.numbers?.first ?? 0) != 0 }
-        case .constant(let v)?: return (v.numbers?.first ?? 0) != 0
-        case nil: return false
-        }
-    }
-
     /// One layer whose `transform` is the whole skewed transform (and whose opacity is the
     /// group's when asked).
-    func skewedTransform(_ ks: LottieJSON, opacity: Bool, keypath owner: [String]) -> CALayer {
+    func skewedTransform(_ ks: LottieTransform, opacity: Bool, keypath owner: [String]) -> CALayer {
         let layer = CALayer()
         layer.anchorPoint = .zero
         let keypath = owner + ["Transform"]
-        let position = ks["p"]
-        let split = position?["s"]?.bool == true || position?["x"] != nil && position?["k"] == nil
-        let parts: [LottieProperty?] = [
-            property(ks["a"], keypath + ["Anchor Point"]),
-            split ? LottieProperty(position?["x"]) : property(position, keypath + ["Position"]),
-            split ? LottieProperty(position?["y"]) : nil,
-            property(ks["s"], keypath + ["Scale"]),
-            property(ks["r"] ?? ks["rz"], keypath + ["Rotation"]),
-            property(ks["sk"], keypath + ["Skew"]),
-            property(ks["sa"], keypath + ["Skew Axis"])
+        let split = ks.isPositionSplit
+        let parts: [Animated<Vector>?] = [
+            property(ks.anchor, keypath + ["Anchor Point"]),
+            split ? ks.positionX : property(ks.position, keypath + ["Position"]),
+            split ? ks.positionY : nil,
+            property(ks.scale, keypath + ["Scale"]),
+            property(ks.rotation, keypath + ["Rotation"]),
+            property(ks.skew, keypath + ["Skew"]),
+            property(ks.skewAxis, keypath + ["Skew Axis"])
         ]
-        func numbers(_ index: Int, _ frame: Double) -> [Double] { parts[index]?.numbers(at: frame) { $0.numbers } ?? [] }
+        func numbers(_ index: Int, _ frame: Double) -> [Double] { parts[index]?.numbers(at: frame) ?? [] }
         func matrix(_ frame: Double) -> CATransform3D {
             let a = numbers(0, frame), s = numbers(3, frame)
             let p = split ? [numbers(1, frame).first ?? 0, numbers(2, frame).first ?? 0] : numbers(1, frame)
@@ -46,8 +36,8 @@ extension LayerBuilder {
             t = CATransform3DScale(t, (s.first ?? 100) / 100, (s.count > 1 ? s[1] : s.first ?? 100) / 100, 1)
             return CATransform3DTranslate(t, -(a.first ?? 0), -(a.count > 1 ? a[1] : 0), 0)
         }
-        let animated = parts.compactMap { part -> [LottieKeyframe]? in
-            if case .animated(let keyframes)? = part { return keyframes }
+        let animated = parts.compactMap { part -> [LottieKeyframe<Vector>]? in
+            if case .keyframes(let keyframes)? = part?.storage { return keyframes }
             return nil
         }
         let frames = animated.flatMap { $0.map(\.frame) }
@@ -85,8 +75,8 @@ extension LayerBuilder {
         } else {
             layer.transform = matrix(frames.first ?? 0)
         }
-        if opacity, let o = property(ks["o"], keypath + ["Opacity"]) {
-            set(o, on: layer, keyPath: "opacity") { $0.numbers?.first.map { NSNumber(value: $0 / 100) } }
+        if opacity, let o = property(ks.opacity, keypath + ["Opacity"]) {
+            set(o, on: layer, keyPath: "opacity") { $0.first.map { NSNumber(value: $0 / 100) } }
         }
         return layer
     }

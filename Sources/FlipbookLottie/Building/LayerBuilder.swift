@@ -43,18 +43,16 @@ final class LayerBuilder {
 
     /// The keypath of a layer of the composition being built (its name after its
     /// precompositions' names).
-    func keypath(of item: LottieJSON) -> [String] {
-        precompositionNames + [item["nm"]?.string ?? ""]
-    }
+    func keypath(of layer: LottieLayer) -> [String] { precompositionNames + [layer.name] }
 
     /// A property read from the file, or the values of the last value provider whose keypath
     /// finds it (also when the file leaves the property at its default, as lottie-ios's model
     /// has every transform property).
-    func property(_ json: LottieJSON?, _ keypath: [String]) -> LottieProperty? {
+    func property(_ property: Animated<Vector>?, _ keypath: [String]) -> Animated<Vector>? {
         let joined = keypath.joined(separator: ".")
         if keypathSet.insert(joined).inserted { keypaths.append(joined) }
-        if let provided = provider(for: keypath) { return LottieProperty(provided.storage, path: json?.path ?? joined) }
-        return json.flatMap(LottieProperty.init)
+        if let provided = provider(for: keypath) { return Animated(provided.storage, path: property?.path ?? joined) }
+        return property
     }
 
     /// The last value provider whose keypath finds `keypath`.
@@ -75,7 +73,7 @@ final class LayerBuilder {
         root.masksToBounds = true
         // Building recurses as deep as the file's JSON nests.
         try NestedWalk.run(levels: animation.nesting) { () throws -> Void in
-            for layer in try composition(animation.root["layers"]?.array ?? [], depth: 0, size: root.bounds.size) {
+            for layer in try composition(animation.composition.layers, depth: 0, size: root.bounds.size) {
                 root.addSublayer(layer)
             }
         }
@@ -107,15 +105,15 @@ final class LayerBuilder {
     }
 
     /// The layers of one composition of `size`, bottom first (Lottie lists them top first).
-    func composition(_ items: [LottieJSON], depth: Int, size: CGSize) throws -> [CALayer] {
+    func composition(_ items: [LottieLayer], depth: Int, size: CGSize) throws -> [CALayer] {
         guard depth <= LottieAnimation.maximumPrecompDepth else {
             throw LottieError(
                 file: animation.file, path: items.first?.path ?? "",
                 message:
                     "precompositions nest more than \(LottieAnimation.maximumPrecompDepth) deep (or refer to themselves)")
         }
-        var byIndex: [Int: LottieJSON] = [:]
-        for item in items { if let ind = item["ind"]?.integer { byIndex[ind] = item } }
+        var byIndex: [Int: LottieLayer] = [:]
+        for item in items { if let ind = item.index { byIndex[ind] = item } }
         try countParentTransforms(items, byIndex: byIndex)
         // Top first, as listed: a matte source (`td`) comes just before the layer it mattes (`tt`).
         var topFirst: [CALayer] = []
@@ -125,14 +123,14 @@ final class LayerBuilder {
             guard layerCount <= LottieAnimation.maximumLayers else {
                 throw LottieError(file: animation.file, path: item.path, message: "more than \(LottieAnimation.maximumLayers) layers")
             }
-            if item["hd"]?.bool == true { continue }
+            if item.hidden { continue }
             guard let built = try layer(item, parents: byIndex, depth: depth) else { continue }
             itemPaths[ObjectIdentifier(built)] = item.path
-            if item["td"]?.bool == true {
+            if item.isMatteSource {
                 matte = built
                 continue
             }
-            if let source = matte, let mode = item["tt"]?.integer { applyMatte(mode, source, to: built, size: size, at: item.path) }
+            if let source = matte, let mode = item.matte { applyMatte(mode, source, to: built, size: size, at: item.path) }
             matte = nil
             topFirst.append(built)
         }
@@ -142,10 +140,10 @@ final class LayerBuilder {
     /// Each layer's parents' transforms are built again under it (as lottie-ios builds them), so
     /// a chain of parents costs its length for every layer on it: counted before anything is
     /// built, against the layer limit, and each chain's levels against the nesting limit.
-    private func countParentTransforms(_ items: [LottieJSON], byIndex: [Int: LottieJSON]) throws {
-        for item in items where item["hd"]?.bool != true {
+    private func countParentTransforms(_ items: [LottieLayer], byIndex: [Int: LottieLayer]) throws {
+        for item in items where !item.hidden {
             var seen = Set<Int>()
-            var parent = item["parent"]?.integer
+            var parent = item.parent
             while let p = parent, let parentItem = byIndex[p], seen.insert(p).inserted {
                 layerCount += 1
                 guard layerCount <= LottieAnimation.maximumLayers else {
@@ -160,7 +158,7 @@ final class LayerBuilder {
                             "its parents chain more than \(Self.maximumParentChain) layers deep; the transform of each parent is a level "
                             + "of layers, and layers nest at most \(Limits.maximumLayerDepth) levels")
                 }
-                parent = parentItem["parent"]?.integer
+                parent = parentItem.parent
             }
         }
     }
@@ -172,10 +170,10 @@ final class LayerBuilder {
     /// lottie-ios's Core Animation engine, by an opaque plane of the composition's size with the
     /// matte cut out of it (`destinationOut`). Luma mattes (3, 4) it does not support.
     func applyMatte(_ mode: Int, _ source: CALayer, to target: CALayer, size: CGSize, at path: String) {
-        switch mode {
-        case 1:
+        switch MatteMode(rawValue: mode) {
+        case .alpha?:
             target.mask = source
-        case 2:
+        case .invertedAlpha?:
             let plane = CALayer()
             plane.anchorPoint = .zero
             plane.bounds = CGRect(origin: .zero, size: size)
@@ -188,48 +186,39 @@ final class LayerBuilder {
         }
     }
 
-    /// The Core Animation `compositingFilter` of each Lottie blend mode (`bm` 1…15), as
-    /// lottie-ios sets it.
-    static let blendModeFilters = [
-        "multiplyBlendMode", "screenBlendMode", "overlayBlendMode", "darkenBlendMode", "lightenBlendMode", "colorDodgeBlendMode",
-        "colorBurnBlendMode", "hardLightBlendMode", "softLightBlendMode", "differenceBlendMode", "exclusionBlendMode",
-        "hueBlendMode", "saturationBlendMode", "colorBlendMode", "luminosityBlendMode"
-    ]
-
     /// One Lottie layer: visibility → parents' transforms → own transform → content.
-    func layer(_ item: LottieJSON, parents: [Int: LottieJSON], depth: Int) throws -> CALayer? {
-        let type = item["ty"]?.integer ?? -1
+    func layer(_ item: LottieLayer, parents: [Int: LottieLayer], depth: Int) throws -> CALayer? {
         let content: CALayer
-        switch type {
-        case 0: content = try precomposition(item, depth: depth)
-        case 1: content = solid(item)
-        case 2: content = try image(item)
-        case 3: content = CALayer()
-        case 4: content = ShapeBuilder(builder: self).shapes(item["shapes"]?.array ?? [], keypath: keypath(of: item))
-        case 5: content = TextBuilder(builder: self).layer(item)
-        default:
-            warn(item.path, "layer type \(type) is not supported")
+        switch item.kind {
+        case .precomposition(let settings): content = try precomposition(item, settings, depth: depth)
+        case .solid(let solid): content = self.solid(item, solid)
+        case .image(let id): content = try image(item, id)
+        case .null: content = CALayer()
+        case .shape(let items): content = ShapeBuilder(builder: self).shapes(items, keypath: keypath(of: item))
+        case .text(let text): content = TextBuilder(builder: self).layer(item, text)
+        case .unsupported(let type):
+            warn(item.path, "layer type \(type.map(String.init) ?? "-1") is not supported")
             return nil
         }
         content.anchorPoint = .zero
-        if let masks = item["masksProperties"]?.array, !masks.isEmpty { applyMasks(masks, to: content, at: item.path) }
-        applyDropShadow(item, to: content)
-        let transform = self.transform(item["ks"], opacity: true, at: item.path + ".ks", keypath: keypath(of: item))
+        if !item.masks.isEmpty { applyMasks(item.masks, to: content) }
+        if let shadow = item.dropShadow { applyDropShadow(shadow, to: content) }
+        let transform = self.transform(item.transform, opacity: true, at: item.path + ".ks", keypath: keypath(of: item))
         transform.inner.addSublayer(content)
         var outer = transform.outer
         // Parents' transforms, nearest first, without their opacity.
         var seen = Set<Int>()
-        var parent = item["parent"]?.integer
+        var parent = item.parent
         while let p = parent, let parentItem = parents[p], seen.insert(p).inserted {
-            let chain = self.transform(parentItem["ks"], opacity: false, at: parentItem.path + ".ks", keypath: keypath(of: parentItem))
+            let chain = self.transform(parentItem.transform, opacity: false, at: parentItem.path + ".ks", keypath: keypath(of: parentItem))
             chain.inner.addSublayer(outer)
             outer = chain.outer
-            parent = parentItem["parent"]?.integer
+            parent = parentItem.parent
         }
         let shown = visibility(item, wrapping: outer)
-        if let bm = item["bm"]?.integer, bm != 0 {
-            if (1...Self.blendModeFilters.count).contains(bm) {
-                shown.compositingFilter = Self.blendModeFilters[bm - 1]
+        if let bm = item.blendMode, bm != 0 {
+            if let mode = BlendMode(rawValue: bm) {
+                shown.compositingFilter = mode.compositingFilter
             } else {
                 warn(item.path, "blend mode \(bm) is not one Core Animation has")
             }
@@ -238,12 +227,12 @@ final class LayerBuilder {
     }
 
     /// Shown from the layer's in point to its out point (frames of the containing composition).
-    func visibility(_ item: LottieJSON, wrapping inner: CALayer) -> CALayer {
-        let inPoint = item["ip"]?.number ?? animation.startFrame
-        let outPoint = item["op"]?.number ?? animation.endFrame
+    func visibility(_ item: LottieLayer, wrapping inner: CALayer) -> CALayer {
+        let inPoint = item.inPoint ?? animation.startFrame
+        let outPoint = item.outPoint ?? animation.endFrame
         // A layer of the root composition shown from its first frame to its last needs no wrapper
         // (unless a track matte masks it: the mask must not move with its transform).
-        if remapping == nil, precompositionNames.isEmpty, inPoint <= animation.startFrame, outPoint >= animation.endFrame, item["tt"] == nil
+        if remapping == nil, precompositionNames.isEmpty, inPoint <= animation.startFrame, outPoint >= animation.endFrame, item.matte == nil
         {
             return inner
         }
@@ -298,7 +287,7 @@ final class LayerBuilder {
     /// land after the instant (TypeFace-O's holds at frame 19 of 38 still show frame 17's values
     /// at 50 %); with other keyframes among them lottie-ios times each run in doubles relative
     /// to the run, and the step shows.
-    func holdStepShown(_ keyframes: [LottieKeyframe]) -> (Double) -> Bool {
+    func holdStepShown<Value>(_ keyframes: [LottieKeyframe<Value>]) -> (Double) -> Bool {
         guard keyframes.allSatisfy(\.hold) else { return { _ in true } }
         return { frame in
             let global = self.rootFrame(frame)
@@ -312,11 +301,11 @@ final class LayerBuilder {
     /// A precomposition's clock: its layers run `st` frames late and `sr` times slower (the
     /// layer's own transform and in/out points stay on the containing composition's clock, as
     /// in lottie-ios). Not used when the content is remapped (`contentClock`).
-    func timeLayer(_ item: LottieJSON) -> CALayer {
+    func timeLayer(_ item: LottieLayer) -> CALayer {
         let layer = CALayer()
         layer.anchorPoint = .zero
-        let start = item["st"]?.number ?? 0
-        let stretch = item["sr"]?.number ?? 1
+        let start = item.startTime
+        let stretch = item.stretch
         if start != 0 || stretch != 1, stretch > 0 {
             layer.beginTime = start / animation.framerate
             layer.speed = Float(1 / stretch)
@@ -329,9 +318,9 @@ final class LayerBuilder {
     /// keypaths are `owner.Transform.Position` and so on. A shape group's skew (`group`) makes
     /// it one layer with the whole matrix (LayerBuilder+Skew.swift).
     func transform(
-        _ ks: LottieJSON?, opacity: Bool, at path: String, keypath owner: [String], group: Bool = false
+        _ ks: LottieTransform?, opacity: Bool, at path: String, keypath owner: [String], group: Bool = false
     ) -> (outer: CALayer, inner: CALayer) {
-        if group, let ks, hasSkew(ks) {
+        if group, let ks, ks.hasSkew {
             let layer = skewedTransform(ks, opacity: opacity, keypath: owner)
             return (layer, layer)
         }
@@ -342,58 +331,58 @@ final class LayerBuilder {
         scale.addSublayer(anchor)
         guard let ks else { return (move, anchor) }
         let keypath = owner + ["Transform"]
-        applyPosition(ks, to: move, at: path, keypath: keypath + ["Position"])
-        if let r = property(ks["r"] ?? ks["rz"], keypath + ["Rotation"]) {
-            set(r, on: move, keyPath: "transform.rotation.z") { $0.numbers?.first.map { NSNumber(value: $0 * .pi / 180) } }
+        applyPosition(ks, to: move, keypath: keypath + ["Position"])
+        if let r = property(ks.rotation, keypath + ["Rotation"]) {
+            set(r, on: move, keyPath: "transform.rotation.z") { $0.first.map { NSNumber(value: $0 * .pi / 180) } }
         }
-        if ks["rx"] != nil || ks["ry"] != nil { warn(path, "3D rotation is drawn flat") }
-        if let s = property(ks["s"], keypath + ["Scale"]) {
-            set(s, on: scale, keyPath: "transform.scale.x") { $0.numbers?.first.map { NSNumber(value: $0 / 100) } }
-            set(s, on: scale, keyPath: "transform.scale.y") { v in v.numbers.map { NSNumber(value: ($0.count > 1 ? $0[1] : $0[0]) / 100) } }
+        if ks.rotationX != nil || ks.rotationY != nil { warn(path, "3D rotation is drawn flat") }
+        if let s = property(ks.scale, keypath + ["Scale"]) {
+            set(s, on: scale, keyPath: "transform.scale.x") { $0.first.map { NSNumber(value: $0 / 100) } }
+            set(s, on: scale, keyPath: "transform.scale.y") { v in v.first.map { NSNumber(value: (v.count > 1 ? v[1] : $0) / 100) } }
         }
-        if let a = property(ks["a"], keypath + ["Anchor Point"]) {
-            set(a, on: anchor, keyPath: "position") { v in v.numbers.map { CGPoint(x: -($0.first ?? 0), y: -($0.count > 1 ? $0[1] : 0)) } }
+        if let a = property(ks.anchor, keypath + ["Anchor Point"]) {
+            set(a, on: anchor, keyPath: "position") { v in CGPoint(x: -(v.first ?? 0), y: -(v.count > 1 ? v[1] : 0)) }
         }
-        if opacity, let o = property(ks["o"], keypath + ["Opacity"]) {
-            set(o, on: anchor, keyPath: "opacity") { $0.numbers?.first.map { NSNumber(value: $0 / 100) } }
+        if opacity, let o = property(ks.opacity, keypath + ["Opacity"]) {
+            set(o, on: anchor, keyPath: "opacity") { $0.first.map { NSNumber(value: $0 / 100) } }
         }
-        if hasSkew(ks) { warn(path, "a layer's skew is not applied (lottie-ios skews shape groups only)") }
+        if ks.hasSkew { warn(path, "a layer's skew is not applied (lottie-ios skews shape groups only)") }
         return (move, anchor)
     }
 
     /// A transform none of whose parts moves as one layer: its position, and rotation, scale and
     /// anchor as one matrix (the same mapping as the three layers, with two fewer layers to
     /// snapshot and draw each frame). Nil when a part moves, the position is split or skewed.
-    private func stillTransform(_ ks: LottieJSON, opacity: Bool, at path: String, keypath owner: [String]) -> CALayer? {
+    private func stillTransform(_ ks: LottieTransform, opacity: Bool, at path: String, keypath owner: [String]) -> CALayer? {
         let keypath = owner + ["Transform"]
-        guard ks["p"]?["s"]?.bool != true, ks["p"]?["x"] == nil, !hasSkew(ks) else { return nil }
-        let p = property(ks["p"], keypath + ["Position"]), r = property(ks["r"] ?? ks["rz"], keypath + ["Rotation"])
-        let s = property(ks["s"], keypath + ["Scale"]), a = property(ks["a"], keypath + ["Anchor Point"])
+        guard !ks.isPositionSplit, ks.positionX == nil, !ks.hasSkew else { return nil }
+        let p = property(ks.position, keypath + ["Position"]), r = property(ks.rotation, keypath + ["Rotation"])
+        let s = property(ks.scale, keypath + ["Scale"]), a = property(ks.anchor, keypath + ["Anchor Point"])
         guard ![p, r, s, a].contains(where: { $0?.isAnimated == true }) else { return nil }
-        let position = p?.initial.numbers ?? [0, 0], scale = s?.initial.numbers ?? [100, 100], anchor = a?.initial.numbers ?? [0, 0]
+        let position = p?.initial ?? [0, 0], scale = s?.initial ?? [100, 100], anchor = a?.initial ?? [0, 0]
         let layer = CALayer()
         layer.anchorPoint = .zero
         layer.position = CGPoint(x: position.first ?? 0, y: position.count > 1 ? position[1] : 0)
-        var t = CATransform3DMakeRotation((r?.initial.numbers?.first ?? 0) * .pi / 180, 0, 0, 1)
+        var t = CATransform3DMakeRotation((r?.initial.first ?? 0) * .pi / 180, 0, 0, 1)
         t = CATransform3DScale(t, (scale.first ?? 100) / 100, (scale.count > 1 ? scale[1] : scale.first ?? 100) / 100, 1)
         layer.transform = CATransform3DTranslate(t, -(anchor.first ?? 0), -(anchor.count > 1 ? anchor[1] : 0), 0)
-        if ks["rx"] != nil || ks["ry"] != nil { warn(path, "3D rotation is drawn flat") }
-        if opacity, let o = property(ks["o"], keypath + ["Opacity"]) {
-            set(o, on: layer, keyPath: "opacity") { $0.numbers?.first.map { NSNumber(value: $0 / 100) } }
+        if ks.rotationX != nil || ks.rotationY != nil { warn(path, "3D rotation is drawn flat") }
+        if opacity, let o = property(ks.opacity, keypath + ["Opacity"]) {
+            set(o, on: layer, keyPath: "opacity") { $0.first.map { NSNumber(value: $0 / 100) } }
         }
         return layer
     }
 
     /// Position as one point (with spatial tangents as a path) or as separate x and y.
-    private func applyPosition(_ ks: LottieJSON, to layer: CALayer, at path: String, keypath: [String]) {
-        if let p = ks["p"], p["s"]?.bool == true || p["x"] != nil && p["k"] == nil {
-            if let x = LottieProperty(p["x"]) { set(x, on: layer, keyPath: "position.x") { $0.numbers?.first.map { NSNumber(value: $0) } } }
-            if let y = LottieProperty(p["y"]) { set(y, on: layer, keyPath: "position.y") { $0.numbers?.first.map { NSNumber(value: $0) } } }
+    private func applyPosition(_ ks: LottieTransform, to layer: CALayer, keypath: [String]) {
+        if ks.isPositionSplit {
+            if let x = ks.positionX { set(x, on: layer, keyPath: "position.x") { $0.first.map { NSNumber(value: $0) } } }
+            if let y = ks.positionY { set(y, on: layer, keyPath: "position.y") { $0.first.map { NSNumber(value: $0) } } }
             return
         }
-        guard let p = property(ks["p"], keypath) else { return }
-        let point: (LottieJSON) -> Any? = { v in v.numbers.map { CGPoint(x: $0.first ?? 0, y: $0.count > 1 ? $0[1] : 0) } }
-        if remapping == nil, case .animated(let frames) = p,
+        guard let p = property(ks.position, keypath) else { return }
+        let point: (Vector) -> Any? = { v in CGPoint(x: v.first ?? 0, y: v.count > 1 ? v[1] : 0) }
+        if remapping == nil, case .keyframes(let frames) = p.storage,
             frames.contains(where: { k in
                 (k.spatialOut ?? []).contains { $0 != 0 } || (k.spatialIn ?? []).contains { $0 != 0 }
             }), let animation = positionPath(frames)
@@ -407,12 +396,12 @@ final class LayerBuilder {
 
     /// Spatial tangents: the keyframes' points joined by cubic curves, a path Core Animation
     /// moves along with the keyframes' timing.
-    private func positionPath(_ frames: [LottieKeyframe]) -> CAKeyframeAnimation? {
+    private func positionPath(_ frames: [LottieKeyframe<Vector>]) -> CAKeyframeAnimation? {
         let path = CGMutablePath()
         var times: [NSNumber] = [], functions: [CAMediaTimingFunction] = []
         let first = frames[0].frame, last = frames[frames.count - 1].frame
         guard last > first else { return nil }
-        func point(_ v: LottieJSON?) -> CGPoint? { v?.numbers.map { CGPoint(x: $0.first ?? 0, y: $0.count > 1 ? $0[1] : 0) } }
+        func point(_ v: Vector?) -> CGPoint? { v.map { CGPoint(x: $0.first ?? 0, y: $0.count > 1 ? $0[1] : 0) } }
         guard let start = point(frames[0].value) else { return nil }
         path.move(to: start)
         times.append(0)
@@ -448,10 +437,15 @@ final class LayerBuilder {
     }
 
     /// Sets the property's first value on the layer and, when it changes, adds its animation.
-    func set(_ property: LottieProperty, on layer: CALayer, keyPath: String, convert: (LottieJSON) -> Any?) {
+    func set(_ property: Animated<Vector>, on layer: CALayer, keyPath: String, convert: (Vector) -> Any?) {
         if setRemapped(property, on: layer, keyPath: keyPath, convert: convert) { return }
+        setKeyframed(property, on: layer, keyPath: keyPath, convert: convert)
+    }
+
+    /// The same for a property that is not numbers (a path): never remapped.
+    func setKeyframed<Value>(_ property: Animated<Value>, on layer: CALayer, keyPath: String, convert: (Value) -> Any?) {
         if let initial = convert(property.initial) { layer.setValue(initial, forKeyPath: keyPath) }
-        guard case .animated(let frames) = property,
+        guard case .keyframes(let frames) = property.storage,
             let animation = animator.animation(
                 keyPath, frames, convert: convert, holdStepShown: holdStepShown(frames),
                 unheld: keyPath.contains(".") ? nil : type(of: layer).defaultValue(forKey: keyPath),
@@ -462,30 +456,29 @@ final class LayerBuilder {
 
     // MARK: - Other layer types
 
-    func solid(_ item: LottieJSON) -> CALayer {
+    func solid(_ item: LottieLayer, _ solid: SolidLayer) -> CALayer {
         let layer = CALayer()
-        layer.bounds = CGRect(x: 0, y: 0, width: item["sw"]?.number ?? 0, height: item["sh"]?.number ?? 0)
-        if let hex = item["sc"]?.string, let color = Self.color(hex: hex) { layer.backgroundColor = color }
+        layer.bounds = CGRect(x: 0, y: 0, width: solid.width, height: solid.height)
+        if let hex = solid.color, let color = Self.color(hex: hex) { layer.backgroundColor = color }
         // Its colour is customizable as `Layer.Color`, as lottie-ios's solid layers are.
-        let keypath = keypath(of: item) + ["Color"]
-        if let sc = item["sc"], let provided = property(sc, keypath) {
-            set(provided, on: layer, keyPath: "backgroundColor") { v in
-                guard let c = v.numbers, c.count >= 3 else { return nil }
+        if solid.color != nil, let provided = property(nil, keypath(of: item) + ["Color"]) {
+            set(provided, on: layer, keyPath: "backgroundColor") { c in
+                guard c.count >= 3 else { return nil }
                 return CGColor(red: CGFloat(c[0]), green: CGFloat(c[1]), blue: CGFloat(c[2]), alpha: CGFloat(c.count > 3 ? c[3] : 1))
             }
         }
         return layer
     }
 
-    func image(_ item: LottieJSON) throws -> CALayer {
+    func image(_ item: LottieLayer, _ id: String?) throws -> CALayer {
         let layer = CALayer()
-        guard let id = item["refId"]?.string, let asset = animation.assets[id] else {
+        guard let id, case .image(let asset)? = animation.assets[id] else {
             warn(item.path, "its image asset is missing")
             return layer
         }
-        layer.bounds = CGRect(x: 0, y: 0, width: asset["w"]?.number ?? 0, height: asset["h"]?.number ?? 0)
-        let name = asset["p"]?.string ?? ""
-        let folder = asset["u"]?.string ?? ""
+        layer.bounds = CGRect(x: 0, y: 0, width: asset.width, height: asset.height)
+        let name = asset.name
+        let folder = asset.folder
         let shown = name.count > 40 ? name.prefix(39) + "…" : Substring(name)
         if let read = images[id] {
             layer.contents = read
@@ -539,23 +532,23 @@ final class LayerBuilder {
         return candidate.path.hasPrefix(root) ? candidate : nil
     }
 
-    func precomposition(_ item: LottieJSON, depth: Int) throws -> CALayer {
+    func precomposition(_ item: LottieLayer, _ settings: PrecompositionLayer, depth: Int) throws -> CALayer {
         let layer = CALayer()
-        layer.bounds = CGRect(x: 0, y: 0, width: item["w"]?.number ?? animation.width, height: item["h"]?.number ?? animation.height)
+        layer.bounds = CGRect(x: 0, y: 0, width: settings.width ?? animation.width, height: settings.height ?? animation.height)
         layer.masksToBounds = true
-        guard let id = item["refId"]?.string, let asset = animation.assets[id], let layers = asset["layers"]?.array else {
+        guard let id = settings.referenceID, case .precomposition(let layers)? = animation.assets[id] else {
             warn(item.path, "its precomposition is missing")
             return layer
         }
-        let clock = contentClock(item)
+        let clock = contentClock(item, settings)
         let timed = clock == nil ? timeLayer(item) : CALayer()
         timed.anchorPoint = .zero
         timed.bounds = layer.bounds
-        precompositionNames.append(item["nm"]?.string ?? "")
+        precompositionNames.append(item.name)
         let enclosing = remapping, enclosingRoot = rootFrame
         remapping = clock ?? remapping
         if clock == nil {
-            let start = item["st"]?.number ?? 0, stretch = (item["sr"]?.number).flatMap { $0 > 0 ? $0 : nil } ?? 1
+            let start = item.startTime, stretch = item.stretch > 0 ? item.stretch : 1
             rootFrame = { enclosingRoot($0 * stretch + start) }
         }
         defer {
@@ -571,14 +564,14 @@ final class LayerBuilder {
     /// Masks as one mask path: added paths, then subtracted (and inverted) ones cut out of them
     /// by the even-odd rule (out of the whole plane when nothing is added). Intersections are
     /// drawn as additions and mask opacity is not applied (both reported).
-    func applyMasks(_ masks: [LottieJSON], to layer: CALayer, at path: String) {
+    func applyMasks(_ masks: [LottieMask], to layer: CALayer) {
         var added: [ShapeBuilder.PathItem] = [], cut: [ShapeBuilder.PathItem] = []
         for mask in masks {
-            let mode = mask["mode"]?.string ?? "a"
-            guard mode != "n", let property = LottieProperty(mask["pt"]) else { continue }
+            let mode = mask.mode ?? "a"
+            guard mode != "n", let shape = mask.shape else { continue }
             if mode == "i" || mode == "l" || mode == "d" { warn(mask.path, "mask mode '\(mode)' is drawn as an added mask") }
-            let subtracts = (mode == "s") != (mask["inv"]?.bool == true)
-            if subtracts { cut.append(.bezier(property)) } else { added.append(.bezier(property)) }
+            let subtracts = (mode == "s") != mask.inverted
+            if subtracts { cut.append(.bezier(shape)) } else { added.append(.bezier(shape)) }
         }
         guard !added.isEmpty || !cut.isEmpty else { return }
         let shape = CAShapeLayer()
@@ -600,46 +593,35 @@ final class LayerBuilder {
     /// A drop shadow effect (`ef`, type 25) or layer style (`sy`, type 1) as the layer's
     /// Core Animation shadow; animated values animate it (the offset, made of a direction and a
     /// distance, sampled each frame when either moves).
-    func applyDropShadow(_ item: LottieJSON, to layer: CALayer) {
-        let color: LottieProperty?, opacity: LottieProperty?, direction: LottieProperty?, distance: LottieProperty?
-        let radius: LottieProperty?
+    func applyDropShadow(_ shadow: DropShadow, to layer: CALayer) {
         let opacityScale: Double, radiusScale: Double
         let angle: (Double) -> Double  // the Lottie angle to the shadow's direction, degrees clockwise from +x
-        if let effect = item["ef"]?.array?.first(where: { $0["ty"]?.number == 25 }), let values = effect["ef"]?.array, values.count >= 5 {
-            (color, opacity, direction, distance, radius) = (
-                LottieProperty(values[0]["v"]), LottieProperty(values[1]["v"]), LottieProperty(values[2]["v"]),
-                LottieProperty(values[3]["v"]), LottieProperty(values[4]["v"])
-            )
+        switch shadow.source {
+        case .effect:
             (opacityScale, radiusScale) = (1.0 / 255, 1.0 / 5)
             angle = { $0 - 90 }  // direction: 0° points up, clockwise
-        } else if let style = item["sy"]?.array?.first(where: { $0["ty"]?.number == 1 }) {
-            (color, opacity, direction, distance, radius) = (
-                LottieProperty(style["c"]), LottieProperty(style["o"]), LottieProperty(style["a"]), LottieProperty(style["d"]),
-                LottieProperty(style["s"])
-            )
+        case .layerStyle:
             (opacityScale, radiusScale) = (1.0 / 100, 1.0 / 2)
             angle = { 180 - $0 }  // the light's angle: the shadow falls away from it
-        } else {
-            return
         }
-        guard let color else { return }
-        set(color, on: layer, keyPath: "shadowColor") { v in
-            v.numbers.flatMap { c in c.count >= 3 ? CGColor(red: CGFloat(c[0]), green: CGFloat(c[1]), blue: CGFloat(c[2]), alpha: 1) : nil }
+        guard let color = shadow.color else { return }
+        set(color, on: layer, keyPath: "shadowColor") { c in
+            c.count >= 3 ? CGColor(red: CGFloat(c[0]), green: CGFloat(c[1]), blue: CGFloat(c[2]), alpha: 1) : nil
         }
-        if let opacity {
-            set(opacity, on: layer, keyPath: "shadowOpacity") { $0.numbers?.first.map { NSNumber(value: $0 * opacityScale) } }
+        if let opacity = shadow.opacity {
+            set(opacity, on: layer, keyPath: "shadowOpacity") { $0.first.map { NSNumber(value: $0 * opacityScale) } }
         }
-        if let radius { set(radius, on: layer, keyPath: "shadowRadius") { $0.numbers?.first.map { NSNumber(value: $0 * radiusScale) } } }
+        if let radius = shadow.radius {
+            set(radius, on: layer, keyPath: "shadowRadius") { $0.first.map { NSNumber(value: $0 * radiusScale) } }
+        }
+        let direction = shadow.direction, distance = shadow.distance
         func offset(at frame: Double) -> CGSize {
-            let degrees = angle(direction?.numbers(at: frame) { $0.numbers }?.first ?? 0)
-            let length = distance?.numbers(at: frame) { $0.numbers }?.first ?? 0
+            let degrees = angle(direction?.first(at: frame, or: 0) ?? 0)
+            let length = distance?.first(at: frame, or: 0) ?? 0
             return CGSize(width: length * cos(degrees * .pi / 180), height: length * sin(degrees * .pi / 180))
         }
         layer.shadowOffset = offset(at: animation.startFrame)
-        let moving = [direction, distance].compactMap { p -> [Double]? in
-            if case .animated(let frames)? = p { return frames.map(\.frame) }
-            return nil
-        }.flatMap { $0 }
+        let moving = [direction, distance].flatMap { $0?.keyframeTimes ?? [] }
         guard let first = moving.min(), let last = moving.max(), last > first else {
             if let first = moving.first { layer.shadowOffset = offset(at: first) }
             return

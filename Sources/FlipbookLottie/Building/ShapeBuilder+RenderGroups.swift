@@ -9,11 +9,11 @@ import Foundation
 extension ShapeBuilder {
     /// A group's item with its keypath (an inherited item keeps its own group's).
     struct Entry {
-        var item: LottieJSON
+        var item: ShapeItem
         var keypath: [String]
         var widthScale = 1.0
 
-        var type: String { item["ty"]?.string ?? "" }
+        var type: String { item.typeCode }
         var drawsPath: Bool { ["sh", "rc", "el", "sr"].contains(type) }
         var isFill: Bool { type == "fl" || type == "gf" }
         var isStroke: Bool { type == "st" || type == "gs" }
@@ -67,7 +67,7 @@ extension ShapeBuilder {
                 guard let s = styles.firstIndex(where: \.isStroke), let f = styles.firstIndex(where: \.isFill) else { return false }
                 return s < f
             }()
-            let sameOpacity = styles.allSatisfy { sameValue($0.item["o"]?["k"], styles.first?.item["o"]?["k"]) }
+            let sameOpacity = styles.allSatisfy { $0.item.opacity == styles.first?.item.opacity }
             if fills <= 1, strokes <= 1, strokeOnTop, sameOpacity {
                 valid.append(group)
             } else if !styles.isEmpty {
@@ -80,7 +80,4 @@ extension ShapeBuilder {
         let unused = entries.indices.filter { !used.contains($0) }.map { entries[$0] }
         return (valid, unused)
     }
-
-    /// Whether two JSON values are the same numbers, strings and structure (an opacity's `k`).
-    static func sameValue(_ a: LottieJSON?, _ b: LottieJSON?) -> Bool { a?.node == b?.node }
 }

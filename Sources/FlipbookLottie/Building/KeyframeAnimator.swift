@@ -1,96 +1,6 @@
 import FlipbookCore
 import Foundation
 
-/// One keyframe of an animated Lottie property: its frame, value, easing and hold.
-struct LottieKeyframe {
-    var frame: Double
-    var value: LottieJSON
-    /// The segment's end value in files of the old format (`e`), else the next keyframe's `s`.
-    var end: LottieJSON?
-    /// Easing out of this keyframe (`o`) and into the next (`i`), as bezier control points.
-    var out: (x: Double, y: Double)?
-    var into: (x: Double, y: Double)?
-    var hold: Bool
-    /// Spatial tangents (`to`, `ti`) of a position keyframe.
-    var spatialOut: [Double]?
-    var spatialIn: [Double]?
-}
-
-/// A property as Lottie writes it: `{ a: 0, k: value }` or `{ a: 1, k: [keyframes] }`.
-enum LottieProperty {
-    case constant(LottieJSON)
-    case animated([LottieKeyframe])
-
-    init?(_ json: LottieJSON?) {
-        guard let json, let k = json["k"] else { return nil }
-        if let items = k.array, let first = items.first, first["t"] != nil, first.isObject {
-            var frames: [LottieKeyframe] = []
-            for item in items {
-                guard let t = item["t"]?.number else { continue }
-                // The last keyframe of old files carries only `t`; it ends the segment before it.
-                let value = item["s"] ?? frames.last?.end ?? frames.last?.value
-                guard let value else { continue }
-                func easing(_ key: String) -> (x: Double, y: Double)? {
-                    guard let e = item[key], let x = e["x"]?.numbers?.first, let y = e["y"]?.numbers?.first else { return nil }
-                    return (x, y)
-                }
-                frames.append(
-                    LottieKeyframe(
-                        frame: t, value: value, end: item["e"], out: easing("o"), into: easing("i"),
-                        hold: item["h"]?.bool ?? false, spatialOut: item["to"]?.numbers, spatialIn: item["ti"]?.numbers))
-            }
-            guard !frames.isEmpty else { return nil }
-            // Sorted by frame: a file out of order still plays forward.
-            frames.sort { $0.frame < $1.frame }
-            self = frames.count == 1 ? .constant(frames[0].value) : .animated(frames)
-        } else {
-            self = .constant(k)
-        }
-    }
-
-    /// The value before the first keyframe (what the model layer holds).
-    var initial: LottieJSON {
-        switch self {
-        case .constant(let v): return v
-        case .animated(let frames): return frames[0].value
-        }
-    }
-
-    var isAnimated: Bool { if case .animated = self { return true } else { return false } }
-
-    /// The numbers at `frame`, eased as the keyframes say (for values sampled outside Core
-    /// Animation: combined paths, shapes built from several properties).
-    func numbers(at frame: Double, _ read: (LottieJSON) -> [Double]?) -> [Double]? {
-        switch self {
-        case .constant(let v): return read(v)
-        case .animated(let frames):
-            if frame <= frames[0].frame { return read(frames[0].value) }
-            // The first keyframe after `frame`, by bisection: time remapping samples every
-            // property at thousands of frames, and files hold up to hundreds of thousands.
-            var low = 1, high = frames.count
-            while low < high {
-                let middle = (low + high) / 2
-                if frame < frames[middle].frame { high = middle } else { low = middle + 1 }
-            }
-            guard low < frames.count else { return read(frames[frames.count - 1].value) }
-            let a = frames[low - 1], b = frames[low]
-            guard let from = read(a.value), let to = read(a.end ?? b.value) else { return nil }
-            if a.hold { return from }
-            let linear = (frame - a.frame) / max(b.frame - a.frame, 1e-9)
-            let p = Self.ease(linear, out: a.out, into: a.into)
-            return zip(from, to).map { $0 + ($1 - $0) * p }
-        }
-    }
-
-    /// Lottie's temporal easing: a cubic bezier from (0,0) to (1,1) with the keyframe's
-    /// control points, solved for x.
-    static func ease(_ x: Double, out: (x: Double, y: Double)?, into: (x: Double, y: Double)?) -> Double {
-        guard let out, let into else { return x }
-        let function = CAMediaTimingFunction(controlPoints: Float(out.x), Float(out.y), Float(into.x), Float(into.y))
-        return function.evaluate(x)
-    }
-}
-
 /// Builds Core Animation animations from Lottie properties on the composition's clock: a
 /// layer's local time τ seconds is frame τ × framerate.
 struct KeyframeAnimator {
@@ -102,8 +12,8 @@ struct KeyframeAnimator {
     /// already shown at exactly that frame (else just after it). `unheld`: what shows instead
     /// of a lone hold among eased keyframes (`firstHoldCovered`: the first keyframe's too, when
     /// it is at or before the composition's start); see `loneHold`.
-    func animation(
-        _ keyPath: String, _ keyframes: [LottieKeyframe], convert: (LottieJSON) -> Any?, holdStepShown: (Double) -> Bool = { _ in true },
+    func animation<Value>(
+        _ keyPath: String, _ keyframes: [LottieKeyframe<Value>], convert: (Value) -> Any?, holdStepShown: (Double) -> Bool = { _ in true },
         unheld: Any? = nil, firstHoldCovered: Bool = false
     ) -> CAKeyframeAnimation? {
         var values: [Any] = [], times: [Double] = [], functions: [CAMediaTimingFunction] = []
@@ -176,7 +86,7 @@ struct KeyframeAnimator {
     /// a run of one hold between eased keyframes (or a first hold at the composition's start)
     /// leaves a single value, which Core Animation does not draw, so the layer's own value shows
     /// (iOS's snapshots of lottie-ios's pr_1632 samples: opacity 1 through such holds).
-    static func loneHold(_ keyframes: [LottieKeyframe], at index: Int, firstCovered: Bool) -> Bool {
+    static func loneHold<Value>(_ keyframes: [LottieKeyframe<Value>], at index: Int, firstCovered: Bool) -> Bool {
         guard keyframes[index].hold, index + 1 < keyframes.count, !keyframes[index + 1].hold else { return false }
         return index == 0 ? firstCovered : !keyframes[index - 1].hold
     }

@@ -9,14 +9,19 @@ struct GradientBuilder {
     let shapes: ShapeBuilder
 
     func layer(_ style: ShapeBuilder.Style, paths: [ShapeBuilder.PathItem], stroke: Bool) -> CALayer {
-        let item = style.item, trim = style.trim, builder = shapes.builder
+        let trim = style.trim, builder = shapes.builder
+        let item: Gradient
+        switch style.item.kind {
+        case .gradientFill(let g), .gradientStroke(let g): item = g
+        default: return CALayer()
+        }
         let container = CALayer()
         container.anchorPoint = .zero
         let gradient = CAGradientLayer()
         let colorsKeypath = style.keypath + ["Colors"]
-        let colors = builder.property(item["g"]?["k"], colorsKeypath)
-        let count = (builder.provider(for: colorsKeypath) as? GradientValueProvider)?.colorCount ?? item["g"]?["p"]?.integer
-        let values = colors?.initial.numbers ?? []
+        let colors = builder.property(item.colors, colorsKeypath)
+        let count = (builder.provider(for: colorsKeypath) as? GradientValueProvider)?.colorCount ?? item.colorCount
+        let values = colors?.initial ?? []
         let colorStops = Self.colorStops(values, count: count), alphaStops = Self.alphaStops(values, count: count)
         gradient.colors = colorStops.map(\.color)
         gradient.locations = colorStops.map { NSNumber(value: $0.location) }
@@ -24,7 +29,7 @@ struct GradientBuilder {
         // lottie-ios draws it (colour and alpha each interpolated on their own stops), when any
         // keyframe's alpha is not opaque.
         var everyValue = [values]
-        if case .animated(let keyframes)? = colors { everyValue = keyframes.compactMap { $0.value.numbers } }
+        if let colors, colors.isAnimated { everyValue = colors.values }
         let translucent = everyValue.contains { Self.alphaStops($0, count: count).contains { $0.alpha < 0.999 } }
         let alphaMask: CAGradientLayer? = translucent ? CAGradientLayer() : nil
         if let alphaMask {
@@ -34,7 +39,7 @@ struct GradientBuilder {
         }
         if let colors, colors.isAnimated {
             // Moving colours: each stop list keyframed (lists of another length step).
-            func stops(_ v: LottieJSON) -> [Double] { v.numbers ?? [] }
+            func stops(_ v: Vector) -> [Double] { v }
             builder.set(colors, on: gradient, keyPath: "colors") { v in Self.colorStops(stops(v), count: count).map(\.color) }
             builder.set(colors, on: gradient, keyPath: "locations") { v in
                 Self.colorStops(stops(v), count: count).map { NSNumber(value: $0.location) }
@@ -48,16 +53,16 @@ struct GradientBuilder {
                 }
             }
         }
-        let properties = ["s", "e"].map { LottieProperty(item[$0]) }
+        let properties = [item.start, item.end]
         if properties.contains(where: { $0?.isAnimated == true }) {
-            shapes.builder.warn(item.path, "animated gradient start and end points are drawn at their first values")
+            shapes.builder.warn(style.item.path, "animated gradient start and end points are drawn at their first values")
         }
-        func point(_ p: LottieProperty?) -> CGPoint {
-            let n = p?.initial.numbers ?? [0, 0]
+        func point(_ p: Animated<Vector>?) -> CGPoint {
+            let n = p?.initial ?? [0, 0]
             return CGPoint(x: n.first ?? 0, y: n.count > 1 ? n[1] : 0)
         }
         let start = point(properties[0]), end = point(properties[1])
-        if item["t"]?.number == 2 {
+        if item.isRadial {
             // Radial: a square about the start point with the end point on its circle.
             let radius = max(1e-3, hypot(end.x - start.x, end.y - start.y))
             gradient.type = .radial
@@ -88,22 +93,21 @@ struct GradientBuilder {
         if stroke {
             mask.fillColor = nil
             mask.strokeColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
-            if let w = style.property("w", "Stroke Width", builder) {
-                shapes.builder.set(w, on: mask, keyPath: "lineWidth") { $0.numbers?.first.map { NSNumber(value: $0) } }
+            if let w = style.property(item.line.width, "Stroke Width", builder) {
+                shapes.builder.set(w, on: mask, keyPath: "lineWidth") { $0.first.map { NSNumber(value: $0) } }
             }
-            mask.lineCap = [1: .butt, 2: .round, 3: .square][item["lc"]?.integer ?? 1] ?? .butt
-            mask.lineJoin = [1: .miter, 2: .round, 3: .bevel][item["lj"]?.integer ?? 1] ?? .miter
+            shapes.applyLine(item.line, to: mask, miterLimit: false)
 
         } else {
             mask.fillColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
-            mask.fillRule = item["r"]?.number == 2 ? .evenOdd : .nonZero
+            mask.fillRule = item.evenOdd ? .evenOdd : .nonZero
         }
         // Only a gradient stroke is trimmed (lottie-ios leaves gradient fills whole).
         let repeats = stroke ? trim.map { shapes.applyTrim($0, to: mask) } ?? 1 : 1
         shapes.setPath(paths, on: mask, repeats: repeats)
         container.mask = mask
-        if let o = style.property("o", "Opacity", builder) {
-            shapes.builder.set(o, on: container, keyPath: "opacity") { $0.numbers?.first.map { NSNumber(value: $0 / 100) } }
+        if let o = style.property(item.opacity, "Opacity", builder) {
+            shapes.builder.set(o, on: container, keyPath: "opacity") { $0.first.map { NSNumber(value: $0 / 100) } }
         }
         return container
     }

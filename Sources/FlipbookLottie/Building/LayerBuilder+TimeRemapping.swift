@@ -22,13 +22,13 @@ extension LayerBuilder {
     /// The clock a precomposition's layers run on: a mapping from the enclosing clock's frame to
     /// their local frame when it cannot be layer timing (time remapping, or inside a remapped
     /// precomposition), else nil with `st`/`sr` as the time layer's `beginTime` and `speed`.
-    func contentClock(_ item: LottieJSON) -> ((Double) -> Double)? {
-        let start = item["st"]?.number ?? 0
-        let stretch = (item["sr"]?.number).flatMap { $0 > 0 ? $0 : nil } ?? 1
+    func contentClock(_ item: LottieLayer, _ settings: PrecompositionLayer) -> ((Double) -> Double)? {
+        let start = item.startTime
+        let stretch = item.stretch > 0 ? item.stretch : 1
         let outer = remapping ?? { $0 }
-        if let tm = LottieProperty(item["tm"]) {
+        if let tm = settings.timeRemapping {
             let framerate = animation.framerate
-            return { frame in (tm.numbers(at: outer(frame)) { $0.numbers }?.first ?? 0) * framerate }
+            return { frame in tm.first(at: outer(frame), or: 0) * framerate }
         }
         guard remapping != nil else { return nil }
         return { frame in (outer(frame) - start) / stretch }
@@ -73,11 +73,9 @@ extension LayerBuilder {
 
     /// A numeric property inside a remapped precomposition: its eased value at each remapped
     /// frame. False when there is nothing to remap (no remapping, or values that are not numbers).
-    func setRemapped(_ property: LottieProperty, on layer: CALayer, keyPath: String, convert: (LottieJSON) -> Any?) -> Bool {
-        guard let remapping, property.isAnimated, property.initial.numbers != nil else { return false }
-        func value(_ frame: Double) -> Any? {
-            property.numbers(at: frame) { $0.numbers }.flatMap { convert(LottieJSON($0.map { NSNumber(value: $0) }, path: "")) }
-        }
+    func setRemapped(_ property: Animated<Vector>, on layer: CALayer, keyPath: String, convert: (Vector) -> Any?) -> Bool {
+        guard let remapping, property.isAnimated else { return false }
+        func value(_ frame: Double) -> Any? { convert(property.numbers(at: frame)) }
         if let initial = value(remapping(animation.startFrame)) { layer.setValue(initial, forKeyPath: keyPath) }
         if let sampled = remappedAnimation(keyPath, value) { layer.add(sampled, forKey: keyPath) }
         return true
