@@ -59,7 +59,7 @@ open class LottieAnimationLayer: CALayer {
         let root: CALayer
         do { root = try builder.build() } catch let error as LottieError { throw animation.located(error) }
         self.animation = animation
-        warnings = builder.warnings
+        warnings = animation.decodingNotes + builder.warnings
         builtLayerCount = builder.layerCount
         builtImagePixels = builder.imagePixels
         hierarchyKeypaths = builder.keypaths

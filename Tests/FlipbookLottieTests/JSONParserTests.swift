@@ -175,3 +175,25 @@ struct JSONParserTests {
         #expect(object["d"] == .numbers([]))
     }
 }
+
+/// What the decoder leaves out is said, not drawn silently wrong (issue 59).
+@Suite("Lottie decoding notes")
+struct LottieDecodingNoteTests {
+    @Test("a property of the wrong kind is a warning at its path, and the layer is drawn without it")
+    func wrongKind() throws {
+        let json =
+            #"{"v":"5.7","fr":10,"ip":0,"op":10,"w":20,"h":20,"layers":[{"ty":3,"ind":1,"ip":0,"op":10,"st":0,"ks":{"o":{"a":0,"k":"half"},"p":{"a":1,"k":[{"t":0,"s":"left"},{"t":5,"s":[1,2]}]}}}]}"#
+        let layer = try LottieAnimationLayer(animation: try LottieAnimation.load(data: Data(json.utf8), file: "kinds.json"))
+        #expect(layer.warnings.contains("layers[0].ks.o.k: expected numbers; the property is left out"), "\(layer.warnings)")
+        #expect(layer.warnings.contains("layers[0].ks.p.k[0].s: expected numbers; the property is left out"), "\(layer.warnings)")
+    }
+
+    @Test("an unknown layer type and an unknown shape item are warnings naming them")
+    func unknownTypes() throws {
+        let json =
+            #"{"v":"5.7","fr":10,"ip":0,"op":10,"w":20,"h":20,"layers":[{"ty":9,"ind":1,"ip":0,"op":10,"ks":{}},{"ty":4,"ind":2,"ip":0,"op":10,"ks":{},"shapes":[{"ty":"xx"}]}]}"#
+        let layer = try LottieAnimationLayer(animation: try LottieAnimation.load(data: Data(json.utf8), file: "kinds.json"))
+        #expect(layer.warnings.contains("layers[0]: layer type 9 is not supported"), "\(layer.warnings)")
+        #expect(layer.warnings.contains("layers[1].shapes[0]: shape item 'xx' is not supported"), "\(layer.warnings)")
+    }
+}
