@@ -43,17 +43,18 @@ let versionText: String = {
 
 /// The scenario a subcommand works on, and which variant of it.
 struct ScenarioArguments: ParsableArguments {
-    @Argument(help: "The scenario file (YAML).")
+    @Argument(help: "The scenario file (YAML), or a Lottie animation (.json, .lot, .lottie).")
     var file: String
 
     @Option(help: "A named variant of the scenario's parameters.")
     var variant: String?
 
-    /// Loads the scenario and prints its warnings (fonts that are not installed, …).
-    func load() throws -> Scenario {
+    /// Loads the scenario (a Lottie file as a scene, as `lottie` says) and prints its warnings
+    /// (fonts that are not installed, what Core Animation cannot show, …).
+    func load(lottie: LottieScenario.Options = LottieScenario.Options()) throws -> Scenario {
         let scenario = try ScenarioLoader.load(
             file: file, variant: variant, fontCheck: FontCatalog.substitute(for:),
-            imageLoader: { try ImageFile.read($0) })
+            imageLoader: { try ImageFile.read($0) }, lottie: lottie)
         for w in scenario.warnings { Console.error(w.description) }
         return scenario
     }

@@ -82,7 +82,10 @@ struct Inspect: ParsableCommand {
             guard sample.isEmpty, fps == nil, until == nil, self.scenario.variant == nil else {
                 throw ValidationError("--sample, --fps, --until and --variant apply to a scenario file, not a Lottie animation")
             }
-            let animation = try LottieFile.load(self.scenario.file)
+            let scenario = try self.scenario.load()
+            guard let animation = LottieFile.animation(of: scenario) else {
+                throw ValidationError("\(self.scenario.file) shows no animation")
+            }
             if keypaths {
                 for keypath in try LottieAnimationLayer(animation: animation).allHierarchyKeypaths() {
                     print(TextSafety.forTerminal(keypath))

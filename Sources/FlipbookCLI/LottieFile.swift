@@ -9,6 +9,23 @@ enum LottieFile {
     /// The animation, or a `LottieError` naming the file and the JSON path (an input error, exit 2).
     static func load(_ path: String) throws -> LottieAnimation { try LottieAnimation.load(file: path) }
 
+    /// What `render` and `still` options ask of a Lottie scene (`LottieScenario` checks an
+    /// explicit scale against the canvas's bound, as a scenario's).
+    static func options(
+        size: String?, scale: Double?, appearance: LottieAppearanceArguments, images: String? = nil
+    ) throws -> LottieScenario.Options {
+        var options = LottieScenario.Options()
+        options.size = try size.map { try self.size($0) }
+        options.scale = scale
+        options.valueProviders = try appearance.valueProviders()
+        options.viewport = try appearance.viewportFrame()
+        options.imageDirectories = images.map { [URL(fileURLWithPath: $0, isDirectory: true)] } ?? []
+        return options
+    }
+
+    /// The animation a Lottie scene shows.
+    static func animation(of scenario: Scenario) -> LottieAnimation? { scenario.layers.first?.lottie?.animation }
+
     /// `--viewport x,y,w,h`: the part of the composition shown, in its points.
     static func viewport(_ text: String) throws -> CGRect {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
@@ -28,18 +45,6 @@ enum LottieFile {
             throw ValidationError("--size expects WIDTHxHEIGHT in points, such as 563x1000; found '\(text)'")
         }
         return CGSize(width: parts[0], height: parts[1])
-    }
-
-    /// The animation at `frame`, fitted into `size` points at `scale` pixels per point, on a
-    /// clear background.
-    static func still(
-        _ animation: LottieAnimation, frame: Double, size: CGSize, scale: Double,
-        valueProviders: [(keypath: AnimationKeypath, provider: any AnyValueProvider)] = [], viewportFrame: CGRect? = nil
-    ) throws -> PixelBuffer {
-        let (stage, layer) = try LottieAnimationLayer.stage(
-            showing: animation, at: frame, size: size, scale: scale, valueProviders: valueProviders, viewportFrame: viewportFrame)
-        for warning in layer.warnings { Console.error("\(animation.file): warning: \(warning)") }
-        return try FrameRasterizer.rasterize(stage.snapshot(), background: nil)
     }
 
     /// `inspect`: the composition, its layers (name, type, in and out points, parent) and what

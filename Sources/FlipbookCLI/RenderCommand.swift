@@ -57,7 +57,7 @@ struct Render: ParsableCommand {
     @Option(help: "Frames per second (1…100), overriding the scenario's.")
     var fps: Double?
 
-    @Option(help: "Backing scale (pixels per point), overriding the scenario's (a Lottie file's default: 2).")
+    @Option(help: "Backing scale (pixels per point), overriding the scenario's (a Lottie file's default: 2, less past 1000 px).")
     var scale: Double?
 
     @Option(help: ArgumentHelp("For a Lottie animation: the size to fit it into, in points (default its own).", valueName: "WxH"))
@@ -110,12 +110,14 @@ struct Render: ParsableCommand {
     }
 
     func run() throws {
-        if LottieFile.isLottie(self.scenario.file) { return try runOnLottie() }
-        if size != nil || !appearance.isEmpty {
-            throw ValidationError("--size, --value and --viewport apply to a Lottie animation (.json, .lottie)")
+        let isLottie = LottieFile.isLottie(self.scenario.file)
+        if !isLottie, size != nil || !appearance.isEmpty {
+            throw ValidationError("--size, --value and --viewport apply to a Lottie animation (.json, .lot, .lottie)")
         }
-        var scenario = try self.scenario.load()
-        if let scale {
+        // A Lottie file is a scene of one lottie layer, its size and scale from the options.
+        let lottie = isLottie ? try LottieFile.options(size: size, scale: scale, appearance: appearance) : LottieScenario.Options()
+        var scenario = try self.scenario.load(lottie: lottie)
+        if let scale, !isLottie {
             try CanvasCheck.check(
                 width: scenario.canvas.width, height: scenario.canvas.height, scale: scale, limit: ScenarioLoader.maximumPixels)
             scenario.canvas.scale = scale
@@ -129,29 +131,6 @@ struct Render: ParsableCommand {
         progress.finish()
         self.scenario.reportWarnings(of: runtime.stage)
         report(result, outputs: outputs, rate: fps ?? scenario.fps)
-    }
-
-    /// A Lottie animation, played once from its first frame at its own frame rate (at most
-    /// 100 fps), at its own size and `--scale` (default 2).
-    private func runOnLottie() throws {
-        if self.scenario.variant != nil { throw ValidationError("--variant applies to a scenario file, not a Lottie animation") }
-        let animation = try LottieFile.load(self.scenario.file)
-        let outputs = try renderOutputs(duration: animation.duration)
-        let size = try self.size.map { try LottieFile.size($0) } ?? CGSize(width: animation.width, height: animation.height)
-        try CanvasCheck.check(
-            width: size.width, height: size.height, scale: scale ?? 2, limit: Limits.maximumStagePixels, options: "--scale or --size")
-        let (stage, layer) = try LottieAnimationLayer.stage(
-            showing: animation, at: animation.startFrame, size: size, scale: scale ?? 2,
-            valueProviders: appearance.valueProviders(), viewportFrame: appearance.viewportFrame())
-        for warning in layer.warnings { Console.error("\(animation.file): warning: \(warning)") }
-        layer.play()
-        let rate = fps ?? min(animation.framerate, Limits.framesPerSecond.upperBound)
-        let progress = ProgressReporter(enabled: !options.quiet)
-        let result = try stage.render(
-            duration: animation.duration, fps: rate, outputs: outputs,
-            threads: threads ?? ProcessInfo.processInfo.activeProcessorCount, progress: progress.update)
-        progress.finish()
-        report(result, outputs: outputs, rate: rate)
     }
 
     /// The outputs the options ask for, checked before anything is drawn.

@@ -14,7 +14,7 @@ struct Still: ParsableCommand {
             Given a Lottie animation (.json), draws it through the Core Animation engine as iOS's Core \
             Animation does: --at 50% is lottie-ios's currentProgress = 0.5, --at 1.2s a time, --frame 30 \
             its currentFrame; --size fits it into that many points (aspect fit; default its own size), at \
-            --scale pixels per point (default 2).
+            --scale pixels per point (default 2, less when the longer side would pass 1000 px).
 
             Examples:
               flipbook still scenarios/demo.yaml --at 0.35s -o dot.png
@@ -58,7 +58,7 @@ struct Still: ParsableCommand {
         guard (at == nil) != (frame == nil) else { throw ValidationError("give the instant with --at or, for a Lottie file, --frame") }
         try at?.requireNonNegative("--at")
         if !LottieFile.isLottie(scenario.file) && (frame != nil || size != nil || images != nil || !appearance.isEmpty) {
-            throw ValidationError("--frame, --size, --images, --value and --viewport apply to a Lottie animation (.json, .lottie)")
+            throw ValidationError("--frame, --size, --images, --value and --viewport apply to a Lottie animation (.json, .lot, .lottie)")
         }
         if crop != nil && !RecordingFile.isRecording(scenario.file) {
             throw ValidationError("--crop applies to a recording, not a scenario file")
@@ -88,16 +88,16 @@ struct Still: ParsableCommand {
         try write(pixels, detail: "frame \(index), shown from " + String(format: "%g", stream.starts[index]) + " s")
     }
 
+    /// A Lottie file as a scene of one lottie layer, paused at the frame asked for.
     private func runOnLottie() throws {
-        var animation = try LottieFile.load(scenario.file)
-        if let images { animation.imageDirectories = [URL(fileURLWithPath: images, isDirectory: true)] }
+        let options = try LottieFile.options(size: size, scale: scale, appearance: appearance, images: images)
+        var scenario = try self.scenario.load(lottie: options)
+        guard let animation = LottieFile.animation(of: scenario) else { throw ValidationError("\(self.scenario.file) shows no animation") }
         let shown = frame ?? at.map { animation.startFrame + $0.seconds(of: animation.duration) * animation.framerate } ?? 0
-        let fitted = try size.map { try LottieFile.size($0) } ?? CGSize(width: animation.width, height: animation.height)
-        try CanvasCheck.check(
-            width: fitted.width, height: fitted.height, scale: scale ?? 2, limit: Limits.maximumStagePixels, options: "--scale or --size")
-        let pixels = try LottieFile.still(
-            animation, frame: shown, size: fitted, scale: scale ?? 2, valueProviders: appearance.valueProviders(),
-            viewportFrame: appearance.viewportFrame())
+        scenario.layers[0].lottie?.pausedFrame = shown
+        let runtime = ScenarioRuntime(scenario: scenario)
+        self.scenario.reportWarnings(of: runtime.stage)
+        let pixels = try FrameRasterizer.rasterize(runtime.stage.snapshot(), background: scenario.canvas.background)
         try write(pixels, detail: "frame \(String(format: "%g", shown))")
     }
 

@@ -18,10 +18,6 @@ struct Validate: ParsableCommand {
     func run() throws {
         var failed = false
         for file in files {
-            if LottieFile.isLottie(file) {
-                failed = !validateLottie(file) || failed
-                continue
-            }
             do {
                 let scenario = try ScenarioLoader.load(
                     file: file, fontCheck: FontCatalog.substitute(for:),
@@ -34,23 +30,11 @@ struct Validate: ParsableCommand {
             } catch let e as ScenarioError {
                 Console.error(e.description)
                 failed = true
+            } catch let e as LottieError {
+                Console.error(e.description)
+                failed = true
             }
         }
         if failed { throw ExitCode(Exit.input) }
-    }
-
-    /// A Lottie animation loads and builds into layers; what Core Animation cannot show is a warning.
-    private func validateLottie(_ file: String) -> Bool {
-        do {
-            let animation = try LottieAnimation.load(file: file)
-            let layer = try LottieAnimationLayer(animation: animation)
-            for w in layer.warnings { Console.error("\(file): warning: \(w)") }
-            let count = layer.warnings.count
-            print("\(file): ok" + (count == 0 ? "" : " (\(count) warning\(count == 1 ? "" : "s"))"))
-            return true
-        } catch {
-            Console.error("\(error)")
-            return false
-        }
     }
 }

@@ -79,9 +79,9 @@ public struct LottieAnimation: Sendable {
         return try load(data: data, file: file, baseDirectory: url.deletingLastPathComponent())
     }
 
-    /// Whether `file` is named as a Lottie animation is (`.json`, `.lottie`).
+    /// Whether `file` is named as a Lottie animation is (`.json`, `.lot`, `.lottie`).
     public static func isLottieFile(_ file: String) -> Bool {
-        ["json", "lottie"].contains(URL(fileURLWithPath: file).pathExtension.lowercased())
+        ["json", "lot", "lottie"].contains(URL(fileURLWithPath: file).pathExtension.lowercased())
     }
 
     /// The bytes of `url` when it is a regular file (links followed) of at most

@@ -84,11 +84,12 @@ struct HostileRoundFourTests {
     @Test(
         "limits of sizes, durations and counts exit 2 with what to change, not 3",
         arguments: [
-            (["still", "big.json", "--at", "0", "-o", "s.png"], "give a smaller --scale or --size"),
-            (["render", "big.json", "-o", "r.gif"], "give a smaller --scale or --size"),
-            (["still", "small.json", "--at", "0", "--size", "16384x16384", "-o", "s.png"], "32768×32768 px"),
+            (["still", "big.json", "--at", "0", "--scale", "2", "-o", "s.png"], "give a smaller --scale or --size"),
+            (["render", "big.json", "--scale", "1", "-o", "r.gif"], "at most 4096 px a side are drawn"),
+            (["still", "small.json", "--at", "0", "--size", "16384x16384", "--scale", "2", "-o", "s.png"], "32768×32768 px"),
+            (["still", "small.json", "--at", "0", "--scale", "1e-9", "-o", "s.png"], "a frame needs at least 1×1 px"),
             (["render", "scene.yaml", "--scale", "1e-9", "-o", "r.gif"], "a frame needs at least 1×1 px"),
-            (["render", "long.json", "-o", "r.gif"], "more than 36000 frames"),
+            (["render", "long.json", "-o", "r.gif"], "at most 3600 s and 36000 frames are rendered"),
             (["compare"] + Array(repeating: "scene.yaml", count: 17) + ["-o", "c.gif"], "at most 16 inputs"),
             (
                 ["compare", "scene.yaml", "scene.yaml", "-o", "c.gif"] + (0..<17).flatMap { ["--track", "t\($0)=0,0,5,5"] },

@@ -13,6 +13,11 @@ public struct LottieLayerSpec: Sendable {
     public var toProgress: Double = 1
     public var loopMode: LottieLoopMode = .playOnce
     public var animationSpeed: Double = 1
+    /// Paused at this frame (`currentFrame`), which `progress` cannot give exactly.
+    public var pausedFrame: Double?
+    /// lottie-ios's value providers, the last set winning, and its `viewportFrame`.
+    public var valueProviders: [(keypath: AnimationKeypath, provider: any AnyValueProvider)] = []
+    public var viewport: CGRect?
 
     public init(animation: LottieAnimation) { self.animation = animation }
 }

@@ -2,16 +2,53 @@ import FlipbookCore
 import FlipbookLottie
 import Foundation
 
-/// A Lottie file given where a scenario goes (`test`, `compare`, `preview`): a scene of one
-/// `lottie` layer the composition's size, played once from its first frame at its own frame
-/// rate (at most 100 fps), at 2 pixels a point, on a clear background.
-enum LottieScenario {
+/// A Lottie file given where a scenario goes (every command: `render`, `still`, `test`,
+/// `compare`, `preview`, `inspect`, `validate`): a scene of one `lottie` layer the composition's
+/// size (or `Options.size`, aspect fit), played once from its first frame at its own frame rate
+/// (at most 100 fps), on a clear background. The one route a Lottie file takes, with the
+/// scenario's limits.
+public enum LottieScenario {
     /// Golden instants a second when the frames fit the golden limits (as a scenario's default).
     static let goldenFPS = 10.0
+    /// The longer side of a Lottie scene in pixels when no scale is given: 2 pixels a point up to
+    /// it, fewer past it, as lottie-ios's snapshots fit a composition within 500 pt at 2x (a
+    /// full-screen 1080 × 1920 file is 563 × 1000 px, not 2160 × 3840).
+    public static let defaultLongestSide = 1000.0
+
+    /// What the command line changes about the scene: its size and scale, lottie-ios's value
+    /// providers and viewport, the folders images may be in, and a frame to pause at (`still`).
+    public struct Options: Sendable {
+        public var size: CGSize?
+        public var scale: Double?
+        public var valueProviders: [(keypath: AnimationKeypath, provider: any AnyValueProvider)] = []
+        public var viewport: CGRect?
+        public var imageDirectories: [URL] = []
+        /// Paused at this frame (lottie-ios's `currentFrame`) instead of playing.
+        public var pausedFrame: Double?
+
+        public init(
+            size: CGSize? = nil, scale: Double? = nil, valueProviders: [(keypath: AnimationKeypath, provider: any AnyValueProvider)] = [],
+            viewport: CGRect? = nil, imageDirectories: [URL] = [], pausedFrame: Double? = nil
+        ) {
+            self.size = size
+            self.scale = scale
+            self.valueProviders = valueProviders
+            self.viewport = viewport
+            self.imageDirectories = imageDirectories
+            self.pausedFrame = pausedFrame
+        }
+    }
+
+    /// The scale a scene of `size` points is drawn at when none is given.
+    public static func defaultScale(for size: CGSize) -> Double {
+        min(2, defaultLongestSide / max(size.width, size.height, 1e-9))
+    }
 
     /// The scene for `animation` (read from `file`), or a `LottieError` naming what is out of
     /// bounds. What Core Animation cannot show of it is in the scenario's warnings.
-    static func scenario(for animation: LottieAnimation, file: String) throws -> Scenario {
+    static func scenario(for loaded: LottieAnimation, file: String, options: Options = Options()) throws -> Scenario {
+        var animation = loaded
+        animation.imageDirectories += options.imageDirectories
         let fps = min(animation.framerate, Limits.framesPerSecond.upperBound)
         let duration = animation.duration
         guard duration <= Limits.maximumDuration, Stage.frameCount(duration: duration, fps: fps) <= Limits.maximumFrames else {
@@ -22,24 +59,35 @@ enum LottieScenario {
                     (duration * fps).rounded(), fps, Limits.maximumDuration, Limits.maximumFrames))
         }
         var warnings: [Diagnostic] = []
-        // 2x, unless the composition would be wider or taller than a canvas may be.
-        let side = max(animation.width, animation.height)
-        let scale = min(2, Double(Limits.maximumCanvasPixels) / side)
-        if scale < 2 {
-            warnings.append(
-                Diagnostic(
-                    file: file, line: 1, column: 1,
-                    message: String(
-                        format: "drawn at %.3gx: at 2x its %g pt side would pass %d px", scale, side, Limits.maximumCanvasPixels),
-                    severity: .warning))
+        let size = options.size ?? CGSize(width: animation.width, height: animation.height)
+        let scale = options.scale ?? defaultScale(for: size)
+        // Never past the canvas's bound: an explicit scale past it (or under a pixel) is refused.
+        if options.scale != nil {
+            let w = (size.width * scale).rounded(), h = (size.height * scale).rounded()
+            let shown = String(format: "%g×%g pt at %gx is %g×%g px", size.width, size.height, scale, w, h)
+            if w < 1 || h < 1 {
+                throw LottieError(file: file, path: "", message: "\(shown); a frame needs at least 1×1 px: give a larger --scale or --size")
+            }
+            if w > Double(Limits.maximumCanvasPixels) || h > Double(Limits.maximumCanvasPixels) {
+                throw LottieError(
+                    file: file, path: "",
+                    message: "\(shown); at most \(Limits.maximumCanvasPixels) px a side are drawn: give a smaller --scale or --size")
+            }
         }
         let probe = try LottieAnimationLayer(animation: animation)
         warnings += probe.warnings.map { Diagnostic(file: file, line: 1, column: 1, message: $0, severity: .warning) }
         var layer = LayerSpec(
-            id: "animation", type: .lottie, frame: CGRect(x: 0, y: 0, width: animation.width, height: animation.height),
-            properties: [], options: LayerOptions(), sublayers: [], mask: [])
-        layer.lottie = LottieLayerSpec(animation: animation)
-        let canvas = Scenario.Canvas(width: animation.width, height: animation.height, scale: scale, background: nil)
+            id: "animation", type: .lottie, frame: CGRect(origin: .zero, size: size), properties: [], options: LayerOptions(),
+            sublayers: [], mask: [])
+        var lottie = LottieLayerSpec(animation: animation)
+        lottie.valueProviders = options.valueProviders
+        lottie.viewport = options.viewport
+        lottie.pausedFrame = options.pausedFrame
+        layer.lottie = lottie
+        // A size of a fraction of a pixel gets a canvas rounded up, the view at its top-left, as
+        // an image renderer draws a view on iOS (500 × 223.05 pt at 2x is 1000 × 447 px).
+        func whole(_ points: Double) -> Double { (points * scale - 1e-6).rounded(.up) / scale }
+        let canvas = Scenario.Canvas(width: whole(size.width), height: whole(size.height), scale: scale, background: nil)
         var scenario = Scenario(
             file: file, title: animation.name, canvas: canvas, fps: fps, duration: duration, layers: [layer], animations: [:],
             script: [], chains: [], variantNames: [], golden: GoldenSpec(fps: goldenFPS(duration: duration, canvas: canvas)))

@@ -56,6 +56,21 @@ extension Reader {
                 }
                 lottie.animationSpeed = x
             case "loopMode": if let mode = loopMode(v) { lottie.loopMode = mode }
+            case "values":
+                // lottie-ios's value providers, as `flipbook --value` spells them.
+                for item in v.sequence("a list of value providers, such as '**.Fill 1.Color=#FF0000'") ?? [] {
+                    guard let text = item.string("a value provider, such as '**.Fill 1.Color=#FF0000'") else { continue }
+                    do { lottie.valueProviders.append(try ValueProviderText.parse(text)) } catch {
+                        sink.error("a value provider \(error.description)", at: item.mark)
+                    }
+                }
+            case "viewport":
+                guard case .rect(let r)? = values.value(v, kind: .rect) else { continue }
+                guard r.width > 0, r.height > 0 else {
+                    sink.error("viewport needs a positive width and height, in the animation's points", at: v.mark)
+                    continue
+                }
+                lottie.viewport = r
             default: break
             }
         }

@@ -15,14 +15,16 @@ public enum ScenarioLoader {
     /// (`FontCatalog.substitute(for:)`); its answers become `Scenario.warnings`. `imageLoader`
     /// reads `contents` images (default: the PNG, JPEG or WebP header only; `ImageFile.read` decodes and
     /// so checks the whole file).
+    /// A Lottie file (`.json`, `.lot`, `.lottie`) becomes a scene of one `lottie` layer as
+    /// `lottie` says (`LottieScenario`).
     public static func load(
         file path: String, variant: String? = nil, fontCheck: ((String) -> String?)? = nil,
-        imageLoader: ((URL) throws -> LayerImage)? = nil
+        imageLoader: ((URL) throws -> LayerImage)? = nil, lottie: LottieScenario.Options = LottieScenario.Options()
     ) throws -> Scenario {
         let url = URL(fileURLWithPath: path)
         if LottieAnimation.isLottieFile(path) {
             if variant != nil { throw LottieError(file: path, path: "", message: "a Lottie animation has no variants") }
-            return try LottieScenario.scenario(for: try LottieAnimation.load(file: path), file: path)
+            return try LottieScenario.scenario(for: try LottieAnimation.load(file: path), file: path, options: lottie)
         }
         guard let data = FileManager.default.contents(atPath: path) else {
             let reason = FileManager.default.fileExists(atPath: path) ? "cannot read the file" : "no such file"

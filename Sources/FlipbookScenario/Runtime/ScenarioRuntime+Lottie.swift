@@ -8,8 +8,10 @@ extension ScenarioRuntime {
     func makeLottieLayer(_ spec: LayerSpec) -> CALayer {
         let layer = LottieAnimationLayer()
         guard let lottie = spec.lottie else { return layer }
+        for (keypath, provider) in lottie.valueProviders { layer.setValueProvider(provider, keypath: keypath) }
         do {
             try layer.load(lottie.animation)
+            layer.viewportFrame = lottie.viewport
         } catch {
             // The reader built this animation once already; a failure here is not the file's.
             stage.warn("\(spec.id): the Lottie animation was not shown (\(error))")
@@ -23,7 +25,9 @@ extension ScenarioRuntime {
     /// as lottie-ios's `play(fromProgress:toProgress:loopMode:completion:)` does.
     func startLottieLayers() {
         for (layer, spec) in lottieLayers {
-            if let progress = spec.progress {
+            if let frame = spec.pausedFrame {
+                layer.currentFrame = frame
+            } else if let progress = spec.progress {
                 layer.currentProgress = progress
             } else {
                 layer.animationSpeed = spec.animationSpeed
