@@ -109,9 +109,12 @@ def jobs(flipbook, lottie, out):
 
 
 def render(flipbook, images, job):
-    """`flipbook still` of one snapshot's instant (lottie-ios's tests give the samples' Images/ folder as their image provider)."""
+    """`flipbook still` of one snapshot's instant (lottie-ios's tests give the samples' Images/ folder as their image
+    provider and register the fonts of Fonts/ for the process)."""
     path, instant, size, target = job
-    r = subprocess.run([flipbook, "still", path, *instant, "--size", size, "--scale", "2", "--images", images, "-o", target],
+    fonts = os.path.join(os.path.dirname(images), "Fonts")
+    r = subprocess.run([flipbook, "still", path, *instant, "--size", size, "--scale", "2", "--images", images,
+                        "--fonts", fonts, "-o", target],
                        capture_output=True, text=True)
     return (target, r.returncode, r.stderr.strip().splitlines()[-1:] if r.returncode else [])
 

@@ -66,6 +66,12 @@ static void load(void) {
     LOAD(pango_font_description_get_family);
     LOAD(pango_font_description_set_absolute_size);
     LOAD(pango_font_description_set_weight);
+    LOAD(pango_font_description_set_style);
+    LOAD(pango_attr_list_new);
+    LOAD(pango_attr_list_unref);
+    LOAD(pango_attr_list_insert);
+    LOAD(pango_attr_letter_spacing_new);
+    LOAD(pango_layout_set_attributes);
     LOAD(pango_font_map_create_context);
     LOAD(pango_font_map_load_font);
     LOAD(pango_font_describe);
@@ -82,4 +88,15 @@ const FlipbookPangoFunctions *flipbook_pango(void) {
         exit(3);
     }
     return &functions;
+}
+
+void flipbook_pango_fonts_changed(void) {
+    // Only when Pango is already loaded: otherwise its font map is made later, from the fonts
+    // fontconfig has then. pango_fc_font_map_config_changed is Pango's own (libpangoft2).
+    if (functions.pango_cairo_font_map_get_default == NULL) return;
+    void *library = dlopen(libraryName, RTLD_NOW | RTLD_LOCAL | RTLD_NOLOAD);
+    if (library == NULL) return;
+    void (*changed)(void *) = (void (*)(void *))dlsym(library, "pango_fc_font_map_config_changed");
+    if (changed != NULL) changed(functions.pango_cairo_font_map_get_default());
+    dlclose(library);
 }

@@ -3,7 +3,7 @@ import Flipbook
 import Foundation
 
 /// What `still` and `render` change about how a Lottie animation looks: lottie-ios's value
-/// providers (`--value`) and viewport (`--viewport`). Checked when the command line is parsed.
+/// providers (`--value`), viewport (`--viewport`) and the app's fonts (`--fonts`). Checked when the command line is parsed.
 struct LottieAppearanceArguments: ParsableArguments {
     @Option(name: .customLong("value"), help: ArgumentHelp(ValueProviderArgument.help, valueName: "KEYPATH=VALUE"))
     var values: [String] = []
@@ -13,13 +13,28 @@ struct LottieAppearanceArguments: ParsableArguments {
             "For a Lottie animation: show only this part of it (lottie-ios's viewportFrame), in its points.", valueName: "x,y,w,h"))
     var viewport: String?
 
-    /// Whether neither is given (a scenario file takes neither).
-    var isEmpty: Bool { values.isEmpty && viewport == nil }
+    @Option(
+        help: ArgumentHelp(
+            "For a Lottie animation: a folder of font files (.ttf, .otf) its text may use, as an app registers its fonts "
+                + "(besides the fonts folder beside it). Repeatable.", valueName: "DIR"))
+    var fonts: [String] = []
+
+    /// Whether none is given (a scenario file takes none).
+    var isEmpty: Bool { values.isEmpty && viewport == nil && fonts.isEmpty }
 
     func validate() throws {
         _ = try valueProviders()
         _ = try viewportFrame()
+        for folder in fonts {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw ValidationError("--fonts expects a folder of font files; '\(folder)' is not a folder")
+            }
+        }
     }
+
+    /// The `--fonts` folders.
+    var fontDirectories: [URL] { fonts.map { URL(fileURLWithPath: $0, isDirectory: true) } }
 
     func valueProviders() throws -> [(keypath: AnimationKeypath, provider: any AnyValueProvider)] {
         try values.map(ValueProviderArgument.parse)

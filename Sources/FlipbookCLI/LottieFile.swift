@@ -20,6 +20,7 @@ enum LottieFile {
         options.valueProviders = try appearance.valueProviders()
         options.viewport = try appearance.viewportFrame()
         options.imageDirectories = images.map { [URL(fileURLWithPath: $0, isDirectory: true)] } ?? []
+        options.fontDirectories = appearance.fontDirectories
         return options
     }
 

@@ -58,7 +58,8 @@ struct Still: ParsableCommand {
         guard (at == nil) != (frame == nil) else { throw ValidationError("give the instant with --at or, for a Lottie file, --frame") }
         try at?.requireNonNegative("--at")
         if !LottieFile.isLottie(scenario.file) && (frame != nil || size != nil || images != nil || !appearance.isEmpty) {
-            throw ValidationError("--frame, --size, --images, --value and --viewport apply to a Lottie animation (.json, .lot, .lottie)")
+            throw ValidationError(
+                "--frame, --size, --images, --fonts, --value and --viewport apply to a Lottie animation (.json, .lot, .lottie)")
         }
         if crop != nil && !RecordingFile.isRecording(scenario.file) {
             throw ValidationError("--crop applies to a recording, not a scenario file")

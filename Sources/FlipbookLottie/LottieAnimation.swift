@@ -30,6 +30,10 @@ public struct LottieAnimation: Sendable {
     /// Further folders images are looked for in, after the file's own (lottie-ios's image
     /// provider; `flipbook --images`).
     public var imageDirectories: [URL] = []
+    /// Folders of font files (`.ttf`, `.otf`, `.ttc`) its text may use, registered for the
+    /// process as an app registers its fonts: the `fonts` and `Fonts` folders beside the file,
+    /// then any added (`flipbook --fonts`). See `TextFonts`.
+    public var fontDirectories: [URL] = []
 
     /// The composition's name (`nm`), if it has one.
     public var name: String? { composition.name }
@@ -79,6 +83,11 @@ public struct LottieAnimation: Sendable {
         return try load(data: data, file: file, baseDirectory: url.deletingLastPathComponent())
     }
 
+    /// The `fonts` and `Fonts` folders in `folder`.
+    static func fontFolders(in folder: URL) -> [URL] {
+        ["fonts", "Fonts"].map { folder.appendingPathComponent($0, isDirectory: true) }
+    }
+
     /// Whether `file` is named as a Lottie animation is (`.json`, `.lot`, `.lottie`).
     public static func isLottieFile(_ file: String) -> Bool {
         ["json", "lot", "lottie"].contains(URL(fileURLWithPath: file).pathExtension.lowercased())
@@ -111,6 +120,7 @@ public struct LottieAnimation: Sendable {
         }
         var animation = try load(data: json, file: "\(file)/\(name)", baseDirectory: nil)
         animation.archiveFiles = archive.files
+        animation.fontDirectories = fontFolders(in: URL(fileURLWithPath: file).deletingLastPathComponent())
         return animation
     }
 
@@ -130,10 +140,12 @@ public struct LottieAnimation: Sendable {
         var decoder = LottieDecoder(file: file)
         let composition: LottieComposition
         do { composition = try decoder.composition(root) } catch let error as LottieError { throw located(error, in: data) }
-        return LottieAnimation(
+        var animation = LottieAnimation(
             width: composition.width, height: composition.height, framerate: composition.framerate, startFrame: composition.startFrame,
             endFrame: composition.endFrame, file: file, baseDirectory: baseDirectory, composition: composition,
             decodingNotes: decoder.notes, source: data, nesting: nesting)
+        animation.fontDirectories = baseDirectory.map(fontFolders) ?? []
+        return animation
     }
 
     /// `error` with the line and column of its JSON path in `data`, when it has none yet.

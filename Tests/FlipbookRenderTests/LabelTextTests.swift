@@ -34,6 +34,32 @@ struct LabelTextTests {
         #expect(layer.minY < 8, "text layer ink \(layer) starts at the top")
     }
 
+    @Test("a text layer draws an attributed string in its font and kerning; a face is found by PostScript name")
+    func attributedString() throws {
+        func ink(_ string: Any, font: String? = nil) throws -> (Int, Int) {
+            let pixels = try render(CGSize(width: 200, height: 60), scale: 1) { stage in
+                let t = CATextLayer()
+                t.string = string
+                t.font = font
+                t.fontSize = 20
+                t.foregroundColor = UIColor.black.cgColor
+                t.frame = CGRect(x: 0, y: 0, width: 200, height: 60)
+                stage.rootLayer.addSublayer(t)
+            }
+            let box = try #require(pixels.inkBounds)
+            return (box.minX, box.maxX)
+        }
+        let plain = try ink("HHHH")
+        // NSKern: 5 points after each character, so three gaps 15 points wider.
+        let kerned = try ink(NSAttributedString(string: "HHHH", attributes: [.kern: 5.0]))
+        #expect(abs((kerned.1 - kerned.0) - (plain.1 - plain.0) - 15) <= 1, "\(kerned) vs \(plain)")
+        // The string's font wins over the layer's; a PostScript name draws that face.
+        let mono = try ink(NSAttributedString(string: "iiii", attributes: [.font: UIFont(name: "DejaVuSansMono", size: 20)!]))
+        let sans = try ink("iiii", font: "DejaVuSans")
+        #expect(mono.1 - mono.0 > sans.1 - sans.0 + 10, "monospaced i's are wider: \(mono) vs \(sans)")
+        #expect(try ink("iiii", font: "DejaVuSansMono") == mono)
+    }
+
     @Test("linking FlipbookRender registers its text measurer with FlipbookCore before any code runs")
     func measurerIsRegistered() throws {
         let measurer = try #require(TextMeasurement.measurer, "no text measurer registered: UILabel.sizeThatFits would be .zero")

@@ -16,6 +16,8 @@ typedef struct _PangoFontDescription PangoFontDescription;
 typedef struct _PangoLanguage PangoLanguage;
 typedef struct _PangoFontMap PangoFontMap;
 typedef struct _PangoFont PangoFont;
+typedef struct _PangoAttrList PangoAttrList;
+typedef struct _PangoAttribute PangoAttribute;
 typedef int gboolean;
 struct _cairo;
 struct _cairo_font_options;
@@ -36,6 +38,8 @@ typedef enum {
     PANGO_WEIGHT_THIN = 100, PANGO_WEIGHT_LIGHT = 300, PANGO_WEIGHT_NORMAL = 400,
     PANGO_WEIGHT_MEDIUM = 500, PANGO_WEIGHT_SEMIBOLD = 600, PANGO_WEIGHT_BOLD = 700, PANGO_WEIGHT_HEAVY = 900
 } PangoWeight;
+
+typedef enum { PANGO_STYLE_NORMAL, PANGO_STYLE_OBLIQUE, PANGO_STYLE_ITALIC } PangoStyle;
 
 /// The real functions, filled once by `flipbook_pango()`.
 typedef struct {
@@ -69,6 +73,12 @@ typedef struct {
     const char *(*pango_font_description_get_family)(const PangoFontDescription *desc);
     void (*pango_font_description_set_absolute_size)(PangoFontDescription *desc, double size);
     void (*pango_font_description_set_weight)(PangoFontDescription *desc, PangoWeight weight);
+    void (*pango_font_description_set_style)(PangoFontDescription *desc, PangoStyle style);
+    PangoAttrList *(*pango_attr_list_new)(void);
+    void (*pango_attr_list_unref)(PangoAttrList *list);
+    void (*pango_attr_list_insert)(PangoAttrList *list, PangoAttribute *attr);
+    PangoAttribute *(*pango_attr_letter_spacing_new)(int letter_spacing);
+    void (*pango_layout_set_attributes)(PangoLayout *layout, PangoAttrList *attrs);
     PangoContext *(*pango_font_map_create_context)(PangoFontMap *fontmap);
     PangoFont *(*pango_font_map_load_font)(PangoFontMap *fontmap, PangoContext *context, const PangoFontDescription *desc);
     PangoFontDescription *(*pango_font_describe)(PangoFont *font);
@@ -110,6 +120,12 @@ static inline void pango_font_description_set_family(PangoFontDescription *desc,
 static inline const char *pango_font_description_get_family(const PangoFontDescription *desc) { return flipbook_pango()->pango_font_description_get_family(desc); }
 static inline void pango_font_description_set_absolute_size(PangoFontDescription *desc, double size) { flipbook_pango()->pango_font_description_set_absolute_size(desc, size); }
 static inline void pango_font_description_set_weight(PangoFontDescription *desc, PangoWeight weight) { flipbook_pango()->pango_font_description_set_weight(desc, weight); }
+static inline void pango_font_description_set_style(PangoFontDescription *desc, PangoStyle style) { flipbook_pango()->pango_font_description_set_style(desc, style); }
+static inline PangoAttrList *pango_attr_list_new(void) { return flipbook_pango()->pango_attr_list_new(); }
+static inline void pango_attr_list_unref(PangoAttrList *list) { flipbook_pango()->pango_attr_list_unref(list); }
+static inline void pango_attr_list_insert(PangoAttrList *list, PangoAttribute *attr) { flipbook_pango()->pango_attr_list_insert(list, attr); }
+static inline PangoAttribute *pango_attr_letter_spacing_new(int letter_spacing) { return flipbook_pango()->pango_attr_letter_spacing_new(letter_spacing); }
+static inline void pango_layout_set_attributes(PangoLayout *layout, PangoAttrList *attrs) { flipbook_pango()->pango_layout_set_attributes(layout, attrs); }
 static inline PangoContext *pango_font_map_create_context(PangoFontMap *fontmap) { return flipbook_pango()->pango_font_map_create_context(fontmap); }
 static inline PangoFont *pango_font_map_load_font(PangoFontMap *fontmap, PangoContext *context, const PangoFontDescription *desc) { return flipbook_pango()->pango_font_map_load_font(fontmap, context, desc); }
 static inline PangoFontDescription *pango_font_describe(PangoFont *font) { return flipbook_pango()->pango_font_describe(font); }
@@ -129,5 +145,29 @@ void FcDefaultSubstitute(FcPattern *pattern);
 FcPattern *FcFontMatch(FcConfig *config, FcPattern *p, FcResult *result);
 FcResult FcPatternGetString(const FcPattern *p, const char *object, int n, unsigned char **s);
 void FcPatternDestroy(FcPattern *p);
+
+// Font files an animation ships (registered as the application's fonts), and faces found by
+// their PostScript name, as iOS's CTFontCreateWithName finds them.
+typedef struct _FcObjectSet FcObjectSet;
+typedef struct {
+    int nfont;
+    int sfont;
+    FcPattern **fonts;
+} FcFontSet;
+FcConfig *FcConfigGetCurrent(void);
+int FcConfigAppFontAddFile(FcConfig *config, const unsigned char *file);
+FcPattern *FcPatternCreate(void);
+int FcPatternAddString(FcPattern *p, const char *object, const unsigned char *s);
+FcResult FcPatternGetInteger(const FcPattern *p, const char *object, int n, int *i);
+FcObjectSet *FcObjectSetCreate(void);
+int FcObjectSetAdd(FcObjectSet *os, const char *object);
+void FcObjectSetDestroy(FcObjectSet *os);
+FcFontSet *FcFontList(FcConfig *config, FcPattern *p, FcObjectSet *os);
+void FcFontSetDestroy(FcFontSet *s);
+int FcWeightToOpenType(int fc_weight);
+
+/// Tells Pango's default font map that fontconfig's fonts changed (new application fonts), when
+/// Pango is loaded (else it will read them when it first loads).
+void flipbook_pango_fonts_changed(void);
 
 #endif

@@ -35,6 +35,9 @@ final class LayerBuilder {
     /// `st` and `sr` applied outwards, as lottie-ios's `simpleTimeRemapping` does).
     private var rootFrame: (Double) -> Double = { $0 }
 
+    /// Whether the font files beside the animation were registered (once, by its first text layer).
+    private var fontsRegistered = false
+
     init(_ animation: LottieAnimation, valueProviders: [(keypath: AnimationKeypath, provider: any AnyValueProvider)] = []) {
         self.animation = animation
         self.valueProviders = valueProviders
@@ -58,6 +61,14 @@ final class LayerBuilder {
     /// The last value provider whose keypath finds `keypath`.
     func provider(for keypath: [String]) -> (any AnyValueProvider)? {
         valueProviders.last { $0.keypath.matches(keypath) }?.provider
+    }
+
+    /// Makes the font files the animation may use drawable by their names (TextFonts), once.
+    func registerFonts() {
+        guard !fontsRegistered else { return }
+        fontsRegistered = true
+        let files = TextFonts.files(in: animation.fontDirectories)
+        if !files.isEmpty { FontFaces.provider?.register(fontFiles: files) }
     }
 
     func warn(_ path: String, _ message: String) {

@@ -1,13 +1,22 @@
 import FlipbookCore
 import Foundation
 
-/// Text layers (`ty` 5) as lottie-ios's Core Animation engine draws them: the text document's
-/// lines in the file's font (by its family; fonts not installed fall back as docs/fonts.md
-/// says), size and fill colour, each line a `CATextLayer` whose baseline sits `lh` below the
-/// one before, the first on the layer's origin; justified left, right or centred on it. A
-/// paragraph box (`sz`, `ps`) wraps the text to its width from its top.
+/// Text layers (`ty` 5) as lottie-ios's Core Animation engine draws them (its
+/// `CoreTextRenderLayer`, a Core Text frame): the text document's lines in the font it names,
+/// found as Core Text finds it (TextFonts), its size, tracking and fill colour; each line's
+/// baseline `lh` below the one before.
+///
+/// Point text puts the first baseline on the layer's origin, each line justified left, right or
+/// centred on it. Paragraph text (`sz`, `ps`) wraps at word breaks to the box's width and puts
+/// the first baseline a cap height below the box's top (lottie-ios anchors the frame
+/// `ascent − capHeight` above `ps`); lines past the box's height (plus the font's descent) are
+/// not drawn, as Core Text leaves out lines its frame cannot hold.
 struct TextBuilder {
     let builder: LayerBuilder
+
+    /// Bounded: 1,000 lines of 10,000 characters (Pango's work grows with both).
+    static let maximumLines = 1000
+    static let maximumLineLength = 10_000
 
     func layer(_ item: LottieLayer, _ textLayer: TextLayer) -> CALayer {
         let container = CALayer()
@@ -17,51 +26,49 @@ struct TextBuilder {
             builder.warn(item.path, "its text document is missing")
             return container
         }
-        let text = document.text
         if documents.count > 1 { builder.warn(item.path, "text that changes over time is drawn as its first text") }
         if textLayer.animatorCount > 0 { builder.warn(item.path, "text animators are not supported by Core Animation") }
+        if document.strokeColor != nil, (document.strokeWidth ?? 0) > 0 {
+            builder.warn(item.path, "stroked text is drawn without its stroke")
+        }
+        builder.registerFonts()
+        let (font, note) = TextFonts.resolve(document.font)
+        if let note { builder.warn(item.path, note) }
         let size = max(1, min(2000, document.size ?? 12))
         let lineHeight = document.lineHeight ?? size * 1.2
-        let font = fontName(document.font)
+        // `tr` is thousandths of an em, added after each character (lottie-ios's kern).
+        let kerning = max(-size, min(size, size * (document.tracking ?? 0) / 1000))
         // Its fill colour is customizable as `Layer.Color`, as in lottie-ios.
         let provided = builder.property(nil, builder.keypath(of: item) + ["Color"])?.initial
         let color = fillColor(provided ?? document.fillColor)
         let alignment: CATextLayerAlignmentMode = [1: .right, 2: .center][document.justification ?? 0] ?? .left
         let box = document.boxSize.flatMap { $0.count >= 2 ? CGSize(width: $0[0], height: $0[1]) : nil }
         let origin = document.boxPosition.flatMap { $0.count >= 2 ? CGPoint(x: $0[0], y: $0[1]) : nil } ?? .zero
-        // Bounded: 1,000 lines of 10,000 characters (Pango's work grows with both).
-        let lines = text.split(omittingEmptySubsequences: false) { $0 == "\r" || $0 == "\n" || $0 == "\u{3}" }
-        if lines.count > 1000 || lines.contains(where: { $0.count > 10_000 }) {
+        let style = TextLineStyle(font: font, size: size, kerning: kerning)
+        var lines = document.text.split(omittingEmptySubsequences: false) { $0 == "\r" || $0 == "\n" || $0 == "\u{3}" }.map(String.init)
+        if lines.count > Self.maximumLines || lines.contains(where: { $0.count > Self.maximumLineLength }) {
             builder.warn(item.path, "text past 1,000 lines of 10,000 characters is not drawn")
         }
-        for (index, line) in lines.prefix(1000).map({ String($0.prefix(10_000)) }).enumerated() where !line.isEmpty {
-            let textLayer = CATextLayer()
-            textLayer.string = line
-            textLayer.font = font
-            textLayer.fontSize = CGFloat(size)
-            textLayer.foregroundColor = color
-            textLayer.alignmentMode = alignment
-            textLayer.anchorPoint = .zero
+        lines = lines.prefix(Self.maximumLines).map { String($0.prefix(Self.maximumLineLength)) }
+        var firstBaseline = 0.0
+        if let box {
+            lines = Array(lines.flatMap { style.wrapped($0, width: box.width) }.prefix(Self.maximumLines))
+            // Lines a Core Text frame `ascent − capHeight + h + descent` tall holds.
+            let capHeight = style.capHeight
+            let fitting = lineHeight > 0 ? Int(((box.height - capHeight) / lineHeight).rounded(.down)) + 1 : lines.count
+            lines = Array(lines.prefix(max(0, fitting)))
+            firstBaseline = origin.y + capHeight
+        }
+        for (index, line) in lines.enumerated() where !line.isEmpty {
+            let layer = style.layer(line, color: color, alignment: alignment)
             // Point text: a wide line around x = 0, aligned on it; box text: the box's width.
-            let width = box?.width ?? Double(line.count + 2) * size * 2
+            let width = box?.width ?? Double(line.count + 2) * (size + abs(kerning)) * 2
             let x = box != nil ? origin.x : [CATextLayerAlignmentMode.right: -width, .center: -width / 2][alignment] ?? 0
-            textLayer.isWrapped = box != nil
-            let baseline = textLayer.firstBaseline
-            let top = box != nil ? origin.y + Double(index) * lineHeight : Double(index) * lineHeight - baseline
-            textLayer.frame = CGRect(
-                x: x, y: top, width: width, height: box.map { max(0, $0.height - Double(index) * lineHeight) } ?? size * 2)
-            container.addSublayer(textLayer)
+            let baseline = firstBaseline + Double(index) * lineHeight
+            layer.frame = CGRect(x: x, y: baseline - layer.firstBaseline, width: width, height: size * 3)
+            container.addSublayer(layer)
         }
         return container
-    }
-
-    /// The font the document names, as `Family-Style` from the file's font list (the name
-    /// itself when the list lacks it).
-    private func fontName(_ name: String?) -> String? {
-        guard let name else { return nil }
-        let entry = builder.animation.composition.fonts.first { $0.name == name }
-        guard let family = entry?.family else { return name }
-        return entry?.style.map { "\(family)-\($0)" } ?? family
     }
 
     /// `fc`: RGB(A) in 0…1, or 0…255 in some exporters' files.
@@ -70,4 +77,91 @@ struct TextBuilder {
         let scale = c.prefix(3).contains { $0 > 1 } ? 255.0 : 1.0
         return CGColor(red: CGFloat(c[0] / scale), green: CGFloat(c[1] / scale), blue: CGFloat(c[2] / scale), alpha: 1)
     }
+}
+
+/// The font, size and kerning of a text document's lines: one `CATextLayer` a line, and the
+/// measuring its paragraph box wraps by.
+private struct TextLineStyle {
+    let font: String
+    let size: Double
+    let kerning: Double
+
+    func layer(_ line: String, color: CGColor, alignment: CATextLayerAlignmentMode) -> CATextLayer {
+        let layer = CATextLayer()
+        layer.string = NSAttributedString(string: line, attributes: [.kern: kerning])
+        layer.font = font
+        layer.fontSize = CGFloat(size)
+        layer.foregroundColor = color
+        layer.alignmentMode = alignment
+        layer.anchorPoint = .zero
+        return layer
+    }
+
+    private func textStyle(_ text: String) -> TextStyle {
+        var style = TextStyle(string: text, fontName: font, alignment: .left, isWrapped: false, truncation: .none)
+        style.kerning = kerning
+        return style
+    }
+
+    /// How far a capital reaches above the baseline (0.7 em when no renderer measures).
+    var capHeight: Double {
+        TextMeasurement.measurer?.capHeight(of: textStyle("H"), fontSize: size) ?? 0.7 * size
+    }
+
+    func width(_ text: String) -> Double {
+        guard let measurer = TextMeasurement.measurer else { return Double(text.count) * (size * 0.5 + kerning) }
+        return Double(measurer.size(of: textStyle(text), fontSize: size, width: nil).width)
+    }
+
+    /// `line` broken at word boundaries (Core Text's `byWordWrapping`) into lines at most
+    /// `width` wide; a word wider than that alone is broken between characters.
+    func wrapped(_ line: String, width: Double) -> [String] {
+        guard width > 0, self.width(line) > width else { return [line] }
+        var lines: [String] = []
+        var current = ""
+        for word in words(of: line) {
+            let candidate = current + word
+            if current.isEmpty || self.width(candidate.trimmingTrailingSpaces) <= width {
+                current = candidate
+                continue
+            }
+            lines.append(current.trimmingTrailingSpaces)
+            current = String(word.drop { $0 == " " })
+        }
+        // Words wider than the box alone: broken between characters.
+        return (lines + [current.trimmingTrailingSpaces]).flatMap { broken($0, width: width) }
+    }
+
+    /// The words of `line`, each with the spaces after it (leading spaces stay with the first).
+    private func words(of line: String) -> [String] {
+        var words: [String] = []
+        var previous: Character?
+        for character in line {
+            if character != " ", previous == " " || words.isEmpty, !(words.last?.allSatisfy { $0 == " " } ?? false) {
+                words.append("")
+            }
+            if words.isEmpty { words.append("") }
+            words[words.count - 1].append(character)
+            previous = character
+        }
+        return words
+    }
+
+    private func broken(_ line: String, width: Double) -> [String] {
+        guard line.count > 1, self.width(line) > width else { return [line] }
+        var pieces: [String] = []
+        var current = ""
+        for character in line {
+            if !current.isEmpty, self.width(current + String(character)) > width {
+                pieces.append(current)
+                current = ""
+            }
+            current.append(character)
+        }
+        return pieces + (current.isEmpty ? [] : [current])
+    }
+}
+
+extension String {
+    fileprivate var trimmingTrailingSpaces: String { String(dropLast(reversed().prefix { $0 == " " }.count)) }
 }

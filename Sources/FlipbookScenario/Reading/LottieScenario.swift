@@ -16,20 +16,23 @@ public enum LottieScenario {
     public static let defaultLongestSide = 1000.0
 
     /// What the command line changes about the scene: its size and scale, lottie-ios's value
-    /// providers and viewport, the folders images may be in, and a frame to pause at (`still`).
+    /// providers and viewport, the folders images and fonts may be in, and a frame to pause at (`still`).
     public struct Options: Sendable {
         public var size: CGSize?
         public var scale: Double?
         public var valueProviders: [(keypath: AnimationKeypath, provider: any AnyValueProvider)] = []
         public var viewport: CGRect?
         public var imageDirectories: [URL] = []
+        /// Folders of font files its text may use, besides the `fonts` folder beside it.
+        public var fontDirectories: [URL] = []
         /// Paused at this frame (lottie-ios's `currentFrame`) instead of playing.
         public var pausedFrame: Double?
 
         public init(
             size: CGSize? = nil, scale: Double? = nil, valueProviders: [(keypath: AnimationKeypath, provider: any AnyValueProvider)] = [],
-            viewport: CGRect? = nil, imageDirectories: [URL] = [], pausedFrame: Double? = nil
+            viewport: CGRect? = nil, imageDirectories: [URL] = [], fontDirectories: [URL] = [], pausedFrame: Double? = nil
         ) {
+            self.fontDirectories = fontDirectories
             self.size = size
             self.scale = scale
             self.valueProviders = valueProviders
@@ -49,6 +52,7 @@ public enum LottieScenario {
     static func scenario(for loaded: LottieAnimation, file: String, options: Options = Options()) throws -> Scenario {
         var animation = loaded
         animation.imageDirectories += options.imageDirectories
+        animation.fontDirectories += options.fontDirectories
         let fps = min(animation.framerate, Limits.framesPerSecond.upperBound)
         let duration = animation.duration
         guard duration <= Limits.maximumDuration, Stage.frameCount(duration: duration, fps: fps) <= Limits.maximumFrames else {

@@ -18,7 +18,8 @@ public struct CATextLayerTruncationMode: RawRepresentable, Hashable, Sendable {
 
 /// A layer that draws a string.
 open class CATextLayer: CALayer {
-    /// A `String` (attributed strings are drawn as plain text).
+    /// A `String`, or an `NSAttributedString` drawn in the font (`.font`) and with the
+    /// kerning (`.kern`) of its first character; its other attributes are not drawn.
     open var string: Any? { willSet { rememberCommittedLook() } }
     /// A font name (`String`) or a `UIFont`.
     open var font: Any? { willSet { rememberCommittedLook() } }
@@ -62,22 +63,37 @@ open class CATextLayer: CALayer {
     var labelLayout: (centersVertically: Bool, maximumLines: Int)?
     override func snapshotContent() -> LayerSnapshot.Content {
         let text: String
+        var attributes: [NSAttributedString.Key: Any] = [:]
         switch string {
         case let s as String: text = s
-        case let s as NSAttributedString: text = s.string
+        case let s as NSAttributedString:
+            text = s.string
+            if s.length > 0 { attributes = s.attributes(at: 0, effectiveRange: nil) }
         case nil: text = ""
         case let other?: text = "\(other)"
         }
         let fontName: String?
-        switch font {
+        switch attributes[.font] ?? font {
         case let f as UIFont: fontName = f.fontName
         case let s as String: fontName = s
         default: fontName = nil
         }
-        return .text(
-            TextStyle(
-                string: text, fontName: fontName, alignment: alignmentMode, isWrapped: isWrapped,
-                truncation: truncationMode, centersVertically: labelLayout?.centersVertically ?? false,
-                maximumLines: labelLayout?.maximumLines ?? 0))
+        var style = TextStyle(
+            string: text, fontName: fontName, alignment: alignmentMode, isWrapped: isWrapped,
+            truncation: truncationMode, centersVertically: labelLayout?.centersVertically ?? false,
+            maximumLines: labelLayout?.maximumLines ?? 0)
+        style.kerning = Self.number(attributes[.kern]) ?? 0
+        return .text(style)
+    }
+
+    /// An attribute's number, however it was written.
+    private static func number(_ value: Any?) -> Double? {
+        switch value {
+        case let n as Double: n.isFinite ? n : nil
+        case let n as CGFloat: n.isFinite ? Double(n) : nil
+        case let n as Int: Double(n)
+        case let n as NSNumber: n.doubleValue.isFinite ? n.doubleValue : nil
+        default: nil
+        }
     }
 }

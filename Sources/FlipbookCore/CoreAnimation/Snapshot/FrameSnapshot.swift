@@ -101,6 +101,8 @@ public struct TextStyle: Sendable, Equatable {
     public var centersVertically = false
     /// Lines shown at most (0: as many as fit); the last one is truncated per `truncation`.
     public var maximumLines = 0
+    /// Points added after each character (`NSAttributedString.Key.kern`).
+    public var kerning = 0.0
 
     public init(
         string: String, fontName: String?, alignment: CATextLayerAlignmentMode, isWrapped: Bool,

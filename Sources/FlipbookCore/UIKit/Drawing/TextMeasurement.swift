@@ -9,6 +9,9 @@ public protocol TextMeasuring {
     /// How far below the top of a text layer's bounds its first baseline is drawn, for
     /// `style` at `fontSize` (`CATextLayer` draws the first line's ascent below the top).
     static func firstBaseline(of style: TextStyle, fontSize: Double) -> Double
+    /// How far a capital letter of `style`'s font at `fontSize` reaches above the baseline
+    /// (Core Text's `CTFontGetCapHeight`).
+    static func capHeight(of style: TextStyle, fontSize: Double) -> Double
 }
 
 /// Where FlipbookCore finds the text measurer. The one piece of process-wide state outside a

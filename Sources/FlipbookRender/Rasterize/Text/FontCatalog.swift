@@ -14,6 +14,8 @@ public enum FontCatalog {
     /// The family actually used for `fontName` when it is not installed; nil when it is, or when
     /// the name is an iOS system font with a documented stand-in.
     public static func substitute(for fontName: String) -> String? {
+        // A PostScript name of an installed (or shipped) face is that face.
+        if FontconfigFaces.face(named: fontName) != nil { return nil }
         let (families, _) = TextPainter.families(for: fontName)
         guard families != TextPainter.fallbackFamilies, let wanted = families.split(separator: ",").first else { return nil }
         let requested = wanted.trimmingCharacters(in: .whitespaces)
@@ -67,7 +69,9 @@ extension FontCatalog {
     /// The families text in `fontName` is drawn with, in fallback order, and the file
     /// fontconfig gives each here ("(none)" when it finds none).
     public static func files(forFontName fontName: String?) -> [(family: String, file: String)] {
-        TextPainter.families(for: fontName).family.split(separator: ",").map { part in
+        let face = fontName.flatMap { FontconfigFaces.face(named: $0) }
+        let families = face.map { "\($0.family), \(TextPainter.fallbackFamilies)" } ?? TextPainter.families(for: fontName).family
+        return families.split(separator: ",").map { part in
             let family = part.trimmingCharacters(in: .whitespaces)
             return (family, file(forFamily: family) ?? "(none)")
         }

@@ -49,7 +49,7 @@ enum TextPainter {
             string: style.string, fontName: style.fontName, fontSize: max(1, state.fontSize),
             width: max(0, bounds.width), isWrapped: style.isWrapped,
             truncation: style.truncation.rawValue, alignment: style.alignment.rawValue,
-            maximumLines: style.maximumLines,
+            maximumLines: style.maximumLines, kerning: style.kerning,
             transform: [matrix.xx, matrix.yx, matrix.xy, matrix.yy])
         guard let layout = TextLayoutCache.forThisThread.layout(for: key, make: { makeLayout(style, key: key, cr: cr) }) else { return }
         cairo_save(cr)
@@ -71,6 +71,7 @@ enum TextPainter {
 
     /// A new layout for `style` (the caller owns the reference).
     static func makeLayout(_ style: TextStyle, key: TextLayoutCache.Key, cr: OpaquePointer) -> OpaquePointer? {
+        FontconfigFaces.catchUp()
         guard let layout = pango_cairo_create_layout(cr) else { return nil }
         let options = cairo_font_options_create()
         cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
@@ -78,11 +79,18 @@ enum TextPainter {
         cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
         pango_cairo_context_set_font_options(pango_layout_get_context(layout), options)
         cairo_font_options_destroy(options)
-        let (family, bold) = families(for: style.fontName)
         let desc = pango_font_description_new()
-        pango_font_description_set_family(desc, family)
+        if let name = style.fontName, let face = FontconfigFaces.face(named: name) {
+            // A PostScript name of an installed (or shipped) face draws that very face.
+            pango_font_description_set_family(desc, "\(face.family), \(fallbackFamilies)")
+            pango_font_description_set_weight(desc, PangoWeight(rawValue: UInt32(max(100, min(1000, face.weight)))))
+            if face.italic { pango_font_description_set_style(desc, PANGO_STYLE_ITALIC) }
+        } else {
+            let (family, bold) = families(for: style.fontName)
+            pango_font_description_set_family(desc, family)
+            if bold { pango_font_description_set_weight(desc, PANGO_WEIGHT_BOLD) }
+        }
         pango_font_description_set_absolute_size(desc, key.fontSize * Double(PANGO_SCALE))
-        if bold { pango_font_description_set_weight(desc, PANGO_WEIGHT_BOLD) }
         pango_layout_set_font_description(layout, desc)
         pango_font_description_free(desc)
         if style.string.unicodeScalars.contains(where: { $0.value >= 0x2E80 }) {
@@ -91,6 +99,13 @@ enum TextPainter {
             pango_layout_context_changed(layout)
         }
         pango_layout_set_text(layout, style.string, -1)
+        if style.kerning != 0, let attributes = pango_attr_list_new() {
+            // Kerning adds its points after each character: Pango's letter spacing.
+            pango_attr_list_insert(
+                attributes, pango_attr_letter_spacing_new(Int32(max(-1e5, min(1e5, style.kerning)) * Double(PANGO_SCALE))))
+            pango_layout_set_attributes(layout, attributes)
+            pango_attr_list_unref(attributes)
+        }
         // A width of -1 lays the text out on one unbounded line (measuring).
         pango_layout_set_width(layout, key.width < 0 ? -1 : Int32(min(key.width * Double(PANGO_SCALE), Double(Int32.max))))
         let ellipsize: PangoEllipsizeMode
@@ -138,6 +153,7 @@ final class TextLayoutCache {
         var truncation: String
         var alignment: String
         var maximumLines = 0
+        var kerning = 0.0
         /// The context matrix's xx, yx, xy, yy when the layout is drawn (identity: measuring).
         var transform: [Double] = [1, 0, 0, 1]
     }
@@ -151,17 +167,21 @@ final class TextLayoutCache {
         perThread.value { TextLayoutCache() }
     }
 
-    deinit { for layout in layouts.values { g_object_unref(UnsafeMutableRawPointer(layout)) } }
+    deinit { clear() }
 
-    /// The cached layout for `key`, made by `make` the first time.
+    /// The cached layout for `key`, made by `make` the first time (and again once fonts were
+    /// registered since: the same name may find another face).
     func layout(for key: Key, make: () -> OpaquePointer?) -> OpaquePointer? {
+        if FontconfigFaces.catchUp() { clear() }
         if let layout = layouts[key] { return layout }
-        if layouts.count >= Self.capacity {
-            for layout in layouts.values { g_object_unref(UnsafeMutableRawPointer(layout)) }
-            layouts.removeAll()
-        }
+        if layouts.count >= Self.capacity { clear() }
         guard let layout = make() else { return nil }
         layouts[key] = layout
         return layout
+    }
+
+    private func clear() {
+        for layout in layouts.values { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        layouts.removeAll()
     }
 }
