@@ -4,14 +4,15 @@ import Foundation
 /// A shape group's transform with a skew (`sk`, along `sa`), as lottie-ios's Core Animation
 /// engine makes it: Core Animation has no skew, so position, rotation, skew, scale and anchor
 /// become one `transform` matrix, sampled at each frame when any of them moves. (lottie-ios
-/// skews shape groups only; a layer's skew is reported.)
+/// skews shape groups only; a layer's skew is reported.) A transform whose x scale is negative
+/// takes the same route (without skew for a layer), as lottie-ios's does.
 extension LayerBuilder {
     /// The most frames a skewed transform is sampled at.
     static let maximumSkewSamples = 600
 
-    /// One layer whose `transform` is the whole skewed transform (and whose opacity is the
-    /// group's when asked).
-    func skewedTransform(_ ks: LottieTransform, opacity: Bool, keypath owner: [String]) -> CALayer {
+    /// One layer whose `transform` is the whole transform, skewed when `skews` (and whose
+    /// opacity is the group's when asked).
+    func skewedTransform(_ ks: LottieTransform, opacity: Bool, keypath owner: [String], skews: Bool = true) -> CALayer {
         let layer = CALayer()
         layer.anchorPoint = .zero
         let keypath = owner + ["Transform"]
@@ -22,8 +23,8 @@ extension LayerBuilder {
             split ? ks.positionY : nil,
             property(ks.scale, keypath + ["Scale"]),
             property(ks.rotation, keypath + ["Rotation"]),
-            property(ks.skew, keypath + ["Skew"]),
-            property(ks.skewAxis, keypath + ["Skew Axis"])
+            skews ? property(ks.skew, keypath + ["Skew"]) : nil,
+            skews ? property(ks.skewAxis, keypath + ["Skew Axis"]) : nil
         ]
         func numbers(_ index: Int, _ frame: Double) -> [Double] { parts[index]?.numbers(at: frame) ?? [] }
         func matrix(_ frame: Double) -> CATransform3D {

@@ -326,8 +326,8 @@ final class LayerBuilder {
 
     /// A Lottie transform as three layers pivoting at the origin: position and rotation
     /// (outer), scale, anchor (inner); opacity on the inner one when asked. Its properties'
-    /// keypaths are `owner.Transform.Position` and so on. A shape group's skew (`group`) makes
-    /// it one layer with the whole matrix (LayerBuilder+Skew.swift).
+    /// keypaths are `owner.Transform.Position` and so on. A shape group's skew (`group`), or an
+    /// animated negative x scale, makes it one layer with the whole matrix (LayerBuilder+Skew.swift).
     func transform(
         _ ks: LottieTransform?, opacity: Bool, at path: String, keypath owner: [String], group: Bool = false
     ) -> (outer: CALayer, inner: CALayer) {
@@ -336,6 +336,15 @@ final class LayerBuilder {
             return (layer, layer)
         }
         if let ks, let still = stillTransform(ks, opacity: opacity, at: path, keypath: owner) { return (still, still) }
+        if let ks, ks.hasNegativeXScale {
+            // Core Animation does not apply a negative x scale animated as transform.scale.x
+            // beside transform.scale.y (FB9862872: the picture turns upside down), so lottie-ios
+            // animates the whole matrix instead.
+            let layer = skewedTransform(ks, opacity: opacity, keypath: owner, skews: group)
+            if !group, ks.hasSkew { warn(path, "a layer's skew is not applied (lottie-ios skews shape groups only)") }
+            if ks.rotationX != nil || ks.rotationY != nil { warn(path, "3D rotation is drawn flat") }
+            return (layer, layer)
+        }
         let move = CALayer(), scale = CALayer(), anchor = CALayer()
         for l in [move, scale, anchor] { l.anchorPoint = .zero }
         move.addSublayer(scale)
@@ -570,35 +579,6 @@ final class LayerBuilder {
         for sublayer in try composition(layers, depth: depth + 1, size: layer.bounds.size) { timed.addSublayer(sublayer) }
         layer.addSublayer(timed)
         return layer
-    }
-
-    /// Masks as one mask path: added paths, then subtracted (and inverted) ones cut out of them
-    /// by the even-odd rule (out of the whole plane when nothing is added). Intersections are
-    /// drawn as additions and mask opacity is not applied (both reported).
-    func applyMasks(_ masks: [LottieMask], to layer: CALayer) {
-        var added: [ShapeBuilder.PathItem] = [], cut: [ShapeBuilder.PathItem] = []
-        for mask in masks {
-            let mode = mask.mode ?? "a"
-            guard mode != "n", let shape = mask.shape else { continue }
-            if mode == "i" || mode == "l" || mode == "d" { warn(mask.path, "mask mode '\(mode)' is drawn as an added mask") }
-            let subtracts = (mode == "s") != mask.inverted
-            if subtracts { cut.append(.bezier(shape)) } else { added.append(.bezier(shape)) }
-        }
-        guard !added.isEmpty || !cut.isEmpty else { return }
-        let shape = CAShapeLayer()
-        shape.anchorPoint = .zero
-        shape.fillColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
-        if !cut.isEmpty {
-            shape.fillRule = .evenOdd
-            if added.isEmpty {
-                // Everything but the cut-out paths: a plane far larger than any composition.
-                let plane = CGMutablePath()
-                plane.addRect(CGRect(x: -1e5, y: -1e5, width: 2e5, height: 2e5))
-                added.append(.fixed(plane))
-            }
-        }
-        ShapeBuilder(builder: self).setPath(added + cut, on: shape)
-        layer.mask = shape
     }
 
     /// A drop shadow effect (`ef`, type 25) or layer style (`sy`, type 1) as the layer's

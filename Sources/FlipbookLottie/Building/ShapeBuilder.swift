@@ -11,6 +11,8 @@ struct ShapeBuilder {
     /// A path item: a bezier path (`sh`), a rectangle, an ellipse or a star.
     enum PathItem {
         case bezier(Animated<BezierShape>)
+        /// A bezier path with its sharp corners rounded (`rd`).
+        case rounded(Animated<BezierShape>, radius: Animated<Vector>)
         case rectangle(Rectangle)
         case ellipse(Ellipse)
         case star(Star)
@@ -87,8 +89,9 @@ struct ShapeBuilder {
         for item in visible {
             switch item.kind {
             case .merge: builder.warn(item.path, "merge paths are not supported by Core Animation")
-            case .roundedCorners: builder.warn(item.path, "rounded corners are not applied")
-            case .path, .rectangle, .ellipse, .star, .fill, .stroke, .gradientFill, .gradientStroke, .trim, .transform, .group: break
+            case .path, .roundedCorners, .rectangle, .ellipse, .star, .fill, .stroke, .gradientFill, .gradientStroke, .trim, .transform,
+                .group:
+                break
             default: builder.warn(item.path, "shape item '\(item.typeCode.isEmpty ? "?" : item.typeCode)' is not supported")
             }
         }
@@ -137,7 +140,12 @@ struct ShapeBuilder {
         }
         let fill = style { $0.isFill }, stroke = style { $0.type == "st" }, gradientStroke = style { $0.type == "gs" }
         let sets: [[PathItem]]
-        let items = group.paths.compactMap { pathItem($0.item) }
+        var items = group.paths.compactMap { pathItem($0.item) }
+        let corners = group.others.lazy.compactMap { entry -> (Animated<Vector>, String)? in
+            if case .roundedCorners(let radius?) = entry.item.kind { return (radius, entry.item.path) }
+            return nil
+        }.first
+        if let (radius, path) = corners { items = items.map { rounded($0, radius: radius, at: path) } }
         if items.count > 1, group.paths.allSatisfy({ $0.type == "sh" }), trim == nil {
             sets = [items]
         } else {
@@ -285,6 +293,15 @@ struct ShapeBuilder {
             builder.setKeyframed(property, on: shape, keyPath: "path") { Self.bezierPath(vertices: $0.vertices, closed: $0.closed) }
             return
         }
+        if items.count == 1, case .rounded(let property, let radius) = items[0], property.isAnimated, !radius.isAnimated {
+            // Each keyframe's path rounded, as lottie-ios rounds them.
+            let r = radius.initial.first ?? 0
+            builder.setKeyframed(property, on: shape, keyPath: "path") {
+                let rounded = Self.roundedCorners($0, radius: r)
+                return Self.bezierPath(vertices: rounded.vertices, closed: rounded.closed)
+            }
+            return
+        }
         // Several moving parts: a value at every frame from the first keyframe to the last, linear between.
         let times = animatedItems.flatMap(keyframeTimes)
         guard let first = times.min(), let last = times.max(), last > first else {
@@ -311,6 +328,7 @@ struct ShapeBuilder {
     private func keyframeTimes(_ item: PathItem) -> [Double] {
         switch item {
         case .bezier(let p): return p.keyframeTimes
+        case .rounded(let p, let radius): return p.keyframeTimes + radius.keyframeTimes
         case .fixed: return []
         case .rectangle(let r): return [r.position, r.size, r.roundness].flatMap { $0?.keyframeTimes ?? [] }
         case .ellipse(let e): return [e.position, e.size].flatMap { $0?.keyframeTimes ?? [] }
@@ -325,6 +343,9 @@ struct ShapeBuilder {
             switch item {
             case .bezier(let p):
                 let shape = p.shape(at: frame)
+                if let sample = Self.bezierPath(vertices: shape.vertices, closed: shape.closed) { path.addPath(sample) }
+            case .rounded(let p, let radius):
+                let shape = Self.roundedCorners(p.shape(at: frame), radius: radius.numbers(at: frame).first ?? 0)
                 if let sample = Self.bezierPath(vertices: shape.vertices, closed: shape.closed) { path.addPath(sample) }
             case .fixed(let fixed): path.addPath(fixed)
             case .rectangle(let r): addRectangle(r, at: frame, to: path)

@@ -168,6 +168,9 @@ struct LottieTransform: Sendable {
 
     /// Whether it skews at some frame.
     var hasSkew: Bool { skew?.isEverNonzero ?? false }
+
+    /// Whether its x scale is negative at some keyframe (a mirror image).
+    var hasNegativeXScale: Bool { scale?.values.contains { ($0.first ?? 0) < 0 } ?? false }
 }
 
 /// A mask (`masksProperties`).

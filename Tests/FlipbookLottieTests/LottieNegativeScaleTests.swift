@@ -1,0 +1,39 @@
+import FlipbookCore
+import FlipbookRender
+import Foundation
+import Testing
+
+@testable import FlipbookLottie
+
+/// A layer whose x scale is negative mirrors left to right only (docs/lottie.md, transforms):
+/// lottie-ios animates such a transform as one matrix, because Core Animation turns a negative
+/// `transform.scale.x` animated beside `transform.scale.y` upside down (FB9862872).
+@Suite("Lottie negative scale")
+struct LottieNegativeScaleTests {
+    /// A square in the top-left quarter of a layer anchored at (50, 50), scaled by `scale`.
+    static func mirrored(_ scale: String) -> String {
+        #"{"ty":4,"ind":1,"ip":0,"op":20,"st":0,"ks":{"a":{"a":0,"k":[50,50]},"p":{"a":0,"k":[50,50]},"s":\#(scale)},"#
+            + #""shapes":[{"ty":"rc","p":{"a":0,"k":[30,30]},"s":{"a":0,"k":[30,30]},"r":{"a":0,"k":0}},"#
+            + #"{"ty":"fl","c":{"a":0,"k":[0,0,0,1]},"o":{"a":0,"k":100}}]}"#
+    }
+
+    static func alpha(_ p: PixelBuffer, _ x: Int, _ y: Int) -> Int { LottieCompositingTests.pixel(p, x, y)[3] }
+
+    @Test("an animated negative x scale mirrors left to right and never turns the picture upside down")
+    func animatedNegativeScale() throws {
+        let scale = #"{"a":1,"k":[{"t":0,"s":[-100,100,100],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":10,"s":[-80,80,100]}]}"#
+        let layer = try LottieAnimationLayer(animation: try LottieMappingTests.animation("[\(Self.mirrored(scale))]"))
+        let stage = Stage(size: CGSize(width: 100, height: 100), scale: 1)
+        layer.anchorPoint = .zero
+        layer.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+        stage.rootLayer.addSublayer(layer)
+        for frame in [0.0, 5, 10] {
+            layer.currentFrame = frame
+            stage.advance(to: stage.currentTime + 0.01)
+            let p = try FrameRasterizer.rasterize(stage.snapshot(), background: nil)
+            // The square (15…45 on both axes) mirrored about x = 50: right half, still on top.
+            #expect(Self.alpha(p, 70, 35) == 255, "frame \(frame): the mirrored square at the top right")
+            #expect(Self.alpha(p, 70, 65) == 0 && Self.alpha(p, 30, 35) == 0, "frame \(frame): not upside down, not unmirrored")
+        }
+    }
+}
