@@ -425,20 +425,8 @@ struct ShapeBuilder {
     }
 
     private func addStar(_ star: Star, at frame: Double, to path: CGMutablePath) {
-        let p = star.position?.numbers(at: frame) ?? []
-        let points = Int(max(3, min(1000, star.points?.numbers(at: frame).first ?? 5)))
-        let rotation = (star.rotation?.numbers(at: frame).first ?? 0) * .pi / 180
-        let outer = star.outerRadius?.numbers(at: frame).first ?? 0
-        let inner = star.isPolygon ? nil : star.innerRadius?.numbers(at: frame).first
-        guard p.count >= 2 else { return }
-        let corners = inner == nil ? points : points * 2
-        for k in 0..<corners {
-            let radius = inner != nil && k % 2 == 1 ? inner! : outer
-            let angle = rotation - .pi / 2 + Double(k) * 2 * .pi / Double(corners)
-            let point = CGPoint(x: p[0] + radius * cos(angle), y: p[1] + radius * sin(angle))
-            if k == 0 { path.move(to: point) } else { path.addLine(to: point) }
-        }
-        path.closeSubpath()
+        guard let shape = starShape(star, at: frame), let drawn = Self.bezierPath(vertices: shape.vertices, closed: true) else { return }
+        path.addPath(drawn)
     }
 
     /// Vertices joined by cubic curves (tangents relative to their vertex), closed when asked.
