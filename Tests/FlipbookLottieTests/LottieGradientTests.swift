@@ -66,4 +66,52 @@ struct LottieGradientTests {
         }
         #expect(!layer.warnings.contains { $0.contains("gradient") }, "\(layer.warnings)")
     }
+
+    /// Draws a 100×100 square with `fill` at each of `frames`.
+    static func drawn(fill: String, at frames: [Double]) throws -> ([PixelBuffer], LottieAnimationLayer) {
+        let shapes =
+            #"[{"ty":"gr","it":[{"ty":"rc","p":{"a":0,"k":[50,50]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0}},\#(fill),"#
+            + #"{"ty":"tr","p":{"a":0,"k":[0,0]},"a":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0},"o":{"a":0,"k":100}}]}]"#
+        let json = #"{"ty":4,"ind":1,"ip":0,"op":20,"st":0,"ks":{},"shapes":\#(shapes)}"#
+        let layer = try LottieAnimationLayer(animation: try LottieMappingTests.animation("[\(json)]"))
+        let stage = Stage(size: CGSize(width: 100, height: 100), scale: 1)
+        layer.anchorPoint = .zero
+        layer.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+        stage.rootLayer.addSublayer(layer)
+        var pictures: [PixelBuffer] = []
+        for frame in frames {
+            layer.currentFrame = frame
+            stage.advance(to: stage.currentTime + 0.01)
+            pictures.append(try FrameRasterizer.rasterize(stage.snapshot(), background: nil))
+        }
+        return (pictures, layer)
+    }
+
+    static func red(_ p: PixelBuffer, _ x: Int, _ y: Int) -> Int { Int(p.rgba[(y * p.width + x) * 4]) }
+
+    @Test("animated axial start and end points move the gradient: white to black turns round by frame 10")
+    func animatedAxialPoints() throws {
+        // White at the start point, black at the end; the points swap sides between frames 0 and 10.
+        let fill =
+            #"{"ty":"gf","t":1,"o":{"a":0,"k":100},"r":1,"#
+            + #""s":{"a":1,"k":[{"t":0,"s":[0,50],"i":{"x":1,"y":1},"o":{"x":0,"y":0}},{"t":10,"s":[100,50]}]},"#
+            + #""e":{"a":1,"k":[{"t":0,"s":[100,50],"i":{"x":1,"y":1},"o":{"x":0,"y":0}},{"t":10,"s":[0,50]}]},"#
+            + #""g":{"p":2,"k":{"a":0,"k":[0,1,1,1,1,0,0,0]}}}"#
+        let (p, layer) = try Self.drawn(fill: fill, at: [0, 10])
+        #expect(Self.red(p[0], 5, 50) > 240 && Self.red(p[0], 95, 50) < 15, "frame 0: white on the left")
+        #expect(Self.red(p[1], 5, 50) < 15 && Self.red(p[1], 95, 50) > 240, "frame 10: white on the right")
+        #expect(!layer.warnings.contains { $0.contains("start and end points") }, "\(layer.warnings)")
+    }
+
+    @Test("an animated radial end point grows the circle: its radius follows the distance")
+    func animatedRadialRadius() throws {
+        let fill =
+            #"{"ty":"gf","t":2,"o":{"a":0,"k":100},"r":1,"s":{"a":0,"k":[50,50]},"#
+            + #""e":{"a":1,"k":[{"t":0,"s":[60,50],"i":{"x":1,"y":1},"o":{"x":0,"y":0}},{"t":10,"s":[100,50]}]},"#
+            + #""g":{"p":2,"k":{"a":0,"k":[0,1,1,1,1,0,0,0]}}}"#
+        let (p, _) = try Self.drawn(fill: fill, at: [0, 10])
+        // 20 points from the centre: past a radius of 10 (black), halfway along one of 50 (grey).
+        #expect(Self.red(p[0], 70, 50) < 15, "frame 0: radius 10, \(Self.red(p[0], 70, 50))")
+        #expect(abs(Self.red(p[1], 70, 50) - 153) <= 12, "frame 10: radius 50, \(Self.red(p[1], 70, 50))")
+    }
 }

@@ -3,8 +3,8 @@ import Foundation
 
 /// Gradient fills and strokes (`gf`, `gs`) as lottie-ios's Core Animation engine draws them: a
 /// CAGradientLayer (axial, or radial as a circle about its start point) masked by the shape's
-/// path (filled, or stroked at its width). Colour stops animate; moving start and end points are
-/// drawn at their first keyframe (reported).
+/// path (filled, or stroked at its width). Colour stops animate; so do the start and end points,
+/// sampled each frame within a frame that holds all their places.
 struct GradientBuilder {
     let shapes: ShapeBuilder
 
@@ -53,39 +53,59 @@ struct GradientBuilder {
                 }
             }
         }
-        let properties = [item.start, item.end]
-        if properties.contains(where: { $0?.isAnimated == true }) {
-            shapes.builder.warn(style.item.path, "animated gradient start and end points are drawn at their first values")
-        }
-        func point(_ p: Animated<Vector>?) -> CGPoint {
-            let n = p?.initial ?? [0, 0]
+        let start = item.start, end = item.end
+        func point(_ p: Animated<Vector>?, _ frame: Double) -> CGPoint {
+            let n = p?.numbers(at: frame) ?? [0, 0]
             return CGPoint(x: n.first ?? 0, y: n.count > 1 ? n[1] : 0)
         }
-        let start = point(properties[0]), end = point(properties[1])
-        if item.isRadial {
-            // Radial: a square about the start point with the end point on its circle.
-            let radius = max(1e-3, hypot(end.x - start.x, end.y - start.y))
-            gradient.type = .radial
-            gradient.frame = CGRect(x: start.x - radius, y: start.y - radius, width: 2 * radius, height: 2 * radius)
-            gradient.startPoint = CGPoint(x: 0.5, y: 0.5)
-            gradient.endPoint = CGPoint(x: 1, y: 1)
-        } else {
-            // Axial: a frame around the shape (and both points), the points in its unit square.
-            var box = shapes.combined(paths, at: 0).boundingBox
-            box = box.isNull || box.isEmpty ? CGRect(x: start.x, y: start.y, width: 1, height: 1) : box
-            box = box.union(CGRect(x: start.x, y: start.y, width: 0, height: 0)).union(CGRect(x: end.x, y: end.y, width: 0, height: 0))
-            box = box.insetBy(dx: -max(box.width, 1) * 0.5, dy: -max(box.height, 1) * 0.5)
-            gradient.frame = box
-            func unit(_ p: CGPoint) -> CGPoint { CGPoint(x: (p.x - box.minX) / box.width, y: (p.y - box.minY) / box.height) }
-            gradient.startPoint = unit(start)
-            gradient.endPoint = unit(end)
+        // Moving points: the gradient's frame holds every place they go (and the shape), and
+        // its unit start and end points are sampled each frame, as lottie-ios animates them
+        // (its combined keyframes) within a fixed frame.
+        let times = (start?.keyframeTimes ?? []) + (end?.keyframeTimes ?? [])
+        let sampleFrames = Self.sampleFrames(times)
+        let startFrame = times.min() ?? 0
+        // Radial: a circle about the start point through the end point.
+        func circle(_ frame: Double) -> CGRect {
+            let s = point(start, frame), e = point(end, frame)
+            let radius = max(1e-3, hypot(e.x - s.x, e.y - s.y))
+            return CGRect(x: s.x - radius, y: s.y - radius, width: 2 * radius, height: 2 * radius)
         }
-        if let alphaMask {
-            alphaMask.type = gradient.type
-            alphaMask.anchorPoint = .zero
-            alphaMask.frame = CGRect(origin: .zero, size: gradient.bounds.size)
-            alphaMask.startPoint = gradient.startPoint
-            alphaMask.endPoint = gradient.endPoint
+        var box: CGRect
+        if item.isRadial {
+            gradient.type = .radial
+            box = sampleFrames.map(circle).reduce(circle(startFrame)) { $0.union($1) }
+        } else {
+            // Axial: a frame around the shape and both points, the points in its unit square.
+            box = shapes.combined(paths, at: 0).boundingBox
+            let first = point(start, startFrame)
+            box = box.isNull || box.isEmpty ? CGRect(x: first.x, y: first.y, width: 1, height: 1) : box
+            for frame in [startFrame] + sampleFrames {
+                for p in [point(start, frame), point(end, frame)] { box = box.union(CGRect(x: p.x, y: p.y, width: 0, height: 0)) }
+            }
+            box = box.insetBy(dx: -max(box.width, 1) * 0.5, dy: -max(box.height, 1) * 0.5)
+        }
+        gradient.frame = box
+        func unit(_ p: CGPoint) -> CGPoint { CGPoint(x: (p.x - box.minX) / box.width, y: (p.y - box.minY) / box.height) }
+        func unitStart(_ frame: Double) -> CGPoint { unit(point(start, frame)) }
+        func unitEnd(_ frame: Double) -> CGPoint {
+            guard item.isRadial else { return unit(point(end, frame)) }
+            // CAGradientLayer's radial end point: the start moved by the radius on both axes.
+            let s = point(start, frame), e = point(end, frame), radius = max(1e-3, hypot(e.x - s.x, e.y - s.y))
+            return unit(CGPoint(x: s.x + radius, y: s.y + radius))
+        }
+        let layers = [gradient] + (alphaMask.map { [$0] } ?? [])
+        for layer in layers {
+            if layer !== gradient {
+                layer.type = gradient.type
+                layer.anchorPoint = .zero
+                layer.frame = CGRect(origin: .zero, size: gradient.bounds.size)
+            }
+            layer.startPoint = unitStart(startFrame)
+            layer.endPoint = unitEnd(startFrame)
+            if !sampleFrames.isEmpty || builder.remapping != nil && !times.isEmpty {
+                builder.setSampled("startPoint", on: layer, keyframeTimes: times) { unitStart($0) }
+                builder.setSampled("endPoint", on: layer, keyframeTimes: times) { unitEnd($0) }
+            }
         }
         container.addSublayer(gradient)
         let mask = CAShapeLayer()
@@ -110,6 +130,14 @@ struct GradientBuilder {
             shapes.builder.set(o, on: container, keyPath: "opacity") { $0.first.map { NSNumber(value: $0 / 100) } }
         }
         return container
+    }
+
+    /// The frames moving points are sampled at (to size the gradient's frame): each frame from
+    /// the first keyframe to the last, at most `LayerBuilder.maximumSamples`; none when nothing moves.
+    static func sampleFrames(_ keyframeTimes: [Double]) -> [Double] {
+        guard let first = keyframeTimes.min(), let last = keyframeTimes.max(), last > first else { return [] }
+        let count = Int(min(Double(LayerBuilder.maximumSamples - 1), (last - first).rounded(.up))) + 1
+        return (0..<count).map { first + (last - first) * Double($0) / Double(count - 1) }
     }
 
     /// The colour stops: offset, r, g, b for each of `count` colours (the gradient's `p`), opaque.
