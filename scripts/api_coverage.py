@@ -25,6 +25,7 @@ FRAMEWORKS = [
     ("ImageIO", "ImageIO (`import ImageIO`, Linux)"),
     ("MobileCoreServices", "Mobile Core Services (`import MobileCoreServices`, Linux)"),
     ("UniformTypeIdentifiers", "Uniform Type Identifiers (`import UniformTypeIdentifiers`, Linux)"),
+    ("FlipbookLottie", "Lottie (`import Lottie`: lottie-ios's names)"),
 ]
 TYPE = re.compile(r"^\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:public|open)\s+(?:final\s+)?(?:indirect\s+)?(class|struct|enum|protocol|typealias)\s+(\w+)")
 EXTENSION = re.compile(r"^\s*(?:public\s+)?extension\s+([\w.]+)")

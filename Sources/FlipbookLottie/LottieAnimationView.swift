@@ -113,6 +113,25 @@ open class LottieAnimationView: UIView {
         animationLayer.play(fromFrame: fromFrame, toFrame: toFrame, loopMode: loopMode, completion: completion)
     }
 
+    /// Plays between two markers (see `LottieAnimationLayer`).
+    public func play(
+        fromMarker: String? = nil, toMarker: String, playEndMarkerFrame: Bool = true, loopMode: LottieLoopMode? = nil,
+        completion: LottieCompletionBlock? = nil
+    ) {
+        animationLayer.play(
+            fromMarker: fromMarker, toMarker: toMarker, playEndMarkerFrame: playEndMarkerFrame, loopMode: loopMode, completion: completion)
+    }
+
+    /// Plays one marker through its duration.
+    public func play(marker: String, loopMode: LottieLoopMode? = nil, completion: LottieCompletionBlock? = nil) {
+        animationLayer.play(marker: marker, loopMode: loopMode, completion: completion)
+    }
+
+    /// Plays markers one after another.
+    public func play(markers: [String], completion: LottieCompletionBlock? = nil) {
+        animationLayer.play(markers: markers, completion: completion)
+    }
+
     public func pause() { animationLayer.pause() }
     public func stop() { animationLayer.stop() }
 
