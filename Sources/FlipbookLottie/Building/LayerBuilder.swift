@@ -593,7 +593,10 @@ final class LayerBuilder {
             angle = { $0 - 90 }  // direction: 0° points up, clockwise
         case .layerStyle:
             (opacityScale, radiusScale) = (1.0 / 100, 1.0 / 2)
-            angle = { 180 - $0 }  // the light's angle: the shadow falls away from it
+            // The angle as lottie-ios's `DropShadowStyle` passes it: (cos a, sin a) × distance,
+            // which is not After Effects' light angle (120° falls down-left on iOS, down-right in
+            // After Effects); iOS shows lottie-ios's.
+            angle = { $0 }
         }
         guard let color = shadow.color else { return }
         set(color, on: layer, keyPath: "shadowColor") { c in
@@ -613,16 +616,7 @@ final class LayerBuilder {
         }
         layer.shadowOffset = offset(at: animation.startFrame)
         let moving = [direction, distance].flatMap { $0?.keyframeTimes ?? [] }
-        guard let first = moving.min(), let last = moving.max(), last > first else {
-            if let first = moving.first { layer.shadowOffset = offset(at: first) }
-            return
-        }
-        let count = Int(min(599, (last - first).rounded(.up))) + 1
-        let sampled = CAKeyframeAnimation(keyPath: "shadowOffset")
-        sampled.values = (0..<count).map { offset(at: first + (last - first) * Double($0) / Double(count - 1)) }
-        sampled.keyTimes = (0..<count).map { NSNumber(value: Double($0) / Double(count - 1)) }
-        animator.place(sampled, from: first, to: last)
-        layer.add(sampled, forKey: "shadowOffset")
+        if !moving.isEmpty { setSampled("shadowOffset", on: layer, keyframeTimes: moving) { offset(at: $0) } }
     }
 
     static func color(hex: String) -> CGColor? {

@@ -1,0 +1,59 @@
+import FlipbookCore
+import Foundation
+import Testing
+
+@testable import FlipbookLottie
+
+/// Drop shadows (docs/lottie.md) as lottie-ios's `DropShadowModel` makes them: the effect's
+/// direction turned by −90°, the layer style's angle as it is, each with its distance as
+/// (cos, sin) × distance.
+@Suite("Lottie drop shadows")
+struct LottieDropShadowTests {
+    /// A 20-point square shape layer carrying `extra` (an `ef` or `sy` entry).
+    static func square(_ extra: String) -> String {
+        #"{"ty":4,"ind":1,"ip":0,"op":20,"st":0,"ks":{},\#(extra),"shapes":["#
+            + #"{"ty":"rc","p":{"a":0,"k":[50,50]},"s":{"a":0,"k":[20,20]},"r":{"a":0,"k":0}},"#
+            + #"{"ty":"fl","c":{"a":0,"k":[0,0,0,1]},"o":{"a":0,"k":100}}]}"#
+    }
+
+    /// The layer of the tree that casts a shadow.
+    static func shadowed(_ extra: String) throws -> CALayer {
+        let root = try LottieAnimationLayer(animation: try LottieMappingTests.animation("[\(Self.square(extra))]"))
+        var found: CALayer?
+        func walk(_ layer: CALayer) {
+            if found == nil, layer.shadowOpacity > 0 { found = layer }
+            for sublayer in layer.sublayers ?? [] { walk(sublayer) }
+        }
+        walk(root)
+        return try #require(found)
+    }
+
+    @Test("the layer style's angle is used as lottie-ios uses it: 120° falls down and to the left")
+    func layerStyleAngle() throws {
+        let style =
+            #""sy":[{"ty":1,"c":{"a":0,"k":[0,0,0,1]},"o":{"a":0,"k":75},"a":{"a":0,"k":120},"d":{"a":0,"k":10},"s":{"a":0,"k":8}}]"#
+        let layer = try Self.shadowed(style)
+        #expect(
+            abs(layer.shadowOffset.width - 10 * cos(2 * .pi / 3)) < 1e-9 && abs(layer.shadowOffset.height - 10 * sin(2 * .pi / 3)) < 1e-9)
+        #expect(abs(layer.shadowOpacity - 0.75) < 1e-6 && abs(layer.shadowRadius - 4) < 1e-9, "opacity in percent, size halved")
+    }
+
+    @Test("the drop shadow effect's direction is turned by −90°: 180° falls straight down")
+    func effectDirection() throws {
+        func value(_ v: String) -> String { #"{"v":{"a":0,"k":\#(v)}}"# }
+        let effect = #""ef":[{"ty":25,"ef":[\#(value("[0,0,0,1]")),\#(value("255")),\#(value("180")),\#(value("12")),\#(value("10"))]}]"#
+        let layer = try Self.shadowed(effect)
+        #expect(abs(layer.shadowOffset.width) < 1e-9 && abs(layer.shadowOffset.height - 12) < 1e-9, "\(layer.shadowOffset)")
+        #expect(abs(layer.shadowOpacity - 1) < 1e-6 && abs(layer.shadowRadius - 2) < 1e-9, "opacity of 255, softness over 5")
+    }
+
+    @Test("a moving distance animates the offset")
+    func animatedDistance() throws {
+        let distance = #"{"a":1,"k":[{"t":0,"s":[0],"i":{"x":[1],"y":[1]},"o":{"x":[0],"y":[0]}},{"t":10,"s":[20]}]}"#
+        let style = #""sy":[{"ty":1,"c":{"a":0,"k":[0,0,0,1]},"o":{"a":0,"k":100},"a":{"a":0,"k":90},"d":\#(distance),"s":{"a":0,"k":0}}]"#
+        let layer = try Self.shadowed(style)
+        let animation = try #require(layer.animation(forKey: "shadowOffset") as? CAKeyframeAnimation)
+        let last = try #require(animation.values?.last as? CGSize)
+        #expect(abs(last.height - 20) < 1e-9 && abs(last.width) < 1e-9, "\(last)")
+    }
+}
