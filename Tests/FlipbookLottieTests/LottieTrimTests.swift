@@ -63,6 +63,20 @@ struct LottieTrimTests {
     }
 
     static func inked(p: PixelBuffer, _ points: [(Int, Int)]) -> Bool { points.allSatisfy { inked(p, $0.0, $0.1) } }
+
+    @Test("of several trims in a group, a stroke takes the first that trims something (lottie-ios's Trim.isEmpty)")
+    func firstTrimThatTrims() throws {
+        // An empty trim (0…100, however offset) first, then one that keeps the first half.
+        let shapes =
+            #"[{"ty":"gr","it":[\#(Self.circle),{"ty":"tm","s":{"a":0,"k":0},"e":{"a":0,"k":100},"o":{"a":0,"k":90}},"#
+            + #"{"ty":"tm","s":{"a":0,"k":0},"e":{"a":0,"k":25},"o":{"a":0,"k":0}},"#
+            + #"{"ty":"st","c":{"a":0,"k":[0,0,0,1]},"o":{"a":0,"k":100},"w":{"a":0,"k":10},"lc":1,"lj":1},"#
+            + #"{"ty":"tr","p":{"a":0,"k":[0,0]},"a":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0},"o":{"a":0,"k":100}}]}]"#
+        let layer = #"{"ty":4,"ind":1,"ip":0,"op":20,"st":0,"ks":{},"shapes":\#(shapes)}"#
+        let p = try LottieMappingTests.draw(try LottieAnimationLayer(animation: try LottieMappingTests.animation("[\(layer)]")))
+        #expect(Self.inked(p, 78, 22) && !Self.inked(p, 10, 50) && !Self.inked(p, 22, 78), "the top-right quarter alone")
+        #expect(Trim(path: "", start: nil, end: nil, offset: nil, mode: nil).isEmpty)
+    }
 }
 
 /// A shape group's skew (LayerBuilder+Skew.swift), as lottie-ios builds the matrix.

@@ -131,12 +131,17 @@ struct ShapeBuilder {
     /// The layers of one render group: one for all its bezier paths together when they can share
     /// a path (no trim), else one per path, the first at the bottom.
     func layers(_ group: RenderGroup) -> [CALayer] {
-        let trim = group.others.lazy.compactMap { entry -> Trim? in
+        let trims = group.others.compactMap { entry -> Trim? in
             if case .trim(let t) = entry.item.kind { return t }
             return nil
-        }.first
+        }
+        // lottie-ios trims a fill or stroke by the group's first trim that trims something, and
+        // a gradient stroke by its first trim.
+        let trim = trims.first { !$0.isEmpty }
         func style(_ type: (Entry) -> Bool) -> Style? {
-            group.others.first(where: type).map { Style(item: $0.item, trim: trim, keypath: $0.keypath, widthScale: $0.widthScale) }
+            group.others.first(where: type).map { entry in
+                Style(item: entry.item, trim: entry.type == "gs" ? trims.first : trim, keypath: entry.keypath, widthScale: entry.widthScale)
+            }
         }
         let fill = style { $0.isFill }, stroke = style { $0.type == "st" }, gradientStroke = style { $0.type == "gs" }
         let sets: [[PathItem]]
@@ -146,7 +151,7 @@ struct ShapeBuilder {
             return nil
         }.first
         if let (radius, path) = corners { items = items.map { rounded($0, radius: radius, at: path) } }
-        if items.count > 1, group.paths.allSatisfy({ $0.type == "sh" }), trim == nil {
+        if items.count > 1, group.paths.allSatisfy({ $0.type == "sh" }), trims.isEmpty {
             sets = [items]
         } else {
             sets = items.map { [$0] }

@@ -159,6 +159,16 @@ struct Trim: Sendable {
     var offset: Animated<Vector>?
     /// `m` 1 simultaneously, 2 individually.
     var mode: Int?
+
+    /// Whether it trims nothing: a start of 0 and an end of 100 that never move, whatever its
+    /// offset (lottie-ios's `Trim.isEmpty`).
+    var isEmpty: Bool {
+        func still(_ p: Animated<Vector>?, at value: Double) -> Bool {
+            guard let p else { return true }
+            return p.keyframes.count <= 1 && (p.initial.first ?? value) == value
+        }
+        return still(start, at: 0) && still(end, at: 100)
+    }
 }
 
 struct Repeater: Sendable {
