@@ -40,6 +40,7 @@ static void load(void) {
     LOAD(pango_cairo_create_layout);
     LOAD(pango_cairo_update_layout);
     LOAD(pango_cairo_show_layout);
+    LOAD(pango_cairo_layout_path);
     LOAD(pango_cairo_context_set_font_options);
     LOAD(pango_cairo_font_map_get_default);
     LOAD(pango_layout_get_context);

@@ -126,6 +126,20 @@ struct LottieTextLayoutTests {
         #expect(shipped.2 - shipped.0 > (helvetica.2 - helvetica.0) + 10, "mono \(shipped) vs \(helvetica)")
     }
 
+    @Test("a stroke (sc, sw) outlines the text under the fill, or over it with of")
+    func strokedText() throws {
+        func red(_ of: Bool) throws -> Int {
+            let box = #","sc":[1,0,0],"sw":6,"of":\#(of)"#
+            let (p, layer) = try Self.draw(Self.text("HH", size: 30, box: box))
+            #expect(!layer.warnings.contains { $0.contains("stroke") }, "\(layer.warnings)")
+            let rgba = p.rgba
+            return stride(from: 0, to: rgba.count, by: 4).filter { rgba[$0 + 3] > 200 && rgba[$0] > 200 && rgba[$0 + 1] < 60 }.count
+        }
+        let under = try red(false), over = try red(true)
+        #expect(under > 20, "the outer half of the outline shows: \(under)")
+        #expect(over > under + 20, "over the fill, its inner half shows too: \(over) vs \(under)")
+    }
+
     /// `data` with every `from` (ASCII and UTF-16BE, as name tables hold names) made `to`.
     static func renamed(_ data: Data, from: String, to: String) -> Data {
         var bytes = [UInt8](data)

@@ -60,6 +60,33 @@ struct LabelTextTests {
         #expect(try ink("iiii", font: "DejaVuSansMono") == mono)
     }
 
+    @Test("an attributed string's stroke width strokes the glyphs: positive alone, negative over the fill")
+    func strokedText() throws {
+        func counts(_ attributes: [NSAttributedString.Key: Any]) throws -> (black: Int, red: Int) {
+            let pixels = try render(CGSize(width: 200, height: 60), scale: 1) { stage in
+                let t = CATextLayer()
+                t.string = NSAttributedString(string: "HHH", attributes: attributes)
+                t.fontSize = 40
+                t.foregroundColor = UIColor.black.cgColor
+                t.frame = CGRect(x: 0, y: 0, width: 200, height: 60)
+                stage.rootLayer.addSublayer(t)
+            }
+            let rgba = pixels.rgba
+            var black = 0, red = 0
+            for i in stride(from: 0, to: rgba.count, by: 4) where rgba[i + 3] > 200 {
+                if rgba[i] < 40 && rgba[i + 1] < 40 { black += 1 }
+                if rgba[i] > 200 && rgba[i + 1] < 40 { red += 1 }
+            }
+            return (black, red)
+        }
+        let plain = try counts([:])
+        let outline = try counts([.strokeWidth: 5.0, .strokeColor: UIColor.red])
+        let both = try counts([.strokeWidth: -5.0, .strokeColor: UIColor.red])
+        #expect(plain.black > 200 && plain.red == 0)
+        #expect(outline.black == 0 && outline.red > 100, "positive: the outline alone \(outline)")
+        #expect(both.red > 100 && both.black > 0 && both.black < plain.black, "negative: fill, its edge under the stroke \(both)")
+    }
+
     @Test("linking FlipbookRender registers its text measurer with FlipbookCore before any code runs")
     func measurerIsRegistered() throws {
         let measurer = try #require(TextMeasurement.measurer, "no text measurer registered: UILabel.sizeThatFits would be .zero")

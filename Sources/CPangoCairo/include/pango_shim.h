@@ -47,6 +47,7 @@ typedef struct {
     PangoLayout *(*pango_cairo_create_layout)(struct _cairo *cr);
     void (*pango_cairo_update_layout)(struct _cairo *cr, PangoLayout *layout);
     void (*pango_cairo_show_layout)(struct _cairo *cr, PangoLayout *layout);
+    void (*pango_cairo_layout_path)(struct _cairo *cr, PangoLayout *layout);
     void (*pango_cairo_context_set_font_options)(PangoContext *context, const struct _cairo_font_options *options);
     PangoFontMap *(*pango_cairo_font_map_get_default)(void);
     PangoContext *(*pango_layout_get_context)(PangoLayout *layout);
@@ -94,6 +95,7 @@ static inline void g_object_unref(void *object) { flipbook_pango()->g_object_unr
 static inline PangoLayout *pango_cairo_create_layout(struct _cairo *cr) { return flipbook_pango()->pango_cairo_create_layout(cr); }
 static inline void pango_cairo_update_layout(struct _cairo *cr, PangoLayout *layout) { flipbook_pango()->pango_cairo_update_layout(cr, layout); }
 static inline void pango_cairo_show_layout(struct _cairo *cr, PangoLayout *layout) { flipbook_pango()->pango_cairo_show_layout(cr, layout); }
+static inline void pango_cairo_layout_path(struct _cairo *cr, PangoLayout *layout) { flipbook_pango()->pango_cairo_layout_path(cr, layout); }
 static inline void pango_cairo_context_set_font_options(PangoContext *context, const struct _cairo_font_options *options) { flipbook_pango()->pango_cairo_context_set_font_options(context, options); }
 static inline PangoFontMap *pango_cairo_font_map_get_default(void) { return flipbook_pango()->pango_cairo_font_map_get_default(); }
 static inline PangoContext *pango_layout_get_context(PangoLayout *layout) { return flipbook_pango()->pango_layout_get_context(layout); }

@@ -3,8 +3,8 @@ import Foundation
 
 /// Text layers (`ty` 5) as lottie-ios's Core Animation engine draws them (its
 /// `CoreTextRenderLayer`, a Core Text frame): the text document's lines in the font it names,
-/// found as Core Text finds it (TextFonts), its size, tracking and fill colour; each line's
-/// baseline `lh` below the one before.
+/// found as Core Text finds it (TextFonts), its size, tracking, fill colour and stroke; each
+/// line's baseline `lh` below the one before.
 ///
 /// Point text puts the first baseline on the layer's origin, each line justified left, right or
 /// centred on it. Paragraph text (`sz`, `ps`) wraps at word breaks to the box's width and puts
@@ -28,9 +28,6 @@ struct TextBuilder {
         }
         if documents.count > 1 { builder.warn(item.path, "text that changes over time is drawn as its first text") }
         if textLayer.animatorCount > 0 { builder.warn(item.path, "text animators are not supported by Core Animation") }
-        if document.strokeColor != nil, (document.strokeWidth ?? 0) > 0 {
-            builder.warn(item.path, "stroked text is drawn without its stroke")
-        }
         builder.registerFonts()
         let (font, note) = TextFonts.resolve(document.font)
         if let note { builder.warn(item.path, note) }
@@ -45,6 +42,12 @@ struct TextBuilder {
         let box = document.boxSize.flatMap { $0.count >= 2 ? CGSize(width: $0[0], height: $0[1]) : nil }
         let origin = document.boxPosition.flatMap { $0.count >= 2 ? CGPoint(x: $0[0], y: $0[1]) : nil } ?? .zero
         let style = TextLineStyle(font: font, size: size, kerning: kerning)
+        // A stroke (`sc`, `sw`) as lottie-ios passes it to Core Text: `sw` as the stroke width
+        // attribute (percent of the font size), under the fill unless `of` puts it over.
+        let stroke = document.strokeColor.flatMap { c -> (CGColor, Double)? in
+            guard let width = document.strokeWidth, width > 0, width.isFinite else { return nil }
+            return (fillColor(c), min(width, 1000))
+        }
         var lines = document.text.split(omittingEmptySubsequences: false) { $0 == "\r" || $0 == "\n" || $0 == "\u{3}" }.map(String.init)
         if lines.count > Self.maximumLines || lines.contains(where: { $0.count > Self.maximumLineLength }) {
             builder.warn(item.path, "text past 1,000 lines of 10,000 characters is not drawn")
@@ -60,13 +63,19 @@ struct TextBuilder {
             firstBaseline = origin.y + capHeight
         }
         for (index, line) in lines.enumerated() where !line.isEmpty {
-            let layer = style.layer(line, color: color, alignment: alignment)
+            var layers = [style.layer(line, color: color, alignment: alignment)]
+            if let (strokeColor, strokeWidth) = stroke {
+                let outline = style.layer(line, color: color, alignment: alignment, stroke: (strokeColor, strokeWidth))
+                if document.strokeOverFill == true { layers.append(outline) } else { layers.insert(outline, at: 0) }
+            }
             // Point text: a wide line around x = 0, aligned on it; box text: the box's width.
             let width = box?.width ?? Double(line.count + 2) * (size + abs(kerning)) * 2
             let x = box != nil ? origin.x : [CATextLayerAlignmentMode.right: -width, .center: -width / 2][alignment] ?? 0
             let baseline = firstBaseline + Double(index) * lineHeight
-            layer.frame = CGRect(x: x, y: baseline - layer.firstBaseline, width: width, height: size * 3)
-            container.addSublayer(layer)
+            for layer in layers {
+                layer.frame = CGRect(x: x, y: baseline - layer.firstBaseline, width: width, height: size * 3)
+                container.addSublayer(layer)
+            }
         }
         return container
     }
@@ -86,9 +95,15 @@ private struct TextLineStyle {
     let size: Double
     let kerning: Double
 
-    func layer(_ line: String, color: CGColor, alignment: CATextLayerAlignmentMode) -> CATextLayer {
+    /// One line's layer; with `stroke`, the line's outline alone (Core Text's positive stroke width).
+    func layer(_ line: String, color: CGColor, alignment: CATextLayerAlignmentMode, stroke: (CGColor, Double)? = nil) -> CATextLayer {
         let layer = CATextLayer()
-        layer.string = NSAttributedString(string: line, attributes: [.kern: kerning])
+        var attributes: [NSAttributedString.Key: Any] = [.kern: kerning]
+        if let (strokeColor, width) = stroke {
+            attributes[.strokeColor] = strokeColor
+            attributes[.strokeWidth] = width
+        }
+        layer.string = NSAttributedString(string: line, attributes: attributes)
         layer.font = font
         layer.fontSize = CGFloat(size)
         layer.foregroundColor = color

@@ -18,8 +18,9 @@ public struct CATextLayerTruncationMode: RawRepresentable, Hashable, Sendable {
 
 /// A layer that draws a string.
 open class CATextLayer: CALayer {
-    /// A `String`, or an `NSAttributedString` drawn in the font (`.font`) and with the
-    /// kerning (`.kern`) of its first character; its other attributes are not drawn.
+    /// A `String`, or an `NSAttributedString` drawn in the font (`.font`), with the kerning
+    /// (`.kern`) and the outline stroke (`.strokeWidth`, `.strokeColor`) of its first
+    /// character; its other attributes are not drawn.
     open var string: Any? { willSet { rememberCommittedLook() } }
     /// A font name (`String`) or a `UIFont`.
     open var font: Any? { willSet { rememberCommittedLook() } }
@@ -83,6 +84,12 @@ open class CATextLayer: CALayer {
             truncation: truncationMode, centersVertically: labelLayout?.centersVertically ?? false,
             maximumLines: labelLayout?.maximumLines ?? 0)
         style.kerning = Self.number(attributes[.kern]) ?? 0
+        style.strokeWidth = Self.number(attributes[.strokeWidth]) ?? 0
+        switch attributes[.strokeColor] {
+        case let color as UIColor: style.strokeColor = color.cgColor.rgba
+        case let color as CGColor: style.strokeColor = color.rgba
+        default: style.strokeColor = nil
+        }
         return .text(style)
     }
 

@@ -103,6 +103,11 @@ public struct TextStyle: Sendable, Equatable {
     public var maximumLines = 0
     /// Points added after each character (`NSAttributedString.Key.kern`).
     public var kerning = 0.0
+    /// The glyphs' outline stroke, in percent of the font size (`NSAttributedString.Key.strokeWidth`):
+    /// positive strokes without filling, negative fills and strokes; 0 fills only.
+    public var strokeWidth = 0.0
+    /// The outline's colour (`.strokeColor`; nil: the fill colour).
+    public var strokeColor: RGBA?
 
     public init(
         string: String, fontName: String?, alignment: CATextLayerAlignmentMode, isWrapped: Bool,

@@ -40,9 +40,13 @@ enum TextPainter {
         return Int(pango_layout_get_unknown_glyphs_count(layout))
     }
 
-    /// Lays out and draws `style.string` inside `bounds`.
+    /// Lays out and draws `style.string` inside `bounds`: filled in the foreground colour, and
+    /// its outline stroked when the style has a stroke width (Core Text's rule: positive strokes
+    /// alone, negative fills then strokes, `|width|` percent of the font size wide).
     static func draw(_ style: TextStyle, state: LayerState, bounds: CGRect, cr: OpaquePointer) {
-        guard !style.string.isEmpty, let color = state.foregroundColor else { return }
+        let strokeColor = style.strokeWidth != 0 ? style.strokeColor ?? state.foregroundColor : nil
+        let fillColor = style.strokeWidth > 0 ? nil : state.foregroundColor
+        guard !style.string.isEmpty, fillColor != nil || strokeColor != nil else { return }
         var matrix = cairo_matrix_t()
         cairo_get_matrix(cr, &matrix)
         let key = TextLayoutCache.Key(
@@ -55,7 +59,6 @@ enum TextPainter {
         cairo_save(cr)
         cairo_rectangle(cr, bounds.minX, bounds.minY, bounds.width, bounds.height)
         cairo_clip(cr)
-        CairoPath.setSource(color, cr: cr)
         var top = bounds.minY
         if style.centersVertically {
             // A UILabel centres its line box in its bounds (clipping both ends when taller).
@@ -63,9 +66,20 @@ enum TextPainter {
             pango_layout_get_extents(layout, nil, &logical)
             top += (bounds.height - Double(logical.height) / Double(PANGO_SCALE)) / 2
         }
-        cairo_move_to(cr, bounds.minX, top)
         pango_cairo_update_layout(cr, layout)
-        pango_cairo_show_layout(cr, layout)
+        if let fillColor {
+            CairoPath.setSource(fillColor, cr: cr)
+            cairo_move_to(cr, bounds.minX, top)
+            pango_cairo_show_layout(cr, layout)
+        }
+        if let strokeColor {
+            cairo_new_path(cr)
+            cairo_move_to(cr, bounds.minX, top)
+            pango_cairo_layout_path(cr, layout)
+            cairo_set_line_width(cr, min(1000, abs(style.strokeWidth)) / 100 * max(1, state.fontSize))
+            CairoPath.setSource(strokeColor, cr: cr)
+            cairo_stroke(cr)
+        }
         cairo_restore(cr)
     }
 
