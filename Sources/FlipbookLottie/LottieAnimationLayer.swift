@@ -9,6 +9,8 @@ open class LottieAnimationLayer: CALayer {
     public private(set) var animation: LottieAnimation?
     /// What Core Animation cannot show of this animation, one line per feature and place.
     public private(set) var warnings: [String] = []
+    /// What the layer's configuration changes from what was asked (kept through rebuilds).
+    private var configurationNotes: [String] = []
     /// The composition: its layers and their animations, on the animation's clock.
     var composition: CALayer?
     /// The Lottie layers the animation was built into (a scene counts them against its limit).
@@ -59,7 +61,7 @@ open class LottieAnimationLayer: CALayer {
         let root: CALayer
         do { root = try builder.build() } catch let error as LottieError { throw animation.located(error) }
         self.animation = animation
-        warnings = animation.decodingNotes + builder.warnings
+        warnings = configurationNotes + animation.decodingNotes + builder.warnings
         builtLayerCount = builder.layerCount
         builtImagePixels = builder.imagePixels
         hierarchyKeypaths = builder.keypaths
@@ -68,6 +70,13 @@ open class LottieAnimationLayer: CALayer {
         addSublayer(root)
         fitComposition()
         currentFrame = animation.startFrame
+    }
+
+    /// Records what the layer's configuration changes from what was asked, among its warnings.
+    func note(_ message: String) {
+        guard !configurationNotes.contains(message) else { return }
+        configurationNotes.append(message)
+        warnings.insert(message, at: 0)
     }
 
     /// Replaces the values of every property `keypath` finds with the provider's (lottie-ios's
