@@ -260,15 +260,21 @@ struct ShapeBuilder {
         if miterLimit { shape.miterLimit = CGFloat(line.miterLimit ?? 4) }
     }
 
+    /// A stroke's dashes as lottie-ios sets them: the pattern from each length's first value
+    /// (Core Animation cannot animate it; reported), a 0 made 0.01 (so round caps draw dots),
+    /// none when every length is 0; the offset as `lineDashPhase`, keyframed when it moves.
     func applyDashes(_ dashes: [Dash], to shape: CAShapeLayer) {
         var pattern: [NSNumber] = []
         for d in dashes {
-            if d.value?.isAnimated == true { builder.warn(d.path, "animated dash patterns are drawn at their first value") }
-            guard let n = d.value?.initial.first else { continue }
-            if d.isOffset { shape.lineDashPhase = CGFloat(n) } else { pattern.append(NSNumber(value: n)) }
+            guard let value = d.value, let n = value.initial.first else { continue }
+            if d.isOffset {
+                builder.set(value, on: shape, keyPath: "lineDashPhase") { $0.first.map { NSNumber(value: $0) } }
+                continue
+            }
+            if value.isAnimated { builder.warn(d.path, "animated dash lengths are drawn at their first value") }
+            pattern.append(NSNumber(value: n == 0 ? 0.01 : n))
         }
-        if pattern.count % 2 == 1 { pattern += pattern }
-        if pattern.contains(where: { $0.doubleValue > 0 }) { shape.lineDashPattern = pattern }
+        if pattern.contains(where: { $0.doubleValue != 0.01 }) { shape.lineDashPattern = pattern }
     }
 
     // MARK: - Paths
