@@ -226,10 +226,10 @@ struct ShapeBuilder {
         shape.anchorPoint = .zero
         shape.fillColor = nil
         shape.strokeColor = nil
+        // In 0…1 (the decoder scales 0…255 files); an eased overshoot is clamped when drawn.
         let colorConvert: (Vector) -> Any? = { c in
             guard c.count >= 3 else { return nil }
-            let scale = c.prefix(3).contains { $0 > 1 } ? 255.0 : 1.0
-            return CGColor(red: CGFloat(c[0] / scale), green: CGFloat(c[1] / scale), blue: CGFloat(c[2] / scale), alpha: 1)
+            return CGColor(red: CGFloat(c[0]), green: CGFloat(c[1]), blue: CGFloat(c[2]), alpha: 1)
         }
         for (style, colorKey) in [(fill, "fillColor"), (stroke, "strokeColor")] {
             guard let style else { continue }

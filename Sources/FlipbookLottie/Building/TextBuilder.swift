@@ -80,11 +80,10 @@ struct TextBuilder {
         return container
     }
 
-    /// `fc`: RGB(A) in 0…1, or 0…255 in some exporters' files.
+    /// `fc`, `sc`: RGB(A) in 0…1 (the decoder scales 0…255 files).
     private func fillColor(_ c: Vector?) -> CGColor {
         guard let c, c.count >= 3 else { return CGColor(red: 0, green: 0, blue: 0, alpha: 1) }
-        let scale = c.prefix(3).contains { $0 > 1 } ? 255.0 : 1.0
-        return CGColor(red: CGFloat(c[0] / scale), green: CGFloat(c[1] / scale), blue: CGFloat(c[2] / scale), alpha: 1)
+        return CGColor(red: CGFloat(c[0]), green: CGFloat(c[1]), blue: CGFloat(c[2]), alpha: 1)
     }
 }
 

@@ -18,8 +18,8 @@ extension LottieDecoder {
                     position: vector(item["p"]), outerRadius: vector(item["or"]), innerRadius: vector(item["ir"]),
                     outerRoundness: vector(item["os"]), innerRoundness: vector(item["is"]), rotation: vector(item["r"]),
                     points: vector(item["pt"]), isPolygon: item["sy"]?.number == 2, reversed: reversed(item)))
-        case "fl": kind = .fill(Fill(color: vector(item["c"]), opacity: vector(item["o"]), evenOdd: item["r"]?.number == 2))
-        case "st": kind = .stroke(Stroke(color: vector(item["c"]), opacity: vector(item["o"]), line: line(item)))
+        case "fl": kind = .fill(Fill(color: color(item["c"]), opacity: vector(item["o"]), evenOdd: item["r"]?.number == 2))
+        case "st": kind = .stroke(Stroke(color: color(item["c"]), opacity: vector(item["o"]), line: line(item)))
         case "gf": kind = .gradientFill(gradient(item))
         case "gs": kind = .gradientStroke(gradient(item))
         case "tm":
@@ -67,7 +67,8 @@ extension LottieDecoder {
             guard let s = keyframe["s"], let text = s["t"]?.string else { return nil }
             return TextDocument(
                 text: text, font: s["f"]?.string, size: s["s"]?.number, lineHeight: s["lh"]?.number, justification: s["j"]?.integer,
-                tracking: s["tr"]?.number, fillColor: s["fc"]?.numbers, strokeColor: s["sc"]?.numbers, strokeWidth: s["sw"]?.number,
+                tracking: s["tr"]?.number, fillColor: s["fc"]?.numbers.map(Self.normalizedColor),
+                strokeColor: s["sc"]?.numbers.map(Self.normalizedColor), strokeWidth: s["sw"]?.number,
                 strokeOverFill: s["of"].map(\.bool), boxSize: s["sz"]?.numbers, boxPosition: s["ps"]?.numbers)
         }
         return TextLayer(path: path, documents: documents, animatorCount: t?["a"]?.array?.count ?? 0)

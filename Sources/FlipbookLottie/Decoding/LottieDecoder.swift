@@ -120,18 +120,28 @@ struct LottieDecoder {
     mutating func dropShadow(_ item: LottieJSON) -> DropShadow? {
         if let effect = item["ef"]?.array?.first(where: { $0["ty"]?.number == 25 }), let values = effect["ef"]?.array, values.count >= 5 {
             return DropShadow(
-                source: .effect, color: vector(values[0]["v"]), opacity: vector(values[1]["v"]), direction: vector(values[2]["v"]),
+                source: .effect, color: color(values[0]["v"]), opacity: vector(values[1]["v"]), direction: vector(values[2]["v"]),
                 distance: vector(values[3]["v"]), radius: vector(values[4]["v"]))
         }
         if let style = item["sy"]?.array?.first(where: { $0["ty"]?.number == 1 }) {
             return DropShadow(
-                source: .layerStyle, color: vector(style["c"]), opacity: vector(style["o"]), direction: vector(style["a"]),
+                source: .layerStyle, color: color(style["c"]), opacity: vector(style["o"]), direction: vector(style["a"]),
                 distance: vector(style["d"]), radius: vector(style["s"]))
         }
         return nil
     }
 
     // MARK: - Properties
+
+    /// A colour property: RGB(A) in 0…1, its keyframe values divided by 255 where all three of
+    /// red, green and blue are over 1 (some exporters write 0…255), as lottie-ios decodes
+    /// `LottieColor`, before anything interpolates them.
+    mutating func color(_ json: LottieJSON?) -> Animated<Vector>? { vector(json)?.map(Self.normalizedColor) }
+
+    static func normalizedColor(_ c: Vector) -> Vector {
+        guard c.count >= 3, c[0] > 1, c[1] > 1, c[2] > 1 else { return c }
+        return [c[0] / 255, c[1] / 255, c[2] / 255] + c.dropFirst(3)
+    }
 
     /// A numeric property (`{ a, k }`): numbers, or keyframes of numbers.
     mutating func vector(_ json: LottieJSON?) -> Animated<Vector>? {
