@@ -51,20 +51,12 @@ struct LottieGradientTests {
         let shapes =
             #"[{"ty":"gr","it":[{"ty":"rc","p":{"a":0,"k":[50,50]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0}},\#(fill),"#
             + #"{"ty":"tr","p":{"a":0,"k":[0,0]},"a":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0},"o":{"a":0,"k":100}}]}]"#
-        let json = #"{"ty":4,"ind":1,"ip":0,"op":20,"st":0,"ks":{},"shapes":\#(shapes)}"#
-        let layer = try LottieAnimationLayer(animation: try LottieMappingTests.animation("[\(json)]"))
-        let stage = Stage(size: CGSize(width: 100, height: 100), scale: 1)
-        layer.anchorPoint = .zero
-        layer.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
-        stage.rootLayer.addSublayer(layer)
+        let scene = try LottieStageSupport(#"{"ty":4,"ind":1,"ip":0,"op":20,"st":0,"ks":{},"shapes":\#(shapes)}"#)
         for (frame, grey) in [(0.0, 255), (5.0, 128), (10.0, 0)] {
-            layer.currentFrame = frame
-            stage.advance(to: stage.currentTime + 0.01)
-            let pixels = try FrameRasterizer.rasterize(stage.snapshot(), background: nil)
-            let red = Int(pixels.rgba[(50 * pixels.width + 50) * 4])
+            let red = Self.red(try scene.drawn(at: frame), 50, 50)
             #expect(abs(red - grey) <= 3, "frame \(frame): \(red)")
         }
-        #expect(!layer.warnings.contains { $0.contains("gradient") }, "\(layer.warnings)")
+        #expect(!scene.layer.warnings.contains { $0.contains("gradient") }, "\(scene.layer.warnings)")
     }
 
     /// Draws a 100×100 square with `fill` at each of `frames`.
@@ -72,19 +64,8 @@ struct LottieGradientTests {
         let shapes =
             #"[{"ty":"gr","it":[{"ty":"rc","p":{"a":0,"k":[50,50]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0}},\#(fill),"#
             + #"{"ty":"tr","p":{"a":0,"k":[0,0]},"a":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0},"o":{"a":0,"k":100}}]}]"#
-        let json = #"{"ty":4,"ind":1,"ip":0,"op":20,"st":0,"ks":{},"shapes":\#(shapes)}"#
-        let layer = try LottieAnimationLayer(animation: try LottieMappingTests.animation("[\(json)]"))
-        let stage = Stage(size: CGSize(width: 100, height: 100), scale: 1)
-        layer.anchorPoint = .zero
-        layer.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
-        stage.rootLayer.addSublayer(layer)
-        var pictures: [PixelBuffer] = []
-        for frame in frames {
-            layer.currentFrame = frame
-            stage.advance(to: stage.currentTime + 0.01)
-            pictures.append(try FrameRasterizer.rasterize(stage.snapshot(), background: nil))
-        }
-        return (pictures, layer)
+        let scene = try LottieStageSupport(#"{"ty":4,"ind":1,"ip":0,"op":20,"st":0,"ks":{},"shapes":\#(shapes)}"#)
+        return (try frames.map { try scene.drawn(at: $0) }, scene.layer)
     }
 
     static func red(_ p: PixelBuffer, _ x: Int, _ y: Int) -> Int { Int(p.rgba[(y * p.width + x) * 4]) }

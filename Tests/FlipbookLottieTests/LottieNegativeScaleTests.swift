@@ -22,15 +22,9 @@ struct LottieNegativeScaleTests {
     @Test("an animated negative x scale mirrors left to right and never turns the picture upside down")
     func animatedNegativeScale() throws {
         let scale = #"{"a":1,"k":[{"t":0,"s":[-100,100,100],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":10,"s":[-80,80,100]}]}"#
-        let layer = try LottieAnimationLayer(animation: try LottieMappingTests.animation("[\(Self.mirrored(scale))]"))
-        let stage = Stage(size: CGSize(width: 100, height: 100), scale: 1)
-        layer.anchorPoint = .zero
-        layer.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
-        stage.rootLayer.addSublayer(layer)
+        let scene = try LottieStageSupport(Self.mirrored(scale))
         for frame in [0.0, 5, 10] {
-            layer.currentFrame = frame
-            stage.advance(to: stage.currentTime + 0.01)
-            let p = try FrameRasterizer.rasterize(stage.snapshot(), background: nil)
+            let p = try scene.drawn(at: frame)
             // The square (15…45 on both axes) mirrored about x = 50: right half, still on top.
             #expect(Self.alpha(p, 70, 35) == 255, "frame \(frame): the mirrored square at the top right")
             #expect(Self.alpha(p, 70, 65) == 0 && Self.alpha(p, 30, 35) == 0, "frame \(frame): not upside down, not unmirrored")

@@ -84,17 +84,8 @@ struct LottieRoundedCornerTests {
     @Test("an animated radius rounds the path at each frame")
     func animatedRadius() throws {
         let radius = #"{"ty":"rd","r":{"a":1,"k":[{"t":0,"s":[0],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":10,"s":[30]}]}}"#
-        let animation = try LottieMappingTests.animation("[\(Self.layer(Self.square + "," + radius))]")
-        let layer = try LottieAnimationLayer(animation: animation)
-        let stage = Stage(size: CGSize(width: 100, height: 100), scale: 1)
-        layer.anchorPoint = .zero
-        layer.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
-        stage.rootLayer.addSublayer(layer)
-        stage.advance(to: 0)
-        let start = try FrameRasterizer.rasterize(stage.snapshot(), background: nil)
-        layer.currentFrame = 10
-        stage.advance(to: 0.01)
-        let end = try FrameRasterizer.rasterize(stage.snapshot(), background: nil)
+        let scene = try LottieStageSupport(Self.layer(Self.square + "," + radius))
+        let start = try scene.drawn(at: 0), end = try scene.drawn(at: 10)
         #expect(Self.alpha(start, 22, 22) == 255, "radius 0 at first")
         #expect(Self.alpha(end, 22, 22) == 0, "radius 30 at frame 10")
     }

@@ -16,20 +16,11 @@ public protocol ImageRasterizing {
 /// Where FlipbookCore finds the image rasterizer. Like `TextMeasurement`, process-wide because
 /// which renderer is linked in is a fact about the program, set once as it loads.
 public enum ImageRasterization {
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var registered: (any ImageRasterizing.Type)?
+    private static let slot = RendererSlot<any ImageRasterizing.Type>()
 
     /// Makes `rasterizer` the one UIKit's image code uses (FlipbookRender registers Cairo's).
-    public static func register(_ rasterizer: any ImageRasterizing.Type) {
-        lock.lock()
-        registered = rasterizer
-        lock.unlock()
-    }
+    public static func register(_ rasterizer: any ImageRasterizing.Type) { slot.set(rasterizer) }
 
     /// The registered rasterizer; nil when no renderer is linked (drawn images are then empty).
-    public static var rasterizer: (any ImageRasterizing.Type)? {
-        lock.lock()
-        defer { lock.unlock() }
-        return registered
-    }
+    public static var rasterizer: (any ImageRasterizing.Type)? { slot.current }
 }

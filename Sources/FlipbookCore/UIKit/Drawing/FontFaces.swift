@@ -34,19 +34,11 @@ public protocol FontProviding {
 
 /// Where FlipbookCore finds the font provider (see `TextMeasurement`: set once as the program loads).
 public enum FontFaces {
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var registered: (any FontProviding.Type)?
+    private static let slot = RendererSlot<any FontProviding.Type>()
 
-    public static func register(_ provider: any FontProviding.Type) {
-        lock.lock()
-        registered = provider
-        lock.unlock()
-    }
+    /// Makes `provider` the one text layers find fonts with (FlipbookRender registers fontconfig's).
+    public static func register(_ provider: any FontProviding.Type) { slot.set(provider) }
 
     /// The registered provider; nil when no renderer is linked.
-    public static var provider: (any FontProviding.Type)? {
-        lock.lock()
-        defer { lock.unlock() }
-        return registered
-    }
+    public static var provider: (any FontProviding.Type)? { slot.current }
 }

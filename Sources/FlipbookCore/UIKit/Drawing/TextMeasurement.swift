@@ -17,20 +17,11 @@ public protocol TextMeasuring {
 /// Where FlipbookCore finds the text measurer. The one piece of process-wide state outside a
 /// Stage: which renderer is linked in is a fact about the program, set once as it loads.
 public enum TextMeasurement {
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var registered: (any TextMeasuring.Type)?
+    private static let slot = RendererSlot<any TextMeasuring.Type>()
 
     /// Makes `measurer` the one `UILabel.sizeThatFits` uses (FlipbookRender registers Pango's).
-    public static func register(_ measurer: any TextMeasuring.Type) {
-        lock.lock()
-        registered = measurer
-        lock.unlock()
-    }
+    public static func register(_ measurer: any TextMeasuring.Type) { slot.set(measurer) }
 
     /// The registered measurer; nil when no renderer is linked (labels then measure `.zero`).
-    public static var measurer: (any TextMeasuring.Type)? {
-        lock.lock()
-        defer { lock.unlock() }
-        return registered
-    }
+    public static var measurer: (any TextMeasuring.Type)? { slot.current }
 }
