@@ -72,6 +72,21 @@ struct LottieCommandTests {
         #expect(!FileManager.default.fileExists(atPath: bad.path + ".png"), "nothing written")
     }
 
+    @Test("--fonts takes folders of font files for a Lottie file: not a folder, or a scenario file, is a usage error")
+    func fontsOption() throws {
+        let file = try Self.file()
+        let out = freshFolder("flipbook-lottie-fonts")
+        let png = out.appendingPathComponent("still.png").path
+        #expect(FlipbookProgram.run(["still", file, "--frame", "0", "--fonts", out.path, "-o", png]) == Exit.ok)
+        let missing = out.appendingPathComponent("missing").path
+        #expect(FlipbookProgram.run(["still", file, "--frame", "0", "--fonts", missing, "-o", png + "2"]) == Exit.input)
+        #expect(!FileManager.default.fileExists(atPath: png + "2"), "nothing written")
+        let scenario = out.appendingPathComponent("scene.yaml")
+        try "duration: 1\ncanvas: { width: 40, height: 20 }\nlayers: []\n".write(to: scenario, atomically: true, encoding: .utf8)
+        #expect(FlipbookProgram.run(["still", scenario.path, "--at", "0s", "-o", png + "3"]) == Exit.ok)
+        #expect(FlipbookProgram.run(["still", scenario.path, "--at", "0s", "--fonts", out.path, "-o", png + "4"]) == Exit.input)
+    }
+
     @Test("test records a Lottie file in the scenarios folder, passes it, and fails it once the file changes")
     func goldenSuite() throws {
         let project = freshFolder("flipbook-lottie-suite")
