@@ -228,6 +228,7 @@ open class CALayer: NSObject, CAMediaTiming {
             for c in children { c.superlayer = nil }
             children = []
             for c in newValue ?? [] { addSublayer(c) }
+            setNeedsLayout()
         }
     }
     /// A layer whose alpha masks this layer's content.
@@ -237,6 +238,7 @@ open class CALayer: NSObject, CAMediaTiming {
             mask?.removeFromSuperlayer()
             mask?.superlayer = self
             mask?.isMaskLayer = true
+            if let m = mask, m.needsLayoutFlag || m.sublayerNeedsLayout { m.markAncestorsForLayout() }
         }
     }
     var isMaskLayer = false
@@ -250,6 +252,9 @@ open class CALayer: NSObject, CAMediaTiming {
         children.insert(layer, at: i)
         layer.superlayer = self
         TransactionContext.current.noteChanged(layer)
+        // Adding a sublayer asks its new superlayer for layout (timing-model.md 12.9).
+        setNeedsLayout()
+        if layer.needsLayoutFlag || layer.sublayerNeedsLayout { layer.markAncestorsForLayout() }
     }
 
     open func insertSublayer(_ layer: CALayer, below sibling: CALayer?) {
@@ -278,6 +283,7 @@ open class CALayer: NSObject, CAMediaTiming {
         }
         parent.children.removeAll { $0 === self }
         superlayer = nil
+        parent.setNeedsLayout()
     }
 
     /// The Stage whose tree holds this layer, if any.
@@ -285,6 +291,73 @@ open class CALayer: NSObject, CAMediaTiming {
         var l: CALayer = self
         while let p = l.superlayer { l = p }
         return l.owningStage
+    }
+
+    // MARK: - Layout (timing-model.md 12.9)
+
+    /// Set by `setNeedsLayout()`, cleared just before `layoutSublayers()` runs.
+    var needsLayoutFlag = false
+    /// A layer below this one needs layout: the layout walk goes down only such branches.
+    var sublayerNeedsLayout = false
+
+    /// Marks the layer's layout as out of date: `layoutSublayers()` runs at the next commit,
+    /// or sooner at `layoutIfNeeded()`. Bounds size changes and sublayers added or removed call it.
+    open func setNeedsLayout() {
+        guard !needsLayoutFlag else { return }
+        needsLayoutFlag = true
+        markAncestorsForLayout()
+        TransactionContext.current.noteNeedsLayout(self)
+    }
+
+    /// Whether the layer is marked as needing layout.
+    open func needsLayout() -> Bool { needsLayoutFlag }
+
+    /// Lays out now what needs it: from the outermost superlayer in an unbroken chain of ones that
+    /// need layout, the whole tree beneath, each layer before its sublayers.
+    open func layoutIfNeeded() {
+        var top = self
+        while let parent = top.superlayer, parent.needsLayoutFlag { top = parent }
+        top.layOutTree()
+    }
+
+    /// Places the sublayers; the default asks the delegate's `layoutSublayers(of:)` (a view's
+    /// runs its `layoutSubviews()`).
+    open func layoutSublayers() { delegate?.layoutSublayers(of: self) }
+
+    /// The layer's preferred size in its superlayer's coordinates: its bounds' size.
+    open func preferredFrameSize() -> CGSize { bounds.size }
+
+    /// How a layout warning names the layer: its name, else its view's or its own class.
+    var layoutDescription: String {
+        if let name { return name }
+        if let view = delegate { return String(describing: type(of: view)) }
+        return String(describing: type(of: self))
+    }
+
+    /// Tells every superlayer that something below needs layout.
+    func markAncestorsForLayout() {
+        var layer = self
+        while let parent = layer.superlayer, !parent.sublayerNeedsLayout {
+            parent.sublayerNeedsLayout = true
+            layer = parent
+        }
+    }
+
+    /// Runs `layoutSublayers()` on this layer and every layer below that needs it, top-down
+    /// (a layout that resizes a sublayer is followed by that sublayer's own), iteratively so
+    /// deep trees cannot overflow the stack.
+    func layOutTree() {
+        var pending: [CALayer] = [self]
+        while let layer = pending.popLast() {
+            if layer.needsLayoutFlag {
+                layer.needsLayoutFlag = false
+                layer.layoutSublayers()
+            }
+            guard layer.sublayerNeedsLayout else { continue }
+            layer.sublayerNeedsLayout = false
+            if let mask = layer.mask { pending.append(mask) }
+            pending.append(contentsOf: layer.children.reversed())
+        }
     }
 
     // MARK: - Drawing
@@ -381,6 +454,9 @@ open class CALayer: NSObject, CAMediaTiming {
         modelState[property] = value
         if property == .bounds, changed, needsDisplayOnBoundsChange || drawnContent != nil || hasCustomDrawing {
             setNeedsDisplay()
+        }
+        if property == .bounds, case .rect(let before) = old, case .rect(let after) = value, before.size != after.size {
+            setNeedsLayout()
         }
         ctx.noteChanged(self)
         action?.run(forKey: property.rawValue, object: self, arguments: nil)

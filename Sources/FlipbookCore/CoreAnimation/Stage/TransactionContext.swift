@@ -41,9 +41,9 @@ final class TransactionContext {
     var sequence = 0
     /// The layer the next `UIView.init(frame:)` adopts instead of making one (the Stage's window).
     var pendingBackingLayer: CALayer?
-    /// Views that asked for layout since the last commit, laid out before it (as a run-loop turn
+    /// Layers that asked for layout since the last commit, laid out before it (as a run-loop turn
     /// lays out before committing).
-    var pendingLayout: [UIView] = []
+    var pendingLayout: [CALayer] = []
 
     /// The clock: the running callback's due time, else the active stage's time.
     var now: Double { callbackTime ?? activeStage?.currentTime ?? 0 }
@@ -94,20 +94,42 @@ final class TransactionContext {
         }
     }
 
-    /// Runs `layoutSubviews` where it was asked for, outermost views first; layout may ask for more.
-    func layOutPendingViews() {
-        var rounds = 0
-        while !pendingLayout.isEmpty && rounds < 16 {
-            rounds += 1
-            let views = pendingLayout
+    func noteNeedsLayout(_ layer: CALayer) { pendingLayout.append(layer) }
+
+    /// How many times one commit lays out trees that keep asking for layout before it leaves the
+    /// rest to the next commit (a `layoutSubviews` that dirties its superview never settles).
+    static let maximumLayoutPasses = 16
+
+    /// The layout part of a commit (timing-model.md 12.9): each tree holding a layer that asked for
+    /// layout is laid out from its root, top-down; layout may ask for more, which runs in a further
+    /// pass, up to `maximumLayoutPasses`.
+    func layOutPendingLayers(stage: Stage) {
+        var passes = 0
+        while !pendingLayout.isEmpty {
+            guard passes < Self.maximumLayoutPasses else {
+                let names = Set(pendingLayout.map { $0.layoutDescription }).sorted().prefix(3).joined(separator: ", ")
+                stage.warnOnce(
+                    "layout-loop",
+                    "layout did not settle in \(Self.maximumLayoutPasses) passes: \(names) asked for layout again each time "
+                        + "(a layoutSubviews or layoutSublayers that calls setNeedsLayout on its own tree?); the rest waits for the next commit"
+                )
+                return
+            }
+            passes += 1
+            let asked = pendingLayout
             pendingLayout = []
-            for view in views.sorted(by: { $0.depth < $1.depth }) { view.layoutIfNeeded() }
+            var seen = Set<ObjectIdentifier>()
+            for layer in asked where layer.needsLayoutFlag {
+                var root = layer
+                while let parent = root.superlayer { root = parent }
+                if seen.insert(ObjectIdentifier(root)).inserted { root.layOutTree() }
+            }
         }
     }
 
     /// Ends the implicit transaction (end of a run-loop turn on the Stage).
     func commitImplicit(at time: Double, stage: Stage) {
-        layOutPendingViews()
+        layOutPendingLayers(stage: stage)
         flush(at: time)
         if let f = implicitFrame {
             implicitFrame = nil

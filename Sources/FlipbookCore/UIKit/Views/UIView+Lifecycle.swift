@@ -28,16 +28,6 @@ extension UIView {
         return nil
     }
 
-    /// Distance from the top of the view tree (layout runs outermost first).
-    var depth: Int {
-        var n = 0, v = superview
-        while let p = v {
-            n += 1
-            v = p.superview
-        }
-        return n
-    }
-
     func notifyWillMove(toWindow newWindow: UIWindow?) {
         willMove(toWindow: newWindow)
         for sub in subviews { sub.notifyWillMove(toWindow: newWindow) }

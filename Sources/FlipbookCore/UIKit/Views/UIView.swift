@@ -73,7 +73,11 @@ open class UIView: UIResponder, CALayerDelegate {
     open var autoresizingMask: AutoresizingMask = []
     /// Whether subviews' autoresizing masks apply when this view's bounds change.
     open var autoresizesSubviews = true
-    var needsLayout = false
+    /// Whether layout was asked for and has not run (the layer's flag).
+    var needsLayout: Bool {
+        get { layer.needsLayoutFlag }
+        set { layer.needsLayoutFlag = newValue }
+    }
     /// The controller whose root view this is (the responder after it).
     weak var owningViewController: UIViewController?
     /// Gesture recognizers attached with `addGestureRecognizer(_:)`.
@@ -319,22 +323,23 @@ open class UIView: UIResponder, CALayerDelegate {
     /// Override to draw custom content; `UIGraphicsGetCurrentContext()` answers the context.
     open func draw(_ rect: CGRect) {}
     open func setNeedsDisplay() { layer.setNeedsDisplay() }
-    /// Asks for `layoutSubviews` before the Stage's next commit (or at `layoutIfNeeded()`).
-    open func setNeedsLayout() {
-        guard !needsLayout else { return }
-        needsLayout = true
-        TransactionContext.current.pendingLayout.append(self)
-    }
-    /// Lays this view and its subviews out now if they asked for it.
-    open func layoutIfNeeded() {
-        if needsLayout {
-            needsLayout = false
-            layoutSubviews()
-        }
-        for sub in subviews { sub.layoutIfNeeded() }
-    }
-    /// Override to place subviews; called after `setNeedsLayout()` and when the bounds' size changes.
+    /// Asks for `layoutSubviews` before the Stage's next commit (or at `layoutIfNeeded()`), through
+    /// the layer's `setNeedsLayout()`.
+    open func setNeedsLayout() { layer.setNeedsLayout() }
+    /// Lays out now what asked for it, through the layer's `layoutIfNeeded()`: from the outermost
+    /// superview that needs layout down, each view before its subviews.
+    open func layoutIfNeeded() { layer.layoutIfNeeded() }
+    /// Override to place subviews; called after `setNeedsLayout()`, when the bounds' size changes
+    /// and when subviews are added or removed.
     open func layoutSubviews() {}
+    /// The view's layer asks it to lay out: the controller whose view this is hears
+    /// `viewWillLayoutSubviews()` before `layoutSubviews()` and `viewDidLayoutSubviews()` after.
+    open func layoutSublayers(of layer: CALayer) {
+        guard layer === self.layer else { return }
+        owningViewController?.viewWillLayoutSubviews()
+        layoutSubviews()
+        owningViewController?.viewDidLayoutSubviews()
+    }
 
     public func draw(_ layer: CALayer, in ctx: CGContext) {
         let tc = TransactionContext.current
