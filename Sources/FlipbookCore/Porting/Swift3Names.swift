@@ -88,4 +88,5 @@ extension NSNotification.Name {
     public static let UIApplicationDidEnterBackground = UIApplication.didEnterBackgroundNotification
     public static let UIApplicationDidBecomeActive = UIApplication.didBecomeActiveNotification
     public static let UIApplicationWillResignActive = UIApplication.willResignActiveNotification
+    public static let UIApplicationDidReceiveMemoryWarning = UIApplication.didReceiveMemoryWarningNotification
 }

@@ -20,4 +20,7 @@ open class UIApplication: @unchecked Sendable {
     public static let didBecomeActiveNotification = Notification.Name("UIApplicationDidBecomeActiveNotification")
     public static let willResignActiveNotification = Notification.Name("UIApplicationWillResignActiveNotification")
     public static let didFinishLaunchingNotification = Notification.Name("UIApplicationDidFinishLaunchingNotification")
+    /// Posted on iOS when memory runs low; a Stage never posts it (caches that drop on it keep
+    /// what they hold) unless the scene does.
+    public static let didReceiveMemoryWarningNotification = Notification.Name("UIApplicationDidReceiveMemoryWarningNotification")
 }

@@ -26,7 +26,9 @@ open class UIViewController: UIResponder, NSKeyValueObserving {
     public private(set) var children: [UIViewController] = []
     public private(set) weak var parent: UIViewController?
 
-    public override init() { super.init() }
+    /// As on iOS, a convenience over `init(nibName:bundle:)`: a subclass's own `init()` calls
+    /// `super.init(nibName: nil, bundle: nil)` and needs no `override`.
+    public override convenience init() { self.init(nibName: nil, bundle: nil) }
     public init(nibName: String?, bundle: Bundle?) { super.init() }
     public required init?(coder: NSCoder) { super.init() }
 
@@ -99,6 +101,12 @@ open class UIViewController: UIResponder, NSKeyValueObserving {
     open func viewWillLayoutSubviews() {}
     open func viewDidLayoutSubviews() {}
 
+    /// The status bar style the controller asks for (a Stage's status bar is drawn by the scene).
+    open var preferredStatusBarStyle: UIStatusBarStyle { .default }
+    open var prefersStatusBarHidden: Bool { false }
+    /// Asks for the status bar's appearance to be read again (stored only).
+    open func setNeedsStatusBarAppearanceUpdate() {}
+
     open func addChild(_ child: UIViewController) {
         child.removeFromParent()
         children.append(child)
@@ -113,4 +121,9 @@ open class UIViewController: UIResponder, NSKeyValueObserving {
 
     open func willMove(toParent parent: UIViewController?) {}
     open func didMove(toParent parent: UIViewController?) {}
+}
+
+/// How the status bar's content is coloured.
+public enum UIStatusBarStyle: Int, Sendable {
+    case `default` = 0, lightContent = 1, darkContent = 3
 }

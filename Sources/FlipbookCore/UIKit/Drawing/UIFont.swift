@@ -35,6 +35,11 @@ public final class UIFont: Equatable, Hashable, Sendable, CustomStringConvertibl
     public var capHeight: CGFloat { pointSize * 0.7046 }
     public var xHeight: CGFloat { pointSize * 0.5278 }
 
+    /// The font's family: the system font's, or the name before its style (`Avenir-Heavy` → `Avenir`).
+    public var familyName: String {
+        fontName.hasPrefix(".SFUI") ? ".SF UI Text" : String(fontName.split(separator: "-").first ?? Substring(fontName))
+    }
+
     public func withSize(_ fontSize: CGFloat) -> UIFont {
         fontName.hasPrefix(".SFUI") ? UIFont(systemSize: fontSize, bold: isBold) : UIFont(name: fontName, size: fontSize)!
     }

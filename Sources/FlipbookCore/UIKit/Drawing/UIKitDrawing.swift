@@ -87,3 +87,29 @@ extension UIImage {
         ctx.restoreGState()
     }
 }
+
+/// Fills `rect` with the current fill colour.
+public func UIRectFill(_ rect: CGRect) { UIGraphicsGetCurrentContext()?.fill(rect) }
+
+/// Fills `rect` with the current fill colour (every blend mode draws as `.normal`).
+public func UIRectFillUsingBlendMode(_ rect: CGRect, _ blendMode: CGBlendMode) { UIRectFill(rect) }
+
+/// Draws a one-point frame just inside `rect` with the current fill colour, as UIKit does.
+public func UIRectFrame(_ rect: CGRect) {
+    guard let ctx = UIGraphicsGetCurrentContext() else { return }
+    let ring = CGMutablePath()
+    ring.addRect(rect)
+    ring.addRect(rect.insetBy(dx: min(1, rect.width / 2), dy: min(1, rect.height / 2)))
+    ctx.addPath(ring)
+    ctx.fillPath(using: .evenOdd)
+}
+
+/// The same frame (every blend mode draws as `.normal`).
+public func UIRectFrameUsingBlendMode(_ rect: CGRect, _ blendMode: CGBlendMode) { UIRectFrame(rect) }
+
+/// Limits later drawing to `rect`.
+public func UIRectClip(_ rect: CGRect) {
+    guard let ctx = UIGraphicsGetCurrentContext() else { return }
+    ctx.addRect(rect)
+    ctx.clip()
+}

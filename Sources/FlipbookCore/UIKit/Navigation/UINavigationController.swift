@@ -19,10 +19,9 @@ open class UINavigationController: UIViewController {
     }
 
     public init(rootViewController: UIViewController) {
-        super.init()
+        super.init(nibName: nil, bundle: nil)
         setViewControllers([rootViewController], animated: false)
     }
-    public override init() { super.init() }
     public override init(nibName: String?, bundle: Bundle?) { super.init(nibName: nibName, bundle: bundle) }
     public required init?(coder: NSCoder) { super.init(coder: coder) }
 

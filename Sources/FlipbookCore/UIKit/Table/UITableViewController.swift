@@ -10,10 +10,16 @@ open class UITableViewController: UIViewController, UITableViewDataSource, UITab
 
     public init(style: UITableView.Style) {
         self.style = style
-        super.init()
+        super.init(nibName: nil, bundle: nil)
     }
 
-    public override convenience init() { self.init(style: .plain) }
+    /// A plain table's controller.
+    public convenience init() { self.init(style: .plain) }
+
+    public override init(nibName: String?, bundle: Bundle?) {
+        style = .plain
+        super.init(nibName: nibName, bundle: bundle)
+    }
 
     public required init?(coder: NSCoder) {
         style = .plain

@@ -12,6 +12,14 @@ open class UIView: UIResponder, CALayerDelegate {
     public private(set) weak var superview: UIView?
     public private(set) var subviews: [UIView] = []
     open var tag = 0
+    /// Accessibility, stored for code that sets and reads it; a Stage has no assistive
+    /// technology to read it to (docs/porting.md).
+    open var isAccessibilityElement = false
+    open var accessibilityLabel: String?
+    open var accessibilityHint: String?
+    open var accessibilityValue: String?
+    open var accessibilityIdentifier: String?
+    open var accessibilityTraits: UIAccessibilityTraits = .none
     /// The tint: the view's own, else its superview's (UIKit's default is the system blue when
     /// no ancestor sets one). Setting it calls `tintColorDidChange()` on the view and on every
     /// subview that inherits it; so does a move under a superview with another tint.
@@ -58,6 +66,8 @@ open class UIView: UIResponder, CALayerDelegate {
     }
     /// A plain view has no intrinsic size.
     open var intrinsicContentSize: CGSize { CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric) }
+    /// Says the intrinsic size changed: the view's superview lays out again at the next commit.
+    open func invalidateIntrinsicContentSize() { superview?.setNeedsLayout() }
     /// A plain view fits its current size.
     open func sizeThatFits(_ size: CGSize) -> CGSize { bounds.size }
     /// Resizes the view to `sizeThatFits(_:)`.
