@@ -37,7 +37,23 @@ open class UIGestureRecognizer: NSObject, KeyValueObservable {
     /// The view the recognizer is attached to.
     open internal(set) weak var view: UIView?
     /// A disabled recognizer does not recognize (a scroll view's pan: the finger does not scroll).
-    open var isEnabled = true
+    /// Disabled while it recognizes a gesture, it moves to `.cancelled`, as UIKit documents: its
+    /// targets hear `.cancelled`, then it is `.possible` again.
+    open var isEnabled = true {
+        didSet {
+            guard oldValue, !isEnabled, state == .began || state == .changed else { return }
+            if let cancel = cancelRecognition {
+                cancel()
+            } else {
+                state = .cancelled
+                sendActions()
+                state = .possible
+            }
+        }
+    }
+    /// What cancelling a gesture under way does when its owner has more to undo than the state
+    /// (a scroll view ends its drag).
+    var cancelRecognition: (() -> Void)?
     open var cancelsTouchesInView = true
     open var delaysTouchesBegan = false
     open var delaysTouchesEnded = true

@@ -77,8 +77,8 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
     }
 
     /// The finger lifts at `velocity` (pt/s in the canvas).
-    func fingerUp(velocity: CGPoint) {
+    func fingerUp(velocity: CGPoint, cancelled: Bool = false) {
         fingerVelocity = velocity
-        state = .ended
+        state = cancelled ? .cancelled : .ended
     }
 }

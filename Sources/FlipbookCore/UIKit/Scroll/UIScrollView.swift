@@ -62,7 +62,8 @@ open class UIScrollView: UIView {
     /// `"panGestureRecognizer.state"`).
     public let panGestureRecognizer = UIPanGestureRecognizer()
     /// Whether the finger scrolls the content (false: touch scripts do nothing, as the pan
-    /// recognizer is disabled on iOS).
+    /// recognizer is disabled on iOS). Turned off mid-drag, the pan is cancelled and the drag
+    /// ends where the content is, as a lift with no velocity; the finger moves nothing more.
     open var isScrollEnabled = true {
         didSet { panGestureRecognizer.isEnabled = isScrollEnabled }
     }
@@ -91,6 +92,7 @@ open class UIScrollView: UIView {
         super.init(frame: frame)
         clipsToBounds = true
         addGestureRecognizer(panGestureRecognizer)
+        panGestureRecognizer.cancelRecognition = { [weak self] in self?.finishDragging(velocity: .zero, cancelled: true) }
         scrollIndicators = ScrollIndicators(in: layer)
     }
 
@@ -106,6 +108,7 @@ open class UIScrollView: UIView {
     public required init?(coder: NSCoder) {
         super.init(coder: coder)
         addGestureRecognizer(panGestureRecognizer)
+        panGestureRecognizer.cancelRecognition = { [weak self] in self?.finishDragging(velocity: .zero, cancelled: true) }
         scrollIndicators = ScrollIndicators(in: layer)
     }
 
@@ -276,10 +279,13 @@ open class UIScrollView: UIView {
     /// to it (critically damped, ω0 = 10); a changed target is reached by the deceleration
     /// that ends there. Every instant the clock stops at, `contentOffset` holds the motion's
     /// value and `scrollViewDidScroll` and observers hear it.
-    public func endDragging(velocity: CGPoint = .zero) {
+    public func endDragging(velocity: CGPoint = .zero) { finishDragging(velocity: velocity, cancelled: false) }
+
+    /// Ends the drag: the finger lifted, or the pan was cancelled (disabled mid-drag).
+    private func finishDragging(velocity: CGPoint, cancelled: Bool) {
         guard isDragging else { return }
         isDragging = false
-        panGestureRecognizer.fingerUp(velocity: velocity)
+        panGestureRecognizer.fingerUp(velocity: velocity, cancelled: cancelled)
         endingDrag = true
         defer {
             endingDrag = false
