@@ -82,3 +82,60 @@ struct NavigationPortTests {
         #expect(list.added == 1)
     }
 }
+
+/// What a navigation controller passes on and how its bar makes room (issue 60 item 4).
+@Suite("navigation appearance and titles")
+struct NavigationAppearanceTests {
+    final class Titled: UIViewController {
+        init(title: String) {
+            super.init(nibName: nil, bundle: nil)
+            self.title = title
+        }
+        required init?(coder: NSCoder) { fatalError("not used") }
+    }
+
+    @Test("the root controller hears viewWillAppear and viewDidAppear when its navigation controller appears")
+    func rootHearsAppearance() {
+        let (_, _, list) = NavigationPortTests.app()
+        #expect(list.log.prefix(2) == ["list will appear", "list did appear"], "\(list.log)")
+    }
+
+    /// The bar's title label and back button as drawn.
+    func titleAndBack(_ bar: UINavigationBar, _ title: String) throws -> (UILabel, UIButton) {
+        let label = try #require(bar.subviews.compactMap { $0 as? UILabel }.first { $0.text == title && !$0.isHidden })
+        let back = try #require(bar.subviews.compactMap { $0 as? UIButton }.first)
+        return (label, back)
+    }
+
+    func pushed(_ title: String) -> (UINavigationBar, UILabel?) {
+        let (stage, navigation, _) = NavigationPortTests.app()
+        navigation.pushViewController(Titled(title: title), animated: false)
+        stage.advance(to: 0.1)
+        return (navigation.navigationBar, nil)
+    }
+
+    @Test("a short title is centred on the bar; a longer one moves clear of the back button, whole")
+    func titleBesideBack() throws {
+        let (bar, _) = pushed("Mail")
+        let (short, _) = try titleAndBack(bar, "Mail")
+        #expect(abs(short.frame.midX - 375 / 2) < 0.01)
+        let long = "Re: the quarterly planning notes"
+        let (bar2, _) = pushed(long)
+        let (label, back) = try titleAndBack(bar2, long)
+        let natural = label.sizeThatFits(CGSize(width: 1000, height: 44)).width
+        #expect(back.title(for: .normal) == "Inbox", "room enough beside the back title")
+        #expect(label.frame.width == natural, "not truncated")
+        #expect(label.frame.minX >= back.frame.maxX + 8 - 0.001, "clear of the back button")
+        #expect(label.frame.midX > 375 / 2, "pushed right of centre")
+    }
+
+    @Test("a title too long for the room makes the back button drop its title, then truncates")
+    func backGivesWay() throws {
+        let long = "A subject line far too long to fit on any phone's navigation bar at all"
+        let (bar, _) = pushed(long)
+        let (label, back) = try titleAndBack(bar, long)
+        #expect(back.title(for: .normal) == "", "the chevron alone")
+        #expect(label.frame.minX >= back.frame.maxX + 8 - 0.001 && label.frame.maxX <= 375 - 8 + 0.001)
+        #expect(label.frame.width < label.sizeThatFits(CGSize(width: 1000, height: 44)).width, "truncated")
+    }
+}

@@ -121,6 +121,31 @@ open class UIViewController: UIResponder, NSKeyValueObserving {
 
     open func willMove(toParent parent: UIViewController?) {}
     open func didMove(toParent parent: UIViewController?) {}
+
+    /// Whether the appearance callbacks this controller hears go on to its children whose views
+    /// are in its view, as UIKit's containers forward them (true by default).
+    open var shouldAutomaticallyForwardAppearanceMethods: Bool { true }
+}
+
+/// The appearance callbacks as UIKit sends them: to the controller, then on to the children
+/// shown in its view (a navigation controller's top controller, say), whether or not the
+/// controller's own override calls super.
+extension UIViewController {
+    enum Appearance { case willAppear, didAppear, willDisappear, didDisappear }
+
+    func sendAppearance(_ phase: Appearance, animated: Bool) {
+        switch phase {
+        case .willAppear: viewWillAppear(animated)
+        case .didAppear: viewDidAppear(animated)
+        case .willDisappear: viewWillDisappear(animated)
+        case .didDisappear: viewDidDisappear(animated)
+        }
+        guard shouldAutomaticallyForwardAppearanceMethods, let root = viewIfLoaded else { return }
+        for child in children {
+            guard let childView = child.viewIfLoaded, childView.isDescendant(of: root) else { continue }
+            child.sendAppearance(phase, animated: animated)
+        }
+    }
 }
 
 /// How the status bar's content is coloured.

@@ -35,6 +35,9 @@ open class UINavigationBar: UIView {
     private let chevron = CAShapeLayer()
     private var leftButton: UIView?
     private var rightButton: UIView?
+    /// The back button's title before the title's room is made (it may shorten to "Back", then
+    /// to the chevron alone).
+    private var fullBackTitle = "Back"
 
     public override init(frame: CGRect) {
         super.init(frame: frame)
@@ -102,7 +105,7 @@ open class UINavigationBar: UIView {
             let back = backItem
             backButton.isHidden = back == nil || item?.hidesBackButton == true || item?.leftBarButtonItem != nil
             let backTitle = back?.backButtonTitle ?? back?.backBarButtonItem?.title ?? back?.title ?? "Back"
-            backButton.setTitle(backTitle.count > 12 ? "Back" : backTitle, for: .normal)
+            fullBackTitle = backTitle.count > 12 ? "Back" : backTitle
             backButton.titleLabel?.font = .systemFont(ofSize: 17)
             chevron.strokeColor = tintColor.cgColor
             leftButton?.removeFromSuperview()
@@ -140,8 +143,7 @@ open class UINavigationBar: UIView {
             background.frame = CGRect(x: 0, y: -frame.minY, width: w, height: bounds.height + frame.minY)
             hairline.frame = CGRect(x: 0, y: bounds.height, width: w, height: 0.5)
             let row = CGRect(x: 0, y: 0, width: w, height: Self.compactHeight)
-            backButton.sizeToFit()
-            backButton.frame = CGRect(x: 8, y: row.midY - 22, width: backButton.bounds.width, height: 44)
+            placeBackButton(title: fullBackTitle, row: row)
             chevron.frame = CGRect(x: 0, y: 11.5, width: 13, height: 21)
             let path = CGMutablePath()
             path.move(to: CGPoint(x: 11, y: 1.5))
@@ -158,13 +160,40 @@ open class UINavigationBar: UIView {
                     x: w - 16 - right.bounds.width, y: row.midY - right.bounds.height / 2, width: right.bounds.width,
                     height: right.bounds.height)
             }
-            let sides =
-                max(backButton.isHidden ? 0 : backButton.frame.maxX, leftButton?.frame.maxX ?? 0, w - (rightButton?.frame.minX ?? w)) + 8
-            titleLabel.frame = CGRect(x: sides, y: 0, width: max(0, w - 2 * sides), height: Self.compactHeight)
+            layOutTitle(barWidth: w, row: row)
             if let titleView = topItem?.titleView {
                 titleView.center = CGPoint(x: w / 2, y: row.midY)
             }
             largeTitleLabel.frame = CGRect(x: 16, y: Self.compactHeight, width: w - 32, height: Self.largeTitleHeight - Self.compactHeight)
         }
+    }
+
+    private func placeBackButton(title: String, row: CGRect) {
+        backButton.setTitle(title, for: .normal)
+        backButton.sizeToFit()
+        backButton.frame = CGRect(x: 8, y: row.midY - 22, width: backButton.bounds.width, height: 44)
+    }
+
+    /// The title as iOS places it: centred on the bar when it fits there clear of the items on
+    /// both sides, else as near the centre as the room between them allows. When even that room
+    /// is too narrow, the back button gives up its title for "Back", then shows the chevron
+    /// alone; a title still too long is truncated at its end.
+    private func layOutTitle(barWidth w: CGFloat, row: CGRect) {
+        let natural = titleLabel.sizeThatFits(CGSize(width: CGFloat.greatestFiniteMagnitude, height: row.height)).width
+        func room() -> (left: CGFloat, right: CGFloat) {
+            let left = max(backButton.isHidden ? 0 : backButton.frame.maxX, leftButton?.frame.maxX ?? 0) + 8
+            return (left, (rightButton?.frame.minX ?? w) - 8)
+        }
+        var (left, right) = room()
+        if !backButton.isHidden {
+            for shorter in ["Back", ""] where natural > right - left && backButton.title(for: .normal) != shorter {
+                if shorter == "Back" && (backButton.title(for: .normal)?.count ?? 0) <= 4 { continue }
+                placeBackButton(title: shorter, row: row)
+                (left, right) = room()
+            }
+        }
+        let width = min(natural, max(0, right - left))
+        let x = min(max((w - width) / 2, left), right - width)
+        titleLabel.frame = CGRect(x: x, y: 0, width: width, height: row.height)
     }
 }

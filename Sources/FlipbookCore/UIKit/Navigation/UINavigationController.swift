@@ -150,15 +150,16 @@ open class UINavigationController: UIViewController {
     private func transition(from: UIViewController?, to: UIViewController?, forward: Bool, animated: Bool) {
         guard let to else { return }
         let width = view.bounds.width
-        from?.viewWillDisappear(animated)
-        to.viewWillAppear(animated)
+        from?.sendAppearance(.willDisappear, animated: animated)
+        to.loadViewIfNeeded()
+        to.sendAppearance(.willAppear, animated: animated)
         show(to)
         layoutBarAndTop()
         let finish = { [weak self] in
             guard self != nil else { return }
             from?.viewIfLoaded?.removeFromSuperview()
-            from?.viewDidDisappear(animated)
-            to.viewDidAppear(animated)
+            from?.sendAppearance(.didDisappear, animated: animated)
+            to.sendAppearance(.didAppear, animated: animated)
         }
         guard animated, let fromView = from?.viewIfLoaded else {
             finish()

@@ -90,14 +90,15 @@ open class UIWindow: UIView {
             guard oldValue !== rootViewController else { return }
             oldValue?.view.removeFromSuperview()
             guard let controller = rootViewController else { return }
-            controller.viewWillAppear(false)
+            controller.loadViewIfNeeded()
+            controller.sendAppearance(.willAppear, animated: false)
             UIView.performWithoutAnimation {
                 controller.view.frame = bounds
                 controller.view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
             }
             addSubview(controller.view)
             controller.view.layoutIfNeeded()
-            controller.viewDidAppear(false)
+            controller.sendAppearance(.didAppear, animated: false)
         }
     }
 }

@@ -14,6 +14,16 @@ extension UIView {
         return nil
     }
 
+    /// Whether this view is `view` or lies somewhere below it.
+    public func isDescendant(of view: UIView) -> Bool {
+        var current: UIView? = self
+        while let v = current {
+            if v === view { return true }
+            current = v.superview
+        }
+        return false
+    }
+
     /// A point in this view's bounds space, in `view`'s (the Stage's canvas when nil).
     public func convert(_ point: CGPoint, to view: UIView?) -> CGPoint {
         layer.convert(point, to: view?.layer)
