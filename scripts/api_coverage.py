@@ -27,7 +27,7 @@ FRAMEWORKS = [
     ("UniformTypeIdentifiers", "Uniform Type Identifiers (`import UniformTypeIdentifiers`, Linux)"),
     ("FlipbookLottie", "Lottie (`import Lottie`: lottie-ios's names)"),
 ]
-TYPE = re.compile(r"^\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:public|open)\s+(?:final\s+)?(?:indirect\s+)?(class|struct|enum|protocol|typealias)\s+(\w+)")
+TYPE = re.compile(r"^\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:public|open)\s+(?:final\s+)?(?:indirect\s+)?(class|struct|enum|protocol|typealias)\s+(?!(?:var|func|let|subscript)\b)(\w+)")
 EXTENSION = re.compile(r"^\s*(?:public\s+)?extension\s+([\w.]+)")
 PRIVATE_TYPE = re.compile(r"^\s*(?:private|fileprivate|internal|package)?\s*(?:final\s+)?(?:class|struct|enum|protocol)\s+(\w+)")
 MEMBER = re.compile(
@@ -114,19 +114,19 @@ def declarations(path: str):
             pending = "~private"
         elif (
             owner and kinds.get(owner) == "enum" and stack[-1][1] == depth
-            and re.match(r"^\s*case\s+[a-zA-Z_]", line)
+            and re.match(r"^\s*case\s+[a-zA-Z_`]", line)
         ):
             # An enum's cases (public with the enum): `case light, medium(Int)`.
             body = re.sub(r"\([^)]*\)", "", line.strip()[4:].split("//")[0])
             for name in body.split(","):
-                name = name.split("=")[0].strip()
+                name = name.split("=")[0].strip().strip("`")
                 if name:
                     out.append((owner, name, None))
         else:
             mm = MEMBER.match(line)
             if mm and owner and owner != "~private":
                 if mm.group(2):
-                    member = mm.group(2) + labels(line)
+                    member = mm.group(2).strip("`") + labels(line)
                 elif mm.group(1).startswith("init"):
                     member = "init" + labels(line)
                 elif mm.group(1) == "subscript":
