@@ -238,14 +238,24 @@ public struct GoldenArtifacts: Sendable {
     /// Differences whose box is at most this many pixels a side also get an enlarged crop.
     static let zoomLimit = 48
 
-    static func junit(_ outcomes: [ScenarioOutcome]) -> String {
+    /// `file` relative to `base` (the working directory: the project) when it lies inside it, as
+    /// CI systems link junit paths to the repository; a file elsewhere keeps its full path.
+    static func projectRelative(_ file: String, base: String = FileManager.default.currentDirectoryPath) -> String {
+        let path = URL(fileURLWithPath: file).standardizedFileURL.path
+        let root = URL(fileURLWithPath: base, isDirectory: true).standardizedFileURL.path
+        let prefix = root.hasSuffix("/") ? root : root + "/"
+        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : file
+    }
+
+    static func junit(_ outcomes: [ScenarioOutcome], base: String = FileManager.default.currentDirectoryPath) -> String {
         func esc(_ s: String) -> String { TextSafety.forXML(s) }
         let failures = outcomes.filter(\.failed).count
         var x = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         x += "<testsuite name=\"flipbook golden\" tests=\"\(outcomes.count)\" failures=\"\(failures)\">\n"
         for o in outcomes {
             let time = String(format: "%.3f", o.renderSeconds + o.compareSeconds)
-            x += "  <testcase classname=\"golden\" name=\"\(esc(o.name))\" file=\"\(esc(o.file))\" time=\"\(time)\""
+            x +=
+                "  <testcase classname=\"golden\" name=\"\(esc(o.name))\" file=\"\(esc(projectRelative(o.file, base: base)))\" time=\"\(time)\""
             if o.failed {
                 x +=
                     ">\n    <failure message=\"\(esc(o.messages.first ?? o.status.rawValue))\">\(esc((o.environmentNotes + o.messages).joined(separator: "\n")))</failure>\n  </testcase>\n"

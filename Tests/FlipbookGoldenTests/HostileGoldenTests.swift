@@ -140,6 +140,18 @@ struct HostileGoldenTests {
         #expect(TextSafety.forTerminal("a\u{1B}[2Jb\rc\nd") == "a\\u{1B}[2Jb\\u{D}c\nd")
     }
 
+    @Test("junit.xml names scenario files relative to the project (the working directory); files elsewhere in full")
+    func junitPathsRelative() throws {
+        let inside = ScenarioOutcome(name: "orbit", file: "/work/app/scenarios/./orbit.yaml", status: .passed)
+        let outside = ScenarioOutcome(name: "spin", file: "/tmp/elsewhere/spin.yaml", status: .passed)
+        let xml = GoldenArtifacts.junit([inside, outside], base: "/work/app")
+        #expect(xml.contains(#"file="scenarios/orbit.yaml""#), "\(xml)")
+        #expect(xml.contains(#"file="/tmp/elsewhere/spin.yaml""#))
+        #expect(
+            GoldenArtifacts.projectRelative("/work/application/x.yaml", base: "/work/app") == "/work/application/x.yaml",
+            "a sibling folder sharing the prefix is not inside")
+    }
+
     /// A failing outcome of `count` frames of `width`×`height` px.
     static func failing(_ name: String, frames count: Int, width: Int, height: Int) -> ScenarioOutcome {
         let black = PixelBuffer(width: width, height: height, premultipliedARGB: [UInt32](repeating: 0xFF00_0000, count: width * height))
