@@ -44,14 +44,7 @@ struct Preview: ParsableCommand {
         guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory), !isDirectory.boolValue else {
             throw ValidationError("no such scenario file: \(file)")
         }
-        let quoted = file.contains(" ") ? "'\(file)'" : file
-        let name = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
-        let commands = [
-            "flipbook render \(quoted) -o out/\(name).gif",
-            "flipbook test \(quoted) --record missing",
-            "flipbook compare \(quoted) --html out/\(name).html" + plot.map { " --plot \($0)" }.joined(),
-            "flipbook inspect \(quoted)"
-        ]
+        let commands = SuggestedCommands.forScene(file, plots: plot)
         let options = PreviewSession.Options(
             file: file, variants: variants.map { $0.split(separator: ",").map(String.init) },
             plots: plot, commands: commands)
