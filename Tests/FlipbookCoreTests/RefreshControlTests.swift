@@ -123,7 +123,7 @@ struct RefreshControlTests {
         #expect(sent == 1 && control.isRefreshing)
         // The rubber band (timing-model.md 13.2) turns 150 pt of finger into this much pull,
         // past the 60 pt trigger: (1 − 1/(150·0.55/667 + 1))·667.
-        let pulled = (1 - 1 / (150 * 0.55 / 667 + 1)) * 667
+        let pulled: Double = (1 - 1 / (150 * 0.55 / 667 + 1)) * 667
         #expect(pulled > UIRefreshControl.triggerDistance)
         let (stage2, table2, control2) = defaultTable()
         table2.perform(.pull(100, over: 0.5), at: 0.1)  // (1 − 1/(100·0.55/667 + 1))·667 ≈ 50.8 pt

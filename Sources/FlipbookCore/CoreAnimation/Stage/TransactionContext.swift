@@ -44,6 +44,17 @@ final class TransactionContext {
     /// Layers that asked for layout since the last commit, laid out before it (as a run-loop turn
     /// lays out before committing).
     var pendingLayout: [CALayer] = []
+    /// Bumped by every change Auto Layout reads (constraints, frames of views that keep their
+    /// autoresizing masks, the view tree): a tree's engine solves again when it moved.
+    var layoutGeneration = 0
+    /// Active constraints on this thread: none, and Auto Layout costs nothing.
+    var activeConstraintCount = 0
+    private var layoutSequence = 0
+    /// Numbers constraints in the order they were made.
+    func nextLayoutSequence() -> Int {
+        layoutSequence += 1
+        return layoutSequence
+    }
 
     /// The clock: the running callback's due time, else the active stage's time.
     var now: Double { callbackTime ?? activeStage?.currentTime ?? 0 }

@@ -73,9 +73,26 @@ open class UIView: UIResponder, CALayerDelegate {
     /// Resizes the view to `sizeThatFits(_:)`.
     open func sizeToFit() { bounds.size = sizeThatFits(bounds.size) }
     open var isUserInteractionEnabled = true
-    /// Auto Layout is not simulated: frames are what code sets. The flag exists so code that
-    /// clears it builds; constraints are not laid out.
-    open var translatesAutoresizingMaskIntoConstraints = true
+    /// Whether the view's frame (and autoresizing mask) places it; false: Auto Layout does, from
+    /// its constraints (timing-model.md 12.10).
+    open var translatesAutoresizingMaskIntoConstraints = true {
+        didSet { if oldValue != translatesAutoresizingMaskIntoConstraints { noteAutoLayoutInputChanged() } }
+    }
+    /// Space kept inside the view's edges for the margin attributes and `layoutMarginsGuide`.
+    open var layoutMargins = UIEdgeInsets(top: 8, left: 8, bottom: 8, right: 8) {
+        didSet { noteAutoLayoutInputChanged() }
+    }
+    /// Override to add or change constraints; runs before layout after `setNeedsUpdateConstraints()`.
+    open func updateConstraints() {}
+    // Auto Layout's state (UIView+AutoLayout.swift).
+    var installedConstraints: [NSLayoutConstraint] = []
+    var contentPriorities = ContentPriorities()
+    var layoutEngineStorage: LayoutEngine?
+    lazy var layoutVariables = LayoutVariables(String(describing: type(of: self)))
+    var safeAreaGuideStorage: UILayoutGuide?
+    var marginsGuideStorage: UILayoutGuide?
+    var addedLayoutGuides: [UILayoutGuide] = []
+    var needsUpdateConstraintsFlag = false
     /// A Stage has one scripted finger; these exist for code that sets them.
     open var isMultipleTouchEnabled = false
     open var isExclusiveTouch = false
@@ -202,7 +219,10 @@ open class UIView: UIResponder, CALayerDelegate {
             let old = layer.frame, oldSize = layer.bounds.size
             layer.frame = newValue
             boundsSizeChanged(from: oldSize)
-            if old != layer.frame { notifyObservers("frame", old: old, new: layer.frame) }
+            if old != layer.frame {
+                notifyObservers("frame", old: old, new: layer.frame)
+                if translatesAutoresizingMaskIntoConstraints { noteAutoLayoutInputChanged() }
+            }
         }
     }
     open var bounds: CGRect {
@@ -211,12 +231,19 @@ open class UIView: UIResponder, CALayerDelegate {
             let old = layer.bounds
             layer.bounds = newValue
             boundsSizeChanged(from: old.size)
-            if old != newValue { notifyObservers("bounds", old: old, new: newValue) }
+            if old != newValue {
+                notifyObservers("bounds", old: old, new: newValue)
+                if translatesAutoresizingMaskIntoConstraints || old.origin != newValue.origin { noteAutoLayoutInputChanged() }
+            }
         }
     }
     open var center: CGPoint {
         get { layer.position }
-        set { layer.position = newValue }
+        set {
+            let old = layer.position
+            layer.position = newValue
+            if old != newValue, translatesAutoresizingMaskIntoConstraints { noteAutoLayoutInputChanged() }
+        }
     }
     open var transform: CGAffineTransform {
         get { layer.affineTransform() }
@@ -228,8 +255,14 @@ open class UIView: UIResponder, CALayerDelegate {
     }
     open var isHidden: Bool {
         get { layer.isHidden }
-        set { layer.isHidden = newValue }
+        set {
+            let old = layer.isHidden
+            layer.isHidden = newValue
+            if old != newValue { superview?.subviewVisibilityChanged(self) }
+        }
     }
+    /// A subview was hidden or shown (a stack view rearranges).
+    func subviewVisibilityChanged(_ subview: UIView) {}
     open var clipsToBounds: Bool {
         get { layer.masksToBounds }
         set { layer.masksToBounds = newValue }
@@ -270,6 +303,7 @@ open class UIView: UIResponder, CALayerDelegate {
             view.didMoveToSuperview()
             didAddSubview(view)
             view.setNeedsLayout()
+            noteAutoLayoutInputChanged()
         }
     }
 
@@ -304,6 +338,18 @@ open class UIView: UIResponder, CALayerDelegate {
 
     private func detachFromSuperview() {
         guard let parent = superview else { return }
+        if TransactionContext.current.activeConstraintCount > 0 {
+            // Constraints between the subtree and the rest go with the cut, as in UIKit.
+            var ancestor: UIView? = parent
+            while let a = ancestor {
+                for c in a.installedConstraints
+                where [c.firstLayoutItem?.hostView, c.secondLayoutItem?.hostView].contains(where: { $0?.isDescendant(of: self) == true }) {
+                    c.isActive = false
+                }
+                ancestor = a.superview
+            }
+            parent.noteAutoLayoutInputChanged()
+        }
         parent.subviews.removeAll { $0 === self }
         superview = nil
         layer.removeFromSuperlayer()
@@ -338,14 +384,19 @@ open class UIView: UIResponder, CALayerDelegate {
     open func setNeedsLayout() { layer.setNeedsLayout() }
     /// Lays out now what asked for it, through the layer's `layoutIfNeeded()`: from the outermost
     /// superview that needs layout down, each view before its subviews.
-    open func layoutIfNeeded() { layer.layoutIfNeeded() }
+    open func layoutIfNeeded() {
+        updateAutoLayoutBeforeLayout()
+        layer.layoutIfNeeded()
+    }
     /// Override to place subviews; called after `setNeedsLayout()`, when the bounds' size changes
-    /// and when subviews are added or removed.
-    open func layoutSubviews() {}
+    /// and when subviews are added or removed. The default places the subviews that Auto Layout
+    /// places at their solved frames.
+    open func layoutSubviews() { applyAutoLayoutFrames() }
     /// The view's layer asks it to lay out: the controller whose view this is hears
     /// `viewWillLayoutSubviews()` before `layoutSubviews()` and `viewDidLayoutSubviews()` after.
     open func layoutSublayers(of layer: CALayer) {
         guard layer === self.layer else { return }
+        updateAutoLayoutBeforeLayout()
         owningViewController?.viewWillLayoutSubviews()
         layoutSubviews()
         owningViewController?.viewDidLayoutSubviews()
