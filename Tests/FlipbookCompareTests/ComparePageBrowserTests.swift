@@ -75,6 +75,25 @@ struct ComparePageBrowserTests {
         #expect(markerPixels > 100, "the marker is drawn: \(markerPixels)")
     }
 
+    @Test("in a small window the frame fits with the controls in view; 1:1 (or #…&actual) shows it pixel for pixel")
+    func fitsTheWindow() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("fit-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var comparison = VariantComparison(inputs: [.init(file: Self.demo, variant: "default", label: "default")], plots: [])
+        let (_, html, _, _) = try comparison.runWithPage(sinks: [GIFSink(url: dir.appendingPathComponent("c.gif"))], title: "demo")
+        let page = dir.appendingPathComponent("page.html")
+        try html.write(to: page, atomically: true, encoding: .utf8)
+        func level(_ hash: String) throws -> Int? {
+            let dom = try Chromium.run(["--virtual-time-budget=2000", "--window-size=400,300", "--dump-dom", page.absoluteString + hash])
+            let output = dom.range(of: "id=\"zoom-level\">").map { String(dom[$0.upperBound...].prefix(8)) }
+            return output.flatMap { Int($0.prefix { $0.isNumber }) }
+        }
+        let fitted = try #require(try level("#t=0"))
+        #expect(fitted < 100, "scaled down to fit 400 × 300: \(fitted) %")
+        #expect(try level("#t=0&actual") == 100)
+    }
+
     /// Where `picture` (opaque) appears in `screen` pixel for pixel, within one level a
     /// channel (the browser's colour conversion), if it does.
     static func find(_ picture: PixelBuffer, in screen: PixelBuffer) -> (x: Int, y: Int)? {

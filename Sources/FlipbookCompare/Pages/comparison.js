@@ -59,8 +59,21 @@ function show(i) {
   let last = -1;
   events.forEach((e, k) => { const past = +e.dataset.t <= times[i] + 1e-9; e.className = past ? 'past' : ''; if (past) last = k; });
   if (last >= 0) events[last].className = 'now';
-  history.replaceState(null, '', '#t=' + times[i].toFixed(3) + (timer ? '&play' : ''));
+  history.replaceState(null, '', '#t=' + times[i].toFixed(3) + (timer ? '&play' : '') + (actual ? '&actual' : ''));
 }
+// The frame fits the window unless actual pixels are asked for (the button, z, or &actual);
+// the level shown is the frame's size on screen against its pixels.
+const zoomButton = document.getElementById('zoom'), zoomLevel = document.getElementById('zoom-level');
+let actual = /[#&]actual/.test(location.hash);
+function applyZoom() {
+  if (!canvas || !zoomButton) return;
+  canvas.classList.toggle('actual-size', actual);
+  zoomButton.textContent = actual ? 'Fit' : '1:1';
+  zoomLevel.textContent = Math.round(100 * canvas.clientWidth / canvas.width) + ' %';
+}
+function toggleZoom() { actual = !actual; applyZoom(); show(current); }
+if (zoomButton) zoomButton.addEventListener('click', toggleZoom);
+window.addEventListener('resize', applyZoom);
 // Playing follows the scene's clock: the frame shown is the last one at or before
 // (elapsed time × speed), so it runs at real speed whatever the frame rate.
 let timer = null, startedAt = 0, startTime = 0;
@@ -92,6 +105,7 @@ document.addEventListener('keydown', (e) => {
   if (e.key === 'ArrowLeft') { pause(); show(current - 1); }
   else if (e.key === 'ArrowRight') { pause(); show(current + 1); }
   else if (e.key === ' ') { e.preventDefault(); timer ? pause() : play(); }
+  else if (e.key === 'z') toggleZoom();
 });
 // #t=1.25 opens the page at the frame nearest that instant; &play starts it playing.
 const asked = /t=([0-9.]+)/.exec(location.hash);
@@ -101,6 +115,7 @@ if (asked) {
   const t = +asked[1];
   times.forEach((x, i) => { if (Math.abs(x - t) < Math.abs(times[best] - t)) best = i; });
 }
+applyZoom();
 show(best);
 if (playing) play();
 // Pictures served one by one: fetch the rest in the background so playing never waits.
