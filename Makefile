@@ -78,6 +78,8 @@ test: test-deps lint relink-if-reordered
 	@tmp=$$(mktemp -d -t flipbook-swift-test.XXXXXX) && echo "TMPDIR=$$tmp $(SWIFT) test" && \
 	  TMPDIR=$$tmp $(SWIFT) test; status=$$?; rm -rf "$$tmp"; exit $$status
 	.build/debug/flipbook test --artifacts .artifacts
+	@# The public Swift API against the last release's: a break is a decision (CHANGELOG.md).
+	scripts/api_breakage.sh
 	$(RELEASE_BUILD) --product flipbook
 	@# What `make build` (so `make demo`) builds besides: the preview's server links statically too.
 	$(RELEASE_BUILD) --product flipbook-preview
