@@ -109,7 +109,7 @@ extension Timer {
 
 /// A timer's action handed to Foundation, whose block type is `@Sendable`: on a Stage it
 /// runs on the thread driving the Stage, as iOS runs it on the main thread that added it.
-private struct UncheckedTimerAction: @unchecked Sendable {
+struct UncheckedTimerAction: @unchecked Sendable {
     let run: (Timer) -> Void
     init(_ run: @escaping (Timer) -> Void) { self.run = run }
 }
