@@ -160,7 +160,12 @@ open class UILayoutGuide: LayoutItem {
             return mine.offsetBy(dx: owner.bounds.minX - host.minX, dy: owner.bounds.minY - host.minY)
         }
     }
+}
 
+/// Views and layout guides: both make anchors for constraints in code.
+public protocol LayoutAnchorProviding: AnyObject {}
+
+extension LayoutAnchorProviding {
     public var leadingAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(item: self, attribute: .leading) }
     public var trailingAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(item: self, attribute: .trailing) }
     public var leftAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(item: self, attribute: .left) }
@@ -172,3 +177,5 @@ open class UILayoutGuide: LayoutItem {
     public var widthAnchor: NSLayoutDimension { NSLayoutDimension(item: self, attribute: .width) }
     public var heightAnchor: NSLayoutDimension { NSLayoutDimension(item: self, attribute: .height) }
 }
+
+extension UILayoutGuide: LayoutAnchorProviding {}
