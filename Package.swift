@@ -216,7 +216,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "FlipbookBenchmarks",
-            dependencies: ["Flipbook"],
+            dependencies: ["Flipbook", "FlipbookCompare"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -2,7 +2,7 @@ import Flipbook
 import Foundation
 
 /// Prints benchmark figures (docs/benchmarks.md). Not a test: numbers, not pass/fail.
-/// Usage: flipbook-bench [engine] [render] [png] [table] [thumbnail] [decode]
+/// Usage: flipbook-bench [engine] [render] [png] [table] [thumbnail] [decode] [autolayout] [offsets]
 let arguments = Set(CommandLine.arguments.dropFirst())
 let runAll = arguments.isEmpty
 
@@ -281,3 +281,7 @@ func decodeBenchmark() {
 }
 
 if runAll || arguments.contains("decode") { decodeBenchmark() }
+
+if arguments.contains("offsets") {
+    do { try offsetBenchmark(casesPerScene: 50) } catch { print("offsets: \(error)") }
+}

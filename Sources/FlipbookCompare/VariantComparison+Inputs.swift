@@ -30,78 +30,46 @@ extension VariantComparison {
         return (try ScenarioLoader.load(file: input.file, variant: variant, imageLoader: { try ImageFile.read($0) }), nil)
     }
 
-    /// Finds where `recorded` lines up with the first input from both sides' change profiles
-    /// (each decoded or rendered once more, ignored regions left out), refined on the
-    /// thumbnails of the frames around it (made while profiling; for a recording too long for
-    /// `thumbnailBudget`, decoded again through the last of them), and uses it when the match
-    /// is good enough; notes either way.
+    /// Finds where `recorded` lines up with the first input by matching frames (docs/compare.md,
+    /// "Finding the offset"): the scene's frames are made small (a render, or the left
+    /// recording's frames), every recording frame is measured against them as it streams
+    /// (ignored regions left out), and the offset is used when the evidence for it is strong
+    /// enough; notes either way.
     mutating func findOffset(
         of recorded: RecordedFrames, scene: (scenario: Scenario, frames: RecordedFrames?), fps: Double, span: Double,
         frameSize: (Int, Int)
     ) throws {
-        let mask =
-            ignored.rectangles.isEmpty
-            ? nil
-            : { () -> (mask: [Bool], count: Int) in
-                let m = ignored.mask(width: frameSize.0, height: frameSize.1)
-                return (m, m.reduce(0) { $0 + ($1 ? 1 : 0) })
-            }()
-        // A scene's profile (its own render) is made on another thread while the recording's
-        // is decoded; a recording on the left is decoded after it (one decoder at a time).
-        let sceneResult = ParallelResults<ChangeProfile>(count: 1)
-        let sceneDone = DispatchGroup()
-        if scene.frames == nil {
-            let scenario = scene.scenario
-            DispatchQueue.global().async(group: sceneDone) {
-                sceneResult.set(0, Result { try ChangeProfile.of(ScenarioRuntime(scenario: scenario), fps: fps, span: span, mask: mask) })
-            }
+        let mask = ignored.rectangles.isEmpty ? nil : ignored.mask(width: frameSize.0, height: frameSize.1)
+        let sceneFrames: [(time: Double, thumbnail: [Float])]
+        let sceneStep: Double
+        if scene.frames != nil {
+            // A recording on the left: its own frames, from the start.
+            let left = try RecordedFrames(recording: Recording(url: URL(fileURLWithPath: scene.scenario.file), offset: 0))
+            let times = FrameDistances.sampled(left.starts.count).map { left.starts[$0] }
+            sceneFrames = try times.map { ($0, Thumbnail.of(try left.frame(at: $0), mask: mask)) }
+            sceneStep = OffsetEstimate.usualInterval(left.starts)
+        } else {
+            let frames = Stage.frameCount(duration: span, fps: fps)
+            let times = FrameDistances.sampled(frames + 1).map { min(Double($0) / fps, span) }
+            let runtime = ScenarioRuntime(scenario: scene.scenario)
+            sceneFrames = Array(zip(times, try FrameDistances.sceneThumbnails(of: runtime, times: times, mask: mask)))
+            sceneStep = 1 / fps
         }
         let probe = try recorded.restarted(as: recorded.recording.with(offset: 0))
-        // Each frame's thumbnail as it is measured, when they all fit the budget; else only those
-        // the refinement compares, after (a long recording's would not fit in memory).
-        let everyThumbnail = probe.starts.count * Thumbnail.bytes(width: probe.width, height: probe.height) <= thumbnailBudget
-        var recordingProfile: ChangeProfile
-        do { recordingProfile = try ChangeProfile.of(probe, mask: mask, thumbnails: everyThumbnail) } catch {
-            sceneDone.wait()
-            throw error
-        }
-        let sceneProfile: ChangeProfile
-        if scene.frames != nil {
-            // A recording on the left: its frames again, from the start.
-            let fresh = try RecordedFrames(recording: Recording(url: URL(fileURLWithPath: scene.scenario.file), offset: 0))
-            sceneProfile = try ChangeProfile.of(fresh, mask: mask, thumbnails: true)
-        } else {
-            sceneDone.wait()
-            sceneProfile = try sceneResult.values()[0]
+        let searched = probe.starts.prefix { $0 <= max(0, span) + OffsetEstimate.searchedSeconds }
+        let measured = try FrameDistances.measure(scene: sceneFrames, recordingStarts: Array(searched), mask: mask) { j in
+            try probe.frame(at: searched[j])
         }
         guard
-            var estimate = OffsetEstimate.find(
-                scene: sceneProfile, recording: recordingProfile, span: span,
-                range: -min(recorded.duration, OffsetEstimate.searchedSeconds)...span)
+            let estimate = OffsetEstimate.locate(
+                measured, recordingDuration: recorded.duration, span: span, recordingFrame: OffsetEstimate.usualInterval(recorded.starts),
+                sceneFrame: sceneStep)
         else {
-            notes.append("no offset found: \(recorded.label) or the scene never moves; 0 is used (give --offset)")
+            notes.append("no offset found: \(recorded.label) has no frames to match; 0 is used (give --offset)")
             return
         }
-        let intervals = zip(recorded.starts.dropFirst(), recorded.starts).map { $0 - $1 }.sorted()
-        let recordingFrame = intervals.isEmpty ? 0 : intervals[intervals.count / 2]
-        // The pixels decide between the frames around the profiles' answer: two of either
-        // side's frames each way.
-        if estimate.isTrusted {
-            let reach = 2 * max(recordingFrame, 1 / fps)
-            if !everyThumbnail {
-                let compared = estimate.refinementFrames(
-                    sceneTimes: sceneProfile.thumbnails.map(\.time), recordingStarts: recordingProfile.thumbnails.map(\.time), reach: reach)
-                try recordingProfile.addThumbnails(
-                    of: compared, from: recorded.restarted(as: recorded.recording.with(offset: 0)), mask: mask)
-            }
-            estimate = estimate.refined(scene: sceneProfile, recording: recordingProfile, reach: reach)
-        }
-        // Within half of the recording's usual frame of 0, the profiles cannot tell (a WebP stores
-        // 33 ms for 1/30 s): a recording of the scene itself lines up at 0.
-        let halfFrame = recordingFrame / 2
-        if abs(estimate.offset) < halfFrame { estimate.offset = 0 }
         offsetEstimate = estimate
-        notes.append(estimate.note)
+        notes.append(estimate.note(label: recorded.label))
         recorded.offset = estimate.isTrusted ? estimate.offset : 0
     }
 }

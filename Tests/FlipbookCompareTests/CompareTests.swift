@@ -138,38 +138,6 @@ struct RecordingComparisonTests {
             #expect("\(error)".contains("10×10 px") && "\(error)".contains("320×120 px"), "\(error)")
         }
     }
-
-    @Test("past the thumbnail budget (thumbnails made after the profile, for the frames compared) the offset found is the same")
-    func thumbnailBudget() throws {
-        let d = try dir()
-        let original = try recording(in: d)
-        var estimates: [OffsetEstimate?] = []
-        for budget in [64 << 20, 0] {
-            var comparison = demo(against: original)
-            comparison.against?.offset = nil
-            comparison.thumbnailBudget = budget
-            _ = try comparison.run(sinks: [GIFSink(url: d.appendingPathComponent("vs-\(budget).gif"))])
-            estimates.append(comparison.offsetEstimate)
-        }
-        #expect(estimates[0]?.differingShare != nil, "refined on the pixels: \(String(describing: estimates[0]))")
-        #expect(estimates[0] == estimates[1])
-    }
-
-    @Test("a recording's thumbnails made afterwards for some frames are the ones a profile with every thumbnail holds")
-    func thumbnailsAddedLater() throws {
-        let d = try dir()
-        let original = try recording(in: d)
-        let recording = VariantComparison.Recording(url: original, offset: 0)
-        let full = try ChangeProfile.of(RecordedFrames(recording: recording), mask: nil, thumbnails: true)
-        var sparse = try ChangeProfile.of(RecordedFrames(recording: recording), mask: nil, thumbnails: false)
-        #expect(sparse.changes.map(\.share) == full.changes.map(\.share) && sparse.noiseFloor == full.noiseFloor)
-        #expect(sparse.thumbnails.allSatisfy { $0.frame == nil } && sparse.thumbnails.count == full.thumbnails.count)
-        let some = [2, 3, 17, 40, full.thumbnails.count - 1]
-        try sparse.addThumbnails(of: some, from: RecordedFrames(recording: recording), mask: nil)
-        for j in full.thumbnails.indices {
-            #expect(sparse.thumbnails[j].frame == (some.contains(j) ? full.thumbnails[j].frame : nil), "frame \(j)")
-        }
-    }
 }
 
 @Suite("property plots and their numbers")
