@@ -306,8 +306,6 @@ public struct GoldenArtifacts: Sendable {
             passed: outcomes.filter { $0.status == .passed }.count, failed: outcomes.filter(\.failed).count,
             recorded: outcomes.filter { $0.status == .recorded || $0.status == .rerecorded }.count,
             orphans: orphans, scenarios: entries)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        return Array(try encoder.encode(s))
+        return try ReadableJSON.encode(s)
     }
 }

@@ -202,10 +202,8 @@ extension GoldenStore {
             try OutputFile.write(Array(trace.utf8), to: folder.appendingPathComponent("trace.txt"), followingLinks: false)
             var m = manifest
             m.fileChecksums = m.frames.indices.map { fileChecksums[$0] ?? "" }
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
             try OutputFile.write(
-                Array(try encoder.encode(m)) + [10], to: folder.appendingPathComponent("manifest.json"), followingLinks: false)
+                try ReadableJSON.encode(m) + [10], to: folder.appendingPathComponent("manifest.json"), followingLinks: false)
         }
 
         /// Swaps the new set in: exchanged with the old folder in one step (renameat2) where the

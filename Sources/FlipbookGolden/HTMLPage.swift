@@ -41,9 +41,9 @@ package enum HTMLPage {
     /// reads (`</` written `<\/`, so no `</script>` in the data can end it early). Keys sorted:
     /// the same page has the same bytes in every run.
     package static func data<T: Encodable>(_ value: T, id: String) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
-        let json = (try? encoder.encode(value)).map(escapingClosingTags) ?? Array("{}".utf8)
+        let json =
+            (try? ReadableJSON.encode(value, formatting: [.withoutEscapingSlashes, .sortedKeys])).map { escapingClosingTags(Data($0)) }
+            ?? Array("{}".utf8)
         return "<script id=\"\(id)\" type=\"application/json\">" + String(decoding: json, as: UTF8.self) + "</script>\n"
     }
 

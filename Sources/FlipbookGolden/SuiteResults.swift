@@ -54,9 +54,7 @@ public struct SuiteResults: Codable, Sendable {
     }
 
     public func encoded() throws -> [UInt8] {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        return Array(try encoder.encode(self)) + [10]
+        try ReadableJSON.encode(self) + [10]
     }
 
     /// The results in `folder`, checked: a known format, names that stay inside a folder, frames in range.

@@ -1,3 +1,4 @@
+import Flipbook
 import Foundation
 
 /// Serves a `PreviewSession` over HTTP (`LoopbackHTTPServer`): `/` (and `/page/N`) the last
@@ -57,7 +58,7 @@ public final class PreviewServer: Sendable {
             let wait =
                 value("wait").flatMap { Double($0) }.map { $0.isFinite ? min(max($0, 0), longestStatusWait) : 0 } ?? longestStatusWait
             let status = after.map { session.status(after: $0, timeout: wait) } ?? session.currentStatus
-            let body = (try? JSONEncoder().encode(status)).map { Array($0) } ?? Array("{}".utf8)
+            let body = (try? ReadableJSON.encode(status, formatting: [.sortedKeys])) ?? Array("{}".utf8)
             return .init(status: 200, contentType: "application/json", body: body)
         }
         let parts = path.split(separator: "/", omittingEmptySubsequences: false)

@@ -61,8 +61,10 @@ public final class VideoFrameStream: RecordingStream {
         width = size[0]
         height = size[1]
         starts = times.map { $0 - first }
-        // The last frame lasts as long as the one before it (a video stores no end time).
-        duration = starts.count > 1 ? starts[starts.count - 1] * 2 - starts[starts.count - 2] : 0.1
+        // The last frame lasts as long as the frames do on average (a video stores no end time,
+        // and ffprobe's times are rounded to microseconds: the last interval alone would make a
+        // 30 fps video of 69 frames last 2.300001 s).
+        duration = starts.count > 1 ? starts[starts.count - 1] * Double(starts.count) / Double(starts.count - 1) : 0.1
         decoder = Process()
         decoder.executableURL = ffmpeg
         // A large picture decoded on one thread: each frame a thread holds in flight is hundreds
