@@ -201,9 +201,7 @@ struct Compare: ParsableCommand {
             try PNGCodec.write(try PropertyPlot.stack(comparison.plotImages), to: url, inputs: inputURLs)
         }
         if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            print(String(decoding: try encoder.encode(summaries), as: UTF8.self))
+            print(String(decoding: try ReadableJSON.encode(summaries), as: UTF8.self))
         } else {
             printTable(summaries)
         }
@@ -300,26 +298,6 @@ struct Compare: ParsableCommand {
 
     /// The summary for people: a row per variant, its property lines and phases under it.
     private func printTable(_ summaries: [VariantComparison.Summary]) {
-        print("variant              duration  last stop   mean diff  largest diff")
-        for s in summaries {
-            let label =
-                s.label.count >= 20 ? String(s.label.prefix(19)) + " " : s.label.padding(toLength: 21, withPad: " ", startingAt: 0)
-            let last = s.lastEvent.map { String(format: "%7.3f s", $0) } ?? "      – "
-            print(
-                label + String(format: "%7.3f s  ", s.duration) + last
-                    + String(format: "  %8.2f%%  %10.2f%%", s.meanDifference * 100, s.largestDifference * 100))
-            for p in s.properties {
-                for line in p.lines { print("    " + line) }
-            }
-            for t in s.tracks {
-                for line in t.lines { print("    " + line) }
-            }
-            for p in s.periods {
-                let name =
-                    p.label.count >= 18 ? String(p.label.prefix(17)) + " " : p.label.padding(toLength: 18, withPad: " ", startingAt: 0)
-                let range = String(format: "%.2f–%.2f s", p.start, p.end).padding(toLength: 15, withPad: " ", startingAt: 0)
-                print("    " + name + range + String(format: "%8.2f%%  %10.2f%%", p.meanDifference * 100, p.largestDifference * 100))
-            }
-        }
+        for line in SummaryTable.lines(summaries) { print(line) }
     }
 }

@@ -11,6 +11,8 @@ public struct DifferencePeriod: Codable, Sendable, Equatable {
     /// Mean and largest share of differing pixels over the frames in [start, end).
     public var meanDifference: Double
     public var largestDifference: Double
+    /// When the frame that differs most in the period is shown (nil: no frames in it).
+    public var worstAt: Double?
     public var frames: Int
 
     public init(label: String, start: Double, end: Double, meanDifference: Double = 0, largestDifference: Double = 0, frames: Int = 0) {
@@ -48,10 +50,13 @@ public struct DifferencePeriod: Codable, Sendable, Equatable {
         periods.map { period in
             var p = period
             // Half a millisecond of slack, as frame times are sums of 1/fps.
-            let inside = samples.filter { $0.time >= p.start - 0.0005 && $0.time < p.end - 0.0005 }.map(\.share)
+            let inside = samples.filter { $0.time >= p.start - 0.0005 && $0.time < p.end - 0.0005 }
             p.frames = inside.count
-            p.meanDifference = inside.isEmpty ? 0 : inside.reduce(0, +) / Double(inside.count)
-            p.largestDifference = inside.max() ?? 0
+            p.meanDifference = inside.isEmpty ? 0 : inside.reduce(0) { $0 + $1.share } / Double(inside.count)
+            // The first of equally bad frames.
+            let worst = inside.indices.max { inside[$0].share < inside[$1].share || (inside[$0].share == inside[$1].share && $0 > $1) }
+            p.largestDifference = worst.map { inside[$0].share } ?? 0
+            p.worstAt = worst.map { inside[$0].time }
             return p
         }
     }
