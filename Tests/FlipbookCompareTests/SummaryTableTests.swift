@@ -11,7 +11,8 @@ struct SummaryTableTests {
     @Test("a 40-character label is whole, the figures line up, the worst frame and its instant come before the mean")
     func fitsAnyLabel() {
         let long = "a-very-long-recording-name-from-a-phone.mp4"
-        var scene = VariantComparison.Summary(label: "default", duration: 2, lastEvent: 0.45, meanDifference: 0.0068, largestDifference: 0.0405)
+        var scene = VariantComparison.Summary(
+            label: "default", duration: 2, lastEvent: 0.45, meanDifference: 0.0068, largestDifference: 0.0405)
         scene.worstAt = 1.88
         scene.periods = [DifferencePeriod(label: "second 2", start: 1, end: 2, meanDifference: 0.01, largestDifference: 0.0405, frames: 30)]
         scene.periods[0].worstAt = 1.88

@@ -301,6 +301,22 @@ struct FilmstripTimesTests {
         #expect(larger.premultipliedARGB[(8 + 10) * larger.width + 8 + 10] != 0xFFED_EDED, "the frame is drawn, not the grey")
     }
 
+    @Test("a strip wider than people read wraps into rows; a cell wider than that is scaled down to fit")
+    func readableWidth() throws {
+        // Three 800 px variants side by side (2,400 px), twelve instants, four a row asked for.
+        let wide = PixelBuffer(width: 2400, height: 300, premultipliedARGB: [UInt32](repeating: 0xFFFF_FFFF, count: 2400 * 300))
+        let strip = try Filmstrip.compose((0..<12).map { (Double($0) / 10, wide) }, columns: 4, thumbScale: 0.5)
+        #expect(strip.width <= Filmstrip.readableWidth, "\(strip.width) px wide")
+        // 1,200 px cells: one a row, twelve rows of 150 px frames and their labels.
+        #expect(strip.width == 1200 + 16 && strip.height == 12 * (150 + 24 + 8) + 8, "\(strip.width)×\(strip.height)")
+        let huge = PixelBuffer(width: 8000, height: 100, premultipliedARGB: [UInt32](repeating: 0xFFFF_FFFF, count: 8000 * 100))
+        let fitted = try Filmstrip.compose([(0, huge), (1, huge)], columns: 4, thumbScale: 0.5)
+        #expect(fitted.width == Filmstrip.readableWidth, "\(fitted.width)")
+        // Small frames keep four a row.
+        let small = PixelBuffer(width: 100, height: 50, premultipliedARGB: [UInt32](repeating: 0xFFFF_FFFF, count: 5000))
+        #expect(try Filmstrip.compose((0..<8).map { (Double($0), small) }, columns: 4).width == 4 * (50 + 8) + 8)
+    }
+
     @Test("times outside the render are refused")
     func outside() {
         let stage = Stage(size: CGSize(width: 10, height: 10), scale: 1)

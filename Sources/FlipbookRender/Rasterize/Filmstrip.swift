@@ -22,20 +22,34 @@ package struct Filmstrip {
     public static let maximumSide = Limits.maximumStagePixels
     public static let maximumPixels = Limits.maximumImagePixels
 
-    /// Composes `frames` (with their times) into a grid of `columns`, scaled by `thumbScale`,
-    /// or by less when the grid would pass `maximumSide` or `maximumPixels` (many or tall frames).
-    public static func compose(_ frames: [(time: Double, pixels: PixelBuffer)], columns: Int, thumbScale: Double = 0.5) throws
-        -> PixelBuffer
-    {
+    /// How wide a strip is at most, so that it opens at a size where its labels can be read: a
+    /// comparison of three 800 px cells four to a row was 4,876 px, its labels a few pixels high
+    /// once a viewer fitted it to a screen. Past it, rows wrap, and a cell wider than it is
+    /// scaled down.
+    public static let readableWidth = 1600
+    /// The labels' font size, px (at least 12 px high, as people read them).
+    static let labelFontSize = 16.0
+
+    /// Composes `frames` (with their times) into a grid of at most `columns` a row, scaled by
+    /// `thumbScale`, with fewer a row or a smaller scale to stay within `maximumWidth`, and a
+    /// smaller scale when the grid would pass `maximumSide` or `maximumPixels` (many or tall frames).
+    public static func compose(
+        _ frames: [(time: Double, pixels: PixelBuffer)], columns: Int, thumbScale: Double = 0.5, maximumWidth: Int = readableWidth
+    ) throws -> PixelBuffer {
         guard let first = frames.first?.pixels else { throw RenderError.invalidArgument("no frames for the filmstrip") }
-        let cols = max(1, min(columns, frames.count))
+        let pad = 8, label = 24
+        var thumbScale = thumbScale
+        let cellWidth = { (scale: Double) in max(1, Int((Double(first.width) * scale).rounded())) }
+        if cellWidth(thumbScale) + 2 * pad > maximumWidth {
+            thumbScale *= Double(max(1, maximumWidth - 2 * pad)) / Double(cellWidth(thumbScale))
+        }
+        let fitting = max(1, (maximumWidth - pad) / (cellWidth(thumbScale) + pad))
+        let cols = max(1, min(columns, frames.count, fitting))
         let rows = (frames.count + cols - 1) / cols
-        let pad = 8, label = 22
         func size(_ scale: Double) -> (tw: Int, th: Int, w: Int, h: Int) {
             let tw = max(1, Int((Double(first.width) * scale).rounded())), th = max(1, Int((Double(first.height) * scale).rounded()))
             return (tw, th, cols * (tw + pad) + pad, rows * (th + label + pad) + pad)
         }
-        var thumbScale = thumbScale
         for _ in 0..<64 {
             let s = size(thumbScale)
             guard s.w > maximumSide || s.h > maximumSide || s.w * s.h > maximumPixels else { break }
@@ -68,10 +82,10 @@ package struct Filmstrip {
                     string: String(format: "t = %.3f s", f.time), fontName: nil, alignment: .left,
                     isWrapped: false, truncation: .none)
                 var state = LayerState()
-                state.fontSize = 13
+                state.fontSize = labelFontSize
                 state.foregroundColor = RGBA(red: 0.15, green: 0.15, blue: 0.15, alpha: 1)
                 TextPainter.draw(
-                    text, state: state, bounds: CGRect(x: Double(x), y: Double(y + th + 3), width: Double(tw), height: 18), cr: cr)
+                    text, state: state, bounds: CGRect(x: Double(x), y: Double(y + th + 3), width: Double(tw), height: 21), cr: cr)
             }
         }
     }
