@@ -22,7 +22,7 @@ extension LottieAnimation {
     }
 
     /// The share of the animation at `frame`, clamped to 0…1.
-    func progress(atFrame frame: Double) -> Double {
+    package func progress(atFrame frame: Double) -> Double {
         guard endFrame > startFrame else { return 0 }
         return min(1, max(0, (frame - startFrame) / (endFrame - startFrame)))
     }

@@ -40,6 +40,18 @@ open class LottieAnimationLayer: CALayer {
     private var valueProviders: [(keypath: AnimationKeypath, provider: any AnyValueProvider)] = []
     /// The keypath of every property a value provider can replace (`allHierarchyKeypaths()`).
     private var hierarchyKeypaths: [String] = []
+    /// The composition's layers and their names from the file (`LayerBuilder.names`), prefixed
+    /// with this layer's own name when it has one (a scene's `lottie` layer `pin`: `pin.Shape Layer 1`).
+    private var fileNames: [(layer: CALayer, name: String)] = []
+
+    open override var name: String? {
+        didSet { applyFileNames() }
+    }
+
+    private func applyFileNames() {
+        let prefix = name.map { $0 + "." } ?? ""
+        for (layer, fileName) in fileNames { layer.name = prefix + fileName }
+    }
 
     public override init() { super.init() }
 
@@ -65,6 +77,8 @@ open class LottieAnimationLayer: CALayer {
         builtLayerCount = builder.layerCount
         builtImagePixels = builder.imagePixels
         hierarchyKeypaths = builder.keypaths
+        fileNames = builder.names
+        applyFileNames()
         composition = root
         if bounds.isEmpty { bounds = CGRect(x: 0, y: 0, width: animation.width, height: animation.height) }
         addSublayer(root)
@@ -138,6 +152,18 @@ open class LottieAnimationLayer: CALayer {
             composition.beginTime = 0
             composition.timeOffset = newValue / animation.framerate
         }
+    }
+
+    /// The frame shown at stage time `time` within the pass playing now (`currentFrame` reads
+    /// it at the present; the next pass starts at a Stage event): what `compare --plot
+    /// pin.currentFrame` samples between frames.
+    package func frame(atStageTime time: Double) -> Double {
+        guard let animation, let composition else { return 0 }
+        if isAnimationPlaying {
+            let frame = composition.convertTime(time, from: nil) * animation.framerate
+            return min(max(frame, min(animation.startFrame, animation.endFrame)), max(animation.startFrame, animation.endFrame))
+        }
+        return composition.timeOffset * animation.framerate
     }
 
     /// The share of the animation shown, 0…1; setting it pauses there.

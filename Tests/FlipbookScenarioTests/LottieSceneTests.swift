@@ -216,4 +216,34 @@ struct LottieSceneTests {
         let sized = try ScenarioLoader.load(file: tall.path, lottie: LottieScenario.Options(size: CGSize(width: 108, height: 192)))
         #expect(sized.canvas.scale == 2 && sized.layers[0].frame == CGRect(x: 0, y: 0, width: 108, height: 192))
     }
+
+    @Test("a lottie layer's layers take the file's names under the scene's id, in traces too; its progress can be sampled")
+    func namesAndProgress() throws {
+        let named = Self.square.replacingOccurrences(of: #""ty":4,"ind":1"#, with: #""ty":4,"nm":"Square","ind":1"#)
+        let r = ScenarioRuntime(
+            scenario: try ScenarioLoader.load(
+                file: try Self.scene("  - { id: pin, type: lottie, file: named.json, loopMode: loop }", files: ["named.json": named])))
+        let pin = try #require(r.layers["pin"] as? LottieAnimationLayer)
+        func names() -> Set<String> {
+            var found = Set<String>(), stack = [pin as CALayer]
+            while let layer = stack.popLast() {
+                if let name = layer.name, layer !== pin { found.insert(name) }
+                stack += layer.sublayers ?? []
+            }
+            return found
+        }
+        #expect(names().contains("pin.Square"), "\(names().sorted())")
+        r.stage.advance(to: 0.25)
+        let traced = r.stage.trace.compactMap(\.layer)
+        #expect(traced.contains("pin.Square") && !traced.contains { $0.contains("CALayer@") }, "\(traced)")
+        // 10 fps, frames 0…10, looping: at 0.25 s frame 2.5, progress 0.25; between frames of the
+        // second pass (from 1.2 s, sampled at 1.25 s) its frame 2.5.
+        #expect(abs((r.sampledValue("pin.currentProgress")?.value as? Double ?? -1) - 0.25) < 1e-9)
+        r.stage.advance(to: 1.2)
+        #expect(abs((r.sampledValue("pin.currentFrame", atTime: 1.25) as? Double ?? -1) - 2.5) < 1e-9)
+        #expect(r.sampledValue("pin.currentProgress")?.fromAnimation == true, "playing")
+        // Renamed, the file's names follow.
+        pin.name = "hero"
+        #expect(names().contains("hero.Square") && !names().contains("pin.Square"), "\(names().sorted())")
+    }
 }

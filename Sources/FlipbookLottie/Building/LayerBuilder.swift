@@ -27,6 +27,10 @@ final class LayerBuilder {
     private var precompositionNames: [String] = []
     /// Every customizable property's keypath, in the order built (`allHierarchyKeypaths`).
     private(set) var keypaths: [String] = []
+    /// Each Lottie layer's Core Animation layers with the name they took: its keypath
+    /// (`Precomp 1.Shape Layer 1`, as lottie-ios names a layer `layerModel.name`), so traces and
+    /// warnings name them as the file does.
+    private(set) var names: [(layer: CALayer, name: String)] = []
     private var keypathSet = Set<String>()
     /// Inside a time-remapped precomposition: the local frame at each frame of the enclosing
     /// clock (LayerBuilder+TimeRemapping.swift); nil where layer timing does it.
@@ -227,6 +231,7 @@ final class LayerBuilder {
             parent = parentItem.parent
         }
         let shown = visibility(item, wrapping: outer)
+        name(shown, keypath(of: item).joined(separator: "."))
         if let bm = item.blendMode, bm != 0 {
             if let mode = BlendMode(rawValue: bm) {
                 shown.compositingFilter = mode.compositingFilter
@@ -235,6 +240,18 @@ final class LayerBuilder {
             }
         }
         return shown
+    }
+
+    /// Names `top` and the layers under it that have no name yet (a precomposition's layers
+    /// were named when they were built, with all under them) `name`.
+    private func name(_ top: CALayer, _ name: String) {
+        var stack = [top]
+        while let layer = stack.popLast() {
+            guard layer.name == nil else { continue }
+            layer.name = name
+            names.append((layer, name))
+            stack += layer.sublayers ?? []
+        }
     }
 
     /// Shown from the layer's in point to its out point (frames of the containing composition).

@@ -1,4 +1,5 @@
 import FlipbookCore
+import FlipbookLottie
 import Foundation
 
 extension ScenarioRuntime {
@@ -10,6 +11,9 @@ extension ScenarioRuntime {
     public func sampledValue(_ plot: String) -> (value: Any?, fromAnimation: Bool)? {
         guard let dot = plot.firstIndex(of: "."), let layer = layers[String(plot[..<dot])] else { return nil }
         let name = String(plot[plot.index(after: dot)...])
+        if let lottie = layer as? LottieAnimationLayer, let value = Self.playback(name, of: lottie, at: stage.currentTime) {
+            return (value, lottie.isAnimationPlaying)
+        }
         if name == "contentInset" || name.hasPrefix("contentInset.") {
             guard let scroll = views[String(plot[..<dot])] as? UIScrollView else { return nil }
             let inset = scroll.contentInset
@@ -32,9 +36,19 @@ extension ScenarioRuntime {
     public func sampledValue(_ plot: String, atTime time: Double) -> Any? {
         guard let dot = plot.firstIndex(of: "."), let layer = layers[String(plot[..<dot])] else { return nil }
         let name = String(plot[plot.index(after: dot)...])
+        if let lottie = layer as? LottieAnimationLayer, let value = Self.playback(name, of: lottie, at: time) { return value }
         if name == "contentInset" || name.hasPrefix("contentInset.") { return nil }
         let keyPath = LayerKeyPath.layerName(for: name)
         guard LayerKeyPath(keyPath) != nil else { return nil }
         return layer.presentedValue(forKeyPath: keyPath, atTime: time)
+    }
+
+    /// A `lottie` layer's `currentProgress` (0…1) or `currentFrame` at stage time `time`, as
+    /// lottie-ios's `realtimeAnimationProgress` and `realtimeAnimationFrame` read them while it
+    /// plays; nil for other names.
+    static func playback(_ name: String, of layer: LottieAnimationLayer, at time: Double) -> Double? {
+        guard name == "currentProgress" || name == "currentFrame", let animation = layer.animation else { return nil }
+        let frame = layer.frame(atStageTime: time)
+        return name == "currentFrame" ? frame : animation.progress(atFrame: frame)
     }
 }
