@@ -7,7 +7,7 @@ import Foundation
 /// a 1170 × 2532 screen recording is the mean of about 1,200 pixels).
 enum Thumbnail {
     /// At most this many pixels (an 800 × 600 recording's frame becomes 58 × 43).
-    static let pixels = 1000
+    static let pixels = 2500
 
     /// `frame` with `mask`'s pixels blanked, scaled down (each pixel the average of those it
     /// covers) to fit `pixels`, as red, green and blue in 0…255 over white (a scene's clear
@@ -79,7 +79,7 @@ struct FrameDistances {
 
     /// The most scene frames measured: past it they are taken evenly through the span (each
     /// is still compared exactly; fewer only weigh less).
-    static let sceneFrameLimit = 150
+    static let sceneFrameLimit = 300
 
     func distance(scene i: Int, recording j: Int) -> Float { distances[j * sceneTimes.count + i] }
 

@@ -64,8 +64,12 @@ public struct OffsetEstimate: Codable, Sendable, Equatable {
             return "offset \(found) found by matching \(label)'s frames with the scene's (\(figures); next best \(other); "
                 + String(format: "frames %.1f apart, changes correlate %.2f)", difference, correlation)
         }
-        if isAmbiguous {
+        if isAmbiguous && margin < Self.requiredMargin {
             return "offset unsure: \(found) and \(other) explain \(label) about equally (\(figures)); 0 is used: give --offset"
+        }
+        if isAmbiguous {
+            return "offset unsure: \(label)'s frames favour \(found) over \(other) too little to tell them apart "
+                + "against its noise (\(figures)); 0 is used: give --offset"
         }
         return "offset unsure: \(label) shows too little of the scene's motion to place it "
             + String(format: "(strength %.1f, %.0f needed); 0 is used: give --offset", strength, Self.requiredEvidence)

@@ -21,7 +21,7 @@ struct OffsetSearchTests {
     /// The bar steps one column every 0.1 s from 0.5 s, then rests.
     static func steps(_ t: Double) -> Int { min(19, max(0, Int(((t - 0.5) / 0.1 + 1e-9).rounded(.down)) + 1)) }
 
-    @Test("thumbnails hold at most 1000 pixels over white, and their distance is the mean squared difference")
+    @Test("thumbnails hold at most 2500 pixels over white, and their distance is the mean squared difference")
     func thumbnails() {
         let frame = PixelBuffer(width: 400, height: 300, premultipliedARGB: [UInt32](repeating: 0x8000_0000, count: 400 * 300))
         let small = Thumbnail.of(frame, mask: nil)
@@ -68,6 +68,21 @@ struct OffsetSearchTests {
         let estimate = try #require(try recording.estimate(against: scene, sceneFrameRate: 30))
         #expect(!estimate.isTrusted && !estimate.isAmbiguous, "\(estimate)")
         #expect(estimate.note(label: "still.mp4").contains("shows too little of the scene's motion"), "\(estimate.note)")
+    }
+
+    @Test("each way of being unsure says which: two places alike, a best place too little ahead of the noise, no motion")
+    func unsureNotes() {
+        func note(evidence: Double, margin: Double, strength: Double) -> String {
+            OffsetEstimate(
+                offset: 0.04, evidence: evidence, margin: margin, runnerUpOffset: -5.4, strength: strength, correlation: 0.7,
+                runnerUp: 0.2, difference: 4
+            ).note(label: "wave.gif")
+        }
+        #expect(note(evidence: 40, margin: 0.5, strength: 60).hasPrefix("offset +0.040 s found by matching wave.gif's frames"))
+        #expect(note(evidence: 40, margin: 0.02, strength: 60).contains("+0.040 s and -5.400 s explain wave.gif about equally"))
+        #expect(note(evidence: 3.9, margin: 1, strength: 60).contains("favour +0.040 s over -5.400 s too little to tell them apart"))
+        #expect(note(evidence: 0.5, margin: 0, strength: 1).contains("wave.gif shows too little of the scene's motion"))
+        #expect([note(evidence: 3.9, margin: 1, strength: 60), note(evidence: 0.5, margin: 0, strength: 1)].allSatisfy { $0.hasSuffix("0 is used: give --offset") })
     }
 
     @Test("a GIF's merged frames (one frame held while the bar rests) are matched by what they show")
