@@ -31,10 +31,18 @@ package struct Filmstrip {
     static let labelFontSize = 16.0
 
     /// Composes `frames` (with their times) into a grid of at most `columns` a row, scaled by
+    /// `thumbScale`, within `readableWidth` (`compose(_:columns:thumbScale:maximumWidth:)`).
+    public static func compose(_ frames: [(time: Double, pixels: PixelBuffer)], columns: Int, thumbScale: Double = 0.5) throws
+        -> PixelBuffer
+    {
+        try compose(frames, columns: columns, thumbScale: thumbScale, maximumWidth: readableWidth)
+    }
+
+    /// Composes `frames` (with their times) into a grid of at most `columns` a row, scaled by
     /// `thumbScale`, with fewer a row or a smaller scale to stay within `maximumWidth`, and a
     /// smaller scale when the grid would pass `maximumSide` or `maximumPixels` (many or tall frames).
     public static func compose(
-        _ frames: [(time: Double, pixels: PixelBuffer)], columns: Int, thumbScale: Double = 0.5, maximumWidth: Int = readableWidth
+        _ frames: [(time: Double, pixels: PixelBuffer)], columns: Int, thumbScale: Double, maximumWidth: Int
     ) throws -> PixelBuffer {
         guard let first = frames.first?.pixels else { throw RenderError.invalidArgument("no frames for the filmstrip") }
         let pad = 8, label = 24
