@@ -10,6 +10,9 @@ var products: [Product] = [
     .library(name: "FlipbookGolden", targets: ["FlipbookGolden"]),
     .library(name: "FlipbookCompare", targets: ["FlipbookCompare"]),
     .library(name: "FlipbookTesting", targets: ["FlipbookTesting"]),
+    // swift-snapshot-testing's `.image` strategies for UIView, CALayer, UIViewController and
+    // UIImage, drawn by Flipbook: an iOS team's snapshot suite runs on Linux.
+    .library(name: "FlipbookSnapshotTesting", targets: ["FlipbookSnapshotTesting"]),
     .executable(name: "flipbook", targets: ["FlipbookMain"]),
     .executable(name: "flipbook-bench", targets: ["FlipbookBenchmarks"]),
     // `flipbook preview` runs it: the HTTP server stays out of every other command's start-up.
@@ -57,7 +60,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1")
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7")
     ],
     targets: [
         .systemLibrary(
@@ -155,6 +159,19 @@ let package = Package(
         .target(
             name: "FlipbookTesting",
             dependencies: ["Flipbook", "FlipbookGolden"],
+            swiftSettings: strictSettings
+        ),
+        // swift-snapshot-testing strategies whose images Flipbook draws (docs/snapshot-testing.md).
+        .target(
+            name: "FlipbookSnapshotTesting",
+            dependencies: ["Flipbook", .product(name: "SnapshotTesting", package: "swift-snapshot-testing")],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "FlipbookSnapshotTestingTests",
+            dependencies: ["FlipbookSnapshotTesting", "Flipbook", .product(name: "SnapshotTesting", package: "swift-snapshot-testing")],
+            exclude: ["__Snapshots__"],
+            resources: [.copy("Fixtures")],
             swiftSettings: strictSettings
         ),
         // The command line: every command's parsing and logic, a library so that tests run it

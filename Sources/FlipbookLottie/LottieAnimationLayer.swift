@@ -53,16 +53,28 @@ open class LottieAnimationLayer: CALayer {
         for (layer, fileName) in fileNames { layer.name = prefix + fileName }
     }
 
-    public override init() { super.init() }
+    // Its frames are keyframe animations held at the frame shown: a model drawing (a snapshot
+    // test's `render(in:)`) shows that frame, as lottie-ios's tests draw its presentation.
+    public override init() {
+        super.init()
+        showsFrameInModelDrawings = true
+    }
 
-    public override init(layer: Any) { super.init(layer: layer) }
+    public override init(layer: Any) {
+        super.init(layer: layer)
+        showsFrameInModelDrawings = true
+    }
 
-    public required init?(coder: NSCoder) { super.init(coder: coder) }
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        showsFrameInModelDrawings = true
+    }
 
     /// A layer showing `animation` paused at its first frame; throws what cannot be built
     /// (precompositions nested too deep, too many layers).
     public init(animation: LottieAnimation) throws {
         super.init()
+        showsFrameInModelDrawings = true
         try load(animation)
     }
 

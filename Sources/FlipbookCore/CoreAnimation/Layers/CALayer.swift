@@ -6,6 +6,9 @@ open class CALayer: NSObject, CAMediaTiming {
     var modelState = LayerState()
     private(set) var attached: [AttachedAnimation] = []
     weak var owningStage: Stage?
+    /// A layer whose picture is animations held at a frame (a Lottie animation's): a model
+    /// snapshot (`Stage.modelSnapshot`) draws it and its sublayers as presented.
+    package var showsFrameInModelDrawings = false
     var isPendingCommit = false
     /// Whether a transaction holding this layer has committed (implicit animations need it).
     private(set) var isCommitted = false
@@ -654,7 +657,7 @@ open class CALayer: NSObject, CAMediaTiming {
 
     /// Model values plus every committed animation, at this layer's local time `local`.
     func presentationState(localTime local: Double) -> LayerState {
-        guard !attached.isEmpty else { return modelState }
+        guard !attached.isEmpty, !TransactionContext.current.drawsModelValues else { return modelState }
         var state = modelState
         for r in attached where r.beginResolved {
             r.animation.apply(to: &state, model: modelState, parentTime: local)

@@ -178,6 +178,18 @@ extension CALayer {
     /// copy's `i × instanceDelay`, timing-model.md 12.5); it may take the layer before its start.
     /// `levels` counts this layer and those below it that are drawn: past it, none are.
     func snapshot(parentTime: Double, delay: Double = 0, levels: Int) -> LayerSnapshot {
+        if showsFrameInModelDrawings {
+            let ctx = TransactionContext.current
+            if ctx.drawsModelValues {
+                ctx.drawsModelValues = false
+                defer { ctx.drawsModelValues = true }
+                return ownSnapshot(parentTime: parentTime, delay: delay, levels: levels)
+            }
+        }
+        return ownSnapshot(parentTime: parentTime, delay: delay, levels: levels)
+    }
+
+    private func ownSnapshot(parentTime: Double, delay: Double, levels: Int) -> LayerSnapshot {
         if contentOverride == nil, needsDisplay() { display() }
         let local = localTime(parentTime: parentTime) - delay * Double(speed)
         var s = LayerSnapshot(state: presentationState(localTime: local))

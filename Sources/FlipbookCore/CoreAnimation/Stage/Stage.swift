@@ -94,6 +94,13 @@ public final class Stage {
     /// `FLIPBOOK_SYMBOLS` environment variable, else none (a placeholder is drawn, with a warning).
     public var symbolsFolder: URL?
 
+    /// The insets the Stage's window reports as its safe area, as a device's screen has them
+    /// (a status bar or notch, a home indicator); zero by default. Set it before views are
+    /// added: views lay out against it at the next commit.
+    public var safeAreaInsets: UIEdgeInsets = .zero {
+        didSet { rootView.setNeedsLayout() }
+    }
+
     /// Limit of events at a single instant before the Stage refuses to loop further.
     public var maximumEventsPerInstant = 100_000
     /// Limit of events in one `advance(to:)`; the rest wait for the next call, so a chain of
@@ -275,6 +282,22 @@ public final class Stage {
                 "layers are nested \(depth) levels deep; layers deeper than \(Limits.maximumDrawnLayerDepth) levels are not drawn")
         }
         return FrameSnapshot(time: currentTime, size: size, scale: Double(scale), root: rootLayer.snapshot(at: currentTime, depth: depth))
+    }
+
+    /// The layer tree as `CALayer.render(in:)` draws it on iOS: model values, every animation
+    /// left out.
+    package func modelSnapshot() -> FrameSnapshot {
+        let ctx = TransactionContext.current
+        ctx.drawsModelValues = true
+        defer { ctx.drawsModelValues = false }
+        return snapshot()
+    }
+
+    /// The Stage this thread's Core Animation code answers to (its clock, `UIScreen.main`);
+    /// a snapshot on a Stage of its own puts the earlier one back with this.
+    package static var active: Stage? {
+        get { TransactionContext.current.activeStage }
+        set { TransactionContext.current.activeStage = newValue }
     }
 
     // MARK: - Event discovery

@@ -29,6 +29,8 @@ final class TransactionContext {
     /// begin times resolved) at the next flush.
     var pendingLayers: [CALayer] = []
     weak var activeStage: Stage?
+    /// While a model snapshot is taken: layers give their model values, animations unapplied.
+    var drawsModelValues = false
     /// The due time of the event being processed, while the Stage runs a callback.
     var callbackTime: Double?
     /// Open `UIView.animate` blocks, innermost last.

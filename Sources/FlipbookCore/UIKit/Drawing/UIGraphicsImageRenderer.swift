@@ -14,6 +14,12 @@ open class UIGraphicsImageRendererFormat {
 
     public init() { scale = UIScreen.main.scale }
 
+    /// The format for `traitCollection`: its display scale (the screen's when it has none).
+    public convenience init(for traitCollection: UITraitCollection) {
+        self.init()
+        if traitCollection.displayScale > 0 { scale = traitCollection.displayScale }
+    }
+
     /// The format for the screen: its scale, not opaque.
     open class func `default`() -> UIGraphicsImageRendererFormat { UIGraphicsImageRendererFormat() }
     /// The format an image renderer uses when none is given.

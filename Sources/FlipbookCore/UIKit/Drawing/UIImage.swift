@@ -130,13 +130,6 @@ public final class UIImage: Equatable, Sendable {
     }
 }
 
-/// The traits an image is looked up for (size classes, appearance); accepted and not used.
-public final class UITraitCollection: Sendable {
-    public init() {}
-    /// The traits of the running code.
-    public static var current: UITraitCollection { UITraitCollection() }
-}
-
 extension LayerImage {
     /// The same bitmap at `scale` pixels per point.
     func scaled(_ scale: Double) -> LayerImage {

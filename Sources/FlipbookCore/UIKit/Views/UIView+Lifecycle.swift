@@ -83,6 +83,13 @@ extension UIView {
 
 /// The window a Stage's views live in: the Stage's root view.
 open class UIWindow: UIView {
+    /// A Stage's window reports the Stage's `safeAreaInsets` (a device's notch and home
+    /// indicator, set for a snapshot of a device); any other window none of its own.
+    open override var safeAreaInsets: UIEdgeInsets {
+        guard let stage = layer.owningStage else { return super.safeAreaInsets }
+        return stage.safeAreaInsets
+    }
+
     /// The controller whose view fills the window; setting it loads the view, sizes it to the
     /// window and sends the appearance callbacks.
     open var rootViewController: UIViewController? {

@@ -6,7 +6,7 @@ import Foundation
 /// opaque, the rectangle's unchanged pixels are written transparent and blended over what is
 /// there when that deflates smaller (ffmpeg's encoder also tries both); otherwise the rectangle
 /// replaces what was there (blend source). Either way the picture is exact.
-enum APNGEncoder {
+package enum APNGEncoder {
     /// zlib level for animation frames (see APNGSink.prepare).
     static let level: Int32 = 6
 
@@ -124,6 +124,20 @@ enum APNGEncoder {
             sequence += 1
         }
         return out
+    }
+
+    /// A whole animated PNG of `frames` (equal sizes) at `fps`, played forever.
+    package static func encode(_ frames: [PixelBuffer], fps: Double) throws -> [UInt8] {
+        guard let first = frames.first else { throw RenderError.invalidArgument("an animated PNG needs at least one frame") }
+        var png = header(width: first.width, height: first.height, frames: frames.count, plays: 0)
+        var sequence: UInt32 = 0
+        var previous: PixelBuffer?
+        for frame in frames {
+            let region = try region(frame, previous: previous, level: level)
+            png += frameChunks(region, delay: delay(fps: fps), first: previous == nil, sequence: &sequence)
+            previous = frame
+        }
+        return png + end()
     }
 
     static func end() -> [UInt8] {

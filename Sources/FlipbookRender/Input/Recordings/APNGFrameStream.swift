@@ -32,18 +32,22 @@ public final class APNGFrameStream: RecordingStream {
     private var saved: [UInt8]?
     private var pendingDispose: (op: UInt8, frame: Frame)?
 
-    public init(url: URL) throws {
-        name = url.path
-        let bytes = try InputFile.read(url.path)
+    public convenience init(url: URL) throws {
+        try self.init(bytes: try InputFile.read(url.path), name: url.path)
+    }
+
+    /// The animation in `bytes`, named `name` in errors.
+    package init(bytes: [UInt8], name: String) throws {
+        self.name = name
         let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        guard bytes.count >= 8, Array(bytes[0..<8]) == signature else { throw RenderError.invalidArgument("\(url.path) is not a PNG file") }
+        guard bytes.count >= 8, Array(bytes[0..<8]) == signature else { throw RenderError.invalidArgument("\(name) is not a PNG file") }
         func be32(_ o: Int) -> Int { Int(bytes[o]) << 24 | Int(bytes[o + 1]) << 16 | Int(bytes[o + 2]) << 8 | Int(bytes[o + 3]) }
         func be16(_ o: Int) -> Int { Int(bytes[o]) << 8 | Int(bytes[o + 1]) }
         var header: [UInt8]?, palette: [Range<Int>] = [], frames: [Frame] = [], durations: [Double] = []
         var plays: Int?
         var current: Frame?
         var o = 8
-        func corrupt(_ what: String) -> RenderError { RenderError.invalidArgument("\(url.path) is not a valid PNG: \(what) (byte \(o))") }
+        func corrupt(_ what: String) -> RenderError { RenderError.invalidArgument("\(name) is not a valid PNG: \(what) (byte \(o))") }
         while o + 12 <= bytes.count {
             let length = be32(o)
             guard length <= bytes.count - o - 12 else { throw corrupt("a chunk runs past the end of the file") }
@@ -89,16 +93,16 @@ public final class APNGFrameStream: RecordingStream {
             o += 12 + length
         }
         if let current { frames.append(current) }
-        guard let header else { throw RenderError.invalidArgument("\(url.path) is not a valid PNG: its header (IHDR) is missing") }
+        guard let header else { throw RenderError.invalidArgument("\(name) is not a valid PNG: its header (IHDR) is missing") }
         let w = be32(16), h = be32(20)
-        try RecordingLimits.check(url.path, width: w, height: h)
+        try RecordingLimits.check(name, width: w, height: h)
         frames.removeAll { $0.data.isEmpty }
-        guard !frames.isEmpty else { throw RenderError.invalidArgument("\(url.path) has no frames") }
-        try RecordingLimits.checkWhole(url.path, width: w, height: h, frames: frames.count)
+        guard !frames.isEmpty else { throw RenderError.invalidArgument("\(name) has no frames") }
+        try RecordingLimits.checkWhole(name, width: w, height: h, frames: frames.count)
         for (i, f) in frames.enumerated()
         where f.width <= 0 || f.height <= 0 || f.x < 0 || f.y < 0 || f.x + f.width > w || f.y + f.height > h {
             throw RenderError.invalidArgument(
-                "\(url.path): frame \(i + 1)'s region \(f.x),\(f.y) \(f.width)×\(f.height) is not inside the \(w)×\(h) image")
+                "\(name): frame \(i + 1)'s region \(f.x),\(f.y) \(f.width)×\(f.height) is not inside the \(w)×\(h) image")
         }
         self.bytes = bytes
         self.header = header
