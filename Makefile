@@ -80,6 +80,8 @@ test: test-deps lint relink-if-reordered
 	.build/debug/flipbook test --artifacts .artifacts
 	@# The public Swift API against the last release's: a break is a decision (CHANGELOG.md).
 	scripts/api_breakage.sh
+	@# As an app's repository uses it: the package plugin and a snapshot test, from a fresh package.
+	scripts/plugin_check.sh
 	$(RELEASE_BUILD) --product flipbook
 	@# What `make build` (so `make demo`) builds besides: the preview's server links statically too.
 	$(RELEASE_BUILD) --product flipbook-preview

@@ -14,6 +14,8 @@ var products: [Product] = [
     // UIImage, drawn by Flipbook: an iOS team's snapshot suite runs on Linux.
     .library(name: "FlipbookSnapshotTesting", targets: ["FlipbookSnapshotTesting"]),
     .executable(name: "flipbook", targets: ["FlipbookMain"]),
+    // `swift package flipbook test|render|compare …` from a package that depends on Flipbook.
+    .plugin(name: "FlipbookCommand", targets: ["FlipbookCommand"]),
     .executable(name: "flipbook-bench", targets: ["FlipbookBenchmarks"]),
     // `flipbook preview` runs it: the HTTP server stays out of every other command's start-up.
     .executable(name: "flipbook-preview", targets: ["FlipbookPreviewMain"]),
@@ -155,6 +157,16 @@ let package = Package(
         // constants at build time: real files for editors, one static program for users.
         .executableTarget(name: "PageEmbedder", swiftSettings: strictSettings),
         .plugin(name: "EmbedPages", capability: .buildTool(), dependencies: ["PageEmbedder"]),
+        // `swift package flipbook …`: the `flipbook` command built from this package, run in the
+        // dependant's folder (docs/ci.md, "From an app's repository").
+        .plugin(
+            name: "FlipbookCommand",
+            capability: .command(
+                intent: .custom(verb: "flipbook", description: "Run the flipbook command (test, render, compare, …) in this package"),
+                permissions: [.writeToPackageDirectory(reason: "flipbook writes goldens, artifacts and renders where it is told to")]
+            ),
+            dependencies: ["FlipbookMain"]
+        ),
         // Golden assertions for Swift Testing and XCTest (reporting at the caller's line).
         .target(
             name: "FlipbookTesting",
