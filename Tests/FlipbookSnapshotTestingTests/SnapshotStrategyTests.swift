@@ -230,6 +230,31 @@ import Testing
         #expect(UITraitCollection(traitsFrom: [.init(displayScale: 3), .init(userInterfaceStyle: .dark)]).displayScale == 3)
     }
 
+    /// A controller subclass, as every app's are.
+    final class PlainController: UIViewController {}
+
+    @Test func subclassesTakeTheirBaseClassStrategies() throws {
+        // As on iOS, `of:` a UILabel, a CAShapeLayer or a controller subclass finds the UIView,
+        // CALayer and UIViewController strategies.
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let label = UILabel(frame: CGRect(x: 0, y: 0, width: 40, height: 20))
+        label.text = "Hi"
+        let shape = CAShapeLayer()
+        shape.bounds = CGRect(x: 0, y: 0, width: 10, height: 10)
+        shape.path = CGPath(ellipseIn: shape.bounds, transform: nil)
+        let messages = [
+            verifySnapshot(of: label, as: .image, named: "label", record: .all, snapshotDirectory: folder.path),
+            verifySnapshot(of: shape, as: .image(precision: 0.99), named: "shape", record: .all, snapshotDirectory: folder.path),
+            verifySnapshot(
+                of: PlainController(), as: .image(on: .iPhoneSe, traits: .init(displayScale: 1)), named: "controller", record: .all,
+                snapshotDirectory: folder.path)
+        ]
+        #expect(messages.allSatisfy { $0?.contains("Record mode is on") == true }, "\(messages)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        #expect(files.count == 3 && files.allSatisfy { $0.hasSuffix(".png") }, "\(files)")
+    }
+
     @Test func anEmptyViewSaysWhatToDo() {
         let folder = FileManager.default.temporaryDirectory.path
         let message = verifySnapshot(
