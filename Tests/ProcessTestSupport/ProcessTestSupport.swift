@@ -55,9 +55,33 @@ public enum CLI {
         p.standardOutput = out
         p.standardError = err
         try p.run()
-        let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
+        // Both pipes are read at once: read one to its end first and a child that fills the
+        // other's buffer (64 KiB) waits for a reader that never comes.
+        let e = PipeDrain(err.fileHandleForReading)
+        let o = out.fileHandleForReading.readDataToEndOfFile()
+        let errorText = String(decoding: e.wait(), as: UTF8.self)
         p.waitUntilExit()
-        return (p.terminationStatus, o, String(decoding: e, as: UTF8.self))
+        return (p.terminationStatus, o, errorText)
+    }
+}
+
+/// A pipe read to its end on a thread of its own.
+final class PipeDrain: @unchecked Sendable {
+    // Written by the reading thread before `done` is signalled, read after: no race.
+    private var data = Data()
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ handle: FileHandle) {
+        Thread.detachNewThread { [self] in
+            data = handle.readDataToEndOfFile()
+            done.signal()
+        }
+    }
+
+    /// Everything the pipe held, once its writer closed it.
+    func wait() -> Data {
+        done.wait()
+        return data
     }
 }
 
