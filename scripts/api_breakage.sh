@@ -28,7 +28,9 @@ digest() {  # tree build-dir module output
   local tree=$1 build=$2 module=$3 out=$4
   local args=(-dump-sdk -module "$module" -I "$build/Modules")
   while IFS= read -r map; do args+=(-Xcc "-fmodule-map-file=$map" -Xcc "-I$(dirname "$map")"); done < <(
-    find -L "$build" -maxdepth 2 -name module.modulemap; find "$tree/Sources" -maxdepth 2 -name module.modulemap
+    # A package plugin's tools are built a second time for the host (NAME-tool.build): one map each.
+    find -L "$build" -maxdepth 2 -name module.modulemap -not -path '*-tool.build/*'
+    find "$tree/Sources" -maxdepth 2 -name module.modulemap
     find -L "$(dirname "$build")/checkouts" -name module.modulemap 2>/dev/null)
   for inc in "$tree"/Sources/C*/include; do args+=(-Xcc "-I$inc"); done
   for flag in $(pkg-config --cflags-only-I cairo pangocairo libwebp 2>/dev/null); do args+=(-Xcc "$flag"); done
