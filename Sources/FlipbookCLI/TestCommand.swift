@@ -34,7 +34,8 @@ struct TestRun: ParsableCommand {
                 --ignore-antialiasing
 
             A sharded run always writes its artifacts (results.json among them), passed or not, for \
-            `flipbook test merge SHARD-DIR... --artifacts DIR` to join into one report.
+            `flipbook test merge SHARD-DIR... --artifacts DIR` to join into one report; the merge \
+            also writes timings.json, which kept as golden/timings.json balances later shards.
             """
     )
 
@@ -65,8 +66,17 @@ struct TestRun: ParsableCommand {
             valueName: "FORMAT"))
     var artifactAnimation = "apng"
 
-    @Option(help: ArgumentHelp("Run shard I of N (1-based), e.g. 2/4: shards split the suite exactly.", valueName: "I/N"))
+    @Option(
+        help: ArgumentHelp(
+            "Run shard I of N (1-based), e.g. 2/4: every scenario in exactly one shard, shards balanced by the scenes' "
+                + "times in --timings, else by instants × pixels.", valueName: "I/N"))
     var shard: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "The scenes' times that balance --shard: a timings.json from `flipbook test merge` (default: the golden "
+                + "folder's timings.json when there is one).", valueName: "FILE"))
+    var timings: String?
 
     @Option(help: "Only scenarios whose name contains this text.")
     var filter: String?
@@ -135,6 +145,17 @@ struct TestRun: ParsableCommand {
         return roots.first ?? "golden"
     }
 
+    /// The timings that balance the shards: `--timings`, else the golden folder's, else none.
+    func shardTimings(for files: [String]) throws -> SceneTimings? {
+        if let timings {
+            do { return try SceneTimings.read(timings) } catch { throw ValidationError("\(error)") }
+        }
+        guard let root = try? goldenDirectory ?? Self.goldenFolder(for: files) else { return nil }
+        let path = URL(fileURLWithPath: root, isDirectory: true).appendingPathComponent(SceneTimings.fileName).path
+        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        do { return try SceneTimings.read(path) } catch { throw ValidationError("\(error)") }
+    }
+
     func parsedShard() throws -> (index: Int, count: Int)? {
         guard let shard else { return nil }
         let parts = shard.split(separator: "/").map { Int($0) }
@@ -152,7 +173,9 @@ struct TestRun: ParsableCommand {
         do { files = try GoldenSuite.discover(paths.isEmpty ? ["scenarios"] : paths) } catch { throw ValidationError("\(error)") }
         if let filter { files = files.filter { GoldenSuite.name(of: $0).contains(filter) } }
         let all = files
-        if let (i, n) = try parsedShard() { files = GoldenSuite.shard(files, index: i, count: n) }
+        if let (i, n) = try parsedShard() {
+            files = GoldenSuite.shard(files, index: i, count: n, costs: GoldenSuite.costs(of: files, timings: try shardTimings(for: files)))
+        }
         var tolerance = GoldenSuite.ToleranceRule.scenario
         if exact { tolerance = .exact }
         if let threshold {

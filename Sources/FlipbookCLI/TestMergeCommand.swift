@@ -14,6 +14,9 @@ struct TestMerge: ParsableCommand {
             shards hold the same scenario.
 
               flipbook test merge shard-1 shard-2 shard-3 --artifacts merged
+
+            The merged folder also gets timings.json, each scene's render and compare time: \
+            copied to golden/timings.json, it balances later `--shard` runs.
             """)
 
     @Argument(help: "The shards' artifacts folders.")
@@ -33,6 +36,9 @@ struct TestMerge: ParsableCommand {
                 folders.map { URL(fileURLWithPath: $0, isDirectory: true) },
                 into: URL(fileURLWithPath: artifacts, isDirectory: true))
         } catch let e as GoldenError { throw ValidationError("\(e)") }
+        // Each scene's time, for later shards to balance by (kept as golden/timings.json).
+        let timingsFile = URL(fileURLWithPath: artifacts, isDirectory: true).appendingPathComponent(SceneTimings.fileName)
+        try OutputFile.write(try SceneTimings(outcomes).encoded(), to: timingsFile)
         let failed = outcomes.filter(\.failed)
         let recorded = outcomes.filter { $0.status == .recorded || $0.status == .rerecorded }.count
         for o in failed { Console.out("✘ \(o.name)") }

@@ -51,6 +51,33 @@ struct ShardMergeTests {
         #expect(pictures.contains { $0.hasSuffix("-expected.png") } && pictures.contains { $0.hasSuffix("-diff.png") }, "\(pictures)")
         let junit = try String(contentsOf: dir.appendingPathComponent("merged/junit.xml"), encoding: .utf8)
         #expect(junit.contains("tests=\"3\"") && junit.contains("failures=\"1\""), "\(junit.prefix(300))")
+        // The merge keeps each scene's time; kept as golden/timings.json it balances the next shards.
+        let timings = try String(contentsOf: dir.appendingPathComponent("merged/timings.json"), encoding: .utf8)
+        #expect(timings.contains("\"a\" :") && timings.contains("\"b\" :") && timings.contains("\"c\" :"), "\(timings)")
+    }
+
+    @Test("shards balanced by a timings file: the costly scene alone; a bad timings file refused with exit 2")
+    func shardsByTimings() throws {
+        let dir = try Self.suite()
+        let timings = dir.appendingPathComponent("golden/timings.json")
+        try #"{ "format": 1, "seconds": { "a": 0.1, "b": 0.1, "c": 9 } }"#.write(to: timings, atomically: true, encoding: .utf8)
+        func shard(_ i: Int, _ extra: [String] = []) throws -> (status: Int32, stdout: String, stderr: String) {
+            try CLI.run(["test", "--shard", "\(i)/2", "--artifacts", "t\(i)", "--artifact-animation", "none"] + extra, in: dir)
+        }
+        let first = try shard(1), second = try shard(2)
+        #expect(first.stdout.contains("✘ c") && !first.stdout.contains("✔ a") && !first.stdout.contains("✔ b"), "\(first.stdout)")
+        #expect(second.stdout.contains("✔ a") && second.stdout.contains("✔ b") && !second.stdout.contains("✘ c"), "\(second.stdout)")
+        // --timings names another file; one that is not a timings file is refused before anything runs.
+        try #"{ "format": 1, "seconds": { "a": 9, "b": 0.1, "c": 0.1 } }"#.write(
+            to: dir.appendingPathComponent("other.json"), atomically: true, encoding: .utf8)
+        let other = try shard(1, ["--timings", "other.json"])
+        #expect(other.stdout.contains("✔ a") && !other.stdout.contains("✔ b"), "\(other.stdout)")
+        try #"{ "format": 1, "seconds": { "a": -3 } }"#.write(to: timings, atomically: true, encoding: .utf8)
+        let bad = try shard(1)
+        #expect(bad.status == 2 && bad.stderr.contains("timings.json: 'a' has -3.0 seconds; expected 0…86400"), "\(bad.stderr)")
+        try "not json".write(to: timings, atomically: true, encoding: .utf8)
+        let garbage = try shard(1)
+        #expect(garbage.status == 2 && garbage.stderr.contains("not a timings file of flipbook test merge"), "\(garbage.stderr)")
     }
 
     @Test("refused with exit 2: a folder without results, overlapping shards, a name that leaves the folder, merging into a shard")

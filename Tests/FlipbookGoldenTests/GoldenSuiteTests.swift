@@ -234,6 +234,43 @@ struct GoldenSuiteTests {
         }
     }
 
+    @Test("shards balanced by cost: each file once, the longest-processing-time rule, the same on every machine")
+    func shardsByCost() {
+        let files = (0..<9).map { "s\($0).yaml" }
+        let costs: [Double] = [60, 1, 1, 1, 1, 1, 1, 1, 3]
+        let parts = (1...3).map { GoldenSuite.shard(files, index: $0, count: 3, costs: costs) }
+        #expect(parts.flatMap { $0 }.sorted() == files.sorted())
+        // The 60 s scene alone (by count it would share its shard with two others); 5 s in each of the others.
+        #expect(parts[0] == ["s0.yaml"])
+        #expect(parts[1] == ["s4.yaml", "s6.yaml", "s8.yaml"] && parts[2] == ["s1.yaml", "s2.yaml", "s3.yaml", "s5.yaml", "s7.yaml"])
+        // Equal costs: names break ties, so every machine cuts the same shards.
+        let equal = (1...4).map { GoldenSuite.shard(files, index: $0, count: 4, costs: Array(repeating: 2, count: 9)) }
+        #expect(equal.flatMap { $0 }.sorted() == files.sorted() && equal.map(\.count).max()! - equal.map(\.count).min()! <= 1)
+        for n in 1...6 {
+            let random = files.indices.map { Double(($0 * 37) % 11) }
+            let split = (1...n).map { GoldenSuite.shard(files, index: $0, count: n, costs: random) }
+            #expect(split.flatMap { $0 }.sorted() == files.sorted(), "every file in exactly one of \(n) shards")
+        }
+    }
+
+    @Test("costs: recorded times, else instants × pixels at the timed scenes' rate, else the median")
+    func shardCosts() {
+        let box = Sandbox()
+        let small = box.scenario("small"), big = box.scenario("big")
+        let bigText = (try? String(contentsOfFile: big, encoding: .utf8)) ?? ""
+        try? bigText.replacingOccurrences(of: "width: 80, height: 40", with: "width: 160, height: 80").write(
+            toFile: big, atomically: true, encoding: .utf8)
+        let broken = box.dir.appendingPathComponent("broken.yaml").path
+        try? "canvas: [".write(toFile: broken, atomically: true, encoding: .utf8)
+        let timings = SceneTimings(seconds: ["small": 0.5])
+        let costs = GoldenSuite.costs(of: [small, big, broken], timings: timings)
+        #expect(costs[0] == 0.5)
+        // big has four times small's pixels at the same instants: four times its time.
+        #expect(abs(costs[1] - 2) < 1e-9, "\(costs)")
+        #expect(costs[2] == 2, "a file that cannot be read costs the median")
+        #expect(GoldenSuite.costs(of: [small, big], timings: SceneTimings(seconds: ["small": 1, "big": 3])) == [1, 3])
+    }
+
     @Test("orphan golden folders and a manifest from another machine are reported")
     func orphansAndEnvironment() throws {
         let box = Sandbox()
