@@ -7,6 +7,8 @@ let strictSettings: [SwiftSetting] = [
 
 var products: [Product] = [
     .library(name: "Flipbook", targets: ["Flipbook"]),
+    // The engine and renderer alone (no YAML reader, no Lottie): a shorter first build.
+    .library(name: "FlipbookEngine", targets: ["FlipbookEngine"]),
     .library(name: "FlipbookGolden", targets: ["FlipbookGolden"]),
     .library(name: "FlipbookCompare", targets: ["FlipbookCompare"]),
     .library(name: "FlipbookTesting", targets: ["FlipbookTesting"]),
@@ -121,6 +123,7 @@ let package = Package(
         ),
         // Lottie files as Core Animation layers and keyframe animations (docs/lottie.md).
         .target(name: "FlipbookLottie", dependencies: ["FlipbookCore", "CZlib"], swiftSettings: strictSettings),
+        .target(name: "FlipbookEngine", dependencies: ["FlipbookCore", "FlipbookRender"], swiftSettings: strictSettings),
         .target(
             name: "Flipbook",
             dependencies: ["FlipbookCore", "FlipbookRender", "FlipbookScenario", "FlipbookLottie"],
@@ -256,7 +259,7 @@ let package = Package(
         ),
         .testTarget(
             name: "FlipbookRenderTests",
-            dependencies: ["FlipbookRender", .product(name: "PropertyBased", package: "swift-property-based")],
+            dependencies: ["FlipbookRender", "FlipbookEngine", .product(name: "PropertyBased", package: "swift-property-based")],
             resources: [.copy("Fixtures")],
             swiftSettings: strictSettings
         ),
