@@ -40,12 +40,8 @@ final class IOSStyleSnapshotTests: XCTestCase {
 
     func testAnimationView() throws {
         // A 40×40 composition: a red square whose opacity goes 0 → 100 % over frames 0–10.
-        let json = #"""
-            {"v":"5.7.0","fr":10,"ip":0,"op":10,"w":40,"h":40,"layers":[{"ty":1,"ind":1,"ip":0,"op":10,"st":0,
-            "sc":"#ff0000","sw":20,"sh":20,"ks":{"o":{"a":1,"k":[{"t":0,"s":[0],"i":{"x":[1],"y":[1]},"o":{"x":[0],"y":[0]}},
-            {"t":10,"s":[100]}]},"p":{"a":0,"k":[20,20]},"a":{"a":0,"k":[10,10]}}}]}
-            """#
-        let animationView = LottieAnimationView(animation: try LottieAnimation.load(data: Data(json.utf8)))
+        let path = try XCTUnwrap(Bundle.module.path(forResource: "fading-square", ofType: "json", inDirectory: "Fixtures"))
+        let animationView = LottieAnimationView(filePath: path)
         animationView.frame = CGRect(x: 0, y: 0, width: 40, height: 40)
         animationView.currentProgress = 0.5
         assertSnapshot(of: animationView, as: .image(precision: 0.99, perceptualPrecision: 0.98, traits: .init(displayScale: 1)))

@@ -85,12 +85,7 @@ import Testing
     @Test func anAnimationViewShowsTheFrameItHolds() throws {
         // A red square fading in over frames 0–10, held at frame 5: its frame is animations, so
         // the model drawing shows their presentation (50 % red), not the bare model (nothing).
-        let json = #"""
-            {"v":"5.7.0","fr":10,"ip":0,"op":10,"w":40,"h":40,"layers":[{"ty":1,"ind":1,"ip":0,"op":10,"st":0,
-            "sc":"#ff0000","sw":20,"sh":20,"ks":{"o":{"a":1,"k":[{"t":0,"s":[0],"i":{"x":[1],"y":[1]},"o":{"x":[0],"y":[0]}},
-            {"t":10,"s":[100]}]},"p":{"a":0,"k":[20,20]},"a":{"a":0,"k":[10,10]}}}]}
-            """#
-        let animationView = LottieAnimationView(animation: try LottieAnimation.load(data: Data(json.utf8)))
+        let animationView = LottieAnimationView(filePath: fixtures + "/fading-square.json")
         animationView.frame = CGRect(x: 0, y: 0, width: 40, height: 40)
         animationView.currentProgress = 0.5
         let container = UIView(frame: CGRect(x: 0, y: 0, width: 40, height: 40))
