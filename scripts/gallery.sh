@@ -2,7 +2,8 @@
 # Renders every seed scenario into out/gallery/ (GIF and filmstrip) and, when the reference
 # material is there (../shared/reference/), a montage per seed with a GIF: the original frame
 # and ours at the same instants, side by side and labelled with the time
-# (`flipbook compare --against`). Prints the render time and GIF size of each seed.
+# (`flipbook compare --against`), and one at the instant where they differ most (NAME-worst.png).
+# Prints the render time and GIF size of each seed, and compare's figures (worst frame first).
 # Usage: scripts/gallery.sh [FLIPBOOK] [REFERENCE_DIR]
 set -euo pipefail
 flipbook=${1:-.build/release/flipbook}
@@ -36,8 +37,15 @@ fi
 for entry in "${montages[@]}"; do
   IFS='|' read -r name original times <<< "$entry"
   [ -f "$reference/$original" ] || { echo "missing $reference/$original: $name skipped"; continue; }
-  "$flipbook" compare "scenarios/seeds/$name.yaml" --against "$reference/$original" \
-    -o "$out/$name-vs-original.gif" --filmstrip "$out/$name-montage.png" --filmstrip-times "$times" --filmstrip-columns 2 \
-    | sed -n '2,$p' | sed "s/^/$name: /"
+  table=$("$flipbook" compare "scenarios/seeds/$name.yaml" --against "$reference/$original" \
+    -o "$out/$name-vs-original.gif" --filmstrip "$out/$name-montage.png" --filmstrip-times "$times" --filmstrip-columns 2)
+  sed -n '2,$p' <<< "$table" | sed "s/^/$name: /"
+  # The worst frame's instant: the figure after the first "%" on the scene's row.
+  worst=$(awk '$1 == "default" { for (i = 2; i < NF; i++) if ($i == "%") { print $(i + 1); exit } }' <<< "$table")
+  if [ -n "$worst" ]; then
+    "$flipbook" compare "scenarios/seeds/$name.yaml" --against "$reference/$original" -o "$out/.worst-$name.gif" \
+      --filmstrip "$out/$name-worst.png" --filmstrip-times "$worst" > /dev/null 2>&1
+    rm -f "$out/.worst-$name.gif"
+  fi
 done
-echo "montages: $out/*-montage.png (original | ours at each instant)"
+echo "montages: $out/*-montage.png (original | ours at each instant); $out/*-worst.png at each seed's worst frame"
