@@ -23,12 +23,13 @@ struct Inspect: ParsableCommand {
                 --sample dot1.fillColor
               flipbook inspect scenarios/demo.yaml --sample dot2.opacity --fps 10 --until 1s
               flipbook inspect anim.json --keypaths
+              flipbook inspect scene.yaml --sample "pin.**.Ellipse 1.Position"
             """
     )
 
     @OptionGroup var scenario: ScenarioArguments
 
-    @Option(help: "Sample LAYER.KEYPATH (presentation value) at every frame; repeatable.")
+    @Option(help: "Sample LAYER.KEYPATH (presentation value; in a lottie layer a lottie-ios keypath) at every frame; repeatable.")
     var sample: [String] = []
 
     @Option(help: "Frames per second for --sample (default: the scenario's).")
@@ -144,6 +145,7 @@ struct Inspect: ParsableCommand {
         func n(_ x: Double) -> String { String(format: "%.6g", x) }
         switch value {
         case let v as CGFloat: return n(Double(v))
+        case let v as Double: return n(v)
         case let v as Bool: return v ? "1" : "0"
         case let p as CGPoint: return "\(n(p.x)) \(n(p.y))"
         case let s as CGSize: return "\(n(s.width)) \(n(s.height))"

@@ -40,6 +40,8 @@ open class LottieAnimationLayer: CALayer {
     private var valueProviders: [(keypath: AnimationKeypath, provider: any AnyValueProvider)] = []
     /// The keypath of every property a value provider can replace (`allHierarchyKeypaths()`).
     private var hierarchyKeypaths: [String] = []
+    /// Those properties' values, to read at any frame (`getValue(for:atFrame:)`).
+    private var propertySamples: [PropertySample] = []
     /// The composition's layers and their names from the file (`LayerBuilder.names`), prefixed
     /// with this layer's own name when it has one (a scene's `lottie` layer `pin`: `pin.Shape Layer 1`).
     private var fileNames: [(layer: CALayer, name: String)] = []
@@ -89,6 +91,7 @@ open class LottieAnimationLayer: CALayer {
         builtLayerCount = builder.layerCount
         builtImagePixels = builder.imagePixels
         hierarchyKeypaths = builder.keypaths
+        propertySamples = builder.samples
         fileNames = builder.names
         applyFileNames()
         composition = root
@@ -124,6 +127,18 @@ open class LottieAnimationLayer: CALayer {
 
     /// Prints `allHierarchyKeypaths()`, one per line.
     public func logHierarchyKeypaths() { for keypath in hierarchyKeypaths { print(keypath) } }
+
+    /// The value of the first property `keypath` finds (in `allHierarchyKeypaths()` order) at
+    /// frame `atFrame` of the animation, or at the frame shown now when nil, as the animation
+    /// draws it: the file's keyframes, eased, or a value provider's value. A colour is a
+    /// `LottieColor`, one number a `CGFloat` (degrees, percent, points as the file has them), a
+    /// vector a `CGPoint` of its x and y; nil when no property matches. lottie-ios's Main Thread
+    /// engine answers this; its Core Animation engine returns nil.
+    public func getValue(for keypath: AnimationKeypath, atFrame: AnimationFrameTime?) -> Any? {
+        guard let sample = propertySamples.first(where: { keypath.matches($0.keypath) }) else { return nil }
+        let frame = atFrame.map(Double.init) ?? frame(atStageTime: CACurrentMediaTime())
+        return sample.value(atRootFrame: frame)
+    }
 
     open override var bounds: CGRect {
         didSet { fitComposition() }

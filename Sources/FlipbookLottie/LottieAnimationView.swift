@@ -140,4 +140,7 @@ open class LottieAnimationView: UIView {
     }
     public func allHierarchyKeypaths() -> [String] { animationLayer.allHierarchyKeypaths() }
     public func logHierarchyKeypaths() { animationLayer.logHierarchyKeypaths() }
+    public func getValue(for keypath: AnimationKeypath, atFrame: AnimationFrameTime?) -> Any? {
+        animationLayer.getValue(for: keypath, atFrame: atFrame)
+    }
 }

@@ -246,4 +246,26 @@ struct LottieSceneTests {
         pin.name = "hero"
         #expect(names().contains("hero.Square") && !names().contains("pin.Square"), "\(names().sorted())")
     }
+
+    @Test("a lottie layer's properties are sampled by lottie-ios keypath, at the frame it shows; inspect prints them as numbers")
+    func keypathSampling() throws {
+        let r = try Self.runtime("  - { id: hero, type: lottie, file: square.json, loopMode: loop }")
+        r.stage.advance(to: 0.25)
+        // 10 fps: at 0.25 s frame 2.5, the square a quarter of the way from x = 10 to x = 30.
+        let p = try #require(r.sampledValue("hero.**.Transform.Position")?.value as? CGPoint)
+        #expect(abs(p.x - 15) < 1e-9 && abs(p.y - 10) < 1e-9, "\(p)")
+        #expect(r.sampledValue("hero.**.Transform.Position")?.fromAnimation == false, "read from the file, not an animation")
+        let later = try #require(r.sampledValue("hero.**.Transform.Position", atTime: 0.5) as? CGPoint)
+        #expect(abs(later.x - 20) < 1e-9, "\(later)")
+        let fill = try #require(r.sampledValue("hero.**.Color")?.value as? CGColor)
+        #expect(fill.rgba.red == 1 && fill.rgba.green == 0 && fill.rgba.alpha == 1)
+        #expect(r.sampledValue("hero.**.Nothing") == nil)
+
+        let scene = try Self.scene("  - { id: hero, type: lottie, file: square.json, loopMode: loop }", duration: 0.5)
+        let csv = try CLI.run(["inspect", scene, "--sample", "hero.currentFrame", "--sample", "hero.**.Transform.Position", "--fps", "4"])
+        #expect(csv.status == 0, "\(csv.stderr)")
+        #expect(csv.stdout.contains("0.2500,2.5,15 10"), "\(csv.stdout)")
+        let wrong = try CLI.run(["inspect", scene, "--sample", "hero.**.Nothing"])
+        #expect(wrong.status != 0 && wrong.stderr.contains("unknown key path '**.Nothing'"), "\(wrong.stderr)")
+    }
 }

@@ -32,6 +32,9 @@ final class LayerBuilder {
     /// warnings name them as the file does.
     private(set) var names: [(layer: CALayer, name: String)] = []
     private var keypathSet = Set<String>()
+    /// Every customizable property's values on the root composition's clock, in the order
+    /// built (`getValue(for:atFrame:)`).
+    private(set) var samples: [PropertySample] = []
     /// Inside a time-remapped precomposition: the local frame at each frame of the enclosing
     /// clock (LayerBuilder+TimeRemapping.swift); nil where layer timing does it.
     var remapping: ((Double) -> Double)?
@@ -57,9 +60,23 @@ final class LayerBuilder {
     /// has every transform property).
     func property(_ property: Animated<Vector>?, _ keypath: [String]) -> Animated<Vector>? {
         let joined = keypath.joined(separator: ".")
-        if keypathSet.insert(joined).inserted { keypaths.append(joined) }
-        if let provided = provider(for: keypath) { return Animated(provided.storage, path: property?.path ?? joined) }
-        return property
+        let isNew = keypathSet.insert(joined).inserted
+        if isNew { keypaths.append(joined) }
+        var shown = property
+        if let provided = provider(for: keypath) { shown = Animated(provided.storage, path: property?.path ?? joined) }
+        if isNew, let shown {
+            samples.append(PropertySample(keypath: keypath, values: shown, localFrame: localFrameClock(), isRemapped: remapping != nil))
+        }
+        return shown
+    }
+
+    /// The frame of the composition being built at a frame of the root composition: `st`/`sr`
+    /// undone (`rootFrame` is linear), then the time remapping inside a remapped precomposition.
+    private func localFrameClock() -> (Double) -> Double {
+        let root = rootFrame, origin = root(0), rate = root(1) - origin
+        let clock: (Double) -> Double = { rate == 0 ? $0 : ($0 - origin) / rate }
+        guard let remapping else { return clock }
+        return { remapping(clock($0)) }
     }
 
     /// The last value provider whose keypath finds `keypath`.
@@ -496,10 +513,13 @@ final class LayerBuilder {
     func solid(_ item: LottieLayer, _ solid: SolidLayer) -> CALayer {
         let layer = CALayer()
         layer.bounds = CGRect(x: 0, y: 0, width: solid.width, height: solid.height)
-        if let hex = solid.color, let color = Self.color(hex: hex) { layer.backgroundColor = color }
+        let color = solid.color.flatMap(Self.color(hex:))
+        if let color { layer.backgroundColor = color }
+        guard solid.color != nil else { return layer }
         // Its colour is customizable as `Layer.Color`, as lottie-ios's solid layers are.
-        if solid.color != nil, let provided = property(nil, keypath(of: item) + ["Color"]) {
-            set(provided, on: layer, keyPath: "backgroundColor") { c in
+        let fileColor = color.map { Animated<Vector>(.constant([$0.rgba.red, $0.rgba.green, $0.rgba.blue]), path: item.path) }
+        if let shown = property(fileColor, keypath(of: item) + ["Color"]), shown != fileColor {
+            set(shown, on: layer, keyPath: "backgroundColor") { c in
                 guard c.count >= 3 else { return nil }
                 return CGColor(red: CGFloat(c[0]), green: CGFloat(c[1]), blue: CGFloat(c[2]), alpha: CGFloat(c.count > 3 ? c[3] : 1))
             }

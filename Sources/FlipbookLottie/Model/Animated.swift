@@ -112,6 +112,11 @@ extension Animated {
     /// The value at `frame`: before the first keyframe its value, after the last the last's, on a
     /// hold the held value, else `blend(from, to, eased progress)`.
     func interpolated(at frame: Double, _ blend: (Value, Value, Double) -> Value) -> Value {
+        interpolated(at: frame, segment: { from, to, progress in blend(from.value, to, progress) })
+    }
+
+    /// The same, blending from the segment's first keyframe (its tangents too) to its end value.
+    func interpolated(at frame: Double, segment blend: (LottieKeyframe<Value>, Value, Double) -> Value) -> Value {
         switch storage {
         case .constant(let v): return v
         case .keyframes(let frames):
@@ -127,7 +132,7 @@ extension Animated {
             let a = frames[low - 1], b = frames[low]
             if a.hold { return a.value }
             let linear = (frame - a.frame) / max(b.frame - a.frame, 1e-9)
-            return blend(a.value, a.end ?? b.value, Easing.ease(linear, out: a.out, into: a.into))
+            return blend(a, a.end ?? b.value, Easing.ease(linear, out: a.out, into: a.into))
         }
     }
 }
