@@ -14,6 +14,6 @@ enum ValueProviderArgument {
         do { return try ValueProviderText.parse(text) } catch { throw ValidationError("--value \(error.description)") }
     }
 
-    /// `#RRGGBB` or `#RRGGBBAA`, components 0…1.
+    /// A colour as scenario files write one (ColorText), components 0…1.
     static func color(_ text: String) -> LottieColor? { ValueProviderText.color(text) }
 }

@@ -19,12 +19,8 @@ public struct TrackedRegion: Sendable {
         self.color = color
     }
 
-    /// `#rrggbb` (or `rrggbb`).
-    static func hexColor(_ text: String) -> RGBA? {
-        let hex = text.hasPrefix("#") ? String(text.dropFirst()) : text
-        guard hex.count == 6, let v = UInt32(hex, radix: 16) else { return nil }
-        return RGBA(red: Double(v >> 16) / 255, green: Double(v >> 8 & 0xFF) / 255, blue: Double(v & 0xFF) / 255, alpha: 1)
-    }
+    /// A colour as scenario files write it (ColorText), or hex digits without the `#`.
+    static func hexColor(_ text: String) -> RGBA? { ColorText.parse(text) ?? ColorText.hex(text) }
 
     /// `NAME=x,y,w,h` or `NAME=x,y,w,h@#rrggbb`.
     public static func parse(_ text: String) -> TrackedRegion? {

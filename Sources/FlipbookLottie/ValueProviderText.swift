@@ -4,14 +4,14 @@ import Foundation
 /// A lottie-ios value provider written as text, as `flipbook --value` and a scenario's `values`
 /// take it: `KEYPATH=VALUE`.
 ///
-/// - `**.Fill 1.Color=#FF0000` (a colour: `#RRGGBB` or `#RRGGBBAA`)
+/// - `**.Fill 1.Color=#FF0000` (a colour as scenario files write one: `#RRGGBB`, `#RRGGBBAA`, `#RGB`, `red`)
 /// - `Layer.Transform.Opacity=10`, `H2.Transform.Scale=200,150` (one number, or a point)
 /// - `Switch.Fill 1.Color=#000000@0 #C2C2C2@75 #000000@150` (keyframes: a value at each frame)
 /// - `**.Colors=#000000@0 #FFFFFF80@0.3` (gradient colours at their locations; keypaths ending
 ///   in `Colors` only)
 public enum ValueProviderText {
     /// What a value provider's text looks like, for messages.
-    public static let expected = "KEYPATH=VALUE (a colour #RRGGBB[AA], a number, or X,Y; VALUE@FRAME … for keyframes)"
+    public static let expected = "KEYPATH=VALUE (a colour #RRGGBB[AA] or a UIKit name, a number, or X,Y; VALUE@FRAME … for keyframes)"
 
     /// Why a text is not a value provider.
     public struct Failure: Error, CustomStringConvertible {
@@ -33,7 +33,7 @@ public enum ValueProviderText {
         func colors() throws(Failure) -> [LottieColor] {
             var out: [LottieColor] = []
             for item in items {
-                guard let c = color(item.0) else { throw fail("'\(item.0)' is not a colour #RRGGBB or #RRGGBBAA") }
+                guard let c = color(item.0) else { throw fail("expected \(ColorText.expected), found '\(item.0)'") }
                 out.append(c)
             }
             return out
@@ -70,12 +70,9 @@ public enum ValueProviderText {
         return (keypath, PointValueProvider(zip(points, items).map { Keyframe(value: $0, time: $1.1 ?? 0) }))
     }
 
-    /// `#RRGGBB` or `#RRGGBBAA`, components 0…1.
+    /// A colour as scenario files write it (`#RRGGBB`, `#RRGGBBAA`, `#RGB` or a UIKit name:
+    /// Core's ColorText), components 0…1.
     public static func color(_ text: String) -> LottieColor? {
-        guard text.hasPrefix("#"), [7, 9].contains(text.count), let n = UInt64(text.dropFirst(), radix: 16) else { return nil }
-        let alpha = text.count == 9
-        let v = alpha ? n : n << 8 | 0xFF
-        func c(_ shift: UInt64) -> Double { Double((v >> shift) & 0xFF) / 255 }
-        return LottieColor(r: c(24), g: c(16), b: c(8), a: c(0))
+        ColorText.parse(text).map { LottieColor(r: $0.red, g: $0.green, b: $0.blue, a: $0.alpha) }
     }
 }

@@ -50,8 +50,8 @@ struct ValueProviderArgumentTests {
     @Test(
         "what is not a value is refused, saying what was expected",
         arguments: [
-            "no-equals-sign", "=#FF0000", "**.Color=red", "**.Color=#12345", "X.Opacity=ten", "X.Opacity=1,2,3",
-            "X.Opacity=1@0 2", "X.Scale=1@0 1,2@5", "**.Colors=#FF0000@0 blue@1", "X.Opacity="
+            "no-equals-sign", "=#FF0000", "**.Color=reddish", "**.Color=#12345", "X.Opacity=ten", "X.Opacity=1,2,3",
+            "X.Opacity=1@0 2", "X.Scale=1@0 1,2@5", "**.Colors=#FF0000@0 bleu@1", "X.Opacity="
         ])
     func refused(_ text: String) {
         #expect(throws: (any Error).self) { try ValueProviderArgument.parse(text) }
@@ -69,7 +69,13 @@ struct ValueProviderArgumentTests {
         #expect(Array(pixels.rgba[i..<i + 4]) == [0, 255, 0, 255], "the square's centre at (10, 10) is green")
         let failure = parseFailure(["still", "scene.yaml", "--at", "0", "--value", "**.Color=#00FF00"])
         #expect(failure?.message.contains("apply to a Lottie animation") == true, "\(failure as Any)")
-        #expect(FlipbookProgram.run(["still", file, "--at", "0", "--value", "**.Color=green", "-o", out]) == Exit.input)
+        #expect(FlipbookProgram.run(["still", file, "--at", "0", "--value", "**.Color=greenish", "-o", out]) == Exit.input)
+        // The colour grammar of scenario files (ColorText): a UIKit name and #rgb too.
+        for value in ["**.Color=green", "**.Color=#0f0"] {
+            #expect(FlipbookProgram.run(["still", file, "--at", "0", "--scale", "1", "--value", value, "-o", out]) == Exit.ok)
+            let named = try PNGCodec.read(URL(fileURLWithPath: out))
+            #expect(Array(named.rgba[i..<i + 4]) == [0, 255, 0, 255], "\(value)")
+        }
     }
 }
 

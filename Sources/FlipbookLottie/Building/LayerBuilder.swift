@@ -656,10 +656,9 @@ final class LayerBuilder {
         if !moving.isEmpty { setSampled("shadowOffset", on: layer, keyframeTimes: moving) { offset(at: $0) } }
     }
 
+    /// A solid layer's colour (`sc`: `#rrggbb`, or its digits alone), opaque.
     static func color(hex: String) -> CGColor? {
-        var digits = hex.hasPrefix("#") ? String(hex.dropFirst()) : hex
-        if digits.count == 3 { digits = digits.map { "\($0)\($0)" }.joined() }
-        guard digits.count == 6, let v = Int(digits, radix: 16) else { return nil }
-        return CGColor(red: CGFloat((v >> 16) & 255) / 255, green: CGFloat((v >> 8) & 255) / 255, blue: CGFloat(v & 255) / 255, alpha: 1)
+        let rgba = hex.hasPrefix("#") ? ColorText.parse(hex) : ColorText.hex(hex)
+        return rgba.map { CGColor(red: $0.red, green: $0.green, blue: $0.blue, alpha: 1) }
     }
 }

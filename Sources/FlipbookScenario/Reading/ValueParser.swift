@@ -58,39 +58,20 @@ struct ValueParser {
         return n.number("a number (angles may be written 90deg or 0.5pi)")
     }
 
-    static let namedColors: [String: RGBA] = [
-        "black": RGBA(red: 0, green: 0, blue: 0, alpha: 1), "white": RGBA(red: 1, green: 1, blue: 1, alpha: 1),
-        "clear": .clear, "red": RGBA(red: 1, green: 0, blue: 0, alpha: 1), "green": RGBA(red: 0, green: 1, blue: 0, alpha: 1),
-        "blue": RGBA(red: 0, green: 0, blue: 1, alpha: 1), "gray": RGBA(red: 0.5, green: 0.5, blue: 0.5, alpha: 1),
-        "lightGray": RGBA(red: 2.0 / 3, green: 2.0 / 3, blue: 2.0 / 3, alpha: 1),
-        "darkGray": RGBA(red: 1.0 / 3, green: 1.0 / 3, blue: 1.0 / 3, alpha: 1),
-        "yellow": RGBA(red: 1, green: 1, blue: 0, alpha: 1), "orange": RGBA(red: 1, green: 0.5, blue: 0, alpha: 1),
-        "systemBlue": RGBA(red: 0, green: 122.0 / 255, blue: 1, alpha: 1)
-    ]
-
-    /// `#rgb`, `#rrggbb`, `#rrggbbaa` or a UIKit colour name.
+    /// `#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa` or a UIKit colour name (ColorText, Core's one grammar).
     func color(_ n: YAMLNode) -> RGBA? {
-        let what = "a colour such as \"#3c3c3c\", \"#3c3c3c80\" or a name (\(Self.namedColors.keys.sorted().joined(separator: ", ")))"
         guard let s = n.scalarString?.trimmingSpaces() else {
-            n.fail(what)
+            n.fail(ColorText.expected)
             return nil
         }
-        if let c = Self.namedColors[s] { return c }
-        guard s.hasPrefix("#") else {
-            let hint = nearest(to: s, in: Array(Self.namedColors.keys)).map { "did you mean '\($0)'?" }
-            sink.error("expected \(what), found '\(s)'", at: n.mark, hint: hint)
-            return nil
+        if let c = ColorText.parse(s) { return c }
+        if s.hasPrefix("#") {
+            n.fail(ColorText.expected)
+        } else {
+            let hint = nearest(to: s, in: Array(ColorText.names.keys)).map { "did you mean '\($0)'?" }
+            sink.error("expected \(ColorText.expected), found '\(s)'", at: n.mark, hint: hint)
         }
-        var hex = String(s.dropFirst())
-        if hex.count == 3 || hex.count == 4 { hex = hex.map { "\($0)\($0)" }.joined() }
-        guard hex.count == 6 || hex.count == 8, let v = UInt64(hex, radix: 16) else {
-            n.fail(what)
-            return nil
-        }
-        let hasAlpha = hex.count == 8
-        let r = Double((v >> (hasAlpha ? 24 : 16)) & 0xFF) / 255, g = Double((v >> (hasAlpha ? 16 : 8)) & 0xFF) / 255
-        let b = Double((v >> (hasAlpha ? 8 : 0)) & 0xFF) / 255, a = hasAlpha ? Double(v & 0xFF) / 255 : 1
-        return RGBA(red: r, green: g, blue: b, alpha: a)
+        return nil
     }
 
     /// `identity`, CSS-like functions (`translate(10, 0) rotate(45deg) scale(1.5)`, the rightmost
