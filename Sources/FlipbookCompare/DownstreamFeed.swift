@@ -12,12 +12,19 @@ final class DownstreamFeed: @unchecked Sendable {
     private let lock = NSLock()
     private var failure: (any Error)?
 
+    /// Called when a send finds `capacity` frames waiting, just before it waits for room: the
+    /// event a test of the capacity waits for. Set before the first send.
+    var onFull: (@Sendable () -> Void)?
+
     init(capacity: Int = 3) { room = DispatchSemaphore(value: capacity) }
 
     /// Queues `work` after everything sent before (waiting while `capacity` frames wait).
     func send(_ work: @escaping @Sendable () throws -> Void) throws {
         try rethrow()
-        room.wait()
+        if room.wait(timeout: .now()) == .timedOut {
+            onFull?()
+            room.wait()
+        }
         queue.async { [self] in
             defer { room.signal() }
             guard lock.withLock({ failure == nil }) else { return }

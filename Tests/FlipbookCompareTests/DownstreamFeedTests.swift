@@ -38,6 +38,12 @@ struct DownstreamFeedTests {
         let gate = DispatchSemaphore(value: 0)
         let log = Log()
         let sent = Log()
+        let full = DispatchSemaphore(value: 0), finished = DispatchSemaphore(value: 0)
+        let fullAfter = Log()
+        feed.onFull = {
+            fullAfter.append(sent.values.count)
+            full.signal()
+        }
         let sender = Thread {
             for k in 0..<5 {
                 try? feed.send {
@@ -46,16 +52,18 @@ struct DownstreamFeedTests {
                 }
                 sent.append(k)
             }
+            finished.signal()
         }
         sender.start()
-        // With the first piece of work held, the first two sends return, the third waits.
-        for _ in 0..<5000 where sent.values.count < 2 { usleep(1000) }
-        usleep(50_000)
+        // With the first piece of work held, the first two sends return, the third finds the
+        // feed full and waits until that work is done.
+        #expect(full.wait(timeout: .now() + 120) == .success, "no send found the feed full")
         #expect(sent.values == [0, 1], "\(sent.values)")
         gate.signal()
-        while sent.values.count < 5 { usleep(1000) }
+        #expect(finished.wait(timeout: .now() + 120) == .success, "the sender never finished")
         try feed.drain()
         #expect(log.values == [0, 1, 2, 3, 4])
+        #expect(fullAfter.values.first == 2, "the first wait came at the third send: \(fullAfter.values)")
     }
 
     @Test("a sink's error is rethrown by the next send and by drain; work after it does not run")
