@@ -205,10 +205,59 @@ public struct VariantComparison {
         let scenarios = loaded.map(\.scenario)
         let runtimes = scenarios.map { ScenarioRuntime(scenario: $0) }
         let rate = fps ?? scenarios[0].fps
-        // A host stage the size of the composition: its render loop drives the clock, and each
-        // variant's own stage is advanced to the same time (clamped to its duration).
         let first = scenarios[0].canvas
         let frameSize = (Int((first.width * first.scale).rounded()), Int((first.height * first.scale).rounded()))
+        try checkOptions(scenarios: scenarios, runtimes: runtimes, frameSize: frameSize)
+        let fitted = try against.map { try RecordingFit.fit($0, to: frameSize, scene: scenarios[0].file) }
+        notes += fitted?.notes ?? []
+        let recorded = fitted?.frames
+        let span = scenarios.map(\.duration).max() ?? 0
+        let start = from ?? 0, end = until ?? span
+        guard start >= 0, end > start else {
+            throw GoldenError.usage(String(format: "--from %g s must come before --until %g s", start, end))
+        }
+        if let recorded { try place(recorded, scene: loaded[0], fps: rate, span: span, frameSize: frameSize, window: (start, end)) }
+        // A host stage the size of the composition: its render loop drives the clock, and each
+        // variant's own stage is advanced to the same time (clamped to its duration).
+        let cells = runtimes.count + (recorded == nil ? 0 : 1)
+        let composite = VariantGrid.size(of: frameSize, count: cells, layout: layout)
+        let host = Stage(size: CGSize(width: composite.width, height: composite.height), scale: 1)
+        let sink = CompositionSink(
+            runtimes: runtimes, labels: inputs.map(\.label), layout: layout, downstream: sinks, plots: plots,
+            recording: recorded, inputFrames: loaded.map(\.frames), origin: start)
+        sink.ignored = ignored
+        sink.tracks = tracks
+        sink.scale = first.scale
+        _ = try host.render(duration: end - start, fps: rate, sinks: [sink], threads: threads)
+        lastRun = (zip(runtimes, inputs).map { ($0, $1.label) }, recorded == nil ? 0 : 1, cells)
+        let stops = runtimes.map { r in
+            r.stage.trace.filter {
+                if case .animationDidStop = $0.kind { return true }
+                return false
+            }.map(\.time)
+        }
+        propertyPlots = propertyPlots(sink.plotSeries, stops: stops)
+        // With a recording, it is cell 0 and every difference is measured against it.
+        let cellLabels = (recorded.map { [$0.label] } ?? []) + inputs.map(\.label)
+        let trackSummaries = tracks.indices.map { k in
+            TrackSummary.of(
+                name: tracks[k].name, reference: sink.trackSeries[k][0], scene: sink.trackSeries[k][1], wobble: 0.2 / first.scale)
+        }
+        propertyPlots += trackPlots(trackSummaries, series: sink.trackSeries, labels: cellLabels, recorded: recorded != nil)
+        let periods = self.periods ?? (recorded == nil ? [] : DifferencePeriod.seconds(through: end).filter { $0.end > start })
+        let recordingSummary = recorded.map { r -> Summary in
+            Summary(
+                label: r.label, duration: r.duration, lastEvent: nil, meanDifference: 0, largestDifference: 0, offset: r.offset,
+                offsetEstimate: offsetEstimate)
+        }
+        return (recordingSummary.map { [$0] } ?? [])
+            + summaries(sink, runtimes: runtimes, stops: stops, periods: periods, tracks: trackSummaries, shift: recorded == nil ? 0 : 1)
+    }
+
+    /// Refuses options the inputs cannot meet, before anything renders: canvases of another
+    /// size, `--ignore` and `--track` rectangles outside the frame, `--track` with one picture,
+    /// `--plot` names some input lacks.
+    private func checkOptions(scenarios: [Scenario], runtimes: [ScenarioRuntime], frameSize: (Int, Int)) throws {
         for s in scenarios.dropFirst()
         where Int((s.canvas.width * s.canvas.scale).rounded()) != frameSize.0
             || Int((s.canvas.height * s.canvas.scale).rounded()) != frameSize.1
@@ -233,94 +282,69 @@ public struct VariantComparison {
         if !tracks.isEmpty && against == nil && inputs.count < 2 {
             throw GoldenError.usage("--track follows a region in two pictures: give --against RECORDING, or two inputs")
         }
-        let fitted = try against.map { try RecordingFit.fit($0, to: frameSize, scene: scenarios[0].file) }
-        notes += fitted?.notes ?? []
-        let recorded = fitted?.frames
-        let span = scenarios.map(\.duration).max() ?? 0
-        let start = from ?? 0, end = until ?? span
-        guard start >= 0, end > start else {
-            throw GoldenError.usage(String(format: "--from %g s must come before --until %g s", start, end))
-        }
-        if let recorded, let against {
-            if against.offset == nil { try findOffset(of: recorded, scene: loaded[0], fps: rate, span: span, frameSize: frameSize) }
-            let recordingEnd = recorded.duration + recorded.offset
-            if recordingEnd > end + 1e-6 {
-                notes.append(
-                    String(
-                        format: "%@ runs %.2f s (through %.2f s of the comparison); compared from %.2f s through %.2f s, the %@",
-                        recorded.label, recorded.duration, recordingEnd, start, end,
-                        until == nil ? "scene's span (--until to compare more)" : "--until given"))
-            }
-        }
-        let duration = end - start
-        let composite = VariantGrid.size(of: frameSize, count: runtimes.count + (recorded == nil ? 0 : 1), layout: layout)
-        let host = Stage(size: CGSize(width: composite.width, height: composite.height), scale: 1)
         for plot in plots {
             guard runtimes.allSatisfy({ $0.sampledValue(plot) != nil }) else {
                 throw GoldenError.usage(
                     "--plot expects LAYER.KEYPATH naming a layer every input has and an animatable key path; found '\(plot)'")
             }
         }
-        for r in ignored.rectangles
-        where r.width <= 0 || r.height <= 0 || r.x < 0 || r.y < 0 || r.x + r.width > frameSize.0 || r.y + r.height > frameSize.1 {
-            throw GoldenError.usage(
-                "--ignore \(r.x),\(r.y),\(r.width),\(r.height) is not inside the \(frameSize.0)×\(frameSize.1) px frame compared")
-        }
-        let sink = CompositionSink(
-            runtimes: runtimes, labels: inputs.map(\.label), layout: layout, downstream: sinks, plots: plots,
-            recording: recorded, inputFrames: loaded.map(\.frames), origin: start)
-        sink.ignored = ignored
-        sink.tracks = tracks
-        sink.scale = first.scale
-        _ = try host.render(duration: duration, fps: rate, sinks: [sink], threads: threads)
-        lastRun = (zip(runtimes, inputs).map { ($0, $1.label) }, recorded == nil ? 0 : 1, runtimes.count + (recorded == nil ? 0 : 1))
-        let stops = runtimes.map { r in
-            r.stage.trace.filter {
-                if case .animationDidStop = $0.kind { return true }
-                return false
-            }.map(\.time)
-        }
-        propertyPlots = sink.plotSeries.map { name, perVariant in
-            let series = perVariant.enumerated().flatMap { i, components in
+    }
+
+    /// Places the recording on the comparison's clock (its offset found unless given) and notes
+    /// when it runs past the part compared.
+    private mutating func place(
+        _ recorded: RecordedFrames, scene: (scenario: Scenario, frames: RecordedFrames?), fps: Double, span: Double,
+        frameSize: (Int, Int), window: (start: Double, end: Double)
+    ) throws {
+        if against?.offset == nil { try findOffset(of: recorded, scene: scene, fps: fps, span: span, frameSize: frameSize) }
+        let recordingEnd = recorded.duration + recorded.offset
+        guard recordingEnd > window.end + 1e-6 else { return }
+        notes.append(
+            String(
+                format: "%@ runs %.2f s (through %.2f s of the comparison); compared from %.2f s through %.2f s, the %@",
+                recorded.label, recorded.duration, recordingEnd, window.start, window.end,
+                until == nil ? "scene's span (--until to compare more)" : "--until given"))
+    }
+
+    /// A plot per `--plot`, a curve per input and component, each input's animationDidStop
+    /// instants marked on its first component.
+    private func propertyPlots(
+        _ series: [(name: String, perVariant: [[(name: String, samples: [(time: Double, value: Double)])]])], stops: [[Double]]
+    ) -> [PropertyPlot] {
+        series.map { name, perVariant in
+            let curves = perVariant.enumerated().flatMap { i, components in
                 components.map { component, samples in
                     PropertyPlot.Series(
                         label: inputs[i].label + (component.isEmpty ? "" : " " + component), samples: Self.series(name, samples),
                         events: component == components.first?.name ? stops[i] : [])
                 }
             }
-            return PropertyPlot(title: name, series: series)
+            return PropertyPlot(title: name, series: curves)
         }
-        // With a recording, it is cell 0 and every difference is measured against it.
-        let shift = recorded == nil ? 0 : 1
-        let cellLabels = (recorded.map { [$0.label] } ?? []) + inputs.map(\.label)
-        let trackSummaries = tracks.indices.map { k in
-            TrackSummary.of(
-                name: tracks[k].name, reference: sink.trackSeries[k][0], scene: sink.trackSeries[k][1], wobble: 0.2 / first.scale)
-        }
-        propertyPlots += trackPlots(trackSummaries, series: sink.trackSeries, labels: cellLabels, recorded: recorded != nil)
-        let periods = self.periods ?? (recorded == nil ? [] : DifferencePeriod.seconds(through: end).filter { $0.end > start })
-        let recordingSummary = recorded.map { r -> Summary in
-            Summary(
-                label: r.label, duration: r.duration, lastEvent: nil, meanDifference: 0, largestDifference: 0, offset: r.offset,
-                offsetEstimate: offsetEstimate)
-        }
-        return (recordingSummary.map { [$0] } ?? [])
-            + zip(inputs, runtimes).enumerated().map { i, pair in
-                let (input, runtime) = pair
-                let diffs = sink.differences.map { $0[i + shift] }
-                let properties = sink.fineSeries.flatMap { name, perVariant in
-                    perVariant[i].map { component, samples in
-                        PropertySummary.of(name + (component.isEmpty ? "" : "." + component), Self.series(name, samples))
-                    }
+    }
+
+    /// Each input's summary: its differences from the first cell (the recording, when `shift`
+    /// is 1), worst frame, periods, sampled properties and (for the first scene) the tracks.
+    private func summaries(
+        _ sink: CompositionSink, runtimes: [ScenarioRuntime], stops: [[Double]], periods: [DifferencePeriod], tracks: [TrackSummary],
+        shift: Int
+    ) -> [Summary] {
+        zip(inputs, runtimes).enumerated().map { i, pair in
+            let (input, runtime) = pair
+            let diffs = sink.differences.map { $0[i + shift] }
+            let properties = sink.fineSeries.flatMap { name, perVariant in
+                perVariant[i].map { component, samples in
+                    PropertySummary.of(name + (component.isEmpty ? "" : "." + component), Self.series(name, samples))
                 }
-                let worst = diffs.indices.max { diffs[$0] < diffs[$1] || (diffs[$0] == diffs[$1] && $0 > $1) }
-                return Summary(
-                    label: input.label, duration: runtime.scenario.duration, lastEvent: stops[i].last,
-                    meanDifference: diffs.isEmpty ? 0 : diffs.reduce(0, +) / Double(diffs.count), largestDifference: diffs.max() ?? 0,
-                    worstAt: worst.map { sink.differenceTimes[$0] }, properties: properties,
-                    periods: DifferencePeriod.measure(periods, samples: Array(zip(sink.differenceTimes, diffs)).map { ($0.0, $0.1) }),
-                    tracks: i == 1 - shift ? trackSummaries : [])
             }
+            let worst = diffs.indices.max { diffs[$0] < diffs[$1] || (diffs[$0] == diffs[$1] && $0 > $1) }
+            return Summary(
+                label: input.label, duration: runtime.scenario.duration, lastEvent: stops[i].last,
+                meanDifference: diffs.isEmpty ? 0 : diffs.reduce(0, +) / Double(diffs.count), largestDifference: diffs.max() ?? 0,
+                worstAt: worst.map { sink.differenceTimes[$0] }, properties: properties,
+                periods: DifferencePeriod.measure(periods, samples: Array(zip(sink.differenceTimes, diffs)).map { ($0.0, $0.1) }),
+                tracks: i == 1 - shift ? tracks : [])
+        }
     }
 
     /// A plot per tracked region, both cells' centres on its axis; with a recording, its tracked
