@@ -9,7 +9,6 @@ struct GradientBuilder {
     let shapes: ShapeBuilder
 
     func layer(_ style: ShapeBuilder.Style, paths: [ShapeBuilder.PathItem], stroke: Bool) -> CALayer {
-        let trim = style.trim, builder = shapes.builder
         let item: Gradient
         switch style.item.kind {
         case .gradientFill(let g), .gradientStroke(let g): item = g
@@ -17,6 +16,20 @@ struct GradientBuilder {
         }
         let container = CALayer()
         container.anchorPoint = .zero
+        let (gradient, alphaMask) = colorLayers(item, style)
+        placePoints(item, on: gradient, alphaMask: alphaMask, paths: paths)
+        container.addSublayer(gradient)
+        container.mask = pathMask(item, style, paths: paths, stroke: stroke)
+        if let o = style.property(item.opacity, "Opacity", shapes.builder) {
+            shapes.builder.set(o, on: container, keyPath: "opacity") { $0.first.map { NSNumber(value: $0 / 100) } }
+        }
+        return container
+    }
+
+    /// The gradient of the colour stops and, when any keyframe's alpha is not opaque, a second
+    /// gradient of the alpha stops masking it; moving stops keyframed on both.
+    private func colorLayers(_ item: Gradient, _ style: ShapeBuilder.Style) -> (CAGradientLayer, CAGradientLayer?) {
+        let builder = shapes.builder
         let gradient = CAGradientLayer()
         let colorsKeypath = style.keypath + ["Colors"]
         let colors = builder.property(item.colors, colorsKeypath)
@@ -37,22 +50,26 @@ struct GradientBuilder {
             alphaMask.locations = alphaStops.map { NSNumber(value: $0.location) }
             gradient.mask = alphaMask
         }
-        if let colors, colors.isAnimated {
-            // Moving colours: each stop list keyframed (lists of another length step).
-            func stops(_ v: Vector) -> [Double] { v }
-            builder.set(colors, on: gradient, keyPath: "colors") { v in Self.colorStops(stops(v), count: count).map(\.color) }
-            builder.set(colors, on: gradient, keyPath: "locations") { v in
-                Self.colorStops(stops(v), count: count).map { NSNumber(value: $0.location) }
+        guard let colors, colors.isAnimated else { return (gradient, alphaMask) }
+        // Moving colours: each stop list keyframed (lists of another length step).
+        builder.set(colors, on: gradient, keyPath: "colors") { v in Self.colorStops(v, count: count).map(\.color) }
+        builder.set(colors, on: gradient, keyPath: "locations") { v in
+            Self.colorStops(v, count: count).map { NSNumber(value: $0.location) }
+        }
+        if let alphaMask {
+            builder.set(colors, on: alphaMask, keyPath: "colors") { v in
+                Self.alphaStops(v, count: count).map { CGColor(red: 0, green: 0, blue: 0, alpha: CGFloat($0.alpha)) }
             }
-            if let alphaMask {
-                builder.set(colors, on: alphaMask, keyPath: "colors") { v in
-                    Self.alphaStops(stops(v), count: count).map { CGColor(red: 0, green: 0, blue: 0, alpha: CGFloat($0.alpha)) }
-                }
-                builder.set(colors, on: alphaMask, keyPath: "locations") { v in
-                    Self.alphaStops(stops(v), count: count).map { NSNumber(value: $0.location) }
-                }
+            builder.set(colors, on: alphaMask, keyPath: "locations") { v in
+                Self.alphaStops(v, count: count).map { NSNumber(value: $0.location) }
             }
         }
+        return (gradient, alphaMask)
+    }
+
+    /// Sizes the gradient (and its alpha mask) and sets their start and end points.
+    private func placePoints(_ item: Gradient, on gradient: CAGradientLayer, alphaMask: CAGradientLayer?, paths: [ShapeBuilder.PathItem]) {
+        let builder = shapes.builder
         let start = item.start, end = item.end
         func point(_ p: Animated<Vector>?, _ frame: Double) -> CGPoint {
             let n = p?.numbers(at: frame) ?? [0, 0]
@@ -107,29 +124,27 @@ struct GradientBuilder {
                 builder.setSampled("endPoint", on: layer, keyframeTimes: times) { unitEnd($0) }
             }
         }
-        container.addSublayer(gradient)
+    }
+
+    /// The path the gradient shows through: filled, or stroked at the stroke's width (only a
+    /// gradient stroke is trimmed: lottie-ios leaves gradient fills whole).
+    private func pathMask(_ item: Gradient, _ style: ShapeBuilder.Style, paths: [ShapeBuilder.PathItem], stroke: Bool) -> CAShapeLayer {
         let mask = CAShapeLayer()
         mask.anchorPoint = .zero
         if stroke {
             mask.fillColor = nil
             mask.strokeColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
-            if let w = style.property(item.line.width, "Stroke Width", builder) {
+            if let w = style.property(item.line.width, "Stroke Width", shapes.builder) {
                 shapes.builder.set(w, on: mask, keyPath: "lineWidth") { $0.first.map { NSNumber(value: $0) } }
             }
             shapes.applyLine(item.line, to: mask, miterLimit: false)
-
         } else {
             mask.fillColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
             mask.fillRule = item.evenOdd ? .evenOdd : .nonZero
         }
-        // Only a gradient stroke is trimmed (lottie-ios leaves gradient fills whole).
-        let repeats = stroke ? trim.map { shapes.applyTrim($0, to: mask) } ?? 1 : 1
+        let repeats = stroke ? style.trim.map { shapes.applyTrim($0, to: mask) } ?? 1 : 1
         shapes.setPath(paths, on: mask, repeats: repeats)
-        container.mask = mask
-        if let o = style.property(item.opacity, "Opacity", builder) {
-            shapes.builder.set(o, on: container, keyPath: "opacity") { $0.first.map { NSNumber(value: $0 / 100) } }
-        }
-        return container
+        return mask
     }
 
     /// The frames moving points are sampled at (to size the gradient's frame): each frame from
