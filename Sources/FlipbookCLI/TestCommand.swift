@@ -169,22 +169,11 @@ struct TestRun: ParsableCommand {
         let environment = ProcessInfo.processInfo.environment
         let mode: RecordMode
         do { mode = try RecordMode.resolve(record, environment: environment) } catch { throw ValidationError("\(error)") }
-        var files: [String]
-        do { files = try GoldenSuite.discover(paths.isEmpty ? ["scenarios"] : paths) } catch { throw ValidationError("\(error)") }
-        if let filter { files = files.filter { GoldenSuite.name(of: $0).contains(filter) } }
-        let all = files
-        if let (i, n) = try parsedShard() {
-            files = GoldenSuite.shard(files, index: i, count: n, costs: GoldenSuite.costs(of: files, timings: try shardTimings(for: files)))
-        }
-        var tolerance = GoldenSuite.ToleranceRule.scenario
-        if exact { tolerance = .exact }
-        if let threshold {
-            tolerance = .override(GoldenSpec.Tolerance(threshold: threshold, share: share ?? 0, ignoreAntialiasing: ignoreAntialiasing))
-        }
+        let (files, all) = try selectedFiles()
         let goldenRoot = try goldenDirectory ?? Self.goldenFolder(for: files)
         var suite = GoldenSuite(
             store: GoldenStore(root: URL(fileURLWithPath: goldenRoot, isDirectory: true)), record: mode,
-            tolerance: tolerance, jobs: jobs, threads: threads ?? ProcessInfo.processInfo.activeProcessorCount)
+            tolerance: toleranceRule, jobs: jobs, threads: threads ?? ProcessInfo.processInfo.activeProcessorCount)
         let root = URL(fileURLWithPath: artifacts, isDirectory: true)
         // A failing scenario's pictures and animation are made from the moment its frames fail,
         // on other threads, while the suite goes on.
@@ -205,55 +194,14 @@ struct TestRun: ParsableCommand {
         // Orphans only make sense for the whole suite (no filter, no shard, default paths).
         let orphans = paths.isEmpty && filter == nil && shard == nil ? suite.orphans(among: all) : []
         // One stream, in order: a scenario's heading, then what it says (CI logs read top to bottom).
-        for o in outcomes {
-            switch o.status {
-            case .passed:
-                // Frames are compared while they render (in the sink's `prepare`): one figure.
-                Console.out("✔ \(o.name)" + String(format: " (render and compare %.2f s)", o.renderSeconds + o.compareSeconds))
-            case .recorded: Console.out("● \(o.name): recorded \(suite.store.folder(for: o.name).path)")
-            case .rerecorded:
-                Console.out("● \(o.name): re-recorded (it had failed)")
-                for m in o.messages { Console.out("    \(m)") }
-            case .failed, .missing, .error:
-                Console.out("✘ \(o.name)")
-                for note in o.environmentNotes { Console.out("  \(o.file): note: \(note)") }
-                // Causes first (the trace, other messages), then the first failing frame; the
-                // rest folded into one line (each is in report.html).
-                let frameLines = Set(o.frames.filter { !$0.passed }.map { "\(o.name): frame \($0.index) " })
-                let isFrame = { (m: String) in frameLines.contains { m.hasPrefix($0) } }
-                let frames = o.messages.filter(isFrame)
-                for m in o.messages where !isFrame(m) { Console.out("  \(m)") }
-                if let first = frames.first { Console.out("  \(first)") }
-                if frames.count > 1 {
-                    let times = o.frames.filter { !$0.passed }.dropFirst().map { String(format: "%.3f", $0.time) }
-                    let shown = times.prefix(8).joined(separator: ", ") + (times.count > 8 ? ", …" : "")
-                    Console.out(
-                        "  … and \(frames.count - 1) more failing frame\(frames.count == 2 ? "" : "s") (t = \(shown) s; each in report.html)"
-                    )
-                }
-                if o.status == .failed {
-                    Console.out("  if the change is intended: flipbook test \(o.file) --record failed")
-                }
-            }
-        }
+        for o in outcomes { Self.report(o, store: suite.store) }
         for orphan in orphans {
             Console.out("warning: \(suite.store.folder(for: orphan).path) has goldens but no scenario named \(TextSafety.quoted(orphan))")
         }
         let failed = outcomes.filter(\.failed)
         // A shard's artifacts are always written: the merge needs every shard's results.
         if !failed.isEmpty || !orphans.isEmpty || shard != nil {
-            // Failures found after the frames (a changed trace) render their animations now.
-            for o in failed where o.status == .failed { animations?.start(name: o.name, file: o.file) }
-            try GoldenArtifacts(root: root).write(
-                outcomes, orphans: orphans,
-                animationsWhenDone: {
-                    guard let made = animations?.finished() else { return [:] }
-                    for o in failed where o.status == .failed {
-                        if let why = made.failures[o.name] { Console.out("  note: \(o.name): its animation was not written (\(why))") }
-                    }
-                    return made.animations.filter { name, _ in failed.contains { $0.name == name && $0.status == .failed } }
-                }, picturesStarted: pictures.all)
-            Console.out("artifacts: \(artifacts)/report.html")
+            try writeArtifacts(outcomes, orphans: orphans, root: root, animations: animations, pictures: pictures)
         }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
         let recorded = outcomes.filter { $0.status == .recorded || $0.status == .rerecorded }.count
@@ -262,5 +210,77 @@ struct TestRun: ParsableCommand {
                 + String(format: " (%.1f s)", seconds))
         if outcomes.contains(where: { $0.status == .error }) { throw ExitCode(Exit.input) }
         if !failed.isEmpty { throw ExitCode(Exit.comparisonFailed) }
+    }
+
+    /// The scenario files this run tests (`--filter`, `--shard`), and all it found (orphans and
+    /// shards are judged among them).
+    private func selectedFiles() throws -> (files: [String], all: [String]) {
+        var files: [String]
+        do { files = try GoldenSuite.discover(paths.isEmpty ? ["scenarios"] : paths) } catch { throw ValidationError("\(error)") }
+        if let filter { files = files.filter { GoldenSuite.name(of: $0).contains(filter) } }
+        let all = files
+        if let (i, n) = try parsedShard() {
+            files = GoldenSuite.shard(files, index: i, count: n, costs: GoldenSuite.costs(of: files, timings: try shardTimings(for: files)))
+        }
+        return (files, all)
+    }
+
+    /// The tolerance the options ask for: each scenario's own, none (`--exact`), or `--threshold`.
+    private var toleranceRule: GoldenSuite.ToleranceRule {
+        if let threshold {
+            return .override(GoldenSpec.Tolerance(threshold: threshold, share: share ?? 0, ignoreAntialiasing: ignoreAntialiasing))
+        }
+        return exact ? .exact : .scenario
+    }
+
+    /// A scenario's heading and what it says: a failure's causes first (the trace, other
+    /// messages), then its first failing frame, the rest folded into one line.
+    private static func report(_ o: ScenarioOutcome, store: GoldenStore) {
+        switch o.status {
+        case .passed:
+            // Frames are compared while they render (in the sink's `prepare`): one figure.
+            Console.out("✔ \(o.name)" + String(format: " (render and compare %.2f s)", o.renderSeconds + o.compareSeconds))
+        case .recorded: Console.out("● \(o.name): recorded \(store.folder(for: o.name).path)")
+        case .rerecorded:
+            Console.out("● \(o.name): re-recorded (it had failed)")
+            for m in o.messages { Console.out("    \(m)") }
+        case .failed, .missing, .error:
+            Console.out("✘ \(o.name)")
+            for note in o.environmentNotes { Console.out("  \(o.file): note: \(note)") }
+            let frameLines = Set(o.frames.filter { !$0.passed }.map { "\(o.name): frame \($0.index) " })
+            let isFrame = { (m: String) in frameLines.contains { m.hasPrefix($0) } }
+            let frames = o.messages.filter(isFrame)
+            for m in o.messages where !isFrame(m) { Console.out("  \(m)") }
+            if let first = frames.first { Console.out("  \(first)") }
+            if frames.count > 1 {
+                let times = o.frames.filter { !$0.passed }.dropFirst().map { String(format: "%.3f", $0.time) }
+                let shown = times.prefix(8).joined(separator: ", ") + (times.count > 8 ? ", …" : "")
+                Console.out(
+                    "  … and \(frames.count - 1) more failing frame\(frames.count == 2 ? "" : "s") (t = \(shown) s; each in report.html)"
+                )
+            }
+            if o.status == .failed {
+                Console.out("  if the change is intended: flipbook test \(o.file) --record failed")
+            }
+        }
+    }
+
+    /// The report and the failures' pictures and animations under `root`.
+    private func writeArtifacts(
+        _ outcomes: [ScenarioOutcome], orphans: [String], root: URL, animations: ArtifactAnimations?, pictures: StartedPictures
+    ) throws {
+        let failed = outcomes.filter(\.failed)
+        // Failures found after the frames (a changed trace) render their animations now.
+        for o in failed where o.status == .failed { animations?.start(name: o.name, file: o.file) }
+        try GoldenArtifacts(root: root).write(
+            outcomes, orphans: orphans,
+            animationsWhenDone: {
+                guard let made = animations?.finished() else { return [:] }
+                for o in failed where o.status == .failed {
+                    if let why = made.failures[o.name] { Console.out("  note: \(o.name): its animation was not written (\(why))") }
+                }
+                return made.animations.filter { name, _ in failed.contains { $0.name == name && $0.status == .failed } }
+            }, picturesStarted: pictures.all)
+        Console.out("artifacts: \(artifacts)/report.html")
     }
 }
