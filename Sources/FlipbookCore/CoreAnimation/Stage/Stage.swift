@@ -196,42 +196,26 @@ public final class Stage {
         runMainQueue(at: currentTime, context: ctx)
         ctx.commitImplicit(at: currentTime, stage: self)
         guard time.isFinite, time >= currentTime else { return }
-        var firedAtInstant = 0
-        var fired = 0
-        var instant = currentTime
+        var count = EventCount(instant: currentTime)
         // Events are found in one scan of the tree and fired in order; only an event that may
         // run user code (a delegate, a completion, a scripted closure) can change what is due,
         // so only then is the tree scanned again. Without this, n animations starting at
         // once cost n scans.
         var queue: [DueEvent] = []
         var needsScan = true
-        while true {
+        events: while true {
             if needsScan {
                 queue = dueEvents(upTo: time)
                 needsScan = false
             }
-            // Scheduled events are taken from their own sorted list, one at a time, merged with
-            // the animations' events in (time, sequence, rank) order: a script of thousands of
-            // events at one instant is not scanned again after each (it was quadratic).
-            let scripted = scheduledEvent(dueBy: time)
-            let fromQueue: Bool
-            let next: DueEvent
-            switch (queue.last, scripted) {
-            case (nil, nil):
+            guard let (next, fromQueue) = earliestEvent(queue, dueBy: time) else {
                 // Nothing left before `time`: motions catch up with it, and may have made
                 // something due on the way (their own end).
                 if runTickers(at: time, context: ctx) {
                     needsScan = true
                     continue
                 }
-                currentTime = time
-                ctx.commitImplicit(at: time, stage: self)
-                return
-            case (let a?, let b?):
-                fromQueue = (a.time, a.sequence, a.rank) < (b.time, b.sequence, b.rank)
-                next = fromQueue ? a : b
-            case (let a?, nil): (next, fromQueue) = (a, true)
-            case (nil, let b?): (next, fromQueue) = (b, false)
+                break events
             }
             if next.time > lastTickTime, runTickers(at: next.time, context: ctx) {
                 needsScan = true
@@ -239,37 +223,74 @@ public final class Stage {
             }
             if fromQueue { queue.removeLast() }
             if next.mayRunUserCode { needsScan = true }
-            fired += 1
-            if fired > maximumEventsPerAdvance {
+            switch count.admit(next.time, perAdvance: maximumEventsPerAdvance, perInstant: maximumEventsPerInstant) {
+            case .stop:
                 warningLog.append(
                     StageWarning(
                         kind: .eventLimit, time: nil,
                         message: "more than \(maximumEventsPerAdvance) events before t=\(time); the rest wait for the next advance"))
-                break
-            }
-            if next.time != instant {
-                instant = next.time
-                firedAtInstant = 0
-            }
-            firedAtInstant += 1
-            if firedAtInstant > maximumEventsPerInstant {
+                break events
+            case .dropInstant:
                 warningLog.append(
                     StageWarning(
                         kind: .eventLimit, time: nil,
-                        message: "more than \(maximumEventsPerInstant) events at t=\(instant); later ones dropped"))
-                dropEvents(at: instant)
+                        message: "more than \(maximumEventsPerInstant) events at t=\(count.instant); later ones dropped"))
+                dropEvents(at: count.instant)
                 needsScan = true
                 continue
+            case .fire:
+                fire(next, context: ctx)
             }
-            currentTime = next.time
-            ctx.callbackTime = next.time
-            next.fire()
-            if next.mayRunUserCode { runMainQueue(at: next.time, context: ctx) }
-            ctx.commitImplicit(at: next.time, stage: self)
-            ctx.callbackTime = nil
         }
         currentTime = time
         ctx.commitImplicit(at: time, stage: self)
+    }
+
+    /// The next event due by `time`: the earlier of the animations' next (the last of `queue`)
+    /// and the next scheduled one, in (time, sequence, rank) order; whether it is `queue`'s.
+    /// Scheduled events are taken from their own sorted list, one at a time: a script of
+    /// thousands of events at one instant is not scanned again after each (it was quadratic).
+    private func earliestEvent(_ queue: [DueEvent], dueBy time: Double) -> (DueEvent, fromQueue: Bool)? {
+        switch (queue.last, scheduledEvent(dueBy: time)) {
+        case (nil, nil): return nil
+        case (let a?, let b?):
+            let first = (a.time, a.sequence, a.rank) < (b.time, b.sequence, b.rank)
+            return (first ? a : b, first)
+        case (let a?, nil): return (a, true)
+        case (nil, let b?): return (b, false)
+        }
+    }
+
+    /// Fires `event` at its time, then runs what it asked of the main queue and commits.
+    private func fire(_ event: DueEvent, context ctx: TransactionContext) {
+        currentTime = event.time
+        ctx.callbackTime = event.time
+        event.fire()
+        if event.mayRunUserCode { runMainQueue(at: event.time, context: ctx) }
+        ctx.commitImplicit(at: event.time, stage: self)
+        ctx.callbackTime = nil
+    }
+
+    /// The events one advance has fired, in all and at its latest instant: past
+    /// `maximumEventsPerAdvance` the advance stops (the rest wait for the next), past
+    /// `maximumEventsPerInstant` the instant's later events are dropped.
+    private struct EventCount {
+        enum Verdict { case fire, stop, dropInstant }
+        var fired = 0, firedAtInstant = 0
+        var instant: Double
+
+        init(instant: Double) { self.instant = instant }
+
+        mutating func admit(_ time: Double, perAdvance: Int, perInstant: Int) -> Verdict {
+            fired += 1
+            if fired > perAdvance { return .stop }
+            if time != instant {
+                instant = time
+                firedAtInstant = 0
+            }
+            firedAtInstant += 1
+            return firedAtInstant > perInstant ? .dropInstant : .fire
+        }
     }
 
     /// The presentation tree at the current time.
