@@ -78,7 +78,8 @@ open class UIStackView: UIView {
         if arrangedSubviews.contains(where: { $0 === subview }) { rearrange() }
     }
 
-    /// Makes the arrangement's constraints again.
+    /// Makes the arrangement's constraints again: along the axis (ends, gaps, spacers), the
+    /// sizes the distribution sets, across the axis by the alignment.
     private func rearrange(without leaving: UIView? = nil) {
         NSLayoutConstraint.deactivate(arrangement)
         for guide in spacers { removeLayoutGuide(guide) }
@@ -86,81 +87,106 @@ open class UIStackView: UIView {
         arrangement = []
         let shown = arrangedSubviews.filter { !$0.isHidden && $0 !== leaving }
         guard !shown.isEmpty else { return }
+        arrangeAlongAxis(shown)
+        distributeSizes(shown)
+        alignAcross(shown)
+        // Left to itself, the stack is as thin across as its content allows (UIKit's canvas fit).
+        if alignment != .fill {
+            constrain(self, axis == .horizontal ? .height : .width, .equal, nil, .notAnAttribute, 1, 0, .fittingSizeLevel)
+        }
+        NSLayoutConstraint.activate(arrangement)
+    }
+
+    private typealias Attribute = NSLayoutConstraint.Attribute
+
+    /// One constraint of the arrangement (internal: UIKit's `UISV-` constraints).
+    private func constrain(
+        _ a: AnyObject, _ aa: Attribute, _ r: NSLayoutConstraint.Relation, _ b: AnyObject?, _ ba: Attribute, _ m: CGFloat = 1,
+        _ c: CGFloat = 0, _ p: UILayoutPriority = .required
+    ) {
+        let constraint = NSLayoutConstraint(item: a, attribute: aa, relatedBy: r, toItem: b, attribute: ba, multiplier: m, constant: c)
+        constraint.priority = p
+        constraint.isInternal = true
+        arrangement.append(constraint)
+    }
+
+    /// The stack's own edge for `a`: its margin with `isLayoutMarginsRelativeArrangement`.
+    private func edge(_ a: Attribute) -> Attribute {
+        guard isLayoutMarginsRelativeArrangement else { return a }
+        switch a {
+        case .leading: return .leadingMargin
+        case .trailing: return .trailingMargin
+        case .top: return .topMargin
+        case .bottom: return .bottomMargin
+        case .centerX: return .centerXWithinMargins
+        case .centerY: return .centerYWithinMargins
+        default: return a
+        }
+    }
+
+    /// The first and last views at the stack's ends, each next after the one before at the
+    /// spacing (at least, with spacer guides of equal length, for the equal distributions).
+    private func arrangeAlongAxis(_ shown: [UIView]) {
         let horizontal = axis == .horizontal
-        let margins = isLayoutMarginsRelativeArrangement
-        typealias A = NSLayoutConstraint.Attribute
-        let (start, end, length): (A, A, A) = horizontal ? (.leading, .trailing, .width) : (.top, .bottom, .height)
-        let (crossStart, crossEnd, crossCenter, crossLength): (A, A, A, A) =
-            horizontal ? (.top, .bottom, .centerY, .height) : (.leading, .trailing, .centerX, .width)
-        func edge(_ a: A) -> A {
-            guard margins else { return a }
-            switch a {
-            case .leading: return .leadingMargin
-            case .trailing: return .trailingMargin
-            case .top: return .topMargin
-            case .bottom: return .bottomMargin
-            case .centerX: return .centerXWithinMargins
-            case .centerY: return .centerYWithinMargins
-            default: return a
-            }
-        }
-        func make(
-            _ a: AnyObject, _ aa: A, _ r: NSLayoutConstraint.Relation, _ b: AnyObject?, _ ba: A, _ m: CGFloat = 1, _ c: CGFloat = 0,
-            _ p: UILayoutPriority = .required
-        ) {
-            let constraint = NSLayoutConstraint(item: a, attribute: aa, relatedBy: r, toItem: b, attribute: ba, multiplier: m, constant: c)
-            constraint.priority = p
-            constraint.isInternal = true
-            arrangement.append(constraint)
-        }
-        make(shown[0], start, .equal, self, edge(start))
-        make(shown[shown.count - 1], end, .equal, self, edge(end))
+        let (start, end, length): (Attribute, Attribute, Attribute) = horizontal ? (.leading, .trailing, .width) : (.top, .bottom, .height)
+        constrain(shown[0], start, .equal, self, edge(start))
+        constrain(shown[shown.count - 1], end, .equal, self, edge(end))
         for (prev, next) in zip(shown, shown.dropFirst()) {
             let gap = customSpacings[ObjectIdentifier(prev)] ?? spacing
             switch distribution {
-            case .fill, .fillEqually, .fillProportionally: make(next, start, .equal, prev, end, 1, gap)
+            case .fill, .fillEqually, .fillProportionally: constrain(next, start, .equal, prev, end, 1, gap)
             case .equalSpacing, .equalCentering:
-                make(next, start, .greaterThanOrEqual, prev, end, 1, gap)
+                constrain(next, start, .greaterThanOrEqual, prev, end, 1, gap)
                 let spacer = UILayoutGuide()
                 spacer.identifier = "UISV-distributing"
                 addLayoutGuide(spacer)
                 let centres = distribution == .equalCentering
-                make(spacer, start, .equal, prev, centres ? (horizontal ? .centerX : .centerY) : end)
-                make(spacer, end, .equal, next, centres ? (horizontal ? .centerX : .centerY) : start)
-                if let first = spacers.first { make(spacer, length, .equal, first, length) }
+                constrain(spacer, start, .equal, prev, centres ? (horizontal ? .centerX : .centerY) : end)
+                constrain(spacer, end, .equal, next, centres ? (horizontal ? .centerX : .centerY) : start)
+                if let first = spacers.first { constrain(spacer, length, .equal, first, length) }
                 spacers.append(spacer)
             }
         }
+    }
+
+    /// Equal lengths (`fillEqually`), or lengths in proportion to the views' intrinsic sizes
+    /// (`fillProportionally`, at priority 999).
+    private func distributeSizes(_ shown: [UIView]) {
+        let horizontal = axis == .horizontal
+        let length: Attribute = horizontal ? .width : .height
         switch distribution {
         case .fillEqually:
-            for v in shown.dropFirst() { make(v, length, .equal, shown[0], length) }
+            for v in shown.dropFirst() { constrain(v, length, .equal, shown[0], length) }
         case .fillProportionally:
             let sizes = shown.map { horizontal ? $0.intrinsicContentSize.width : $0.intrinsicContentSize.height }
             if let base = sizes.first, base > 0, sizes.allSatisfy({ $0 >= 0 }) {
                 for (v, s) in zip(shown, sizes).dropFirst() {
-                    make(v, length, .equal, shown[0], length, s / base, 0, UILayoutPriority(999))
+                    constrain(v, length, .equal, shown[0], length, s / base, 0, UILayoutPriority(999))
                 }
             }
         default: break
         }
+    }
+
+    /// Each view across the axis, as the alignment places it within the stack.
+    private func alignAcross(_ shown: [UIView]) {
+        let (crossStart, crossEnd, crossCenter): (Attribute, Attribute, Attribute) =
+            axis == .horizontal ? (.top, .bottom, .centerY) : (.leading, .trailing, .centerX)
         for v in shown {
             switch alignment {
             case .fill:
-                make(v, crossStart, .equal, self, edge(crossStart))
-                make(v, crossEnd, .equal, self, edge(crossEnd))
+                constrain(v, crossStart, .equal, self, edge(crossStart))
+                constrain(v, crossEnd, .equal, self, edge(crossEnd))
             case .leading, .firstBaseline:
-                make(v, crossStart, .equal, self, edge(crossStart))
-                make(v, crossEnd, .lessThanOrEqual, self, edge(crossEnd))
+                constrain(v, crossStart, .equal, self, edge(crossStart))
+                constrain(v, crossEnd, .lessThanOrEqual, self, edge(crossEnd))
             case .trailing, .lastBaseline:
-                make(v, crossEnd, .equal, self, edge(crossEnd))
-                make(v, crossStart, .greaterThanOrEqual, self, edge(crossStart))
+                constrain(v, crossEnd, .equal, self, edge(crossEnd))
+                constrain(v, crossStart, .greaterThanOrEqual, self, edge(crossStart))
             case .center:
-                make(v, crossCenter, .equal, self, edge(crossCenter))
-                make(v, crossStart, .greaterThanOrEqual, self, edge(crossStart))
+                constrain(v, crossCenter, .equal, self, edge(crossCenter))
+                constrain(v, crossStart, .greaterThanOrEqual, self, edge(crossStart))
             }
         }
-        // Left to itself, the stack is as thin across as its content allows (UIKit's canvas fit).
-        if alignment != .fill { make(self, crossLength, .equal, nil, .notAnAttribute, 1, 0, .fittingSizeLevel) }
-        NSLayoutConstraint.activate(arrangement)
     }
 }
