@@ -193,42 +193,62 @@ public struct GoldenSuite: Sendable {
             times: times, pixelChecksums: checksums, spec: scenario.golden)
         guard let golden else {
             guard case .record(let recording) = mode else { return outcome }
-            do {
-                try recording.finish(trace: trace, manifest: manifest)
-                staged.add(recording)
-                outcome.status = status
-            } catch {
-                outcome.status = .error
-                outcome.messages.append("\(name): cannot record the goldens: \(error)")
-            }
-            return outcome
+            return finished(recording, trace: trace, manifest: manifest, staged: staged, status: status, outcome: outcome, name: name)
         }
         outcome.environmentNotes = manifest.differences(from: golden.manifest)
         if !sameInstants {
             outcome.messages.append(
                 "\(name): the golden instants changed: recorded \(golden.manifest.times.count), here \(times.count); re-record")
         }
-        outcome.frames = sink.outcomes.compactMap { $0 }
-        outcome.messages += sink.messages.compactMap { $0 }
-        // A golden frame that cannot be read (a FIFO, a link, a broken file) is an error in the
-        // goldens (exit 2, docs/golden-tests.md), not a difference in the render.
-        if zip(sink.outcomes, sink.messages).contains(where: { $0.0 == nil && $0.1 != nil }) {
-            outcome.status = .error
-            return outcome
-        }
-        if let line = Self.firstDifference(golden.trace, trace) {
-            outcome.traceDifference = line
-            // The trace first: a changed event is the cause of the pixel differences after it.
-            outcome.messages.insert("\(name): the event trace differs \(line)", at: 0)
-        }
-        guard !outcome.messages.isEmpty else { return outcome }
+        outcome = judged(outcome, sink: sink, goldenTrace: golden.trace, trace: trace, name: name)
+        guard outcome.status == .failed else { return outcome }
         if record == .failed {
             var again = streamed(scenario, name: name, outcome: outcome, threads: threads, staged: staged, recording: .rerecorded)
             again.renderSeconds += outcome.renderSeconds
             return again
         }
-        outcome.status = .failed
         if outcome.frames.contains(where: { !$0.passed }) { outcome.messages += Self.fontNotes(scenario, name: name) }
+        return outcome
+    }
+
+    /// A recording's last step: its trace and manifest written, staged to be swapped in with the
+    /// run's others.
+    private func finished(
+        _ recording: GoldenStore.Recording, trace: String, manifest: GoldenManifest, staged: StagedRecordings,
+        status: ScenarioOutcome.Status, outcome start: ScenarioOutcome, name: String
+    ) -> ScenarioOutcome {
+        var outcome = start
+        do {
+            try recording.finish(trace: trace, manifest: manifest)
+            staged.add(recording)
+            outcome.status = status
+        } catch {
+            outcome.status = .error
+            outcome.messages.append("\(name): cannot record the goldens: \(error)")
+        }
+        return outcome
+    }
+
+    /// The comparison's verdict: the frames' outcomes and messages, the trace's first
+    /// difference first; an error when a golden frame could not be read (exit 2,
+    /// docs/golden-tests.md: an error in the goldens, not a difference in the render).
+    private func judged(
+        _ start: ScenarioOutcome, sink: GoldenStreamSink, goldenTrace: String, trace: String, name: String
+    ) -> ScenarioOutcome {
+        var outcome = start
+        outcome.frames = sink.outcomes.compactMap { $0 }
+        outcome.messages += sink.messages.compactMap { $0 }
+        if zip(sink.outcomes, sink.messages).contains(where: { $0.0 == nil && $0.1 != nil }) {
+            outcome.status = .error
+            return outcome
+        }
+        if let line = Self.firstDifference(goldenTrace, trace) {
+            outcome.traceDifference = line
+            // The trace first: a changed event is the cause of the pixel differences after it.
+            outcome.messages.insert("\(name): the event trace differs \(line)", at: 0)
+        }
+        guard !outcome.messages.isEmpty else { return outcome }
+        outcome.status = .failed
         return outcome
     }
 
