@@ -30,9 +30,19 @@ struct GIFFrameCoder: Sendable {
                 x: 0, y: 0, width: 1, height: 1, blocks: blocks, localPalette: nil, delay: d.delay, transparent: t,
                 coding: nil)
         }
-        let shown = d.shownPixels()
+        let codings = candidates(d, shown: d.shownPixels())
+        let chosen = try smallest(codings, of: d, coders: coders)
+        return CodedFrame(
+            x: d.x, y: d.y, width: d.width, height: d.height, blocks: chosen.blocks,
+            localPalette: chosen.coding.isLocal ? chosen.coding.palette : nil, delay: d.delay,
+            transparent: chosen.coding.transparent, coding: chosen.coding)
+    }
+
+    /// The codings worth trying for a frame: the global table (always for the first frame, which
+    /// it was made from; else with a transparent index, when its error stays in budget) and a
+    /// local table of the shown colours (or their smallest median cut in budget).
+    private func candidates(_ d: FrameDelta, shown: [UInt32]) -> [Coding] {
         var codings: [Coding] = []
-        // The first frame always uses the global table, which was made from it.
         if d.changed == nil {
             codings.append(code(d, palette: global, isLocal: false, transparent: nil)!)
         } else if !global.isExact || GIFWriter.holds(global, every: shown) {
@@ -52,39 +62,42 @@ struct GIFFrameCoder: Sendable {
         }
         // A local table: needed when the global one does not serve, worth trying when its
         // shorter codes might pay for it.
-        if codings.isEmpty || (global.bits > 1 && shown.count >= 64) {
-            let limit = codings.isEmpty ? 255 : (1 << (global.bits - 1)) - 1
-            let transparentSlot: (Palette) -> UInt8? = { d.changed == nil ? nil : UInt8(min($0.colors.count, 255)) }
-            if let exact = shown.withUnsafeBufferPointer({ Quantizer.distinctColors($0, limit: limit) }) {
-                let local = Palette(colors: exact, isExact: true)
-                codings.append(code(d, palette: local, isLocal: true, transparent: transparentSlot(local))!)
-            } else if codings.isEmpty {
-                // Too many colours: the smallest median-cut table whose error stays in budget.
-                let sizes = [63, 127, 255]
-                let cuts = shown.withUnsafeBufferPointer { Quantizer.medianCut($0, counts: sizes) }
-                for (n, colors) in cuts.enumerated() {
-                    let local = Palette(colors: colors, isExact: false)
-                    let last = n == cuts.count - 1
-                    guard
-                        let c = code(
-                            d, palette: local, isLocal: true, transparent: transparentSlot(local),
-                            giveUpAbove: last ? nil : GIFWriter.worstPixelError)
-                    else { continue }
-                    if last || c.acceptable(onScreen: screenErrorTotal, budget: errorBudget) {
-                        codings.append(c)
-                        break
-                    }
+        guard codings.isEmpty || (global.bits > 1 && shown.count >= 64) else { return codings }
+        let limit = codings.isEmpty ? 255 : (1 << (global.bits - 1)) - 1
+        let transparentSlot: (Palette) -> UInt8? = { d.changed == nil ? nil : UInt8(min($0.colors.count, 255)) }
+        if let exact = shown.withUnsafeBufferPointer({ Quantizer.distinctColors($0, limit: limit) }) {
+            let local = Palette(colors: exact, isExact: true)
+            codings.append(code(d, palette: local, isLocal: true, transparent: transparentSlot(local))!)
+        } else if codings.isEmpty {
+            // Too many colours: the smallest median-cut table whose error stays in budget.
+            let sizes = [63, 127, 255]
+            let cuts = shown.withUnsafeBufferPointer { Quantizer.medianCut($0, counts: sizes) }
+            for (n, colors) in cuts.enumerated() {
+                let local = Palette(colors: colors, isExact: false)
+                let last = n == cuts.count - 1
+                guard
+                    let c = code(
+                        d, palette: local, isLocal: true, transparent: transparentSlot(local),
+                        giveUpAbove: last ? nil : GIFWriter.worstPixelError)
+                else { continue }
+                if last || c.acceptable(onScreen: screenErrorTotal, budget: errorBudget) {
+                    codings.append(c)
+                    break
                 }
             }
         }
-        // Code each candidate with unchanged pixels transparent, and with them free to keep
-        // their colour; keep the smallest.
-        // Large frames code their trials on several threads (one dictionary each); the
-        // choice does not depend on which finishes first.
+        return codings
+    }
+
+    /// Codes each candidate with unchanged pixels transparent, and with them free to keep their
+    /// colour, and keeps the smallest (a local table's size counted). Large frames code their
+    /// trials on several threads (one dictionary each); the choice does not depend on which
+    /// finishes first.
+    private func smallest(_ codings: [Coding], of d: FrameDelta, coders: Coders) throws -> (coding: Coding, blocks: [UInt8]) {
         let trials = codings.indices.flatMap { i in codings[i].flexible == nil ? [(i, false)] : [(i, false), (i, true)] }
         let dictionaries = coders.atLeast(trials.count)
         let results = ParallelResults<[UInt8]>(count: trials.count)
-        let runTrial: @Sendable (Int) -> Void = { [codings] j in
+        let runTrial: @Sendable (Int) -> Void = { j in
             let (i, useFlexible) = trials[j], c = codings[i]
             results.set(
                 j,
@@ -105,10 +118,7 @@ struct GIFFrameCoder: Sendable {
             if best == nil || size < best!.size { best = (c, blocks, size) }
         }
         guard let chosen = best else { throw RenderError.gif("no colour table fits frame \(frameNumber)") }
-        return CodedFrame(
-            x: d.x, y: d.y, width: d.width, height: d.height, blocks: chosen.blocks,
-            localPalette: chosen.coding.isLocal ? chosen.coding.palette : nil, delay: d.delay,
-            transparent: chosen.coding.transparent, coding: chosen.coding)
+        return (chosen.coding, chosen.blocks)
     }
 
     /// Palette indices for the rectangle: changed pixels get their (nearest) colour;
