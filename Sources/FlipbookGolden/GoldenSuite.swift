@@ -193,7 +193,11 @@ public struct GoldenSuite: Sendable {
             times: times, pixelChecksums: checksums, spec: scenario.golden)
         guard let golden else {
             guard case .record(let recording) = mode else { return outcome }
-            return finished(recording, trace: trace, manifest: manifest, staged: staged, status: status, outcome: outcome, name: name)
+            // Staged: swapped in with the run's other recordings.
+            return Self.recorded(outcome, as: status, name: name) {
+                try recording.finish(trace: trace, manifest: manifest)
+                staged.add(recording)
+            }
         }
         outcome.environmentNotes = manifest.differences(from: golden.manifest)
         if !sameInstants {
@@ -208,24 +212,6 @@ public struct GoldenSuite: Sendable {
             return again
         }
         if outcome.frames.contains(where: { !$0.passed }) { outcome.messages += Self.fontNotes(scenario, name: name) }
-        return outcome
-    }
-
-    /// A recording's last step: its trace and manifest written, staged to be swapped in with the
-    /// run's others.
-    private func finished(
-        _ recording: GoldenStore.Recording, trace: String, manifest: GoldenManifest, staged: StagedRecordings,
-        status: ScenarioOutcome.Status, outcome start: ScenarioOutcome, name: String
-    ) -> ScenarioOutcome {
-        var outcome = start
-        do {
-            try recording.finish(trace: trace, manifest: manifest)
-            staged.add(recording)
-            outcome.status = status
-        } catch {
-            outcome.status = .error
-            outcome.messages.append("\(name): cannot record the goldens: \(error)")
-        }
         return outcome
     }
 
@@ -317,15 +303,22 @@ public struct GoldenSuite: Sendable {
         _ name: String, capture: GoldenCapture, spec: GoldenSpec, into outcome: ScenarioOutcome,
         status: ScenarioOutcome.Status
     ) -> ScenarioOutcome {
-        var o = outcome
+        Self.recorded(outcome, as: status, name: name) { try store.record(name, capture: capture, spec: spec) }
+    }
+
+    /// `start` with `status` once `write` has recorded the goldens, or an error saying why not.
+    private static func recorded(
+        _ start: ScenarioOutcome, as status: ScenarioOutcome.Status, name: String, _ write: () throws -> Void
+    ) -> ScenarioOutcome {
+        var outcome = start
         do {
-            try store.record(name, capture: capture, spec: spec)
-            o.status = status
+            try write()
+            outcome.status = status
         } catch {
-            o.status = .error
-            o.messages.append("\(name): cannot record the goldens: \(error)")
+            outcome.status = .error
+            outcome.messages.append("\(name): cannot record the goldens: \(error)")
         }
-        return o
+        return outcome
     }
 
     /// Frame `i` against its golden: without decoding when the checksums say it is the same.

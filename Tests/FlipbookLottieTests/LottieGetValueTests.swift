@@ -33,13 +33,19 @@ struct LottieGetValueTests {
         #expect(layer.getValue(for: AnimationKeypath(keypath: "Box.Transform.Opacity"), atFrame: 5) as? CGFloat == 80)
     }
 
-    @Test("nil for the frame reads the frame shown; ** finds the first match in allHierarchyKeypaths() order")
-    func frameShown() throws {
-        let layer = try LottieAnimationLayer(animation: Self.box)
+    /// `animation` on a stage, paused at frame 10.
+    static func shownAtFrame10(_ animation: LottieAnimation) throws -> (LottieAnimationLayer, Stage) {
+        let layer = try LottieAnimationLayer(animation: animation)
         let stage = Stage(size: CGSize(width: 100, height: 100), scale: 1)
         stage.rootLayer.addSublayer(layer)
         layer.currentFrame = 10
         stage.advance(to: 0)
+        return (layer, stage)
+    }
+
+    @Test("nil for the frame reads the frame shown; ** finds the first match in allHierarchyKeypaths() order")
+    func frameShown() throws {
+        let (layer, _) = try Self.shownAtFrame10(Self.box)
         let p = try #require(Self.point(layer.getValue(for: AnimationKeypath(keypath: "Box.Transform.Position"), atFrame: nil)))
         #expect(abs(p.x - 50) < 1e-9 && abs(p.y - 25) < 1e-9, "\(p)")
         let pattern = AnimationKeypath(keypath: "**.Position")
@@ -52,11 +58,7 @@ struct LottieGetValueTests {
     func spatialTangents() throws {
         let p = #"{"a":1,"k":[{"t":0,"s":[0,0],"to":[0,50],"ti":[0,50],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":20,"s":[100,0]}]}"#
         let animation = try LottieMappingTests.animation(#"[{"ty":3,"nm":"Dot","ind":1,"ip":0,"op":20,"st":0,"ks":{"p":\#(p)}}]"#)
-        let layer = try LottieAnimationLayer(animation: animation)
-        let stage = Stage(size: CGSize(width: 100, height: 100), scale: 1)
-        stage.rootLayer.addSublayer(layer)
-        layer.currentFrame = 10
-        stage.advance(to: 0)
+        let (layer, stage) = try Self.shownAtFrame10(animation)
         let value = try #require(Self.point(layer.getValue(for: AnimationKeypath(keypath: "Dot.Transform.Position"), atFrame: nil)))
         // Half way along the cubic (0,0) (0,50) (100,50) (100,0): (50, 37.5), not the chord's (50, 0).
         #expect(abs(value.x - 50) < 1e-9 && abs(value.y - 37.5) < 1e-9, "\(value)")
