@@ -87,11 +87,6 @@ public struct UIRectCorner: OptionSet, Sendable {
     public static let allCorners: UIRectCorner = [.topLeft, .topRight, .bottomLeft, .bottomRight]
 }
 
-/// Line cap styles, as Core Graphics names them.
-public enum CGLineCap: Int32, Sendable { case butt, round, square }
-/// Line join styles, as Core Graphics names them.
-public enum CGLineJoin: Int32, Sendable { case miter, round, bevel }
-
 enum PathBuilders {
     /// A rectangle with some corners rounded by circular/elliptical quarter arcs.
     static func roundedRect(_ rect: CGRect, corners: UIRectCorner, radii: CGSize) -> [PathElement] {

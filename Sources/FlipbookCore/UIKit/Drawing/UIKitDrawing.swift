@@ -4,14 +4,6 @@ import Foundation
 // (`UIGraphicsGetCurrentContext()`: inside `draw(_:)`, an image renderer's block or an image
 // context). With no current context they do nothing, as on iOS.
 
-/// How drawing combines with what is there. Accepted for source compatibility; every mode
-/// draws as `.normal` (Flipbook's contexts record no blend modes).
-public enum CGBlendMode: Int32, Sendable {
-    case normal, multiply, screen, overlay, darken, lighten, colorDodge, colorBurn, softLight, hardLight, difference, exclusion
-    case hue, saturation, color, luminosity, clear, copy, sourceIn, sourceOut, sourceAtop, destinationOver, destinationIn
-    case destinationOut, destinationAtop, xor, plusDarker, plusLighter
-}
-
 extension UIColor {
     /// Makes this the current context's fill and stroke colour.
     public func set() {
