@@ -235,6 +235,9 @@ def seed_case(folder, name, original):
         check(False, f"{name}: compare failed: {result.stderr.strip()}")
         return
     rows = json.loads(result.stdout)
+    # docs/gallery.md: every seed within 2 % of its GIF in its worst frame, not only on average.
+    worst = rows[1]["largestDifference"]
+    check(worst <= 0.02, f"{name}: worst frame {worst:.2%} at {rows[1].get('worstAt', 0):.3f} s (at most 2 %), mean {rows[1]['meanDifference']:.2%}")
     found = rows[0]["offset"]
     estimate = rows[0].get("offsetEstimate", {})
     # compare's own rule (docs/compare.md, "How sure the offset is").
