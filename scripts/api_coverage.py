@@ -20,6 +20,7 @@ FRAMEWORKS = [
     ("FlipbookCore/UIKit", "UIKit"),
     ("FlipbookCore/CoreAnimation", "Core Animation (QuartzCore)"),
     ("FlipbookCore/CoreGraphics", "Core Graphics"),
+    ("FlipbookCore/CoreText", "Core Text"),
     ("FlipbookCore/Foundation", "Foundation (key-value observing)"),
     ("FlipbookCore/Porting", "Darwin, Core Foundation and older Swift names"),
     ("ImageIO", "ImageIO (`import ImageIO`, Linux)"),

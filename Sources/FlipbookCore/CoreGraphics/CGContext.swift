@@ -16,6 +16,19 @@ public enum DrawingCommand: Equatable, Sendable {
     /// Draw the image scaled into the rectangle; `flipped`: upside down, as `CGContext.draw`
     /// draws into UIKit's y-down contexts (Core Graphics' own space is y-up).
     case drawImage(LayerImage, CGRect, flipped: Bool)
+    /// How later drawing combines with what is there (`setBlendMode`).
+    case setBlendMode(CGBlendMode)
+    /// Whether later drawing smooths its edges (`setShouldAntialias`, `setAllowsAntialiasing`).
+    case setAntialias(Bool)
+    /// A gradient painted over the clipping area (`drawLinearGradient`, `drawRadialGradient`).
+    case drawGradient(GradientDrawing)
+    /// Later drawing shows through the image's grey values, placed in the rectangle as
+    /// `drawImage` places a flipped image, until the state it was set in is restored.
+    case clipToMask(LayerImage, CGRect)
+    /// Core Text's frame drawn: text laid out in the rectangle, y up (`CTFrameDraw`).
+    case drawText(TextDrawing)
+    /// A layer tree drawn in its own bounds space (`CALayer.render(in:)`).
+    case drawLayer(LayerSnapshot)
 }
 
 /// A recorded list of drawing commands (a layer's custom content).
@@ -28,32 +41,121 @@ public enum CGPathDrawingMode: Int32, Sendable { case fill, eoFill, stroke, fill
 public final class CGContext {
     private(set) var recording: DrawingRecording = []
     private var currentPath = CGMutablePath()
-    private var ctm: [CGAffineTransform] = [.identity]
+    /// The graphics state stack (`saveGState` pushes a copy); never empty.
+    private var states: [GraphicsState] = [GraphicsState()]
     /// The size of the area being drawn, in points.
     public let size: CGSize
+    /// User space at the start (points) to device space (pixels, y up), as Core Graphics
+    /// reports it in `ctm`: a layer's or an image renderer's context is scaled and flipped.
+    let base: CGAffineTransform
+    /// Pixels across and down (0 for a context that is no bitmap).
+    public let width: Int
+    public let height: Int
+    /// Commands the context starts with (its own flip), not drawing of the caller's.
+    private var preambleCount = 0
+    /// Whether anything was drawn.
+    var hasDrawing: Bool { recording.count > preambleCount }
+    /// The memory a bitmap context writes its pixels to (nil for other contexts).
+    var bitmap: BitmapTarget?
 
-    public init(size: CGSize) { self.size = size }
+    public init(size: CGSize) {
+        self.size = size
+        base = .identity
+        width = 0
+        height = 0
+        states[0].clipBox = CGRect(origin: .zero, size: size)
+    }
 
-    private var transform: CGAffineTransform { ctm[ctm.count - 1] }
+    /// A context drawn into a bitmap of `size` points at `scale` pixels a point, as iOS sets
+    /// up a layer's `draw(in:)` or an image renderer's: UIKit's y-down user space, or Core
+    /// Graphics' own y-up one when `yUp` (a layer whose `contentsAreFlipped()` is false).
+    init(size: CGSize, scale: Double, yUp: Bool = false) {
+        self.size = size
+        let s = scale.isFinite && scale > 0 ? scale : 1
+        width = Self.pixels(size.width * s)
+        height = Self.pixels(size.height * s)
+        if yUp {
+            base = CGAffineTransform(a: s, b: 0, c: 0, d: s, tx: 0, ty: 0)
+            // The renderer plays recordings y down: the flip comes first, outside user space.
+            recording = [.concatenate(CGAffineTransform(a: 1, b: 0, c: 0, d: -1, tx: 0, ty: size.height))]
+            preambleCount = 1
+        } else {
+            base = CGAffineTransform(a: s, b: 0, c: 0, d: -s, tx: 0, ty: Double(height))
+        }
+        states[0].clipBox = CGRect(origin: .zero, size: size)
+    }
+
+    /// A bitmap context's own: y up from its bottom-left corner, one unit a pixel.
+    init(bitmapWidth: Int, height: Int) {
+        width = bitmapWidth
+        self.height = height
+        size = CGSize(width: bitmapWidth, height: height)
+        base = .identity
+        states[0].clipBox = CGRect(origin: .zero, size: size)
+    }
+
+    static func pixels(_ length: Double) -> Int { length.isFinite && length > 0 ? Int(min(1e9, length.rounded(.up))) : 0 }
+
+    private var state: GraphicsState {
+        get { states[states.count - 1] }
+        set { states[states.count - 1] = newValue }
+    }
+    private var transform: CGAffineTransform { state.transform }
 
     // MARK: State
     public func saveGState() {
         recording.append(.saveState)
-        ctm.append(transform)
+        states.append(state)
     }
     public func restoreGState() {
-        guard ctm.count > 1 else { return }
+        guard states.count > 1 else { return }
         recording.append(.restoreState)
-        ctm.removeLast()
+        states.removeLast()
     }
     public func translateBy(x: CGFloat, y: CGFloat) { concatenate(CGAffineTransform(translationX: x, y: y)) }
     public func scaleBy(x: CGFloat, y: CGFloat) { concatenate(CGAffineTransform(scaleX: x, y: y)) }
     public func rotate(by angle: CGFloat) { concatenate(CGAffineTransform(rotationAngle: angle)) }
     public func concatenate(_ t: CGAffineTransform) {
-        ctm[ctm.count - 1] = t.concatenating(transform)
+        state.transform = t.concatenating(transform)
         recording.append(.concatenate(t))
     }
+    /// The user-space transform concatenated so far (without the device's scale and flip).
     public var ctmTransform: CGAffineTransform { transform }
+    /// The current transformation matrix: user space to device space (pixels, y up), as Core
+    /// Graphics reports it.
+    public var ctm: CGAffineTransform { transform.concatenating(base) }
+    /// The bounding box of the clipping area, in user space.
+    public var boundingBoxOfClipPath: CGRect {
+        state.clipBox.isNull ? .zero : state.clipBox.applying(transform.inverted())
+    }
+    /// The transform from text space to user space that Core Text's drawing applies to glyphs
+    /// (not part of the graphics state, as in Core Graphics).
+    public var textMatrix = CGAffineTransform.identity
+
+    var blendMode: CGBlendMode {
+        get { state.blendMode }
+        set { state.blendMode = newValue }
+    }
+    var shouldAntialias: Bool {
+        get { state.shouldAntialias }
+        set { state.shouldAntialias = newValue }
+    }
+    var allowsAntialiasing: Bool {
+        get { state.allowsAntialiasing }
+        set { state.allowsAntialiasing = newValue }
+    }
+    var shouldSubpixelPositionFonts: Bool {
+        get { state.shouldSubpixelPositionFonts }
+        set { state.shouldSubpixelPositionFonts = newValue }
+    }
+    var shouldSubpixelQuantizeFonts: Bool {
+        get { state.shouldSubpixelQuantizeFonts }
+        set { state.shouldSubpixelQuantizeFonts = newValue }
+    }
+    func appendCommand(_ command: DrawingCommand) { recording.append(command) }
+
+    /// The path being built, in user space; nil when it is empty.
+    public var path: CGPath? { currentPath.isEmpty ? nil : CGPath(elements: currentPath.elements) }
 
     public func setFillColor(_ color: CGColor) { recording.append(.setFillColor(color.rgba)) }
     public func setStrokeColor(_ color: CGColor) { recording.append(.setStrokeColor(color.rgba)) }
@@ -63,11 +165,24 @@ public final class CGContext {
     public func setStrokeColor(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
         recording.append(.setStrokeColor(RGBA(red: red, green: green, blue: blue, alpha: alpha)))
     }
-    public func setLineWidth(_ width: CGFloat) { recording.append(.setLineWidth(width)) }
-    public func setLineCap(_ cap: CGLineCap) { recording.append(.setLineCap(cap)) }
-    public func setLineJoin(_ join: CGLineJoin) { recording.append(.setLineJoin(join)) }
-    public func setMiterLimit(_ limit: CGFloat) { recording.append(.setMiterLimit(limit)) }
+    public func setLineWidth(_ width: CGFloat) {
+        state.lineWidth = width
+        recording.append(.setLineWidth(width))
+    }
+    public func setLineCap(_ cap: CGLineCap) {
+        state.lineCap = cap
+        recording.append(.setLineCap(cap))
+    }
+    public func setLineJoin(_ join: CGLineJoin) {
+        state.lineJoin = join
+        recording.append(.setLineJoin(join))
+    }
+    public func setMiterLimit(_ limit: CGFloat) {
+        state.miterLimit = limit
+        recording.append(.setMiterLimit(limit))
+    }
     public func setLineDash(phase: CGFloat, lengths: [CGFloat]) {
+        state.dash = lengths.contains(where: { $0 > 0 }) ? (phase, lengths) : nil
         recording.append(.setLineDash(phase: phase, lengths: lengths.map { Double($0) }))
     }
     public func setAlpha(_ alpha: CGFloat) { recording.append(.setAlpha(alpha)) }
@@ -117,8 +232,29 @@ public final class CGContext {
         beginPath()
     }
     public func clip(using rule: CGPathFillRule = .winding) {
+        narrowClip(to: currentPath.boundingBox)
         recording.append(.clip(currentPath.elements, evenOdd: rule == .evenOdd))
         beginPath()
+    }
+    /// Intersects the clipping area with `rect` (user space).
+    public func clip(to rect: CGRect) {
+        narrowClip(to: rect)
+        recording.append(.clip(CGPath(rect: rect).elements, evenOdd: false))
+    }
+    /// Records the clip's new bounding box (kept in the context's initial space).
+    func narrowClip(to userRect: CGRect) {
+        let box = userRect.isNull ? CGRect.null : userRect.applying(transform)
+        state.clipBox = state.clipBox.intersection(box)
+    }
+    /// Replaces the path with the outline its stroke would paint, with the current line
+    /// width, cap, join, miter limit and dash, as Core Graphics does.
+    public func replacePathWithStrokedPath() {
+        var source: CGPath = currentPath
+        if let dash = state.dash { source = source.copy(dashingWithPhase: dash.phase, lengths: dash.lengths) }
+        let outline = source.copy(
+            strokingWithWidth: state.lineWidth, lineCap: state.lineCap, lineJoin: state.lineJoin, miterLimit: state.miterLimit)
+        currentPath = CGMutablePath()
+        currentPath.addPath(outline)
     }
     public func fill(_ rect: CGRect) { recording.append(.fill(CGPath(rect: rect).elements, evenOdd: false)) }
     public func stroke(_ rect: CGRect) { recording.append(.stroke(CGPath(rect: rect).elements)) }

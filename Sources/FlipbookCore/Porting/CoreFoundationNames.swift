@@ -22,4 +22,28 @@ import Foundation
     public typealias CFTypeRef = AnyObject
     /// Core Foundation's signed index and count.
     public typealias CFIndex = Int
+    /// Core Foundation's error: Foundation's `NSError`.
+    public typealias CFError = NSError
+    /// Core Foundation's attributed string: `NSAttributedString` (`string as CFAttributedString`).
+    public typealias CFAttributedString = NSAttributedString
+
+    /// A range of items, as Core Foundation and Core Text count them.
+    public struct CFRange: Equatable, Sendable {
+        public var location: CFIndex
+        public var length: CFIndex
+        public init() {
+            location = 0
+            length = 0
+        }
+        public init(location: CFIndex, length: CFIndex) {
+            self.location = location
+            self.length = length
+        }
+    }
+
+    /// `CFRange(location:length:)`.
+    public func CFRangeMake(_ location: CFIndex, _ length: CFIndex) -> CFRange { CFRange(location: location, length: length) }
+
+    /// The number of items in `array`.
+    public func CFArrayGetCount(_ array: CFArray) -> CFIndex { array.count }
 #endif

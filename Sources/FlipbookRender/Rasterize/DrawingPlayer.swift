@@ -9,6 +9,14 @@ enum DrawingPlayer {
         cairo_translate(cr, origin.x, origin.y)
         var fill = RGBA.black, stroke = RGBA.black, alpha = 1.0
         var states: [(RGBA, RGBA, Double)] = []
+        // Mask clips open a group at the state they were set in; restoring that state paints it.
+        var maskClips: [(depth: Int, mask: LayerImage, rect: CGRect)] = []
+        func paintMaskClips(downTo depth: Int) {
+            while let last = maskClips.last, last.depth >= depth {
+                QuartzDrawing.paintGroup(through: last.mask, in: last.rect, cr: cr)
+                maskClips.removeLast()
+            }
+        }
         cairo_set_line_width(cr, 1)
         cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT)
         cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER)
@@ -18,6 +26,7 @@ enum DrawingPlayer {
                 cairo_save(cr)
                 states.append((fill, stroke, alpha))
             case .restoreState:
+                paintMaskClips(downTo: states.count)
                 cairo_restore(cr)
                 if let s = states.popLast() { (fill, stroke, alpha) = s }
             case .concatenate(let t):
@@ -51,6 +60,14 @@ enum DrawingPlayer {
                 cairo_clip(cr)
             case .drawImage(let image, let rect, let flipped):
                 drawImage(image, in: rect, flipped: flipped, alpha: alpha, cr: cr)
+            case .setBlendMode(let mode): cairo_set_operator(cr, QuartzDrawing.cairoOperator(mode))
+            case .setAntialias(let on): cairo_set_antialias(cr, on ? CAIRO_ANTIALIAS_DEFAULT : CAIRO_ANTIALIAS_NONE)
+            case .drawGradient(let gradient): QuartzDrawing.draw(gradient, alpha: alpha, cr: cr)
+            case .clipToMask(let mask, let rect):
+                cairo_push_group(cr)
+                maskClips.append((states.count, mask, rect))
+            case .drawText(let text): QuartzDrawing.draw(text, cr: cr)
+            case .drawLayer(let layer): LayerPainter(cr: cr).draw(layer, parent: nil)
             case .clear(let r):
                 cairo_save(cr)
                 cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
@@ -59,6 +76,7 @@ enum DrawingPlayer {
                 cairo_restore(cr)
             }
         }
+        paintMaskClips(downTo: 0)
         cairo_restore(cr)
     }
 

@@ -296,6 +296,9 @@ open class CALayer: NSObject, CAMediaTiming {
         return l.owningStage
     }
 
+    /// Whether this layer is in `stage`'s tree (false without a Stage).
+    func isAttached(to stage: Stage?) -> Bool { stage != nil && self.stage === stage }
+
     // MARK: - Layout (timing-model.md 12.9)
 
     /// Set by `setNeedsLayout()`, cleared just before `layoutSublayers()` runs.
@@ -370,23 +373,70 @@ open class CALayer: NSObject, CAMediaTiming {
     var drawnContent: DrawingRecording?
     var drawnContentSize: CGSize?
 
-    open func setNeedsDisplay() { needsDisplayFlag = true }
-    open func setNeedsDisplay(_ r: CGRect) { needsDisplayFlag = true }
+    open func setNeedsDisplay() { markNeedsDisplay() }
+    open func setNeedsDisplay(_ r: CGRect) { markNeedsDisplay() }
+    /// Marks the layer for `display()` at the next commit (or when the frame is taken).
+    private func markNeedsDisplay() {
+        if !needsDisplayFlag { TransactionContext.current.noteNeedsDisplay(self) }
+        needsDisplayFlag = true
+    }
     open func needsDisplay() -> Bool { needsDisplayFlag }
-    open func displayIfNeeded() { if needsDisplayFlag { display() } }
+    open func displayIfNeeded() { if needsDisplayFlag { displayMarked() } }
+    /// Clears the mark and calls `display()`, as Core Animation does (an override of
+    /// `display()` that does not call super is not asked again until marked again).
+    func displayMarked() {
+        needsDisplayFlag = false
+        display()
+    }
 
     /// Records the layer's custom drawing (delegate's `display`/`draw`, or `draw(in:)`).
     open func display() {
         needsDisplayFlag = false
-        let ctx = CGContext(size: bounds.size)
+        let ctx = CGContext(size: bounds.size, scale: Double(contentsScale), yUp: !contentsAreFlipped())
         if let d = delegate { d.draw(self, in: ctx) }
         draw(in: ctx)
-        drawnContent = ctx.recording.isEmpty ? nil : ctx.recording
+        drawnContent = ctx.hasDrawing ? ctx.recording : nil
         drawnContentSize = bounds.size
     }
 
     /// Override to draw the layer's content with Core Graphics calls.
     open func draw(in ctx: CGContext) {}
+
+    /// Whether the layer's vertical axis is flipped for its sublayers (stored and read by
+    /// `contentsAreFlipped()`, which decides the direction of `draw(in:)`'s context; the
+    /// sublayers themselves are placed as if it were false: docs/porting.md).
+    open var isGeometryFlipped = false
+
+    /// Whether `draw(in:)` gets a context flipped from Core Graphics' y-up space: true on iOS,
+    /// where UIKit's space runs down, unless an odd number of this layer and its ancestors
+    /// flip their geometry (Core Text drawing checks it to draw upright).
+    open func contentsAreFlipped() -> Bool {
+        var flipped = true
+        var layer: CALayer? = self
+        while let current = layer {
+            if current.isGeometryFlipped { flipped.toggle() }
+            layer = current.superlayer
+        }
+        return flipped
+    }
+
+    /// Draws the layer and its sublayers into `ctx`, in the layer's own bounds space, with
+    /// their model values (a presentation copy draws its model's tree as presented).
+    open func render(in ctx: CGContext) {
+        let context = TransactionContext.current
+        let model = modelLayerReference ?? self
+        let drawsModel = modelLayerReference == nil
+        let previous = context.drawsModelValues
+        context.drawsModelValues = drawsModel
+        defer { context.drawsModelValues = previous }
+        var snapshot = model.snapshot(at: context.now)
+        let b = snapshot.state.bounds
+        snapshot.state.position = CGPoint(
+            x: b.minX + snapshot.state.anchorPoint.x * b.width, y: b.minY + snapshot.state.anchorPoint.y * b.height)
+        snapshot.state.transform = CATransform3DIdentity
+        snapshot.state.hidden = false
+        ctx.appendCommand(.drawLayer(snapshot))
+    }
 
     // MARK: - KVC
 

@@ -64,43 +64,20 @@ open class CATextLayer: CALayer {
     var labelLayout: (centersVertically: Bool, maximumLines: Int)?
     override func snapshotContent() -> LayerSnapshot.Content {
         let text: String
-        var attributes: [NSAttributedString.Key: Any] = [:]
+        var attributes = TextAttributes([:], font: font)
         switch string {
         case let s as String: text = s
         case let s as NSAttributedString:
             text = s.string
-            if s.length > 0 { attributes = s.attributes(at: 0, effectiveRange: nil) }
+            attributes = TextAttributes(of: s, font: font)
         case nil: text = ""
         case let other?: text = "\(other)"
         }
-        let fontName: String?
-        switch attributes[.font] ?? font {
-        case let f as UIFont: fontName = f.fontName
-        case let s as String: fontName = s
-        default: fontName = nil
-        }
         var style = TextStyle(
-            string: text, fontName: fontName, alignment: alignmentMode, isWrapped: isWrapped,
+            string: text, fontName: attributes.fontName, alignment: alignmentMode, isWrapped: isWrapped,
             truncation: truncationMode, centersVertically: labelLayout?.centersVertically ?? false,
             maximumLines: labelLayout?.maximumLines ?? 0)
-        style.kerning = Self.number(attributes[.kern]) ?? 0
-        style.strokeWidth = Self.number(attributes[.strokeWidth]) ?? 0
-        switch attributes[.strokeColor] {
-        case let color as UIColor: style.strokeColor = color.cgColor.rgba
-        case let color as CGColor: style.strokeColor = color.rgba
-        default: style.strokeColor = nil
-        }
+        attributes.apply(to: &style)
         return .text(style)
-    }
-
-    /// An attribute's number, however it was written.
-    private static func number(_ value: Any?) -> Double? {
-        switch value {
-        case let n as Double: n.isFinite ? n : nil
-        case let n as CGFloat: n.isFinite ? Double(n) : nil
-        case let n as Int: Double(n)
-        case let n as NSNumber: n.doubleValue.isFinite ? n.doubleValue : nil
-        default: nil
-        }
     }
 }

@@ -190,7 +190,7 @@ extension CALayer {
     }
 
     private func ownSnapshot(parentTime: Double, delay: Double, levels: Int) -> LayerSnapshot {
-        if contentOverride == nil, needsDisplay() { display() }
+        if contentOverride == nil, needsDisplay() { displayMarked() }
         let local = localTime(parentTime: parentTime) - delay * Double(speed)
         var s = LayerSnapshot(state: presentationState(localTime: local))
         s.name = name
@@ -221,7 +221,7 @@ extension CALayer {
 
     /// Runs `display()` on the layers below this one that need it.
     private func displaySubtree() {
-        forEachBelow { layer in if layer.needsDisplay() { layer.display() } }
+        forEachBelow { layer in if layer.needsDisplay() { layer.displayMarked() } }
     }
 
     /// The sublayers at this layer's local time `local`, in draw order: stable-sorted by

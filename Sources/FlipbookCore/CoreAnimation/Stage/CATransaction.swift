@@ -8,24 +8,34 @@ public final class CATransaction {
     /// Opens a nested transaction; it sees the enclosing settings until it sets its own.
     public static func begin() {
         let ctx = TransactionContext.current
-        _ = ctx.innermost
         ctx.explicitFrames.append(TransactionContext.Frame(isImplicit: false))
     }
 
     /// Closes the innermost explicit transaction. Closing the outermost commits its changes
-    /// at the current time.
+    /// at the current time, unless it is nested in the run-loop turn's implicit transaction,
+    /// which commits them at the turn's end (timing-model.md 10.1).
     public static func commit() {
         let ctx = TransactionContext.current
         guard let frame = ctx.explicitFrames.popLast() else { return }
         let time = ctx.now
-        if ctx.explicitFrames.isEmpty { ctx.flush(at: time) }
+        if ctx.explicitFrames.isEmpty && ctx.implicitFrame == nil {
+            ctx.layOutAndDisplay(stage: ctx.activeStage)
+            ctx.flush(at: time)
+        }
         frame.completion?.seal(at: time, stage: ctx.activeStage)
     }
 
-    /// Commits everything pending now.
+    /// Commits the implicit transaction now, laid out and displayed (after any explicit ones
+    /// still open have closed, as Core Animation delays it).
     public static func flush() {
         let ctx = TransactionContext.current
-        ctx.flush(at: ctx.now)
+        guard ctx.explicitFrames.isEmpty else { return }
+        if let stage = ctx.activeStage {
+            ctx.commitImplicit(at: ctx.now, stage: stage)
+        } else {
+            ctx.layOutAndDisplay(stage: nil)
+            ctx.flush(at: ctx.now)
+        }
     }
 
     public static func animationDuration() -> CFTimeInterval { TransactionContext.current.animationDuration }

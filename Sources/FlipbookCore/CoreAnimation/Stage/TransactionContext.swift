@@ -46,6 +46,8 @@ final class TransactionContext {
     /// Layers that asked for layout since the last commit, laid out before it (as a run-loop turn
     /// lays out before committing).
     var pendingLayout: [CALayer] = []
+    /// Layers marked for display since the last commit, displayed at it when on the Stage.
+    var pendingDisplay: [CALayer] = []
     /// Bumped by every change Auto Layout reads (constraints, frames of views that keep their
     /// autoresizing masks, the view tree): a tree's engine solves again when it moved.
     var layoutGeneration = 0
@@ -108,6 +110,20 @@ final class TransactionContext {
     }
 
     func noteNeedsLayout(_ layer: CALayer) { pendingLayout.append(layer) }
+    func noteNeedsDisplay(_ layer: CALayer) { pendingDisplay.append(layer) }
+
+    /// What a commit does before its layers reach the screen (timing-model.md 12.9): layout,
+    /// then `display()` of the marked layers on `stage`, again while either asks for more (a
+    /// display that builds sublayers has them laid out in the same commit), bounded as layout is.
+    func layOutAndDisplay(stage: Stage?) {
+        for _ in 0..<Self.maximumLayoutPasses {
+            guard layOutPendingLayers(stage: stage) else { return }
+            let asked = pendingDisplay
+            pendingDisplay = []
+            for layer in asked where layer.needsDisplay() && layer.isAttached(to: stage) { layer.displayMarked() }
+            if pendingLayout.isEmpty { return }
+        }
+    }
 
     /// How many times one commit lays out trees that keep asking for layout before it leaves the
     /// rest to the next commit (a `layoutSubviews` that dirties its superview never settles).
@@ -115,18 +131,20 @@ final class TransactionContext {
 
     /// The layout part of a commit (timing-model.md 12.9): each tree holding a layer that asked for
     /// layout is laid out from its root, top-down; layout may ask for more, which runs in a further
-    /// pass, up to `maximumLayoutPasses`.
-    func layOutPendingLayers(stage: Stage) {
+    /// pass, up to `maximumLayoutPasses`. False when it did not settle within them (the rest
+    /// waits for the next commit).
+    @discardableResult
+    func layOutPendingLayers(stage: Stage?) -> Bool {
         var passes = 0
         while !pendingLayout.isEmpty {
             guard passes < Self.maximumLayoutPasses else {
                 let names = Set(pendingLayout.map { $0.layoutDescription }).sorted().prefix(3).joined(separator: ", ")
-                stage.warnOnce(
+                stage?.warnOnce(
                     "layout-loop",
                     "layout did not settle in \(Self.maximumLayoutPasses) passes: \(names) asked for layout again each time "
                         + "(a layoutSubviews or layoutSublayers that calls setNeedsLayout on its own tree?); the rest waits for the next commit"
                 )
-                return
+                return false
             }
             passes += 1
             let asked = pendingLayout
@@ -138,11 +156,12 @@ final class TransactionContext {
                 if seen.insert(ObjectIdentifier(root)).inserted { root.layOutTree() }
             }
         }
+        return true
     }
 
     /// Ends the implicit transaction (end of a run-loop turn on the Stage).
     func commitImplicit(at time: Double, stage: Stage) {
-        layOutPendingLayers(stage: stage)
+        layOutAndDisplay(stage: stage)
         flush(at: time)
         if let f = implicitFrame {
             implicitFrame = nil

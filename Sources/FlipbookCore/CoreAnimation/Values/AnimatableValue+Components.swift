@@ -86,6 +86,11 @@ extension AnimatableValue {
             } else if c == .translation, case .size(let s) = v {
                 d.translation.x = s.width
                 d.translation.y = s.height
+            } else if c == .translation, case .point(let p) = v {
+                // A CGPoint reads as the CGSize of the same two numbers, as Core Animation
+                // reads the NSValue's bytes (lottie-ios animates positions this way).
+                d.translation.x = p.x
+                d.translation.y = p.y
             } else {
                 return self
             }

@@ -13,4 +13,8 @@ extension NSAttributedString.Key {
     public static let strokeWidth = NSAttributedString.Key("NSStrokeWidth")
     /// A `UIColor`.
     public static let strokeColor = NSAttributedString.Key("NSStrokeColor")
+    /// An `NSParagraphStyle`: the text's alignment (Core Text frames and text layers follow it).
+    public static let paragraphStyle = NSAttributedString.Key("NSParagraphStyle")
+    /// A number: 0 no ligatures, 1 the font's usual ones (kept; Pango applies the font's own).
+    public static let ligature = NSAttributedString.Key("NSLigature")
 }

@@ -83,7 +83,7 @@ open class UIGraphicsImageRenderer {
     }
 
     private func drawing(_ actions: (UIGraphicsImageRendererContext) -> Void) -> UIGraphicsImageRendererContext {
-        let cg = CGContext(size: bounds.size)
+        let cg = CGContext(size: bounds.size, scale: Double(format.scale))
         if bounds.origin != .zero { cg.translateBy(x: -bounds.minX, y: -bounds.minY) }
         let context = UIGraphicsImageRendererContext(cgContext: cg, format: format, size: bounds.size)
         // UIGraphicsGetCurrentContext() answers it inside the block, as UIKit pushes it.
@@ -127,9 +127,9 @@ struct ImageContext {
 /// context, as UIKit's function does.
 public func UIGraphicsBeginImageContextWithOptions(_ size: CGSize, _ opaque: Bool, _ scale: CGFloat) {
     let tc = TransactionContext.current
-    let context = CGContext(size: size)
-    tc.imageContexts.append(
-        ImageContext(context: context, size: size, scale: Double(scale > 0 ? scale : UIScreen.main.scale), opaque: opaque))
+    let pixelsPerPoint = Double(scale > 0 ? scale : UIScreen.main.scale)
+    let context = CGContext(size: size, scale: pixelsPerPoint)
+    tc.imageContexts.append(ImageContext(context: context, size: size, scale: pixelsPerPoint, opaque: opaque))
     tc.graphicsContexts.append(context)
 }
 

@@ -1,0 +1,70 @@
+import Foundation
+
+/// What Flipbook draws of an attributed string's attributes, read from its first character
+/// (as a `CATextLayer` and a Core Text frame draw it): font, colours, kerning, stroke and the
+/// paragraph's alignment.
+struct TextAttributes {
+    var fontName: String?
+    var fontSize: Double?
+    var foregroundColor: RGBA?
+    var kerning = 0.0
+    var strokeWidth = 0.0
+    var strokeColor: RGBA?
+    var alignment: NSTextAlignment?
+
+    init(_ attributes: [NSAttributedString.Key: Any], font fallbackFont: Any? = nil) {
+        switch attributes[.font] ?? fallbackFont {
+        case let f as UIFont:
+            fontName = f.fontName
+            fontSize = Double(f.pointSize)
+        case let s as String: fontName = s
+        default: break
+        }
+        foregroundColor = Self.color(attributes[.foregroundColor])
+        kerning = Self.number(attributes[.kern]) ?? 0
+        strokeWidth = Self.number(attributes[.strokeWidth]) ?? 0
+        strokeColor = Self.color(attributes[.strokeColor])
+        alignment = (attributes[.paragraphStyle] as? NSParagraphStyle)?.alignment
+    }
+
+    /// Reads `text`'s first character's attributes (none when it is empty).
+    init(of text: NSAttributedString, font: Any? = nil) {
+        self.init(text.length > 0 ? text.attributes(at: 0, effectiveRange: nil) : [:], font: font)
+    }
+
+    /// Applies the kerning and stroke to `style`.
+    func apply(to style: inout TextStyle) {
+        style.kerning = kerning
+        style.strokeWidth = strokeWidth
+        style.strokeColor = strokeColor
+    }
+
+    /// A text layer's alignment for a paragraph's (natural reads left to right here).
+    var layerAlignment: CATextLayerAlignmentMode {
+        switch alignment {
+        case .center: .center
+        case .right: .right
+        case .justified: .justified
+        default: .left
+        }
+    }
+
+    static func color(_ value: Any?) -> RGBA? {
+        switch value {
+        case let color as UIColor: color.cgColor.rgba
+        case let color as CGColor: color.rgba
+        default: nil
+        }
+    }
+
+    /// An attribute's number, however it was written.
+    static func number(_ value: Any?) -> Double? {
+        switch value {
+        case let n as Double: n.isFinite ? n : nil
+        case let n as CGFloat: n.isFinite ? Double(n) : nil
+        case let n as Int: Double(n)
+        case let n as NSNumber: n.doubleValue.isFinite ? n.doubleValue : nil
+        default: nil
+        }
+    }
+}
