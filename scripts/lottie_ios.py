@@ -15,6 +15,9 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib"))
+from snapshots import linked_subset, score  # noqa: E402
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(HERE)
 SHARED = os.path.join(REPO, "..", "shared")
@@ -57,16 +60,8 @@ def main():
 
     snapshots = os.path.join(args.lottie, "ios-snapshots")
     if args.only:
-        # Links to just these snapshots, so the scorer does not count the rest as missing.
-        subset = tempfile.mkdtemp(prefix="lottie-ios-snapshots-")
-        for name in os.listdir(snapshots):
-            if name.startswith(tuple(args.only)):
-                os.symlink(os.path.join(snapshots, name), os.path.join(subset, name))
-        snapshots = subset
-    score = [sys.executable, os.path.join(args.lottie, "score.py"), args.out, snapshots]
-    if args.json:
-        score += ["--json", args.json]
-    sys.exit(subprocess.run(score).returncode)
+        snapshots = linked_subset(snapshots, [n for n in os.listdir(snapshots) if n.startswith(tuple(args.only))])
+    sys.exit(score(args.lottie, args.out, snapshots, args.json))
 
 
 if __name__ == "__main__":

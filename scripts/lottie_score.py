@@ -14,9 +14,11 @@ import os
 import re
 import subprocess
 import sys
-import tempfile
 
 from PIL import Image
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib"))
+from snapshots import linked_subset, score  # noqa: E402
 
 
 # lottie-ios's per-sample test settings (lottie-ios-tests/SnapshotConfiguration.swift), as
@@ -139,11 +141,7 @@ def main():
     if args.only:
         # A folder of links to just these snapshots, so the scorer does not count the rest as missing.
         work = [j for j in work if os.path.basename(j[3]).startswith(tuple(args.only))]
-        subset = tempfile.mkdtemp(prefix="lottie-snapshots-")
-        for job in work:
-            name = os.path.basename(job[3])
-            os.symlink(os.path.join(snapshots, name), os.path.join(subset, name))
-        snapshots = subset
+        snapshots = linked_subset(snapshots, [os.path.basename(job[3]) for job in work])
     failed = 0
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
         images = os.path.join(args.lottie, "samples", "Images")
@@ -152,10 +150,7 @@ def main():
                 failed += 1
                 print(f"render failed: {os.path.basename(target)}: {' '.join(message)}", file=sys.stderr)
     print(f"{len(work)} renders, {failed} failed to render", file=sys.stderr)
-    score = [sys.executable, os.path.join(args.lottie, "score.py"), args.out, snapshots]
-    if args.json:
-        score += ["--json", args.json]
-    sys.exit(subprocess.run(score).returncode)
+    sys.exit(score(args.lottie, args.out, snapshots, args.json))
 
 
 if __name__ == "__main__":

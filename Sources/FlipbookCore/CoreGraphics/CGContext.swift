@@ -96,7 +96,8 @@ public final class CGContext {
 
     static func pixels(_ length: Double) -> Int { length.isFinite && length > 0 ? Int(min(1e9, length.rounded(.up))) : 0 }
 
-    private var state: GraphicsState {
+    /// The current graphics state (the extensions' settings live in it).
+    var state: GraphicsState {
         get { states[states.count - 1] }
         set { states[states.count - 1] = newValue }
     }
@@ -132,26 +133,6 @@ public final class CGContext {
     /// (not part of the graphics state, as in Core Graphics).
     public var textMatrix = CGAffineTransform.identity
 
-    var blendMode: CGBlendMode {
-        get { state.blendMode }
-        set { state.blendMode = newValue }
-    }
-    var shouldAntialias: Bool {
-        get { state.shouldAntialias }
-        set { state.shouldAntialias = newValue }
-    }
-    var allowsAntialiasing: Bool {
-        get { state.allowsAntialiasing }
-        set { state.allowsAntialiasing = newValue }
-    }
-    var shouldSubpixelPositionFonts: Bool {
-        get { state.shouldSubpixelPositionFonts }
-        set { state.shouldSubpixelPositionFonts = newValue }
-    }
-    var shouldSubpixelQuantizeFonts: Bool {
-        get { state.shouldSubpixelQuantizeFonts }
-        set { state.shouldSubpixelQuantizeFonts = newValue }
-    }
     func appendCommand(_ command: DrawingCommand) { recording.append(command) }
 
     /// The path being built, in user space; nil when it is empty.

@@ -15,6 +15,13 @@ struct GraphicsState {
     var blendMode = CGBlendMode.normal
     var shouldAntialias = true
     var allowsAntialiasing = true
-    var shouldSubpixelPositionFonts = true
-    var shouldSubpixelQuantizeFonts = true
+    var fontSettings = FontSettings()
+
+    /// Core Graphics' glyph placement settings, kept as set.
+    struct FontSettings {
+        var shouldSubpixelPosition = true
+        var shouldSubpixelQuantize = true
+        var allowsSubpixelPositioning = true
+        var allowsSubpixelQuantization = true
+    }
 }
