@@ -129,19 +129,27 @@ let package = Package(
             dependencies: ["FlipbookCore", "FlipbookRender", "FlipbookScenario", "FlipbookLottie"],
             swiftSettings: strictSettings
         ),
-        // Golden images: capture at golden instants, compare, record, report (the CLI's `test`).
+        // What golden tests and compare share: the perceptual pixel comparison and the pages'
+        // house style and helpers (neither imports the other).
         .target(
-            name: "FlipbookGolden",
-            dependencies: ["Flipbook", "CZlib"],
+            name: "FlipbookComparison",
+            dependencies: ["Flipbook"],
             exclude: ["Pages"],
             swiftSettings: strictSettings,
             plugins: ["EmbedPages"]
         ),
-        // flipbook compare: variants and recordings on one clock, grids, plots, moves, the page
-        // (reuses the golden suite's perceptual comparison and page helpers).
+        // Golden images: capture at golden instants, compare, record, report (the CLI's `test`).
+        .target(
+            name: "FlipbookGolden",
+            dependencies: ["Flipbook", "FlipbookComparison", "CZlib"],
+            exclude: ["Pages"],
+            swiftSettings: strictSettings,
+            plugins: ["EmbedPages"]
+        ),
+        // flipbook compare: variants and recordings on one clock, grids, plots, moves, the page.
         .target(
             name: "FlipbookCompare",
-            dependencies: ["Flipbook", "FlipbookGolden"],
+            dependencies: ["Flipbook", "FlipbookComparison"],
             exclude: ["Pages"],
             swiftSettings: strictSettings,
             plugins: ["EmbedPages"]
@@ -151,7 +159,7 @@ let package = Package(
         // product: `import Flipbook` users do not build it.
         .target(
             name: "FlipbookPreview",
-            dependencies: ["Flipbook", "FlipbookCompare"],
+            dependencies: ["Flipbook", "FlipbookComparison", "FlipbookCompare"],
             exclude: ["Pages"],
             swiftSettings: strictSettings,
             plugins: ["EmbedPages"]
@@ -271,7 +279,7 @@ let package = Package(
         ),
         .testTarget(
             name: "FlipbookGoldenTests",
-            dependencies: ["FlipbookGolden", "FlipbookTesting", "Flipbook", "BrowserTestSupport"],
+            dependencies: ["FlipbookGolden", "FlipbookComparison", "FlipbookTesting", "Flipbook", "BrowserTestSupport"],
             swiftSettings: strictSettings
         ),
         // Headless Chromium for the tests of pages people read (golden report, comparison page).
@@ -282,7 +290,7 @@ let package = Package(
         ),
         .testTarget(
             name: "FlipbookCompareTests",
-            dependencies: ["FlipbookCompare", "FlipbookGolden", "Flipbook", "BrowserTestSupport"],
+            dependencies: ["FlipbookCompare", "FlipbookComparison", "Flipbook", "BrowserTestSupport"],
             swiftSettings: strictSettings
         ),
         // The built programs and their folders, for the tests that run them.

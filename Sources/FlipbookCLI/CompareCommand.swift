@@ -191,7 +191,7 @@ struct Compare: ParsableCommand {
             summaries =
                 try html.map { try runWithPage(&comparison, sinks: sinks, page: $0, inputs: inputURLs) }
                 ?? comparison.run(sinks: sinks)
-        } catch let e as GoldenError {
+        } catch let e as CompareError {
             Console.error("flipbook compare: error: \(e)")
             throw ExitCode(Exit.input)
         }

@@ -1,5 +1,5 @@
 import Flipbook
-import FlipbookGolden
+import FlipbookComparison
 import Foundation
 
 /// `flipbook compare --html` and `flipbook preview`: one page (the frames' pictures inline, or

@@ -1,5 +1,5 @@
 import Flipbook
-import FlipbookGolden
+import FlipbookComparison
 import Foundation
 
 /// Replaces each frame of the (blank) host stage with the variants' frames at that instant,

@@ -1,5 +1,5 @@
 import Flipbook
-import FlipbookGolden
+import FlipbookComparison
 import Foundation
 
 /// Small copies of frames for the offset search: a few thousand pixels keep where things are,
@@ -125,7 +125,7 @@ struct FrameDistances {
                     Result {
                         let small = Thumbnail.of(decoded, mask: mask)
                         guard thumbnails.allSatisfy({ $0.count == small.count }) else {
-                            throw GoldenError.usage("a recording frame is not the size of the scene's frames")
+                            throw CompareError.usage("a recording frame is not the size of the scene's frames")
                         }
                         // The queue is serial: frame j − 1 was measured just before.
                         defer { previous.value = small }

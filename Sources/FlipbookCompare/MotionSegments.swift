@@ -1,4 +1,4 @@
-import FlipbookGolden
+import FlipbookComparison
 import Foundation
 
 /// A plotted value's moves, from one rest to the next (docs/compare.md "Overshoot and settling").

@@ -1,5 +1,5 @@
 import Flipbook
-import FlipbookGolden
+import FlipbookComparison
 import Foundation
 
 /// Where `compare --html PAGE.html` puts its frames when inline they would make the page large

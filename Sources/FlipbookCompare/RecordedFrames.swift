@@ -1,5 +1,5 @@
 import Flipbook
-import FlipbookGolden
+import FlipbookComparison
 import Foundation
 
 /// A recording on the comparison's clock, streamed: frames are decoded as the clock reaches
@@ -57,7 +57,7 @@ final class RecordedFrames {
         var w = stream.width, h = stream.height
         if let c = recording.crop {
             guard c.x >= 0, c.y >= 0, c.width > 0, c.height > 0, c.x + c.width <= w, c.y + c.height <= h else {
-                throw GoldenError.usage("--crop \(c.x),\(c.y),\(c.width),\(c.height) is not inside the \(w)×\(h) px recording")
+                throw CompareError.usage("--crop \(c.x),\(c.y),\(c.width),\(c.height) is not inside the \(w)×\(h) px recording")
             }
             w = c.width
             h = c.height
@@ -66,7 +66,7 @@ final class RecordedFrames {
             w = Int((Double(w) * s).rounded())
             h = Int((Double(h) * s).rounded())
             guard w > 0, h > 0 else {
-                throw GoldenError.usage("--scale \(s) leaves no pixels of the \(stream.width)×\(stream.height) px recording")
+                throw CompareError.usage("--scale \(s) leaves no pixels of the \(stream.width)×\(stream.height) px recording")
             }
         }
         width = w
@@ -80,7 +80,7 @@ final class RecordedFrames {
     /// With `like`, a stream of the same file reopened (`RecordingStream.reopened`) where it can be.
     private static func open(_ recording: VariantComparison.Recording, like: (any RecordingStream)? = nil) throws -> any RecordingStream {
         let stream: any RecordingStream
-        do { stream = try like?.reopened() ?? RecordingReader.open(recording.url) } catch { throw GoldenError.usage("\(error)") }
+        do { stream = try like?.reopened() ?? RecordingReader.open(recording.url) } catch { throw CompareError.usage("\(error)") }
         if let c = recording.crop { stream.limitComposition(to: (c.x, c.y, c.width, c.height)) }
         return stream
     }
@@ -120,11 +120,11 @@ final class RecordedFrames {
                 raw = next
                 index += 1
             }
-        } catch { throw GoldenError.usage("\(recording.url.path): \(error)") }
+        } catch { throw CompareError.usage("\(recording.url.path): \(error)") }
         // A recording that decodes to fewer frames than it lists holds its last one.
         guard let raw else {
             if let shown { return shown.frame }
-            throw GoldenError.usage("\(recording.url.path): the recording has no frames that decode")
+            throw CompareError.usage("\(recording.url.path): the recording has no frames that decode")
         }
         let frame = try Self.fitted(raw, recording: recording, width: width, height: height)
         shown = (index, frame)

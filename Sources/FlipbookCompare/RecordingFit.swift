@@ -1,5 +1,5 @@
 import Flipbook
-import FlipbookGolden
+import FlipbookComparison
 import Foundation
 
 /// Lines a recording up with the scene's pixels: a video one pixel larger on a side (H.264
@@ -26,7 +26,7 @@ enum RecordingFit {
                 ]
             )
         }
-        throw GoldenError.usage(
+        throw CompareError.usage(
             "\(recording.label) is \(w)×\(h) px as read\(recording.crop != nil || recording.scale != nil ? " (after --crop and --scale)" : "")"
                 + " but \(scene) renders \(size.width)×\(size.height) px; \(suggestion(recording: (w, h), scene: size, given: recording))")
     }

@@ -1,5 +1,5 @@
 import Flipbook
-import FlipbookGolden
+import FlipbookComparison
 import Foundation
 
 /// What `Stage.compare(againstRecording:…)` measured: `flipbook compare RENDER --against

@@ -1,5 +1,5 @@
 import Flipbook
-import FlipbookGolden
+import FlipbookComparison
 import Foundation
 
 extension VariantComparison {
@@ -8,7 +8,7 @@ extension VariantComparison {
     static func load(_ input: Input) throws -> (scenario: Scenario, frames: RecordedFrames?) {
         let variant = input.variant == "default" ? nil : input.variant
         if RecordingReader.extensions.contains(URL(fileURLWithPath: input.file).pathExtension.lowercased()) {
-            if variant != nil { throw GoldenError.usage("\(input.file): a recording has no variants") }
+            if variant != nil { throw CompareError.usage("\(input.file): a recording has no variants") }
             let frames = try RecordedFrames(recording: Recording(url: URL(fileURLWithPath: input.file), offset: 0, label: input.label))
             let rate = Double(frames.starts.count) / max(frames.duration, 1e-3)
             let canvas = Scenario.Canvas(width: Double(frames.width), height: Double(frames.height), scale: 1, background: nil)

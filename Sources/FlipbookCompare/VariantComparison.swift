@@ -1,5 +1,5 @@
 import Flipbook
-import FlipbookGolden
+import FlipbookComparison
 import Foundation
 
 /// Several variants of an animation on one clock (`flipbook compare`): a grid GIF (or an onion
@@ -214,7 +214,7 @@ public struct VariantComparison {
         let span = scenarios.map(\.duration).max() ?? 0
         let start = from ?? 0, end = until ?? span
         guard start >= 0, end > start else {
-            throw GoldenError.usage(String(format: "--from %g s must come before --until %g s", start, end))
+            throw CompareError.usage(String(format: "--from %g s must come before --until %g s", start, end))
         }
         if let recorded { try place(recorded, scene: loaded[0], fps: rate, span: span, frameSize: frameSize, window: (start, end)) }
         // A host stage the size of the composition: its render loop drives the clock, and each
@@ -262,29 +262,29 @@ public struct VariantComparison {
         where Int((s.canvas.width * s.canvas.scale).rounded()) != frameSize.0
             || Int((s.canvas.height * s.canvas.scale).rounded()) != frameSize.1
         {
-            throw GoldenError.usage(
+            throw CompareError.usage(
                 "\(s.file): its canvas (\(s.canvas.width)×\(s.canvas.height) at \(s.canvas.scale)x) differs from the first input's; variants compare on one canvas size"
             )
         }
         for r in ignored.rectangles
         where r.width <= 0 || r.height <= 0 || r.x < 0 || r.y < 0 || r.x + r.width > frameSize.0 || r.y + r.height > frameSize.1 {
-            throw GoldenError.usage(
+            throw CompareError.usage(
                 "--ignore \(r.x),\(r.y),\(r.width),\(r.height) is not inside the \(frameSize.0)×\(frameSize.1) px frame compared")
         }
         for t in tracks {
             let r = t.rectangle
             guard r.x + r.width <= frameSize.0, r.y + r.height <= frameSize.1 else {
-                throw GoldenError.usage(
+                throw CompareError.usage(
                     "--track \(t.name)=\(r.x),\(r.y),\(r.width),\(r.height) is not inside the \(frameSize.0)×\(frameSize.1) px frame compared"
                 )
             }
         }
         if !tracks.isEmpty && against == nil && inputs.count < 2 {
-            throw GoldenError.usage("--track follows a region in two pictures: give --against RECORDING, or two inputs")
+            throw CompareError.usage("--track follows a region in two pictures: give --against RECORDING, or two inputs")
         }
         for plot in plots {
             guard runtimes.allSatisfy({ $0.sampledValue(plot) != nil }) else {
-                throw GoldenError.usage(
+                throw CompareError.usage(
                     "--plot expects LAYER.KEYPATH naming a layer every input has and an animatable key path; found '\(plot)'")
             }
         }

@@ -1,4 +1,5 @@
 import Flipbook
+import FlipbookComparison
 
 /// One golden frame compared.
 public struct FrameOutcome: Sendable {

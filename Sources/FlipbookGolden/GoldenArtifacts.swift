@@ -1,4 +1,5 @@
 import Flipbook
+import FlipbookComparison
 import Foundation
 
 /// Failure artifacts where CI can keep them: per failing frame expected / actual / difference

@@ -1,3 +1,4 @@
+import FlipbookComparison
 import Foundation
 
 /// `report.html`: one self-contained page (images inline) with every failing scenario: a

@@ -1,4 +1,5 @@
 import Flipbook
+import FlipbookComparison
 import Foundation
 
 /// What `flipbook test` does: finds scenarios, renders them at their golden instants,

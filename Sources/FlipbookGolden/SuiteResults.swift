@@ -1,4 +1,5 @@
 import Flipbook
+import FlipbookComparison
 import Foundation
 
 /// A suite run's outcomes without their pixels: `results.json` in the artifacts folder, which

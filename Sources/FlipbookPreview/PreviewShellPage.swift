@@ -1,5 +1,5 @@
 import FlipbookCompare
-import FlipbookGolden
+import FlipbookComparison
 import Foundation
 
 /// What the preview adds to the comparison page, so the scene plays in one page (no frame

@@ -1,5 +1,5 @@
 import Flipbook
-import FlipbookGolden
+import FlipbookComparison
 import Foundation
 import Testing
 
@@ -133,7 +133,7 @@ struct RecordingComparisonTests {
         try writer.add(PixelBuffer(width: 10, height: 10, rgba: Array(repeating: 255, count: 400)), delay: 10)
         try writer.finish()
         var comparison = demo(against: other)
-        #expect(throws: GoldenError.self) { _ = try comparison.run(sinks: [GIFSink(url: d.appendingPathComponent("x.gif"))]) }
+        #expect(throws: CompareError.self) { _ = try comparison.run(sinks: [GIFSink(url: d.appendingPathComponent("x.gif"))]) }
         do { _ = try comparison.run(sinks: [GIFSink(url: d.appendingPathComponent("x.gif"))]) } catch {
             #expect("\(error)".contains("10×10 px") && "\(error)".contains("320×120 px"), "\(error)")
         }

@@ -1,5 +1,5 @@
 import Flipbook
-import FlipbookGolden
+import FlipbookComparison
 import Foundation
 import Testing
 

@@ -1,6 +1,6 @@
 import BrowserTestSupport
 import Flipbook
-import FlipbookGolden
+import FlipbookComparison
 import Foundation
 import Testing
 

@@ -393,6 +393,6 @@ struct PageAssemblyTests {
     @Test("templates are filled by name; the embedded page files are there")
     func fill() {
         #expect(HTMLPage.fill("<b>{{a}}</b>{{b}}", ["a": "1", "b": "2"]) == "<b>1</b>2")
-        #expect(EmbeddedPages.pageCSS.contains("body {") && EmbeddedPages.reportJS.contains("swipe-slider"))
+        #expect(HTMLPage.head(title: "t", style: "").contains("body {") && EmbeddedPages.reportJS.contains("swipe-slider"))
     }
 }

@@ -3,6 +3,7 @@ import FlipbookScenario
 import Foundation
 import Testing
 
+@testable import FlipbookComparison
 @testable import FlipbookGolden
 
 /// `ImageComparison.compare` reads premultiplied words and turns only differing pixels (and the

@@ -50,7 +50,7 @@ package enum HTMLPage {
     /// `bytes` with every `</` written `<\/` (in JSON strings the same text). Byte by byte: a
     /// page's data runs to megabytes of data URLs, where Foundation's string search took half a
     /// second.
-    static func escapingClosingTags(_ bytes: Data) -> [UInt8] {
+    package static func escapingClosingTags(_ bytes: Data) -> [UInt8] {
         var out = [UInt8]()
         out.reserveCapacity(bytes.count + 64)
         bytes.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in

@@ -18,6 +18,18 @@ public struct FrameDifference: Sendable, Equatable {
     /// Whether the sizes differ (then nothing else is compared).
     public var sizeMismatch: Bool
 
+    package init(
+        differingPixels: Int, totalPixels: Int, largestDistance: Double, largestAt: (x: Int, y: Int),
+        bounds: (x: Int, y: Int, width: Int, height: Int)?, sizeMismatch: Bool
+    ) {
+        self.differingPixels = differingPixels
+        self.totalPixels = totalPixels
+        self.largestDistance = largestDistance
+        self.largestAt = largestAt
+        self.bounds = bounds
+        self.sizeMismatch = sizeMismatch
+    }
+
     public var share: Double { totalPixels == 0 ? 0 : Double(differingPixels) / Double(totalPixels) }
     public var isIdentical: Bool { !sizeMismatch && largestDistance == 0 }
 
