@@ -10,10 +10,24 @@ import Testing
 /// example lines fit 80 columns (longer commands continue with a shell `\`).
 @Suite("help text layout")
 struct HelpLayoutTests {
-    static let commands: [[String]] = [
-        ["render"], ["still"], ["validate"], ["inspect"], ["test"], ["test", "run"], ["test", "merge"],
-        ["compare"], ["preview"]
-    ]
+    /// Every command, found through the configurations as `subcommand(_:)` finds one: a new
+    /// command is checked without being listed here.
+    static let commands: [[String]] = {
+        func below(_ command: any ParsableCommand.Type, path: [String]) -> [[String]] {
+            command.configuration.subcommands.flatMap { sub -> [[String]] in
+                let name = sub.configuration.commandName?.split(separator: " ").last.map(String.init) ?? "\(sub)".lowercased()
+                return [path + [name]] + below(sub, path: path + [name])
+            }
+        }
+        return below(FlipbookCommand.self, path: [])
+    }()
+
+    @Test("the walk reaches every command and subcommand")
+    func walkReachesNestedCommands() throws {
+        #expect(Self.commands.contains(["render"]) && Self.commands.contains(["test", "merge"]))
+        // Each path found leads back to a command, as `flipbook help PATH` finds it.
+        for path in Self.commands { _ = try subcommand(path) }
+    }
 
     /// `flipbook help COMMAND` at `columns`, in-process (ArgumentParser's `helpMessage`).
     static func help(_ command: [String], columns: Int) throws -> String {

@@ -84,7 +84,7 @@ struct LayerPropertyWalkTests {
 
     @Test("each is a key of its layer type in the loader and the schema, and documented", arguments: LayerPropertyDescriptor.all)
     func declared(_ d: LayerPropertyDescriptor) throws {
-        let types = LayerType.allCases.filter { $0.classKind.contains(d.layerClass.rawValue) }
+        let types = LayerType.allCases.filter { $0.layerClasses.contains(d.layerClass) }
         #expect(!types.isEmpty)
         for type in types { #expect(ScenarioKeys.layer(type).contains(d.property.rawValue), "\(d.property) on \(type)") }
         #expect(SchemaTests.keys(["definitions", "layer"]).contains(d.property.rawValue), "\(d.property) in the schema")

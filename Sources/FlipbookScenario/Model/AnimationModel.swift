@@ -60,16 +60,13 @@ public struct AnimationSpec: Sendable {
     /// `duration: settling` on a spring.
     public var durationIsSettling = false
 
-    /// Layer class kinds the animated key paths need (e.g. "shape" for strokeEnd).
-    var requiredLayerKinds: [(keyPath: String, kind: String)] {
-        var out: [(String, String)] = []
-        if let kp = keyPath, let parsed = LayerKeyPath(kp) {
-            switch parsed.property.layerClassName {
-            case "base": break
-            case let k: out.append((kp, k))
-            }
+    /// Layer classes the animated key paths need (`shape` for strokeEnd).
+    var requiredLayerClasses: [(keyPath: String, layerClass: LayerPropertyDescriptor.LayerClass)] {
+        var out: [(String, LayerPropertyDescriptor.LayerClass)] = []
+        if let kp = keyPath, let parsed = LayerKeyPath(kp), parsed.property.layerClass != .base {
+            out.append((kp, parsed.property.layerClass))
         }
-        for c in children { out += c.requiredLayerKinds }
+        for c in children { out += c.requiredLayerClasses }
         return out
     }
 

@@ -84,14 +84,15 @@ public enum LayerType: String, Sendable, CaseIterable {
     /// Whether the layer is a scroll view's (scroll or table).
     var isScrollView: Bool { self == .scroll || self == .table }
 
-    var classKind: Set<String> {
+    /// The layer classes whose properties a layer of this type has.
+    var layerClasses: Set<LayerPropertyDescriptor.LayerClass> {
         switch self {
-        case .layer, .scroll, .table: return ["base"]
-        case .shape: return ["base", "shape"]
-        case .text: return ["base", "text"]
-        case .gradient: return ["base", "gradient"]
-        case .replicator: return ["base", "replicator"]
-        case .emitter, .statusBar, .lottie: return ["base"]
+        case .layer, .scroll, .table: return [.base]
+        case .shape: return [.base, .shape]
+        case .text: return [.base, .text]
+        case .gradient: return [.base, .gradient]
+        case .replicator: return [.base, .replicator]
+        case .emitter, .statusBar, .lottie: return [.base]
         }
     }
 }

@@ -119,9 +119,9 @@ extension Reader {
                 "unknown layer '\(id)'", at: n.mark, hint: nearest(to: id, in: Array(layerTypes.keys)).map { "did you mean '\($0)'?" })
             return nil
         }
-        guard let kp = LayerKeyPath(path), type.classKind.contains(kp.property.layerClassName) else {
+        guard let kp = LayerKeyPath(path), type.layerClasses.contains(kp.property.layerClass) else {
             let known = ScenarioKeys.allKeyPaths.filter {
-                LayerKeyPath($0).map { type.classKind.contains($0.property.layerClassName) } ?? false
+                LayerKeyPath($0).map { type.layerClasses.contains($0.property.layerClass) } ?? false
             }
             sink.error(
                 "'\(path)' is not an animatable property of layer '\(id)' (type \(type.rawValue))", at: n.mark,

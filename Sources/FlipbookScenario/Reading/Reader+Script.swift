@@ -163,7 +163,7 @@ extension Reader {
         guard let layers = layerList(toNode) else { return nil }
         for id in layers {
             let type = layerTypes[id] ?? .layer
-            for (kp, needed) in template.requiredLayerKinds where !type.classKind.contains(needed) {
+            for (kp, needed) in template.requiredLayerClasses where !type.layerClasses.contains(needed) {
                 sink.error(
                     "animation '\(t)' animates '\(kp)', which a layer of type \(type.rawValue) ('\(id)') does not have", at: tn.mark)
             }
@@ -275,7 +275,7 @@ extension Reader {
                     })
                 continue
             }
-            if !type.classKind.contains(kp.property.layerClassName) {
+            if !type.layerClasses.contains(kp.property.layerClass) {
                 sink.error("a layer of type \(type.rawValue) has no '\(path)'", at: kn.mark)
                 continue
             }

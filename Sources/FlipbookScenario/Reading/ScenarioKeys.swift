@@ -11,23 +11,21 @@ enum ScenarioKeys {
     static let golden = ["fps", "at", "tolerance"]
     static let tolerance = ["threshold", "share", "ignoreAntialiasing"]
     static let canvas = ["width", "height", "scale", "background"]
-    static let layerCommon = [
-        "id", "type", "frame", "position", "bounds", "anchorPoint", "zPosition", "anchorPointZ", "opacity",
-        "hidden", "masksToBounds", "doubleSided", "cornerRadius", "maskedCorners", "cornerCurve", "borderWidth", "borderColor",
-        "backgroundColor", "shadowColor", "shadowOpacity", "shadowRadius", "shadowOffset", "shadowPath",
-        "transform", "sublayerTransform", "contents", "contentsRect", "contentsGravity", "compositingFilter", "speed",
-        "timeOffset", "beginTime", "sublayers", "mask", "onTap"
-    ]
-    static let layerShape = [
-        "path", "fillColor", "strokeColor", "lineWidth", "strokeStart", "strokeEnd", "miterLimit",
-        "lineDashPhase", "lineDashPattern", "lineCap", "lineJoin", "fillRule"
-    ]
-    static let layerText = ["string", "font", "fontSize", "foregroundColor", "alignment", "wrapped"]
-    static let layerGradient = ["colors", "locations", "startPoint", "endPoint", "gradientType"]
-    static let layerReplicator = [
-        "instanceCount", "instanceDelay", "instanceTransform", "instanceColor", "instanceRedOffset",
-        "instanceGreenOffset", "instanceBlueOffset", "instanceAlphaOffset", "preservesDepth"
-    ]
+    /// A layer class's animatable properties, from their descriptors (`LayerProperty`'s order):
+    /// a property added there is a key of every layer type that has its class.
+    static func animatable(_ layerClass: LayerPropertyDescriptor.LayerClass) -> [String] {
+        LayerProperty.allCases.filter { $0.layerClass == layerClass }.map(\.rawValue)
+    }
+    static let layerCommon =
+        ["id", "type", "frame"] + animatable(.base)
+        + [
+            "maskedCorners", "cornerCurve", "contentsGravity", "compositingFilter", "speed", "timeOffset", "beginTime", "sublayers",
+            "mask", "onTap"
+        ]
+    static let layerShape = animatable(.shape) + ["lineDashPattern", "lineCap", "lineJoin", "fillRule"]
+    static let layerText = animatable(.text) + ["string", "font", "alignment", "wrapped"]
+    static let layerGradient = animatable(.gradient) + ["gradientType"]
+    static let layerReplicator = animatable(.replicator) + ["preservesDepth"]
     static let layerEmitter = [
         "emitterPosition", "emitterSize", "emitterShape", "emitterMode", "renderMode", "birthRate",
         "lifetime", "velocity", "scale", "spin", "seed", "emitterCells"

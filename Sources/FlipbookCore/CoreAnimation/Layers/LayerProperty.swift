@@ -28,8 +28,11 @@ public enum LayerProperty: String, CaseIterable, Sendable {
     /// The value kind the property holds, for validation (its descriptor's).
     public var kind: ValueKind { descriptor.kind }
 
+    /// The layer class that has the property (`base`: every layer).
+    public var layerClass: LayerPropertyDescriptor.LayerClass { descriptor.layerClass }
+
     /// The layer class that has the property: "base", "shape", "text", "gradient" or "replicator".
-    public var layerClassName: String { descriptor.layerClass.rawValue }
+    public var layerClassName: String { layerClass.rawValue }
 }
 
 /// Value kinds of layer properties.
