@@ -32,11 +32,12 @@ var platformModules: [Target] = []
     // overlays for those names (_Testing_UIKit, _Testing_CoreGraphics) that do not exist on
     // Linux, so a test file importing Testing and a module of ours named UIKit fails to compile.
     products.append(.library(name: "QuartzCore", targets: ["QuartzCore"]))
-    platformModules.append(.target(name: "QuartzCore", dependencies: ["FlipbookCore"], swiftSettings: strictSettings))
+    platformModules.append(.target(name: "QuartzCore", dependencies: ["FlipbookCore", "FlipbookUIKit"], swiftSettings: strictSettings))
     // `import Lottie` likewise, for iOS code that shows a Lottie view (on Apple platforms the
     // lottie-ios package owns the name).
     products.append(.library(name: "Lottie", targets: ["Lottie"]))
-    platformModules.append(.target(name: "Lottie", dependencies: ["FlipbookCore", "FlipbookLottie"], swiftSettings: strictSettings))
+    platformModules.append(
+        .target(name: "Lottie", dependencies: ["FlipbookCore", "FlipbookUIKit", "FlipbookLottie"], swiftSettings: strictSettings))
     // `import ImageIO`, `import MobileCoreServices` and `import UniformTypeIdentifiers` likewise,
     // for a refresh header that plays a GIF (image sources over Flipbook's readers, uniform types).
     products.append(.library(name: "ImageIO", targets: ["ImageIO"]))
@@ -109,6 +110,9 @@ let package = Package(
         // Whether the main dispatch queue has work (the Stage skips its run-loop turn when not).
         .target(name: "CMainQueue"),
         .target(name: "FlipbookCore", dependencies: ["CMainQueue"], swiftSettings: strictSettings),
+        // UIKit-lite above Core Animation, as on iOS: views, controls, controllers, gestures,
+        // scrolling, Auto Layout, UIView animation blocks, UIKit's drawing values.
+        .target(name: "FlipbookUIKit", dependencies: ["FlipbookCore"], swiftSettings: strictSettings),
         .target(
             name: "FlipbookRender",
             dependencies: [
@@ -118,15 +122,15 @@ let package = Package(
         ),
         .target(
             name: "FlipbookScenario",
-            dependencies: ["FlipbookCore", "FlipbookLottie", .product(name: "Yams", package: "Yams")],
+            dependencies: ["FlipbookCore", "FlipbookUIKit", "FlipbookLottie", .product(name: "Yams", package: "Yams")],
             swiftSettings: strictSettings
         ),
         // Lottie files as Core Animation layers and keyframe animations (docs/lottie.md).
-        .target(name: "FlipbookLottie", dependencies: ["FlipbookCore", "CZlib"], swiftSettings: strictSettings),
-        .target(name: "FlipbookEngine", dependencies: ["FlipbookCore", "FlipbookRender"], swiftSettings: strictSettings),
+        .target(name: "FlipbookLottie", dependencies: ["FlipbookCore", "FlipbookUIKit", "CZlib"], swiftSettings: strictSettings),
+        .target(name: "FlipbookEngine", dependencies: ["FlipbookCore", "FlipbookUIKit", "FlipbookRender"], swiftSettings: strictSettings),
         .target(
             name: "Flipbook",
-            dependencies: ["FlipbookCore", "FlipbookRender", "FlipbookScenario", "FlipbookLottie"],
+            dependencies: ["FlipbookCore", "FlipbookUIKit", "FlipbookRender", "FlipbookScenario", "FlipbookLottie"],
             swiftSettings: strictSettings
         ),
         // What golden tests and compare share: the perceptual pixel comparison and the pages'
@@ -261,7 +265,7 @@ let package = Package(
         ),
         .testTarget(
             name: "FlipbookCoreTests",
-            dependencies: ["FlipbookCore", .product(name: "PropertyBased", package: "swift-property-based")],
+            dependencies: ["FlipbookCore", "FlipbookUIKit", .product(name: "PropertyBased", package: "swift-property-based")],
             resources: [.copy("Fixtures")],
             swiftSettings: strictSettings
         ),

@@ -18,7 +18,7 @@ baseline="${1:-}"
 if [ -z "$baseline" ]; then
   baseline=$(git rev-parse -q --verify 'v0.3.0^{commit}' || echo fb591b257a0f0bc0ea8e22c7281aba09fa747a13)
 fi
-modules=(FlipbookCore FlipbookRender FlipbookScenario FlipbookComparison FlipbookGolden FlipbookCompare FlipbookTesting FlipbookLottie
+modules=(FlipbookCore FlipbookUIKit FlipbookRender FlipbookScenario FlipbookComparison FlipbookGolden FlipbookCompare FlipbookTesting FlipbookLottie
          QuartzCore Lottie ImageIO MobileCoreServices UniformTypeIdentifiers)
 work=$(mktemp -d -t flipbook-api.XXXXXX)
 trap 'git worktree remove --force "$work/baseline" >/dev/null 2>&1 || true; rm -rf "$work"' EXIT

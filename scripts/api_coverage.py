@@ -15,19 +15,21 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SOURCES = os.path.join(ROOT, "Sources")
 PAGE = os.path.join(ROOT, "docs", "api-coverage.md")
-# Folder under Sources/ → the framework it mirrors.
+# Folders under Sources/ → the framework they mirror. A folder listed under one framework is
+# left out of the walk of a folder above it listed under another (UIKit's Core Text functions).
 FRAMEWORKS = [
-    ("FlipbookCore/UIKit", "UIKit"),
-    ("FlipbookCore/CoreAnimation", "Core Animation (QuartzCore)"),
-    ("FlipbookCore/CoreGraphics", "Core Graphics"),
-    ("FlipbookCore/CoreText", "Core Text"),
-    ("FlipbookCore/Foundation", "Foundation (key-value observing)"),
-    ("FlipbookCore/Porting", "Darwin, Core Foundation and older Swift names"),
-    ("ImageIO", "ImageIO (`import ImageIO`, Linux)"),
-    ("MobileCoreServices", "Mobile Core Services (`import MobileCoreServices`, Linux)"),
-    ("UniformTypeIdentifiers", "Uniform Type Identifiers (`import UniformTypeIdentifiers`, Linux)"),
-    ("FlipbookLottie", "Lottie (`import Lottie`: lottie-ios's names)"),
+    (["FlipbookUIKit"], "UIKit"),
+    (["FlipbookCore/CoreAnimation"], "Core Animation (QuartzCore)"),
+    (["FlipbookCore/CoreGraphics"], "Core Graphics"),
+    (["FlipbookCore/CoreText", "FlipbookUIKit/CoreText"], "Core Text"),
+    (["FlipbookCore/Foundation"], "Foundation (key-value observing)"),
+    (["FlipbookCore/Porting", "FlipbookUIKit/Porting"], "Darwin, Core Foundation and older Swift names"),
+    (["ImageIO"], "ImageIO (`import ImageIO`, Linux)"),
+    (["MobileCoreServices"], "Mobile Core Services (`import MobileCoreServices`, Linux)"),
+    (["UniformTypeIdentifiers"], "Uniform Type Identifiers (`import UniformTypeIdentifiers`, Linux)"),
+    (["FlipbookLottie"], "Lottie (`import Lottie`: lottie-ios's names)"),
 ]
+LISTED = {os.path.join(SOURCES, folder) for folders, _ in FRAMEWORKS for folder in folders}
 TYPE = re.compile(r"^\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:public|open)\s+(?:final\s+)?(?:indirect\s+)?(class|struct|enum|protocol|typealias)\s+(?!(?:var|func|let|subscript)\b)(\w+)")
 EXTENSION = re.compile(r"^\s*(?:public\s+)?extension\s+([\w.]+)")
 PRIVATE_TYPE = re.compile(r"^\s*(?:private|fileprivate|internal|package)?\s*(?:final\s+)?(?:class|struct|enum|protocol)\s+(\w+)")
@@ -124,7 +126,8 @@ def declarations(path: str):
                 if name:
                     out.append((owner, name, None))
         else:
-            mm = MEMBER.match(line)
+            # SPI (`@_spi(…)`) is for Flipbook's own modules, not ported code.
+            mm = MEMBER.match(line) if "@_spi(" not in line else None
             if mm and owner and owner != "~private":
                 if mm.group(2):
                     member = mm.group(2).strip("`") + labels(line)
@@ -162,10 +165,15 @@ def page() -> str:
         "listed is not there: docs/porting.md says what each missing piece takes.",
         "",
     ]
-    for folder, title in FRAMEWORKS:
+    for folders, title in FRAMEWORKS:
         types = {}
         kinds = {}
-        for dirpath, _, files in sorted(os.walk(os.path.join(SOURCES, folder))):
+        walks = []
+        for folder in folders:
+            for dirpath, dirnames, files in os.walk(os.path.join(SOURCES, folder)):
+                dirnames[:] = [d for d in dirnames if os.path.join(dirpath, d) not in LISTED]
+                walks.append((dirpath, files))
+        for dirpath, files in sorted(walks):
             for f in sorted(files):
                 if not f.endswith(".swift"):
                     continue

@@ -3,4 +3,5 @@
 // build (README, "Quick start"). `import Flipbook` is this plus scenario files and Lottie.
 @_exported import FlipbookCore
 @_exported import FlipbookRender
+@_exported import FlipbookUIKit
 @_exported import Foundation

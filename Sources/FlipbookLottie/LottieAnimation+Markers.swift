@@ -1,4 +1,5 @@
 import FlipbookCore
+import FlipbookUIKit
 import Foundation
 
 /// Markers (`markers`: a name, a frame and a duration), with lottie-ios's names. A name given

@@ -1,4 +1,5 @@
 import FlipbookCore
+import FlipbookUIKit
 import Foundation
 
 /// A Lottie animation (Bodymovin JSON) read and checked: its size, frame rate and frame range,

@@ -1,4 +1,5 @@
 import FlipbookCore
+import FlipbookUIKit
 import Foundation
 
 /// A frame of a Lottie animation (lottie-ios's name).

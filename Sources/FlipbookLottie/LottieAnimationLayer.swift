@@ -1,4 +1,5 @@
 import FlipbookCore
+import FlipbookUIKit
 import Foundation
 
 /// A layer that shows a Lottie animation as Core Animation layers (lottie-ios's

@@ -1,4 +1,5 @@
 import FlipbookCore
+import FlipbookUIKit
 import Foundation
 
 /// A view showing a Lottie animation, lottie-ios's `LottieAnimationView`: its `animationLayer`

@@ -1,4 +1,5 @@
 import FlipbookCore
+import FlipbookUIKit
 import Foundation
 
 /// Which of lottie-ios's engines draws an animation (lottie-ios's `RenderingEngine`).

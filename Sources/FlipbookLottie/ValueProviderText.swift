@@ -1,4 +1,5 @@
 import FlipbookCore
+import FlipbookUIKit
 import Foundation
 
 /// A lottie-ios value provider written as text, as `flipbook --value` and a scenario's `values`

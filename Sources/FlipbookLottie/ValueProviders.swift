@@ -1,4 +1,5 @@
 import FlipbookCore
+import FlipbookUIKit
 import Foundation
 
 /// A search for properties of a Lottie animation by the names of its layers, groups and items

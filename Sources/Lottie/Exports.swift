@@ -3,4 +3,5 @@
 // Core Animation and UIKit they sit on, and Foundation.
 @_exported import FlipbookCore
 @_exported import FlipbookLottie
+@_exported import FlipbookUIKit
 @_exported import Foundation

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import FlipbookCore
+@testable import FlipbookUIKit
 
 /// What app code reaches for beside animations (issue 43): haptics that a golden test can see
 /// fired, iOS 13+ colours with their light-appearance values, dispatch/time.h's units.

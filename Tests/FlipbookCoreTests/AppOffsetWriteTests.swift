@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import FlipbookCore
+@testable import FlipbookUIKit
 
 /// The app writes `contentOffset` while the scroll view moves on its own (timing-model.md 13.6).
 @Suite("offset writes during a scroll view's own motion (timing-model.md 13.6)")

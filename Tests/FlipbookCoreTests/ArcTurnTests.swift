@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import FlipbookCore
+@testable import FlipbookUIKit
 
 @Suite("arcs past a full turn (timing-model.md 6.6)")
 struct ArcTurnTests {

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import FlipbookCore
+@testable import FlipbookUIKit
 
 /// ColorText: the one grammar for colours written as text (scenario files, `--value`, `--track`,
 /// a Lottie solid's `sc`): docs/scenario-format.md, "Values".

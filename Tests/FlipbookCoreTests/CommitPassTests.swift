@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import FlipbookCore
+@testable import FlipbookUIKit
 
 /// What a commit does, as Core Animation does it: explicit transactions nested in the turn's
 /// implicit one (timing-model.md 10.1), display after layout in the same commit (12.9), the

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import FlipbookCore
+@testable import FlipbookUIKit
 
 /// timing-model.md 12.8: `.continuous` corners leave each edge 1.528665 radii from the corner
 /// and keep a capsule round where that reach would not fit.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import FlipbookCore
+@testable import FlipbookUIKit
 
 /// A Stage standing for a device: the safe area its window reports, the traits a snapshot is
 /// drawn for.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import FlipbookCore
+@testable import FlipbookUIKit
 
 /// CADisplayLink on the Stage clock: ticks on the global 60 Hz grid whatever the render's frame
 /// rate, preferredFramesPerSecond, pausing, invalidation, and the Swift 3 run loop spellings.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import FlipbookCore
+@testable import FlipbookUIKit
 
 /// Views built and animated in the same turn, before the first `advance`: UIKit animates them
 /// whatever their layer's commit state (timing-model.md 11.1); only stand-alone layers' implicit

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import FlipbookCore
+@testable import FlipbookUIKit
 
 /// A transform animated to or from a half-turn about z turns the way iOS turns it, through
 /// −π/2 (timing-model.md 9.6, "The half-turn"; reference/devices/SwiftPullToRefresh-demo01.gif).

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import FlipbookCore
+@testable import FlipbookUIKit
 
 @Suite("key paths and values (timing-model.md 4.1, 9)")
 struct KeyPathTests {

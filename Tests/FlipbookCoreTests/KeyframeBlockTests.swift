@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import FlipbookCore
+@testable import FlipbookUIKit
 
 /// UIView.animateKeyframes, with values worked from timing-model.md 11.5.
 @Suite("UIView keyframe blocks (timing-model.md 11.5)")

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import FlipbookCore
+@testable import FlipbookUIKit
 
 /// The layout pass as Core Animation runs it (timing-model.md 12.9).
 @Suite("layout pass")

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import FlipbookCore
+@testable import FlipbookUIKit
 
 /// A stage with one committed stand-alone layer.
 func stageWithLayer(_ configure: (CALayer) -> Void = { _ in }) -> (Stage, CALayer) {

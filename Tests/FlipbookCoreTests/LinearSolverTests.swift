@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import FlipbookCore
+@testable import FlipbookUIKit
 
 /// The Cassowary solver under Auto Layout (timing-model.md 12.10), on small systems whose answers
 /// are known.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import FlipbookCore
+@testable import FlipbookUIKit
 
 /// DispatchQueue's main-queue overloads on a Stage (DispatchQueue+Stage.swift; docs/porting.md §3).
 @Suite("main-queue work on the Stage clock")

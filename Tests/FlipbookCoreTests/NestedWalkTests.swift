@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import FlipbookCore
+@testable import FlipbookUIKit
 
 /// Deep layer trees (docs/limits.md, "layer nesting"): every walk of the tree holds its depth on
 /// any thread, and a Stage draws no deeper than `Limits.maximumDrawnLayerDepth`.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import FlipbookCore
+@testable import FlipbookUIKit
 
 /// UIViewPropertyAnimator, each expectation worked by hand from timing-model.md 11.4.
 @Suite("property animators (timing-model.md 11.4)")

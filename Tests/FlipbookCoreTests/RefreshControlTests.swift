@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import FlipbookCore
+@testable import FlipbookUIKit
 
 /// UIRefreshControl on a simulated UIScrollView (timing-model.md 13.4, 13.5, 11.3; the
 /// geometry and trigger distance Apple leaves undocumented are in docs/engine-notes.md).

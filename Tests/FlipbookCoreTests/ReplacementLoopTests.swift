@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import FlipbookCore
+@testable import FlipbookUIKit
 
 /// A delegate that re-adds under the key of the animation whose replacement it hears about
 /// replaces it again at the same instant (timing-model.md 3.1, 3.2): the Stage bounds it.

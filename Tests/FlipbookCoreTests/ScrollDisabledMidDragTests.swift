@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import FlipbookCore
+@testable import FlipbookUIKit
 
 /// Turning scrolling off while a finger drags (ESPullToRefresh does it when a refresh starts):
 /// UIKit cancels a recognizer disabled mid-gesture, so the drag ends there and the finger moves

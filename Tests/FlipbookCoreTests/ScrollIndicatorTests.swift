@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import FlipbookCore
+@testable import FlipbookUIKit
 
 /// The scroll indicators (timing-model.md 13.7): when they show, where, and how they go.
 @Suite("scroll indicators (timing-model.md 13.7)")

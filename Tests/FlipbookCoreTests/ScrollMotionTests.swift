@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import FlipbookCore
+@testable import FlipbookUIKit
 
 /// After the finger lifts the offset itself moves, a function of time (timing-model.md 13.3,
 /// 13.4): deceleration, crossing an edge into a bounce, the bounce back, retargeting.

@@ -1,6 +1,7 @@
 import Foundation
 
 @testable import FlipbookCore
+@testable import FlipbookUIKit
 
 /// A Stage showing one full-screen scroll view of `width` × `height` pt over content of
 /// `contentHeight`, for the scroll tests.

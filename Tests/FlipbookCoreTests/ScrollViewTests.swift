@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import FlipbookCore
+@testable import FlipbookUIKit
 
 @Suite("scroll view (timing-model.md 11.3, 13)")
 struct ScrollViewTests {

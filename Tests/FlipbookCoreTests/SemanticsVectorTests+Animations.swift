@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import FlipbookCore
+@testable import FlipbookUIKit
 
 /// Records delegate callbacks with the time `CACurrentMediaTime()` gave inside them.
 final class RecordingDelegate: CAAnimationDelegate {

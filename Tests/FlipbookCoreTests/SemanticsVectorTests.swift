@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import FlipbookCore
+@testable import FlipbookUIKit
 
 /// Runs `semantics-vectors.json` (timing-model.md 15) category by category.
 @Suite("semantics vectors")

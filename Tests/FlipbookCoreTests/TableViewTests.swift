@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import FlipbookCore
+@testable import FlipbookUIKit
 
 /// UITableView: rows laid out from the data source, separators, reuse, updates, controllers.
 @Suite("table view")

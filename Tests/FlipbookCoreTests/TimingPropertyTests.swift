@@ -3,6 +3,7 @@ import PropertyBased
 import Testing
 
 @testable import FlipbookCore
+@testable import FlipbookUIKit
 
 /// Timing invariants under random inputs (timing-model.md 1.3, 2.2, 3.1).
 @Suite("timing properties")

@@ -3,6 +3,7 @@ import PropertyBased
 import Testing
 
 @testable import FlipbookCore
+@testable import FlipbookUIKit
 
 /// The finger's clock (timing-model.md 1.1: every instant is a whole flick; 13.2: the rubber
 /// band). A touch script starting at any time moves the finger once at every 1/60 s from touch

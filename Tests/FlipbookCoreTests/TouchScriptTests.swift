@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import FlipbookCore
+@testable import FlipbookUIKit
 
 /// Scripted fingers on the Stage clock: 60 Hz samples whatever the frame rate, and a release
 /// at the finger's own velocity (timing-model.md 13.2–13.4 for what the content then does).

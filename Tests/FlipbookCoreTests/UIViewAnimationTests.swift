@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import FlipbookCore
+@testable import FlipbookUIKit
 
 func stageWithView(frame: CGRect = CGRect(x: 0, y: 0, width: 10, height: 10)) -> (Stage, UIView) {
     let stage = Stage(size: CGSize(width: 200, height: 200))

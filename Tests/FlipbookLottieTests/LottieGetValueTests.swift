@@ -3,6 +3,7 @@ import Testing
 
 @testable import FlipbookCore
 @testable import FlipbookLottie
+@testable import FlipbookUIKit
 
 /// `getValue(for:atFrame:)` (docs/lottie.md, "Value providers"): a property found by a lottie-ios
 /// keypath, read at any frame of the animation as it is drawn: the file's keyframes eased, on

@@ -4,6 +4,7 @@ import Testing
 
 @testable import FlipbookCore
 @testable import FlipbookLottie
+@testable import FlipbookUIKit
 
 /// Lottie files become Core Animation layers and keyframe animations (docs/lottie.md): values
 /// at frames follow the file's easing, holds step, layers show only between their in and out

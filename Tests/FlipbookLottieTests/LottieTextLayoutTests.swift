@@ -1,5 +1,6 @@
 import FlipbookCore
 import FlipbookRender
+import FlipbookUIKit
 import Foundation
 import Testing
 

@@ -4,6 +4,7 @@ import Testing
 
 @testable import FlipbookCore
 @testable import FlipbookLottie
+@testable import FlipbookUIKit
 
 /// lottie-ios's value providers (docs/lottie.md, "Value providers"): an `AnimationKeypath` finds
 /// properties by layer, group and item names, and the provider's values replace the file's.

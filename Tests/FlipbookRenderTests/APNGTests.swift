@@ -1,5 +1,6 @@
 import CZlib
 import FlipbookCore
+import FlipbookUIKit
 import Foundation
 import Testing
 

@@ -3,6 +3,7 @@ import Testing
 
 @testable import FlipbookCore
 @testable import FlipbookRender
+@testable import FlipbookUIKit
 
 /// The render loop redraws only the rows that changed (docs/architecture.md, "Damage"); these
 /// hold it to the pixels a whole-frame draw gives, on random scenes of everything band-safe.

@@ -3,6 +3,7 @@ import Testing
 
 @testable import FlipbookCore
 @testable import FlipbookRender
+@testable import FlipbookUIKit
 
 /// One frame's work is bounded across the whole scene (docs/limits.md, "One frame"): past a
 /// bound, what is left of that kind is not drawn, and the render says which bound it met.

@@ -1,5 +1,6 @@
 import CGIF
 import FlipbookCore
+import FlipbookUIKit
 import Foundation
 import Testing
 

@@ -3,6 +3,7 @@ import Testing
 
 @testable import FlipbookCore
 @testable import FlipbookRender
+@testable import FlipbookUIKit
 
 /// UILabel lays text out as UIKit does: centred vertically, `numberOfLines`, `lineBreakMode`,
 /// and measured for `sizeToFit` with the fonts the renderer draws with.

@@ -3,6 +3,7 @@ import Testing
 
 @testable import FlipbookCore
 @testable import FlipbookRender
+@testable import FlipbookUIKit
 
 /// Each layer property descriptor's `effect` says whether it moves what is drawn: exactly the
 /// `.placement` properties change the map `LayerExtents` (and so the painter) puts a layer or its

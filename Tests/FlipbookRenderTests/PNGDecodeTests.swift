@@ -1,5 +1,6 @@
 import CZlib
 import FlipbookCore
+import FlipbookUIKit
 import Testing
 
 @testable import FlipbookRender

@@ -2,6 +2,7 @@ import Foundation
 
 @testable import FlipbookCore
 @testable import FlipbookRender
+@testable import FlipbookUIKit
 
 /// A seeded generator (SplitMix64): the same seed gives the same scenes on every machine.
 struct SeededRandom {

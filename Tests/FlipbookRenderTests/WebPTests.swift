@@ -1,5 +1,6 @@
 import CWebP
 import FlipbookCore
+import FlipbookUIKit
 import Foundation
 import Testing
 

@@ -4,6 +4,7 @@ import Testing
 
 @testable import FlipbookCore
 @testable import FlipbookScenario
+@testable import FlipbookUIKit
 
 /// Walks every layer property descriptor (LayerPropertyDescriptor.all): each one stores what it
 /// reads, animates through `CABasicAnimation` on the layer class that draws it, is a key of that

@@ -3,6 +3,7 @@ import Testing
 
 @testable import FlipbookCore
 @testable import FlipbookScenario
+@testable import FlipbookUIKit
 
 /// SVG path data in scenario files (`path: "M0 1 L0 0 Q187.5 -25 375 0 Z"`; docs/scenario-format.md,
 /// "Values"): what each command draws, absolute and relative.

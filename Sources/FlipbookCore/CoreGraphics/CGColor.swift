@@ -34,7 +34,7 @@ public final class CGColor: Equatable, Hashable, Sendable, CustomStringConvertib
         self.init(red: red, green: green, blue: blue, alpha: alpha)
     }
 
-    init(_ rgba: RGBA) {
+    package init(_ rgba: RGBA) {
         self.rgba = rgba
         isGray = false
     }

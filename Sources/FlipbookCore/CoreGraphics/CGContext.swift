@@ -69,7 +69,7 @@ public final class CGContext {
     /// A context drawn into a bitmap of `size` points at `scale` pixels a point, as iOS sets
     /// up a layer's `draw(in:)` or an image renderer's: UIKit's y-down user space, or Core
     /// Graphics' own y-up one when `yUp` (a layer whose `contentsAreFlipped()` is false).
-    init(size: CGSize, scale: Double, yUp: Bool = false) {
+    package init(size: CGSize, scale: Double, yUp: Bool = false) {
         self.size = size
         let s = scale.isFinite && scale > 0 ? scale : 1
         width = Self.pixels(size.width * s)
@@ -249,7 +249,7 @@ public final class CGContext {
     public func draw(_ image: LayerImage, in rect: CGRect) { recording.append(.drawImage(image, rect, flipped: true)) }
 
     /// Records `image` drawn upright into `rect` (what `UIImage.draw(in:)` does).
-    func drawUpright(_ image: LayerImage, in rect: CGRect) { recording.append(.drawImage(image, rect, flipped: false)) }
+    package func drawUpright(_ image: LayerImage, in rect: CGRect) { recording.append(.drawImage(image, rect, flipped: false)) }
 
     /// The commands drawn so far (an image renderer rasterizes them).
     public var commands: DrawingRecording { recording }

@@ -11,7 +11,7 @@ public final class CGGradient: Sendable {
         let colours: [RGBA] = colors.compactMap { element in
             switch element {
             case let c as CGColor: c.rgba
-            case let c as UIColor: c.cgColor.rgba
+            case let c as any CGColorBridging: c.cgColor.rgba
             default: nil
             }
         }

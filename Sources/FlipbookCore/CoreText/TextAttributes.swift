@@ -14,7 +14,7 @@ struct TextAttributes {
 
     init(_ attributes: [NSAttributedString.Key: Any], font fallbackFont: Any? = nil) {
         switch attributes[.font] ?? fallbackFont {
-        case let f as UIFont:
+        case let f as any CTFontBridging:
             fontName = f.fontName
             fontSize = Double(f.pointSize)
         case let s as String: fontName = s
@@ -51,7 +51,7 @@ struct TextAttributes {
 
     static func color(_ value: Any?) -> RGBA? {
         switch value {
-        case let color as UIColor: color.cgColor.rgba
+        case let color as any CGColorBridging: color.cgColor.rgba
         case let color as CGColor: color.rgba
         default: nil
         }

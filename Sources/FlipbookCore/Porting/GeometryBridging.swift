@@ -49,13 +49,6 @@ extension CGRect: @retroactive _ObjectiveCBridgeable, NSValueBoxedGeometry {
     public static var unboxedDefault: CGRect { .zero }
 }
 
-extension UIEdgeInsets: NSValueBoxedGeometry {
-    public static let boxEncoding = NSValue.edgeInsetsType
-    public static func unbox(_ box: NSValue) -> UIEdgeInsets { box.uiEdgeInsetsValue }
-    public func box() -> NSValue { NSValue(uiEdgeInsets: self) }
-    public static var unboxedDefault: UIEdgeInsets { .zero }
-}
-
 /// `CGFloat` and `NSNumber` bridge on Apple's platforms (`change?[.newKey] as? NSNumber` for an
 /// alpha); Foundation on Linux bridges `Double` but not `CGFloat`.
 extension CGFloat: @retroactive _ObjectiveCBridgeable {
@@ -71,26 +64,10 @@ extension CGFloat: @retroactive _ObjectiveCBridgeable {
 }
 
 extension NSValue {
-    static let pointType = "{CGPoint=dd}"
-    static let sizeType = "{CGSize=dd}"
-    static let rectType = "{CGRect={CGPoint=dd}{CGSize=dd}}"
-    /// Foundation on Linux cannot box structs it does not know: insets are stored as four doubles.
-    static let edgeInsetsType = "[4d]"
+    package static let pointType = "{CGPoint=dd}"
+    package static let sizeType = "{CGSize=dd}"
+    package static let rectType = "{CGRect={CGPoint=dd}{CGSize=dd}}"
 
     /// Whether this value boxes the type whose encoding is `type`.
-    func boxes(_ type: String) -> Bool { String(cString: objCType) == type }
-
-    /// Boxes insets (UIKit's `NSValue(uiEdgeInsets:)`).
-    public convenience init(uiEdgeInsets insets: UIEdgeInsets) {
-        var fields: [Double] = [insets.top, insets.left, insets.bottom, insets.right]
-        self.init(bytes: &fields, objCType: NSValue.edgeInsetsType)
-    }
-
-    /// The boxed insets, or `.zero` when the value boxes something else.
-    public var uiEdgeInsetsValue: UIEdgeInsets {
-        guard boxes(NSValue.edgeInsetsType) else { return .zero }
-        var fields = [Double](repeating: 0, count: 4)
-        fields.withUnsafeMutableBytes { getValue($0.baseAddress!) }
-        return UIEdgeInsets(top: fields[0], left: fields[1], bottom: fields[2], right: fields[3])
-    }
+    package func boxes(_ type: String) -> Bool { String(cString: objCType) == type }
 }

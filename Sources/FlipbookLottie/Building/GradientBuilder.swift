@@ -1,4 +1,5 @@
 import FlipbookCore
+import FlipbookUIKit
 import Foundation
 
 /// Gradient fills and strokes (`gf`, `gs`) as lottie-ios's Core Animation engine draws them: a

@@ -1,4 +1,5 @@
 import FlipbookCore
+import FlipbookUIKit
 import Foundation
 
 /// Builds Core Animation animations from Lottie properties on the composition's clock: a

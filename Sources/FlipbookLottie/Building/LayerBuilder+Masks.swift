@@ -1,4 +1,5 @@
 import FlipbookCore
+import FlipbookUIKit
 import Foundation
 
 /// Masks (`masksProperties`) as lottie-ios's Core Animation engine composes them (its

@@ -1,4 +1,5 @@
 import FlipbookCore
+import FlipbookUIKit
 import Foundation
 
 /// Values Core Animation cannot interpolate as Lottie does (several moving parts that make one

@@ -1,4 +1,5 @@
 import FlipbookCore
+import FlipbookUIKit
 import Foundation
 
 /// A shape group's transform with a skew (`sk`, along `sa`), as lottie-ios's Core Animation

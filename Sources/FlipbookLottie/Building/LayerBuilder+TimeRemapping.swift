@@ -1,4 +1,5 @@
 import FlipbookCore
+import FlipbookUIKit
 import Foundation
 
 /// Time remapping (`tm`), as lottie-ios's Core Animation engine does it: Core Animation's clocks

@@ -1,4 +1,5 @@
 import FlipbookCore
+import FlipbookUIKit
 import Foundation
 
 /// Turns a Lottie composition into a tree of Core Animation layers with keyframe animations,

@@ -1,4 +1,5 @@
 import FlipbookCore
+import FlipbookUIKit
 import Foundation
 
 /// Trim paths (`tm`) as lottie-ios's Core Animation engine sets them: `strokeStart` and

@@ -1,4 +1,5 @@
 import FlipbookCore
+import FlipbookUIKit
 import Foundation
 
 /// A shape layer's contents, grouped as lottie-ios's Core Animation engine groups them

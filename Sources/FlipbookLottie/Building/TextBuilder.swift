@@ -1,4 +1,5 @@
 import FlipbookCore
+import FlipbookUIKit
 import Foundation
 
 /// Text layers (`ty` 5) as lottie-ios's Core Animation engine draws them (its

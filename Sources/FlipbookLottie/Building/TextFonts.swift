@@ -1,4 +1,5 @@
 import FlipbookCore
+import FlipbookUIKit
 import Foundation
 
 /// The font a text layer draws with, found as lottie-ios finds it: its default font provider

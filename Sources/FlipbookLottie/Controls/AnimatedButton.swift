@@ -1,4 +1,5 @@
 import FlipbookCore
+import FlipbookUIKit
 import Foundation
 
 /// A button that plays parts of its animation on touch events (lottie-ios's `AnimatedButton`):

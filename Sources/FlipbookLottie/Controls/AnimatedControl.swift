@@ -1,4 +1,5 @@
 import FlipbookCore
+import FlipbookUIKit
 import Foundation
 
 /// A control that shows a Lottie animation (lottie-ios's `AnimatedControl`): its

@@ -1,4 +1,5 @@
 import FlipbookCore
+import FlipbookUIKit
 import Foundation
 
 /// An on/off control that plays its animation between states (lottie-ios's `AnimatedSwitch`):

@@ -1,4 +1,5 @@
 import FlipbookCore
+import FlipbookUIKit
 import Foundation
 
 /// Reads a Lottie file's JSON into the typed model (`LottieComposition`): the one place the

@@ -1,4 +1,5 @@
 import FlipbookCore
+import FlipbookUIKit
 import Foundation
 
 /// What a Lottie file asks of the engine, counted in its JSON before anything is built, so a

@@ -1,4 +1,5 @@
 import FlipbookCore
+import FlipbookUIKit
 import Foundation
 
 /// Numbers as a Lottie property holds them: a scalar is one number, a point or size two, a colour

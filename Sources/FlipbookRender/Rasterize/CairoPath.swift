@@ -75,13 +75,7 @@ enum CairoPath {
             append(ContinuousCorners.roundedRect(r, radius: rad, corners: corners), to: cr)
             return
         }
-        var uiCorners = UIRectCorner()
-        if corners.contains(.layerMinXMinYCorner) { uiCorners.insert(.topLeft) }
-        if corners.contains(.layerMaxXMinYCorner) { uiCorners.insert(.topRight) }
-        if corners.contains(.layerMinXMaxYCorner) { uiCorners.insert(.bottomLeft) }
-        if corners.contains(.layerMaxXMaxYCorner) { uiCorners.insert(.bottomRight) }
-        let path = UIBezierPath(roundedRect: r, byRoundingCorners: uiCorners, cornerRadii: CGSize(width: rad, height: rad))
-        append(path.cgPath.elements, to: cr)
+        append(CircularCorners.roundedRect(r, corners: corners, radii: CGSize(width: rad, height: rad)), to: cr)
     }
 
     static func setSource(_ c: RGBA, alpha: Double = 1, cr: OpaquePointer) {

@@ -1,4 +1,5 @@
 import FlipbookCore
+import FlipbookUIKit
 import Foundation
 
 /// A `UIViewPropertyAnimator` a scenario declares under `animators` (timing-model.md 11.4).

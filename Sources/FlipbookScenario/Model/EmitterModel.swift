@@ -1,4 +1,5 @@
 import FlipbookCore
+import FlipbookUIKit
 import Foundation
 
 /// An `emitter` layer's settings (timing-model.md 12.6).

@@ -1,4 +1,5 @@
 import FlipbookCore
+import FlipbookUIKit
 import Foundation
 
 /// The `golden:` settings of a scenario: when frames are sampled and how closely they must match.

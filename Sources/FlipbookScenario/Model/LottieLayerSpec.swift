@@ -1,5 +1,6 @@
 import FlipbookCore
 import FlipbookLottie
+import FlipbookUIKit
 import Foundation
 
 /// A `lottie` layer's animation and how it plays, under lottie-ios's names: paused at

@@ -1,4 +1,5 @@
 import FlipbookCore
+import FlipbookUIKit
 import Foundation
 
 /// A loaded, validated scenario: everything needed to build a Stage and render it.

@@ -1,4 +1,5 @@
 import FlipbookCore
+import FlipbookUIKit
 
 /// Numbers Core Animation keeps exactly as set but draws within a range: iOS accepts
 /// `opacity = 1.5` or `lineWidth = -3` without a word, keeps the model value (animations start

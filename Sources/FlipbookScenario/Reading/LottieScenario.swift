@@ -1,5 +1,6 @@
 import FlipbookCore
 import FlipbookLottie
+import FlipbookUIKit
 import Foundation
 
 /// A Lottie file given where a scenario goes (every command: `render`, `still`, `test`,

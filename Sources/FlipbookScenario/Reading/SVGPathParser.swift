@@ -1,4 +1,5 @@
 import FlipbookCore
+import FlipbookUIKit
 import Foundation
 
 /// SVG path data: M L H V C S Q T Z, absolute and relative.

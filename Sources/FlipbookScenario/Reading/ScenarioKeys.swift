@@ -1,4 +1,5 @@
 import FlipbookCore
+import FlipbookUIKit
 
 /// The keys each part of a scenario accepts.
 enum ScenarioKeys {

@@ -1,4 +1,5 @@
 import FlipbookCore
+import FlipbookUIKit
 import Foundation
 
 /// Reads property values in the scenario's natural notation (docs/scenario-format.md).

@@ -1,4 +1,5 @@
 import FlipbookCore
+import FlipbookUIKit
 import Foundation
 
 /// Pull-to-refresh as a scenario declares it (timing-model.md 13.5): bindings follow the pull,

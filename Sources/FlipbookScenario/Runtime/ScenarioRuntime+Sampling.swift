@@ -1,5 +1,6 @@
 import FlipbookCore
 import FlipbookLottie
+import FlipbookUIKit
 import Foundation
 
 extension ScenarioRuntime {

@@ -1,5 +1,6 @@
 import FlipbookCore
 import FlipbookLottie
+import FlipbookUIKit
 import Foundation
 
 /// A scenario built into a live Stage: layers, scheduled script events and chains.

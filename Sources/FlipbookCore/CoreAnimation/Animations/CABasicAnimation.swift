@@ -38,7 +38,7 @@ open class CABasicAnimation: CAPropertyAnimation {
 
     /// The end points for underlying value `u` and model value `m` (timing-model.md 5.1), or nil
     /// when the animation has no effect.
-    func endpoints(underlying u: AnimatableValue, model m: AnimatableValue) -> (AnimatableValue, AnimatableValue)? {
+    package func endpoints(underlying u: AnimatableValue, model m: AnimatableValue) -> (AnimatableValue, AnimatableValue)? {
         guard let from, let to, let by else { return nil }
         switch (from.isNone, to.isNone, by.isNone) {
         case (false, false, _): return (from, to)
@@ -59,7 +59,7 @@ open class CABasicAnimation: CAPropertyAnimation {
         state.setValue(v, at: kp)
     }
 
-    override func animatedValue(state: LayerState, model: LayerState, parentTime: Double) -> AnimatableValue? {
+    @_spi(FlipbookUIKit) open override func animatedValue(state: LayerState, model: LayerState, parentTime: Double) -> AnimatableValue? {
         guard let kp = parsedKeyPath else { return nil }
         let s = timingState(at: parentTime)
         guard s.applied else { return nil }

@@ -104,7 +104,7 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         return finish(v, accumulate: autoreverses ? values[0] : values[values.count - 1], cycle: cycleIndex, underlying: u)
     }
 
-    override func animatedValue(state: LayerState, model: LayerState, parentTime: Double) -> AnimatableValue? {
+    @_spi(FlipbookUIKit) open override func animatedValue(state: LayerState, model: LayerState, parentTime: Double) -> AnimatableValue? {
         guard let kp = parsedKeyPath, path == nil || path!.elements.isEmpty else { return nil }
         let s = timingState(at: parentTime)
         guard s.applied else { return nil }

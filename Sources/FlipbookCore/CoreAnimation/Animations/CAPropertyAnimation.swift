@@ -59,7 +59,7 @@ open class CAPropertyAnimation: CAAnimation {
     /// Turns the interpolated numbers into a transform (timing-model.md 4.4).
     open var valueFunction: CAValueFunction?
 
-    private(set) var parsedKeyPath: LayerKeyPath?
+    package private(set) var parsedKeyPath: LayerKeyPath?
 
     public convenience init(keyPath path: String?) {
         self.init()
@@ -85,10 +85,10 @@ open class CAPropertyAnimation: CAAnimation {
     /// The value this animation gives its key path at `parentTime` over `state` (nil when it
     /// does not apply then): the number itself for sub-paths such as `transform.rotation.z`,
     /// before it is folded into the transform (where angles wrap at π).
-    func animatedValue(state: LayerState, model: LayerState, parentTime: Double) -> AnimatableValue? { nil }
+    @_spi(FlipbookUIKit) open func animatedValue(state: LayerState, model: LayerState, parentTime: Double) -> AnimatableValue? { nil }
 
     /// Cumulative, value function and additive steps shared by basic and keyframe animations.
-    func finish(
+    package func finish(
         _ value: AnimatableValue, accumulate: AnimatableValue?, cycle: Int,
         underlying: AnimatableValue
     ) -> AnimatableValue {

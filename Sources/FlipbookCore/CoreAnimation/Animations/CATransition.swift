@@ -7,7 +7,7 @@ public struct CATransitionType: RawRepresentable, Hashable, Sendable {
     public static let fade = Self(rawValue: "fade"), moveIn = Self(rawValue: "moveIn")
     public static let push = Self(rawValue: "push"), reveal = Self(rawValue: "reveal")
     /// UIKit's flip (`UIView.transition(… .transitionFlipFrom…)`); not public in Core Animation.
-    static let flip = Self(rawValue: "flip")
+    package static let flip = Self(rawValue: "flip")
 }
 
 /// Which side a transition comes from.
@@ -39,7 +39,7 @@ open class CATransition: CAAnimation {
     open var endProgress: Float = 1
 
     /// The layer as it looked when the transition was added (set on the layer's copy).
-    var picture: LayerSnapshot?
+    package var picture: LayerSnapshot?
 
     public override init() { super.init() }
 

@@ -1,7 +1,7 @@
 import Foundation
 
 /// An animation copy on a layer, with its lifecycle bookkeeping (timing-model.md 3).
-final class AttachedAnimation {
+package final class AttachedAnimation {
     let key: String?
     let animation: CAAnimation
     /// Global order of additions: ties between events fire in this order.

@@ -37,5 +37,5 @@ open class CAGradientLayer: CALayer {
         guard let o = other as? CAGradientLayer else { return }
         type = o.type
     }
-    override func snapshotContent() -> LayerSnapshot.Content { .gradient(GradientStyle(type: type)) }
+    package override func snapshotContent() -> LayerSnapshot.Content { .gradient(GradientStyle(type: type)) }
 }

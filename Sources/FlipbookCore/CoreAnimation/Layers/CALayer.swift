@@ -3,9 +3,9 @@ import Foundation
 /// A rectangle of content in a tree, with its geometry, appearance and animations.
 open class CALayer: NSObject, CAMediaTiming {
     /// The model values (what the program set).
-    var modelState = LayerState()
+    package var modelState = LayerState()
     private(set) var attached: [AttachedAnimation] = []
-    weak var owningStage: Stage?
+    package weak var owningStage: Stage?
     /// A layer whose picture is animations held at a frame (a Lottie animation's): a model
     /// snapshot (`Stage.modelSnapshot`) draws it and its sublayers as presented.
     package var showsFrameInModelDrawings = false
@@ -302,7 +302,7 @@ open class CALayer: NSObject, CAMediaTiming {
     // MARK: - Layout (timing-model.md 12.9)
 
     /// Set by `setNeedsLayout()`, cleared just before `layoutSublayers()` runs.
-    var needsLayoutFlag = false
+    package var needsLayoutFlag = false
     /// A layer below this one needs layout: the layout walk goes down only such branches.
     var sublayerNeedsLayout = false
 
@@ -487,7 +487,7 @@ open class CALayer: NSObject, CAMediaTiming {
     // MARK: - Model changes and actions (timing-model.md 10)
 
     /// Sets a model value, then runs the action for its key, if any.
-    func setModel(_ property: LayerProperty, _ value: AnimatableValue) {
+    package func setModel(_ property: LayerProperty, _ value: AnimatableValue) {
         let old = modelState[property]
         let ctx = TransactionContext.current
         let changed = old != value
@@ -495,7 +495,7 @@ open class CALayer: NSObject, CAMediaTiming {
         if changed && !ctx.disableActions && owningStage == nil {
             if isCommitted {
                 action = self.action(forKey: property.rawValue)
-            } else if !ctx.viewAnimationStack.isEmpty, let d = delegate,
+            } else if ctx.uiKitState?.asksDelegatesBeforeCommit == true, let d = delegate,
                 let a = d.action(for: self, forKey: property.rawValue), !(a is NSNull)
             {
                 // Inside a UIView block the view animates whatever its layer's commit state;
@@ -554,7 +554,7 @@ open class CALayer: NSObject, CAMediaTiming {
 
     /// Adds a copy and counts it toward the given completion groups too (UIView blocks).
     @discardableResult
-    func attach(_ anim: CAAnimation, forKey key: String?, extraGroups: [CompletionGroup]) -> AttachedAnimation? {
+    package func attach(_ anim: CAAnimation, forKey key: String?, extraGroups: [CompletionGroup]) -> AttachedAnimation? {
         let ctx = TransactionContext.current
         // Timing that is not a number cannot be placed on the timeline: the animation is
         // ignored, as Core Animation ignores animations it cannot evaluate (docs/engine-notes.md).
@@ -604,7 +604,7 @@ open class CALayer: NSObject, CAMediaTiming {
     /// Removes the animation under `key` as having run to its end (a property animator that
     /// reached its end removes the animations it drives): they stop with `finished = true`, as
     /// on iOS, where those animations complete.
-    func removeAnimationAsFinished(forKey key: String) {
+    package func removeAnimationAsFinished(forKey key: String) {
         guard let record = attached.first(where: { $0.key == key }) else { return }
         if let stage = self.stage ?? TransactionContext.current.activeStage {
             stage.stopAsFinished(record, on: self)
@@ -697,7 +697,7 @@ open class CALayer: NSObject, CAMediaTiming {
     func makePresentationInstance() -> CALayer { CALayer(layer: self) }
     func copyTypeSpecificProperties(from other: CALayer) {}
     /// The kind-specific part of a snapshot.
-    func snapshotContent() -> LayerSnapshot.Content { .plain }
+    package func snapshotContent() -> LayerSnapshot.Content { .plain }
 
     /// Model values plus every committed animation, at global time `time`.
     public func presentationState(at time: Double) -> LayerState {

@@ -56,7 +56,7 @@ open class CAReplicatorLayer: CALayer {
         guard let o = other as? CAReplicatorLayer else { return }
         preservesDepth = o.preservesDepth
     }
-    override func snapshotContent() -> LayerSnapshot.Content { .replicator(ReplicatorStyle(preservesDepth: preservesDepth)) }
+    package override func snapshotContent() -> LayerSnapshot.Content { .replicator(ReplicatorStyle(preservesDepth: preservesDepth)) }
 
     /// Copies beyond this are not drawn: bad input must not make a frame take minutes.
     public static let maximumInstances = 10_000

@@ -73,7 +73,7 @@ open class CAShapeLayer: CALayer {
         lineCap = o.lineCap
         lineJoin = o.lineJoin
     }
-    override func snapshotContent() -> LayerSnapshot.Content {
+    package override func snapshotContent() -> LayerSnapshot.Content {
         .shape(
             ShapeStyle(
                 fillRule: fillRule, lineCap: lineCap, lineJoin: lineJoin,

@@ -61,8 +61,8 @@ open class CATextLayer: CALayer {
     }
 
     /// Set by a `UILabel` backed by this layer: centre the lines vertically, at most this many.
-    var labelLayout: (centersVertically: Bool, maximumLines: Int)?
-    override func snapshotContent() -> LayerSnapshot.Content {
+    package var labelLayout: (centersVertically: Bool, maximumLines: Int)?
+    package override func snapshotContent() -> LayerSnapshot.Content {
         let text: String
         var attributes = TextAttributes([:], font: font)
         switch string {

@@ -152,7 +152,7 @@ extension CALayer {
     /// The snapshot of this layer and its subtree at global `time`, no deeper than
     /// `Limits.maximumDrawnLayerDepth` levels (`Stage.snapshot()` warns when layers lie deeper).
     /// `depth` is the subtree's `nestingDepth` when the caller has counted it.
-    func snapshot(at time: Double, depth: Int? = nil) -> LayerSnapshot {
+    package func snapshot(at time: Double, depth: Int? = nil) -> LayerSnapshot {
         NestedWalk.run(levels: min(depth ?? nestingDepth, Limits.maximumDrawnLayerDepth)) {
             SnapshotBudget.reset()
             return snapshot(parentTime: superlayer?.evaluationTime(forGlobal: time) ?? time, levels: Limits.maximumDrawnLayerDepth)
@@ -177,7 +177,7 @@ extension CALayer {
     /// `delay` holds the layer's time back by that many seconds of its own speed (a replicator
     /// copy's `i × instanceDelay`, timing-model.md 12.5); it may take the layer before its start.
     /// `levels` counts this layer and those below it that are drawn: past it, none are.
-    func snapshot(parentTime: Double, delay: Double = 0, levels: Int) -> LayerSnapshot {
+    package func snapshot(parentTime: Double, delay: Double = 0, levels: Int) -> LayerSnapshot {
         if showsFrameInModelDrawings {
             let ctx = TransactionContext.current
             if ctx.drawsModelValues {

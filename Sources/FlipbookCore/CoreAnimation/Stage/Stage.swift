@@ -78,10 +78,10 @@ public final class Stage {
     /// the clock stops at, in the order they started.
     private var tickers: [(owner: ObjectIdentifier, step: (Double) -> Void)] = []
     private var lastTickTime = -Double.infinity
-    private lazy var rootViewStorage = UIWindow(backingLayer: rootLayer)
-
-    /// A view over the root layer, for UIKit-style scenes.
-    public var rootView: UIView { rootViewStorage }
+    /// What UIKit, the module above, keeps per Stage (its window over `rootLayer`, the safe
+    /// area, the last tap): Core Animation holds it without knowing its type, as a layer holds
+    /// its delegate.
+    package var uiKitState: AnyObject?
 
     /// Whether `DispatchQueue.main.async` blocks run on the Stage when it is driven from the main
     /// thread: after each event and motion step that runs user code, the main queue is drained
@@ -93,13 +93,6 @@ public final class Stage {
     /// exported from Apple's SF Symbols app, which Flipbook cannot ship); nil: the folder in the
     /// `FLIPBOOK_SYMBOLS` environment variable, else none (a placeholder is drawn, with a warning).
     public var symbolsFolder: URL?
-
-    /// The insets the Stage's window reports as its safe area, as a device's screen has them
-    /// (a status bar or notch, a home indicator); zero by default. Set it before views are
-    /// added: views lay out against it at the next commit.
-    public var safeAreaInsets: UIEdgeInsets = .zero {
-        didSet { rootView.setNeedsLayout() }
-    }
 
     /// Limit of events at a single instant before the Stage refuses to loop further.
     public var maximumEventsPerInstant = 100_000
@@ -114,8 +107,6 @@ public final class Stage {
     private var replacementStops: (time: Double, counts: [ReplacementSlot: Int]) = (-.infinity, [:])
     private var warnedReplacementLoops: Set<ReplacementSlot> = []
     private var warnedSubjects: Set<String> = []
-    /// The last tap's time, place and count in its run of taps (`tapCount`).
-    private var lastTap: (time: Double, point: CGPoint, count: Int)?
     /// Reports from other threads about work the Stage started (DispatchQueue+Stage.swift).
     let offClockReports = OffClockReports()
 
@@ -142,20 +133,20 @@ public final class Stage {
         scheduled.insert(.init(time: StageInstant.of(time), sequence: SequenceCounter.next(), label: label, action: action))
     }
 
-    func enqueue(at time: Double, _ action: @escaping () -> Void) {
+    package func enqueue(at time: Double, _ action: @escaping () -> Void) {
         schedule(at: time, action)
     }
 
     /// Steps `step` with the time at every instant the clock stops at (each event's and each
     /// `advance(to:)` target) until `stopTicking(owner)`: how a model value that is a function
     /// of time (a decelerating scroll offset) holds that function's value whenever anyone looks.
-    func startTicking(_ owner: AnyObject, step: @escaping (Double) -> Void) {
+    package func startTicking(_ owner: AnyObject, step: @escaping (Double) -> Void) {
         let id = ObjectIdentifier(owner)
         if let i = tickers.firstIndex(where: { $0.owner == id }) { tickers[i].step = step } else { tickers.append((id, step)) }
         lastTickTime = currentTime
     }
 
-    func stopTicking(_ owner: AnyObject) {
+    package func stopTicking(_ owner: AnyObject) {
         let id = ObjectIdentifier(owner)
         tickers.removeAll { $0.owner == id }
     }
@@ -433,19 +424,8 @@ public final class Stage {
     }
 
     /// Records a haptic feedback generator's call at the current time.
-    func recordHaptic(_ what: String) {
+    package func recordHaptic(_ what: String) {
         trace.append(StageEvent(time: currentTime, kind: .haptic(what)))
-    }
-
-    /// The `tapCount` of a tap at `point` at `time`: one more than the last tap's when that was
-    /// within `multipleTapInterval` and 45 pt, else 1.
-    func countTap(at point: CGPoint, time: Double) -> Int {
-        var count = 1
-        if let last = lastTap, time - last.time <= Self.multipleTapInterval, hypot(point.x - last.point.x, point.y - last.point.y) <= 45 {
-            count = last.count + 1
-        }
-        lastTap = (time, point, count)
-        return count
     }
 
     /// Records a warning at the current time, in `warnings` and in the trace.

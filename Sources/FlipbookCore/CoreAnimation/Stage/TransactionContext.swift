@@ -2,7 +2,7 @@ import Foundation
 
 /// Per-thread transaction state, as Core Animation keeps transactions per thread
 /// (timing-model.md 10.1). The Stage sets the clock it answers with while it runs callbacks.
-final class TransactionContext {
+package final class TransactionContext {
     /// One level of `CATransaction.begin()` nesting (or the implicit transaction).
     final class Frame {
         var animationDuration: Double?
@@ -16,7 +16,7 @@ final class TransactionContext {
     private static let perThread = ThreadLocal<TransactionContext>()
 
     /// The context of the calling thread.
-    static var current: TransactionContext {
+    package static var current: TransactionContext {
         perThread.value { TransactionContext() }
     }
 
@@ -28,40 +28,26 @@ final class TransactionContext {
     /// Layers touched since the last commit: they are committed (and their new animations'
     /// begin times resolved) at the next flush.
     var pendingLayers: [CALayer] = []
-    weak var activeStage: Stage?
+    package weak var activeStage: Stage?
     /// While a model snapshot is taken: layers give their model values, animations unapplied.
     var drawsModelValues = false
     /// The due time of the event being processed, while the Stage runs a callback.
     var callbackTime: Double?
-    /// Open `UIView.animate` blocks, innermost last.
-    var viewAnimationStack: [UIViewAnimationState] = []
+    /// What UIKit, the module above, keeps with the transactions (open `UIView.animate`
+    /// blocks, image contexts), held without knowing its type.
+    package var uiKitState: (any TransactionExtension)?
     /// Drawing contexts of `draw(_:)` calls in progress, innermost last.
-    var graphicsContexts: [CGContext] = []
-    /// `UIGraphicsBeginImageContextWithOptions` contexts still open, innermost last.
-    var imageContexts: [ImageContext] = []
+    package var graphicsContexts: [CGContext] = []
     /// Last sequence number handed out (orders simultaneous events).
     var sequence = 0
-    /// The layer the next `UIView.init(frame:)` adopts instead of making one (the Stage's window).
-    var pendingBackingLayer: CALayer?
     /// Layers that asked for layout since the last commit, laid out before it (as a run-loop turn
     /// lays out before committing).
     var pendingLayout: [CALayer] = []
     /// Layers marked for display since the last commit, displayed at it when on the Stage.
     var pendingDisplay: [CALayer] = []
-    /// Bumped by every change Auto Layout reads (constraints, frames of views that keep their
-    /// autoresizing masks, the view tree): a tree's engine solves again when it moved.
-    var layoutGeneration = 0
-    /// Active constraints on this thread: none, and Auto Layout costs nothing.
-    var activeConstraintCount = 0
-    private var layoutSequence = 0
-    /// Numbers constraints in the order they were made.
-    func nextLayoutSequence() -> Int {
-        layoutSequence += 1
-        return layoutSequence
-    }
 
     /// The clock: the running callback's due time, else the active stage's time.
-    var now: Double { callbackTime ?? activeStage?.currentTime ?? 0 }
+    package var now: Double { callbackTime ?? activeStage?.currentTime ?? 0 }
 
     private var frames: [Frame] {
         (implicitFrame.map { [$0] } ?? []) + explicitFrames
@@ -171,14 +157,14 @@ final class TransactionContext {
 }
 
 /// Counts the animations a transaction's (or a UIView block's) completion waits for.
-final class CompletionGroup {
+package final class CompletionGroup {
     private var pending = 0
     private var sealed = false
     private var fired = false
     private var anyUnfinished = false
     private let block: (Bool) -> Void
 
-    init(block: @escaping (Bool) -> Void) { self.block = block }
+    package init(block: @escaping (Bool) -> Void) { self.block = block }
 
     func register() { pending += 1 }
 
@@ -190,7 +176,7 @@ final class CompletionGroup {
     }
 
     /// No further animations will be added; fires at `time` if none are running.
-    func seal(at time: Double, stage: Stage?) {
+    package func seal(at time: Double, stage: Stage?) {
         sealed = true
         fireIfDone(at: time, stage: stage)
     }
@@ -205,4 +191,13 @@ final class CompletionGroup {
             block(finished)
         }
     }
+}
+
+/// State a module above Core Animation keeps with a thread's transactions (UIKit's open
+/// animation blocks).
+package protocol TransactionExtension: AnyObject {
+    /// Whether a layer's delegate is asked for its action even before the layer is committed:
+    /// inside a `UIView.animate` block a view animates whatever its layer's commit state
+    /// (timing-model.md 10.3, 11.1).
+    var asksDelegatesBeforeCommit: Bool { get }
 }

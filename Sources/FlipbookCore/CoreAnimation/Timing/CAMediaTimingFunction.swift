@@ -13,7 +13,7 @@ public struct CAMediaTimingFunctionName: RawRepresentable, Hashable, Sendable {
 
 /// A cubic Bézier timing curve from (0, 0) to (1, 1) (timing-model.md 2).
 public final class CAMediaTimingFunction: Equatable, Hashable, Sendable, CustomStringConvertible {
-    let c1x: Double, c1y: Double, c2x: Double, c2y: Double
+    package let c1x: Double, c1y: Double, c2x: Double, c2y: Double
     private let name: CAMediaTimingFunctionName?
     // Polynomial coefficients of X(s) and Y(s).
     private let ax: Double, bx: Double, cx: Double, ay: Double, by: Double, cy: Double

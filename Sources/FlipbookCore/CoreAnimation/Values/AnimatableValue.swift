@@ -44,11 +44,11 @@ public enum AnimatableValue: Equatable, Sendable {
         case let v as CGSize: self = .size(v)
         case let v as CGRect: self = .rect(v)
         case let v as CGColor: self = .color(v.rgba)
-        case let v as UIColor: self = .color(v.cgColor.rgba)
+        case let v as any CGColorBridging: self = .color(v.cgColor.rgba)
         case let v as CATransform3D: self = .transform(v)
         case let v as CGAffineTransform: self = .transform(CATransform3DMakeAffineTransform(v))
         case let v as CGPath: self = .path(v.elements)
-        case let v as UIBezierPath: self = .path(v.cgPath.elements)
+        case let v as any CGPathBridging: self = .path(v.cgPath.elements)
         case let v as String: self = .string(v)
         case let v as LayerImage: self = .image(v)
         case let v as [Any]:
@@ -86,9 +86,9 @@ public enum AnimatableValue: Equatable, Sendable {
         if type == String.self, let v = value as? String { return .string(v) }
         guard type is AnyClass else { return nil }
         if let v = value as? CGColor { return .color(v.rgba) }
-        if let v = value as? UIColor { return .color(v.cgColor.rgba) }
+        if let v = value as? any CGColorBridging { return .color(v.cgColor.rgba) }
         if let v = value as? CGPath { return .path(v.elements) }
-        if let v = value as? UIBezierPath { return .path(v.cgPath.elements) }
+        if let v = value as? any CGPathBridging { return .path(v.cgPath.elements) }
         if let v = value as? LayerImage { return .image(v) }
         return nil
     }

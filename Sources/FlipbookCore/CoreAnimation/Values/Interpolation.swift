@@ -1,9 +1,9 @@
 import Foundation
 
 /// Per-type arithmetic on animatable values (timing-model.md 9).
-enum ValueMath {
+package enum ValueMath {
     /// `a + (b − a)·p`, per type; values that cannot blend switch at p >= 0.5 (9.3, 9.4).
-    static func interpolate(_ a: AnimatableValue, _ b: AnimatableValue, _ p: Double) -> AnimatableValue {
+    package static func interpolate(_ a: AnimatableValue, _ b: AnimatableValue, _ p: Double) -> AnimatableValue {
         func l(_ x: Double, _ y: Double) -> Double { x + (y - x) * p }
         switch (a, b) {
         case (.number(let x), .number(let y)): return .number(l(x, y))
@@ -62,7 +62,7 @@ enum ValueMath {
     }
 
     /// `a − b`, per type (the `by … to` case); transforms multiply by the inverse.
-    static func subtract(_ a: AnimatableValue, _ b: AnimatableValue) -> AnimatableValue {
+    package static func subtract(_ a: AnimatableValue, _ b: AnimatableValue) -> AnimatableValue {
         switch b {
         case .transform(let y): return add(.transform(CATransform3DInvert(y)), a)
         default: return add(a, scaled(b, -1))

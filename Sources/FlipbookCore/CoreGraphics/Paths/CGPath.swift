@@ -18,7 +18,7 @@ public enum PathElement: Equatable, Hashable, Sendable {
         }
     }
 
-    func mapped(_ f: (CGPoint) -> CGPoint) -> PathElement {
+    package func mapped(_ f: (CGPoint) -> CGPoint) -> PathElement {
         switch self {
         case .moveTo(let p): return .moveTo(f(p))
         case .lineTo(let p): return .lineTo(f(p))
@@ -53,9 +53,9 @@ public struct CGPathElement {
 /// An immutable graphics path.
 open class CGPath: Equatable, Hashable, CustomStringConvertible {
     /// The path's elements, in order.
-    public internal(set) var elements: [PathElement]
+    public package(set) var elements: [PathElement]
 
-    init(elements: [PathElement]) { self.elements = elements }
+    package init(elements: [PathElement]) { self.elements = elements }
 
     /// A rectangle path: moveTo, three lines, close.
     public convenience init(rect: CGRect, transform: UnsafePointer<CGAffineTransform>? = nil) {
@@ -130,7 +130,7 @@ open class CGPath: Equatable, Hashable, CustomStringConvertible {
 /// A path that can be built up element by element.
 open class CGMutablePath: CGPath {
     public init() { super.init(elements: []) }
-    override init(elements: [PathElement]) { super.init(elements: elements) }
+    package override init(elements: [PathElement]) { super.init(elements: elements) }
 
     public func move(to point: CGPoint, transform: CGAffineTransform = .identity) {
         elements.append(.moveTo(point.applying(transform)))

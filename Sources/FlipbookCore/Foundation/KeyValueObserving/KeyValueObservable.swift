@@ -26,6 +26,13 @@ public protocol KeyValueObservable: AnyObject {
     func value(forKey key: String) -> Any?
     /// The observers registered with this object.
     var keyValueObserverList: KeyValueObserverList { get }
+    /// The observable objects a typed key path on this one may go through (a view's gesture
+    /// recognizers, a scroll view's `panGestureRecognizer` among them); none by default.
+    var observableParts: [any KeyValueObservable] { get }
+}
+
+extension KeyValueObservable {
+    public var observableParts: [any KeyValueObservable] { [] }
 }
 
 /// Views were the first observable objects; the old name stays for code that used it.
@@ -140,7 +147,7 @@ extension KeyValueObservable {
     }
 
     /// Reports a model change of `key` to its observers (and to typed observers of any key).
-    func notifyObservers(_ key: String, old: Any?, new: Any?) {
+    package func notifyObservers(_ key: String, old: Any?, new: Any?) {
         let registrations = keyValueObserverList.registrations
         guard !registrations.isEmpty else { return }
         for r in registrations where r.entry.key == key || r.entry.key == nil { r.entry.notify(key, old, new, false) }
@@ -190,14 +197,8 @@ extension KeyValueObservable {
         }
     }
 
-    /// The observable objects a typed key path on this one may go through: a view's gesture
-    /// recognizers (a scroll view's `panGestureRecognizer` among them).
-    var observableParts: [any KeyValueObservable] { (self as? UIView)?.gestureRecognizers ?? [] }
-
     private static func same<Value>(_ a: Value, _ b: Value) -> Bool {
         if let x = a as? AnyHashable, let y = b as? AnyHashable { return x == y }
         return String(describing: a) == String(describing: b)
     }
 }
-
-extension UIView: NSKeyValueObserving, KeyValueObservable {}

@@ -66,7 +66,7 @@ open class CAEmitterLayer: CALayer {
         super.commit(at: time)
     }
 
-    override func snapshotContent() -> LayerSnapshot.Content {
+    package override func snapshotContent() -> LayerSnapshot.Content {
         .emitter(EmitterStyle(renderMode: renderMode))
     }
 
