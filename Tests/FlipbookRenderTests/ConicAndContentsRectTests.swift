@@ -30,6 +30,30 @@ struct ConicAndContentsRectTests {
         near(20, 3, [64, 0, 191], "three quarters (above)")
     }
 
+    @Test("a radial gradient is an ellipse about the start point reaching the end point on each axis")
+    func radialEllipse() throws {
+        // 200 × 100 with the end point at a corner: radii of 100 and 50 pt, an ellipse that
+        // touches the layer's edges (a circle of the larger radius would not reach them below).
+        let px = try render(CGSize(width: 200, height: 100)) { stage in
+            let g = CAGradientLayer()
+            g.type = .radial
+            g.colors = [UIColor.red.cgColor, UIColor.blue.cgColor]
+            g.startPoint = CGPoint(x: 0.5, y: 0.5)
+            g.endPoint = CGPoint(x: 1, y: 1)
+            g.frame = CGRect(x: 0, y: 0, width: 200, height: 100)
+            stage.rootLayer.addSublayer(g)
+        }
+        func near(_ x: Int, _ y: Int, _ want: [Int], _ what: String) {
+            let got = px.rgb(x, y)
+            #expect(zip(got, want).allSatisfy { abs($0 - $1) <= 12 }, "\(what): \(got), expected about \(want)")
+        }
+        near(100, 50, [255, 0, 0], "the centre: the first colour")
+        near(150, 50, [128, 0, 128], "half the x radius: half way")
+        near(100, 75, [128, 0, 128], "half the y radius (25 pt): half way too")
+        near(100, 99, [0, 0, 255], "the bottom edge: the last colour")
+        near(2, 2, [0, 0, 255], "past the ellipse: the last colour, padded")
+    }
+
     @Test("contentsRect shows only the selected part of the image, stretched by the gravity")
     func contentsRect() throws {
         // A 2×1 image: red, blue.

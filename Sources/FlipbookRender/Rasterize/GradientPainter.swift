@@ -15,8 +15,18 @@ enum GradientPainter {
                 colors: colors, locations: stops(colors: colors, locations: s.locations), center: sp,
                 zeroAngle: atan2(ep.y - sp.y, ep.x - sp.x), radius: 2 * (b.width + b.height) + 1)
         } else if style.type == .radial {
-            let r = max(abs(ep.x - sp.x), abs(ep.y - sp.y))
-            pattern = cairo_pattern_create_radial(sp.x, sp.y, 0, sp.x, sp.y, max(r, 0.001))
+            // An ellipse about the start point whose radii reach the end point on each axis
+            // (bounds-relative, so a layer that is not square draws an ellipse); a circle as is.
+            let rx = max(abs(ep.x - sp.x), 0.001), ry = max(abs(ep.y - sp.y), 0.001)
+            if abs(rx - ry) <= 1e-9 * max(rx, ry) {
+                pattern = cairo_pattern_create_radial(sp.x, sp.y, 0, sp.x, sp.y, max(rx, ry))
+            } else {
+                pattern = cairo_pattern_create_radial(0, 0, 0, 0, 0, 1)
+                var toPattern = cairo_matrix_t()
+                cairo_matrix_init_scale(&toPattern, 1 / rx, 1 / ry)
+                cairo_matrix_translate(&toPattern, -sp.x, -sp.y)
+                cairo_pattern_set_matrix(pattern, &toPattern)
+            }
         } else {
             pattern = cairo_pattern_create_linear(sp.x, sp.y, ep.x, ep.y)
         }
