@@ -19,10 +19,7 @@ struct ConicAndContentsRectTests {
             g.frame = CGRect(x: 0, y: 0, width: 40, height: 40)
             stage.rootLayer.addSublayer(g)
         }
-        func near(_ x: Int, _ y: Int, _ want: [Int], _ what: String) {
-            let got = px.rgb(x, y)
-            #expect(zip(got, want).allSatisfy { abs($0 - $1) <= 12 }, "\(what): \(got), expected about \(want)")
-        }
+        func near(_ x: Int, _ y: Int, _ want: [Int], _ what: String) { Self.expect(px, x, y, about: want, what) }
         near(36, 21, [255, 0, 0], "just clockwise of the zero angle: the first colour")
         near(36, 18, [0, 0, 255], "just before a full turn: the last colour")
         near(20, 36, [191, 0, 64], "a quarter turn (below): a quarter of the way")
@@ -43,15 +40,18 @@ struct ConicAndContentsRectTests {
             g.frame = CGRect(x: 0, y: 0, width: 200, height: 100)
             stage.rootLayer.addSublayer(g)
         }
-        func near(_ x: Int, _ y: Int, _ want: [Int], _ what: String) {
-            let got = px.rgb(x, y)
-            #expect(zip(got, want).allSatisfy { abs($0 - $1) <= 12 }, "\(what): \(got), expected about \(want)")
-        }
+        func near(_ x: Int, _ y: Int, _ want: [Int], _ what: String) { Self.expect(px, x, y, about: want, what) }
         near(100, 50, [255, 0, 0], "the centre: the first colour")
         near(150, 50, [128, 0, 128], "half the x radius: half way")
         near(100, 75, [128, 0, 128], "half the y radius (25 pt): half way too")
         near(100, 99, [0, 0, 255], "the bottom edge: the last colour")
         near(2, 2, [0, 0, 255], "past the ellipse: the last colour, padded")
+    }
+
+    /// The pixel at (x, y) within 12 levels of `want` on each channel.
+    static func expect(_ px: PixelBuffer, _ x: Int, _ y: Int, about want: [Int], _ what: String) {
+        let got = px.rgb(x, y)
+        #expect(zip(got, want).allSatisfy { abs($0 - $1) <= 12 }, "\(what): \(got), expected about \(want)")
     }
 
     @Test("contentsRect shows only the selected part of the image, stretched by the gravity")
