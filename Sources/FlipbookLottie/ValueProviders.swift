@@ -126,14 +126,22 @@ public struct SizeValueProvider: AnyValueProvider {
 
 /// Gradient colours for `Colors`: each colour at its location (evenly spaced when `locations`
 /// has fewer), written as Lottie writes gradients, with alpha stops when a colour is not opaque.
-/// The gradient then has these colours, however many the file's had.
+/// The gradient then has these colours, however many the file's had. As in lottie-ios, the
+/// colours keep their alpha in the gradient, and the file's alpha stops (when it has any) are
+/// replaced by them too.
 public struct GradientValueProvider: AnyValueProvider {
     public let storage: ValueProviderStorage
     /// How many colours it gives: the gradient reads this many instead of the file's count.
     public let colorCount: Int
+    /// The colours, with their alpha.
+    public let colors: [LottieColor]
+    /// Where each colour sits along the gradient (0 to 1); empty: evenly spaced.
+    public let locations: [Double]
 
     public init(_ colors: [LottieColor], locations: [Double] = []) {
         colorCount = colors.count
+        self.colors = colors
+        self.locations = locations
         var values: [Double] = [], alphas: [Double] = []
         for (i, color) in colors.enumerated() {
             let location = i < locations.count ? locations[i] : colors.count > 1 ? Double(i) / Double(colors.count - 1) : 0

@@ -100,6 +100,27 @@ struct ValueProviderTests {
         #expect(right[1] > 240 && right[2] < 15, "green at the end: \(right)")
     }
 
+    @Test(
+        "a gradient provider's alpha shows in the colours and again in the file's alpha mask (lottie-ios)",
+        arguments: [(false, 128), (true, 64)])
+    func gradientProviderAlpha(fileHasAlphaStops: Bool, expectedAlpha: Int) throws {
+        let stops = "0,1,0,0,1,1,0,0" + (fileHasAlphaStops ? ",0,1,1,0.5" : "")
+        let json =
+            #"[{"ty":4,"nm":"G","ind":1,"ip":0,"op":20,"st":0,"ks":{},"shapes":["#
+            + #"{"ty":"rc","p":{"a":0,"k":[50,50]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0}},"#
+            + #"{"ty":"gf","nm":"Gradient Fill 1","o":{"a":0,"k":100},"r":1,"t":1,"s":{"a":0,"k":[0,50]},"e":{"a":0,"k":[100,50]},"#
+            + #""g":{"p":2,"k":{"a":0,"k":["# + stops + #"]}}}]}]"#
+        let animation = try LottieMappingTests.animation(json)
+        let halfWhite = LottieColor(r: 1, g: 1, b: 1, a: 0.5)
+        let provider = GradientValueProvider([halfWhite, halfWhite])
+        let (stage, _) = try LottieAnimationLayer.stage(
+            showing: animation, at: 0, size: CGSize(width: 100, height: 100), scale: 1,
+            valueProviders: [(AnimationKeypath(keypath: "**.Colors"), provider)])
+        let p = try FrameRasterizer.rasterize(stage.snapshot(), background: nil)
+        let alpha = Int(Self.pixel(p, 50, 50)[3])
+        #expect(abs(alpha - expectedAlpha) <= 2, "alpha \(alpha)")
+    }
+
     @Test("setValueProvider rebuilds a layer already shown, at the frame it shows")
     func setOnLayer() throws {
         let layer = try LottieAnimationLayer(animation: Self.box)

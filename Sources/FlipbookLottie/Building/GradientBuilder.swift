@@ -34,7 +34,10 @@ struct GradientBuilder {
         let gradient = CAGradientLayer()
         let colorsKeypath = style.keypath + ["Colors"]
         let colors = builder.property(item.colors, colorsKeypath)
-        let count = (builder.provider(for: colorsKeypath) as? GradientValueProvider)?.colorCount ?? item.colorCount
+        if let provided = builder.provider(for: colorsKeypath) as? GradientValueProvider {
+            return providedLayers(provided, file: item)
+        }
+        let count = item.colorCount
         let values = colors?.initial ?? []
         let colorStops = Self.colorStops(values, count: count), alphaStops = Self.alphaStops(values, count: count)
         gradient.colors = colorStops.map(\.color)
@@ -65,6 +68,26 @@ struct GradientBuilder {
                 Self.alphaStops(v, count: count).map { NSNumber(value: $0.location) }
             }
         }
+        return (gradient, alphaMask)
+    }
+
+    /// A value provider's colours as lottie-ios applies them: its colours, with their alpha,
+    /// and its locations on the colour gradient and on the alpha mask alike (the mask is there
+    /// when the file's own stops are translucent), so a translucent colour counts twice.
+    private func providedLayers(_ provided: GradientValueProvider, file item: Gradient) -> (CAGradientLayer, CAGradientLayer?) {
+        let colors = provided.colors.map { CGColor(red: CGFloat($0.r), green: CGFloat($0.g), blue: CGFloat($0.b), alpha: CGFloat($0.a)) }
+        let locations = provided.locations.count == colors.count ? provided.locations.map { NSNumber(value: $0) } : nil
+        let gradient = CAGradientLayer()
+        gradient.colors = colors
+        gradient.locations = locations
+        let fileValues = item.colors.map { $0.isAnimated ? $0.values : [$0.initial] } ?? []
+        guard fileValues.contains(where: { Self.alphaStops($0, count: item.colorCount).contains { $0.alpha < 0.999 } }) else {
+            return (gradient, nil)
+        }
+        let alphaMask = CAGradientLayer()
+        alphaMask.colors = colors
+        alphaMask.locations = locations
+        gradient.mask = alphaMask
         return (gradient, alphaMask)
     }
 
