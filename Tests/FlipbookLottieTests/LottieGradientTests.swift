@@ -44,6 +44,18 @@ struct LottieGradientTests {
         #expect(abs(alpha(12) - 128) <= 8, "\(alpha(12))")
     }
 
+    @Test(
+        "a gradient's opacity is given to its colours and to its alpha mask alike, as lottie-ios does",
+        arguments: [("", 128), (",0,0.5,1,0.5", 32)])
+    func opacityOnBoth(alphaStops: String, expectedAlpha: Int) throws {
+        let square = Self.square(alphaStops: alphaStops).replacingOccurrences(of: #""gf","t":1,"o":{"a":0,"k":100}"#, with: #""gf","t":1,"o":{"a":0,"k":50}"#)
+        let layer = try LottieAnimationLayer(animation: try LottieMappingTests.animation("[\(square)]"))
+        let pixels = try LottieMappingTests.draw(layer)
+        let alpha = Int(pixels.rgba[(50 * pixels.width + 50) * 4 + 3])
+        // 0.5 opacity on the colours; with alpha stops, 0.5 alpha times 0.5 opacity on the mask too.
+        #expect(abs(alpha - expectedAlpha) <= 3, "alpha \(alpha)")
+    }
+
     @Test("animated colour stops move: white at frame 0, black at 10, grey between")
     func animatedColors() throws {
         let fill =

@@ -4,8 +4,9 @@ import Foundation
 
 /// Gradient fills and strokes (`gf`, `gs`) as lottie-ios's Core Animation engine draws them: a
 /// CAGradientLayer (axial, or radial as a circle about its start point) masked by the shape's
-/// path (filled, or stroked at its width). Colour stops animate; so do the start and end points,
-/// sampled each frame within a frame that holds all their places.
+/// path (filled, or stroked at its width), alpha stops as a second gradient masking the first.
+/// Colour stops animate; so do the start and end points, sampled each frame within a frame that
+/// holds all their places.
 struct GradientBuilder {
     let shapes: ShapeBuilder
 
@@ -21,8 +22,12 @@ struct GradientBuilder {
         placePoints(item, on: gradient, alphaMask: alphaMask, paths: paths)
         container.addSublayer(gradient)
         container.mask = pathMask(item, style, paths: paths, stroke: stroke)
+        // lottie-ios gives the opacity to the colour gradient and to its alpha mask alike, so a
+        // translucent gradient with alpha stops shows its opacity squared.
         if let o = style.property(item.opacity, "Opacity", shapes.builder) {
-            shapes.builder.set(o, on: container, keyPath: "opacity") { $0.first.map { NSNumber(value: $0 / 100) } }
+            for layer in [gradient] + (alphaMask.map { [$0] } ?? []) {
+                shapes.builder.set(o, on: layer, keyPath: "opacity") { $0.first.map { NSNumber(value: $0 / 100) } }
+            }
         }
         return container
     }
