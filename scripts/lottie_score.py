@@ -34,8 +34,10 @@ CONFIGURATION = {
                    "Shape Layer 18.Shape 1.Stroke 2.Color=#FF0000"],
 }
 
-# Other settings of that configuration: issue_2310's viewport, CGRect(0, 0, 85, 85).insetBy(10, 10).
-OPTIONS = {"Issues-issue_2310": ["--viewport", "10,10,65,65"]}
+# Other settings of that configuration: issue_2310's viewport, CGRect(0, 0, 85, 85).insetBy(10, 10);
+# dog's HardcodedImageProvider, whose contentsGravity is .resizeAspectFill.
+OPTIONS = {"Issues-issue_2310": ["--viewport", "10,10,65,65"],
+           "Nonanimating-dog": ["--image-gravity", "resizeAspectFill"]}
 
 # Frames lottie-ios's configuration snapshots at instants its file names round down
 # (`framesToSnapshot`): Frame-4 is frame 4.999, Frame-9 is 9.9999999.

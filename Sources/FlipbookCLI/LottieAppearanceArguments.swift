@@ -3,7 +3,8 @@ import Flipbook
 import Foundation
 
 /// What `still` and `render` change about how a Lottie animation looks: lottie-ios's value
-/// providers (`--value`), viewport (`--viewport`) and the app's fonts (`--fonts`). Checked when the command line is parsed.
+/// providers (`--value`), viewport (`--viewport`), the app's fonts (`--fonts`) and how images fill
+/// their layers (`--image-gravity`). Checked when the command line is parsed.
 struct LottieAppearanceArguments: ParsableArguments {
     @Option(name: .customLong("value"), help: ArgumentHelp(ValueProviderArgument.help, valueName: "KEYPATH=VALUE"))
     var values: [String] = []
@@ -19,12 +20,35 @@ struct LottieAppearanceArguments: ParsableArguments {
                 + "(besides the fonts folder beside it). Repeatable.", valueName: "DIR"))
     var fonts: [String] = []
 
+    @Option(
+        help: ArgumentHelp(
+            "For a Lottie animation: how its images fill their layers, as an app's image provider's contentsGravity "
+                + "(\(Self.gravityNames.joined(separator: ", "))); resize by default.", valueName: "GRAVITY"))
+    var imageGravity: String?
+
+    /// The contents gravities `--image-gravity` takes, by their Core Animation names.
+    static let gravityNames = [
+        "resize", "resizeAspect", "resizeAspectFill", "center", "top", "bottom", "left", "right", "topLeft", "topRight",
+        "bottomLeft", "bottomRight"
+    ]
+
     /// Whether none is given (a scenario file takes none).
-    var isEmpty: Bool { values.isEmpty && viewport == nil && fonts.isEmpty }
+    var isEmpty: Bool { values.isEmpty && viewport == nil && fonts.isEmpty && imageGravity == nil }
+
+    /// `--image-gravity`'s gravity (`.resize` when not given).
+    func imageContentsGravity() throws -> CALayerContentsGravity {
+        guard let imageGravity else { return .resize }
+        guard Self.gravityNames.contains(imageGravity) else {
+            throw ValidationError(
+                "--image-gravity expects one of \(Self.gravityNames.joined(separator: ", ")); found '\(imageGravity)'")
+        }
+        return CALayerContentsGravity(rawValue: imageGravity)
+    }
 
     func validate() throws {
         _ = try valueProviders()
         _ = try viewportFrame()
+        _ = try imageContentsGravity()
         for folder in fonts {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {

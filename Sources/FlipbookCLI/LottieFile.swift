@@ -21,6 +21,7 @@ enum LottieFile {
         options.viewport = try appearance.viewportFrame()
         options.imageDirectories = images.map { [URL(fileURLWithPath: $0, isDirectory: true)] } ?? []
         options.fontDirectories = appearance.fontDirectories
+        options.imageContentsGravity = try appearance.imageContentsGravity()
         return options
     }
 

@@ -59,7 +59,8 @@ struct Still: ParsableCommand {
         try at?.requireNonNegative("--at")
         if !LottieFile.isLottie(scenario.file) && (frame != nil || size != nil || images != nil || !appearance.isEmpty) {
             throw ValidationError(
-                "--frame, --size, --images, --fonts, --value and --viewport apply to a Lottie animation (.json, .lot, .lottie)")
+                "--frame, --size, --images, --fonts, --value, --viewport and --image-gravity apply to a Lottie animation (.json, .lot, .lottie)"
+            )
         }
         if crop != nil && !RecordingFile.isRecording(scenario.file) {
             throw ValidationError("--crop applies to a recording, not a scenario file")

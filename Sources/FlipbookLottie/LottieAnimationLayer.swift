@@ -37,6 +37,33 @@ open class LottieAnimationLayer: CALayer {
     /// Called with false when a play is interrupted, with true when it ends.
     var pendingCompletion: LottieCompletionBlock?
 
+    /// The pictures of its image layers (lottie-ios's `imageProvider`); by default the image
+    /// files beside the animation, in its archive or in its image folders. Setting one rebuilds
+    /// the layers at the frame shown.
+    public var imageProvider: any AnimationImageProvider = AnimationFilesImageProvider() {
+        didSet { rebuild() }
+    }
+    /// The texts of its text layers (lottie-ios's `textProvider`); by default the file's.
+    public var textProvider: any AnimationKeypathTextProvider = DefaultTextProvider() {
+        didSet { rebuild() }
+    }
+    /// The fonts of its text layers (lottie-ios's `fontProvider`); by default those the file names.
+    public var fontProvider: any AnimationFontProvider = DefaultFontProvider() {
+        didSet { rebuild() }
+    }
+    /// How the animation's own images fill their layers (`flipbook --image-gravity`); an image
+    /// provider's `contentsGravity(for:)` decides for its own.
+    package var imageContentsGravity: CALayerContentsGravity = .resize {
+        didSet { rebuild() }
+    }
+
+    /// The providers as the builder takes them: nil where the animation's own are used.
+    private var contentProviders: ContentProviders {
+        ContentProviders(
+            image: imageProvider is AnimationFilesImageProvider ? nil : imageProvider, imageGravity: imageContentsGravity,
+            text: textProvider is DefaultTextProvider ? nil : textProvider, font: fontProvider is DefaultFontProvider ? nil : fontProvider)
+    }
+
     /// Value providers in the order set; the last whose keypath matches a property wins.
     private var valueProviders: [(keypath: AnimationKeypath, provider: any AnyValueProvider)] = []
     /// The keypath of every property a value provider can replace (`allHierarchyKeypaths()`).
@@ -84,7 +111,7 @@ open class LottieAnimationLayer: CALayer {
     /// Shows `animation`, paused at its first frame.
     public func load(_ animation: LottieAnimation) throws {
         composition?.removeFromSuperlayer()
-        let builder = LayerBuilder(animation, valueProviders: valueProviders)
+        let builder = LayerBuilder(animation, valueProviders: valueProviders, providers: contentProviders)
         let root: CALayer
         do { root = try builder.build() } catch let error as LottieError { throw animation.located(error) }
         self.animation = animation
@@ -115,6 +142,12 @@ open class LottieAnimationLayer: CALayer {
     public func setValueProvider(_ valueProvider: any AnyValueProvider, keypath: AnimationKeypath) {
         valueProviders.removeAll { $0.keypath == keypath }
         valueProviders.append((keypath, valueProvider))
+        rebuild()
+    }
+
+    /// Builds the layers again at the frame shown (a provider changed); a build that fails
+    /// leaves the old ones.
+    private func rebuild() {
         guard let animation else { return }
         let frame = currentFrame, playing = isAnimationPlaying
         try? load(animation)

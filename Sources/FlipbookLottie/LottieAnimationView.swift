@@ -9,10 +9,18 @@ open class LottieAnimationView: UIView {
     /// The layer that shows the animation, filling the view.
     public let animationLayer = LottieAnimationLayer()
 
-    /// A view of `animation`'s own size (zero without one), paused on its first frame.
-    public init(animation: LottieAnimation?) {
+    /// A view of `animation`'s own size (zero without one), paused on its first frame; its
+    /// pictures, texts and fonts from the providers given (lottie-ios's), else the file's own.
+    public init(
+        animation: LottieAnimation?, imageProvider: (any AnimationImageProvider)? = nil,
+        textProvider: any AnimationKeypathTextProvider = DefaultTextProvider(),
+        fontProvider: any AnimationFontProvider = DefaultFontProvider()
+    ) {
         let size = animation.map { CGSize(width: $0.width, height: $0.height) } ?? .zero
         super.init(frame: CGRect(origin: .zero, size: size))
+        if let imageProvider { animationLayer.imageProvider = imageProvider }
+        animationLayer.textProvider = textProvider
+        animationLayer.fontProvider = fontProvider
         layer.addSublayer(animationLayer)
         self.animation = animation
         fillBounds()
@@ -135,6 +143,24 @@ open class LottieAnimationView: UIView {
 
     public func pause() { animationLayer.pause() }
     public func stop() { animationLayer.stop() }
+
+    /// The pictures of its image layers (lottie-ios's `imageProvider`); setting one redraws them.
+    public var imageProvider: any AnimationImageProvider {
+        get { animationLayer.imageProvider }
+        set { animationLayer.imageProvider = newValue }
+    }
+
+    /// The texts of its text layers (lottie-ios's `textProvider`).
+    public var textProvider: any AnimationKeypathTextProvider {
+        get { animationLayer.textProvider }
+        set { animationLayer.textProvider = newValue }
+    }
+
+    /// The fonts of its text layers (lottie-ios's `fontProvider`).
+    public var fontProvider: any AnimationFontProvider {
+        get { animationLayer.fontProvider }
+        set { animationLayer.fontProvider = newValue }
+    }
 
     public func setValueProvider(_ valueProvider: any AnyValueProvider, keypath: AnimationKeypath) {
         animationLayer.setValueProvider(valueProvider, keypath: keypath)

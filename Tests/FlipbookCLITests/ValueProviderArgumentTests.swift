@@ -100,3 +100,32 @@ struct ViewportArgumentTests {
         }
     }
 }
+
+/// `--image-gravity` (an app's image provider's `contentsGravity`): how a Lottie animation's
+/// images fill their layers.
+@Suite("--image-gravity for Lottie animations")
+struct ImageGravityArgumentTests {
+    @Test("a square picture in a 40 × 20 layer: stretched by default, fitted in the middle with resizeAspect; bad names refused")
+    func imageGravity() throws {
+        let folder = freshFolder("flipbook-lottie-image-gravity")
+        let red = PixelBuffer(width: 10, height: 10, rgba: (0..<100).flatMap { _ in [UInt8(255), 0, 0, 255] })
+        try PNGCodec.write(red, to: folder.appendingPathComponent("pic.png"))
+        let json =
+            #"{"v":"5.7","fr":10,"ip":0,"op":20,"w":40,"h":20,"assets":[{"id":"p","w":40,"h":20,"u":"","p":"pic.png"}],"#
+            + #""layers":[{"ty":2,"refId":"p","ind":1,"ip":0,"op":20,"st":0,"ks":{}}]}"#
+        let file = folder.appendingPathComponent("a.json")
+        try json.write(to: file, atomically: true, encoding: .utf8)
+        func alpha(_ gravity: [String], _ x: Int) throws -> UInt8 {
+            let out = folder.appendingPathComponent("out.png").path
+            #expect(FlipbookProgram.run(["still", file.path, "--frame", "0", "--scale", "1", "-o", out] + gravity) == Exit.ok)
+            let pixels = try PNGCodec.read(URL(fileURLWithPath: out))
+            return pixels.rgba[(10 * pixels.width + x) * 4 + 3]
+        }
+        #expect(try alpha([], 2) == 255, "stretched over the layer")
+        #expect(try alpha(["--image-gravity", "resizeAspect"], 2) == 0, "a 20 × 20 square in the middle leaves the left edge")
+        #expect(try alpha(["--image-gravity", "resizeAspect"], 20) == 255)
+        let failure = parseFailure(["still", file.path, "--frame", "0", "--image-gravity", "fill"])
+        #expect(
+            failure?.message.contains("--image-gravity expects one of resize, resizeAspect, resizeAspectFill") == true, "\(failure as Any)")
+    }
+}

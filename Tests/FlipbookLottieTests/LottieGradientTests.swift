@@ -48,7 +48,8 @@ struct LottieGradientTests {
         "a gradient's opacity is given to its colours and to its alpha mask alike, as lottie-ios does",
         arguments: [("", 128), (",0,0.5,1,0.5", 32)])
     func opacityOnBoth(alphaStops: String, expectedAlpha: Int) throws {
-        let square = Self.square(alphaStops: alphaStops).replacingOccurrences(of: #""gf","t":1,"o":{"a":0,"k":100}"#, with: #""gf","t":1,"o":{"a":0,"k":50}"#)
+        let square = Self.square(alphaStops: alphaStops).replacingOccurrences(
+            of: #""gf","t":1,"o":{"a":0,"k":100}"#, with: #""gf","t":1,"o":{"a":0,"k":50}"#)
         let layer = try LottieAnimationLayer(animation: try LottieMappingTests.animation("[\(square)]"))
         let pixels = try LottieMappingTests.draw(layer)
         let alpha = Int(pixels.rgba[(50 * pixels.width + 50) * 4 + 3])

@@ -46,9 +46,16 @@ final class LayerBuilder {
     /// Whether the font files beside the animation were registered (once, by its first text layer).
     private var fontsRegistered = false
 
-    init(_ animation: LottieAnimation, valueProviders: [(keypath: AnimationKeypath, provider: any AnyValueProvider)] = []) {
+    /// The image, text and font providers set on the animation layer.
+    let providers: ContentProviders
+
+    init(
+        _ animation: LottieAnimation, valueProviders: [(keypath: AnimationKeypath, provider: any AnyValueProvider)] = [],
+        providers: ContentProviders = ContentProviders()
+    ) {
         self.animation = animation
         self.valueProviders = valueProviders
+        self.providers = providers
         animator = KeyframeAnimator(framerate: animation.framerate)
     }
 
@@ -537,6 +544,21 @@ final class LayerBuilder {
         layer.bounds = CGRect(x: 0, y: 0, width: asset.width, height: asset.height)
         let name = asset.name
         let folder = asset.folder
+        if let provider = providers.image {
+            // lottie-ios asks the app's provider alone: nil shows nothing.
+            let described = ImageAsset(id: id, name: name, directory: folder, width: asset.width, height: asset.height)
+            layer.contentsGravity = provider.contentsGravity(for: described)
+            if provider.cacheEligible, let cached = images[id] {
+                layer.contents = cached
+                return layer
+            }
+            guard let image = provider.imageForAsset(asset: described) else { return layer }
+            try count(image, at: item.path)
+            if provider.cacheEligible { images[id] = image }
+            layer.contents = image
+            return layer
+        }
+        layer.contentsGravity = providers.imageGravity
         let shown = name.count > 40 ? name.prefix(39) + "…" : Substring(name)
         if let read = images[id] {
             layer.contents = read
@@ -570,15 +592,20 @@ final class LayerBuilder {
             warn(item.path, "image '\(shown)' could not be read (PNG, JPEG or WebP)")
             return layer
         }
-        imagePixels += image.width * image.height
-        guard imagePixels <= Limits.maximumSceneImagePixels else {
-            throw LottieError(
-                file: animation.file, path: item.path,
-                message: "its images are more than \(Limits.maximumSceneImagePixels) pixels together; use smaller images")
-        }
+        try count(image, at: item.path)
         images[id] = image
         layer.contents = image
         return layer
+    }
+
+    /// Counts an image's pixels against the scene's bound.
+    private func count(_ image: LayerImage, at path: String) throws {
+        imagePixels += image.width * image.height
+        guard imagePixels <= Limits.maximumSceneImagePixels else {
+            throw LottieError(
+                file: animation.file, path: path,
+                message: "its images are more than \(Limits.maximumSceneImagePixels) pixels together; use smaller images")
+        }
     }
 
     /// `name` inside `directory`, links resolved, when it stays inside it; nil when it leaves

@@ -30,26 +30,31 @@ struct TextBuilder {
         if documents.count > 1 { builder.warn(item.path, "text that changes over time is drawn as its first text") }
         if textLayer.animatorCount > 0 { builder.warn(item.path, "text animators are not supported by Core Animation") }
         builder.registerFonts()
-        let (font, note) = TextFonts.resolve(document.font)
-        if let note { builder.warn(item.path, note) }
         let size = max(1, min(2000, document.size ?? 12))
+        // The app's font provider chooses the font and the size it is drawn at (lottie-ios's
+        // `fontFor(family:size:)`); line height and tracking stay the document's.
+        let provided = builder.providers.font?.fontFor(family: document.font ?? "", size: CGFloat(size))
+        let (font, note) = TextFonts.resolve(provided?.fontName ?? document.font)
+        if let note { builder.warn(item.path, note) }
+        let drawnSize = provided.map { max(1, min(2000, Double($0.pointSize))) } ?? size
         let lineHeight = document.lineHeight ?? size * 1.2
         // `tr` is thousandths of an em, added after each character (lottie-ios's kern).
         let kerning = max(-size, min(size, size * (document.tracking ?? 0) / 1000))
         // Its fill colour is customizable as `Layer.Color`, as in lottie-ios.
-        let provided = builder.property(nil, builder.keypath(of: item) + ["Color"])?.initial
-        let color = fillColor(provided ?? document.fillColor)
+        let providedColor = builder.property(nil, builder.keypath(of: item) + ["Color"])?.initial
+        let color = fillColor(providedColor ?? document.fillColor)
         let alignment: CATextLayerAlignmentMode = [1: .right, 2: .center][document.justification ?? 0] ?? .left
         let box = document.boxSize.flatMap { $0.count >= 2 ? CGSize(width: $0[0], height: $0[1]) : nil }
         let origin = document.boxPosition.flatMap { $0.count >= 2 ? CGPoint(x: $0[0], y: $0[1]) : nil } ?? .zero
-        let style = TextLineStyle(font: font, size: size, kerning: kerning)
+        let style = TextLineStyle(font: font, size: drawnSize, kerning: kerning)
         // A stroke (`sc`, `sw`) as lottie-ios passes it to Core Text: `sw` as the stroke width
         // attribute (percent of the font size), under the fill unless `of` puts it over.
         let stroke = document.strokeColor.flatMap { c -> (CGColor, Double)? in
             guard let width = document.strokeWidth, width > 0, width.isFinite else { return nil }
             return (fillColor(c), min(width, 1000))
         }
-        var lines = document.text.split(omittingEmptySubsequences: false) { $0 == "\r" || $0 == "\n" || $0 == "\u{3}" }.map(String.init)
+        var lines = text(of: item, document.text).split(omittingEmptySubsequences: false) { $0 == "\r" || $0 == "\n" || $0 == "\u{3}" }.map(
+            String.init)
         if lines.count > Self.maximumLines || lines.contains(where: { $0.count > Self.maximumLineLength }) {
             builder.warn(item.path, "text past 1,000 lines of 10,000 characters is not drawn")
         }
@@ -70,15 +75,28 @@ struct TextBuilder {
                 if document.strokeOverFill == true { layers.append(outline) } else { layers.insert(outline, at: 0) }
             }
             // Point text: a wide line around x = 0, aligned on it; box text: the box's width.
-            let width = box?.width ?? Double(line.count + 2) * (size + abs(kerning)) * 2
+            let width = box?.width ?? Double(line.count + 2) * (drawnSize + abs(kerning)) * 2
             let x = box != nil ? origin.x : [CATextLayerAlignmentMode.right: -width, .center: -width / 2][alignment] ?? 0
             let baseline = firstBaseline + Double(index) * lineHeight
             for layer in layers {
-                layer.frame = CGRect(x: x, y: baseline - layer.firstBaseline, width: width, height: size * 3)
+                layer.frame = CGRect(x: x, y: baseline - layer.firstBaseline, width: width, height: drawnSize * 3)
                 container.addSublayer(layer)
             }
         }
         return container
+    }
+
+    /// The text shown: the app's text provider's for the layer's keypath (lottie-ios asks
+    /// `text(for:sourceText:)`, then a legacy provider's `textFor(keypathName:sourceText:)`),
+    /// else the file's.
+    private func text(of item: LottieLayer, _ source: String) -> String {
+        guard let provider = builder.providers.text else { return source }
+        let keypath = AnimationKeypath(keys: builder.keypath(of: item))
+        if let text = provider.text(for: keypath, sourceText: source) { return text }
+        if let legacy = provider as? any LegacyAnimationTextProvider {
+            return legacy.textFor(keypathName: keypath.fullPath, sourceText: source)
+        }
+        return source
     }
 
     /// `fc`, `sc`: RGB(A) in 0…1 (the decoder scales 0…255 files).

@@ -24,6 +24,8 @@ public enum LottieScenario {
         public var valueProviders: [(keypath: AnimationKeypath, provider: any AnyValueProvider)] = []
         public var viewport: CGRect?
         public var imageDirectories: [URL] = []
+        /// How the animation's images fill their layers (`--image-gravity`).
+        public var imageContentsGravity: CALayerContentsGravity = .resize
         /// Folders of font files its text may use, besides the `fonts` folder beside it.
         public var fontDirectories: [URL] = []
         /// Paused at this frame (lottie-ios's `currentFrame`) instead of playing.
@@ -87,6 +89,7 @@ public enum LottieScenario {
         var lottie = LottieLayerSpec(animation: animation)
         lottie.valueProviders = options.valueProviders
         lottie.viewport = options.viewport
+        lottie.imageContentsGravity = options.imageContentsGravity
         lottie.pausedFrame = options.pausedFrame
         layer.lottie = lottie
         // A size of a fraction of a pixel gets a canvas rounded up, the view at its top-left, as

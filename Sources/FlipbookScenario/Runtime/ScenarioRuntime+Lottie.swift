@@ -10,6 +10,7 @@ extension ScenarioRuntime {
         let layer = LottieAnimationLayer()
         guard let lottie = spec.lottie else { return layer }
         for (keypath, provider) in lottie.valueProviders { layer.setValueProvider(provider, keypath: keypath) }
+        layer.imageContentsGravity = lottie.imageContentsGravity
         do {
             try layer.load(lottie.animation)
             layer.viewportFrame = lottie.viewport
