@@ -440,4 +440,17 @@ struct LottieTextTests {
         }
         #expect(reds > 20, "opaque red glyph pixels: \(reds)")
     }
+
+    @Test("a colour provider for Layer.Stroke Color strokes the text at its stroke width, as lottie-ios does")
+    func strokeRecoloured() throws {
+        func reds(_ provided: Bool) throws -> Int {
+            let stroked = Self.text("HH", j: 0).replacingOccurrences(of: #""fc":[0,0,0]"#, with: #""fc":[0,0,0],"sw":20"#)
+            let layer = try LottieAnimationLayer(animation: try LottieMappingTests.animation("[\(stroked)]"))
+            if provided { layer.setValueProvider(ColorValueProvider(.red), keypath: AnimationKeypath(keypath: "**.Stroke Color")) }
+            let rgba = try LottieMappingTests.draw(layer).rgba
+            return stride(from: 0, to: rgba.count, by: 4).filter { rgba[$0 + 3] > 200 && rgba[$0] > 200 && rgba[$0 + 1] < 60 }.count
+        }
+        #expect(try reds(false) == 0, "no stroke colour in the file: no stroke")
+        #expect(try reds(true) > 20, "the provided red outlines the glyphs")
+    }
 }

@@ -31,4 +31,17 @@ struct LottieNegativeScaleTests {
             #expect(Self.alpha(p, 70, 65) == 0 && Self.alpha(p, 30, 35) == 0, "frame \(frame): not upside down, not unmirrored")
         }
     }
+
+    @Test("an x scale animated from 100 % to −100 % narrows and mirrors the picture, its height kept")
+    func scaleTurningNegative() throws {
+        let scale = #"{"a":1,"k":[{"t":0,"s":[100,100,100],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":10,"s":[-100,100,100]}]}"#
+        let scene = try LottieStageSupport(Self.mirrored(scale))
+        // Frame 2.5: x scale 50 %: the square (15…45) narrowed towards x = 50 (32.5…47.5), its rows
+        // 15…45 unchanged; frame 7.5: x scale −50 %, mirrored to 52.5…67.5.
+        let before = try scene.drawn(at: 2.5), after = try scene.drawn(at: 7.5)
+        #expect(Self.alpha(before, 40, 17) == 255 && Self.alpha(before, 40, 43) == 255, "full height at 50 %")
+        #expect(Self.alpha(before, 25, 30) == 0 && Self.alpha(before, 60, 30) == 0, "narrowed, not yet mirrored")
+        #expect(Self.alpha(after, 60, 17) == 255 && Self.alpha(after, 60, 43) == 255, "full height at −50 %, mirrored")
+        #expect(Self.alpha(after, 40, 30) == 0, "nothing left of the axis")
+    }
 }

@@ -49,7 +49,7 @@ extension LayerBuilder {
                 layer.add(sampled, forKey: "transform")
             }
         } else if let keyframes = animated.first, keyframes.count > 1, !keyframes.contains(where: \.hold),
-            animated.allSatisfy({ $0.map(\.frame) == keyframes.map(\.frame) })
+            animated.allSatisfy({ $0.map(\.frame) == keyframes.map(\.frame) }), !Self.scaleChangesSign(parts[3])
         {
             // The moving parts share their keyframes: matrices at those keyframes, eased as the
             // first, and Core Animation interpolates the matrices between them (lottie-ios's
@@ -81,6 +81,16 @@ extension LayerBuilder {
             set(o, on: layer, keyPath: "opacity") { $0.first.map { NSNumber(value: $0 / 100) } }
         }
         return layer
+    }
+
+    /// Whether a scale's x or y changes sign from one keyframe to the next: Core Animation's
+    /// decomposition reads a mirrored matrix as every axis negated and turned half round, so the
+    /// matrices between would shrink the picture on both axes (timing-model 9.6); sampled each
+    /// frame instead, the mirrored axis alone passes through zero, as iOS shows it.
+    static func scaleChangesSign(_ scale: Animated<Vector>?) -> Bool {
+        guard case .keyframes(let keyframes)? = scale?.storage else { return false }
+        func signs(_ v: Vector) -> [Bool] { [(v.first ?? 100) < 0, (v.count > 1 ? v[1] : v.first ?? 100) < 0] }
+        return zip(keyframes, keyframes.dropFirst()).contains { signs($0.value) != signs($1.value) }
     }
 
     /// A skew of `degrees` along the axis at `axis` degrees: rotate the axis onto x, shear,

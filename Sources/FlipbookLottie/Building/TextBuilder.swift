@@ -49,7 +49,9 @@ struct TextBuilder {
         let style = TextLineStyle(font: font, size: drawnSize, kerning: kerning)
         // A stroke (`sc`, `sw`) as lottie-ios passes it to Core Text: `sw` as the stroke width
         // attribute (percent of the font size), under the fill unless `of` puts it over.
-        let stroke = document.strokeColor.flatMap { c -> (CGColor, Double)? in
+        // Its stroke colour is customizable as `Layer.Stroke Color` (lottie-ios's first value).
+        let providedStroke = builder.property(nil, builder.keypath(of: item) + ["Stroke Color"])?.initial
+        let stroke = (providedStroke ?? document.strokeColor).flatMap { c -> (CGColor, Double)? in
             guard let width = document.strokeWidth, width > 0, width.isFinite else { return nil }
             return (fillColor(c), min(width, 1000))
         }
