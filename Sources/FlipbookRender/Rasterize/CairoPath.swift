@@ -21,12 +21,21 @@ enum CairoPath {
         }
     }
 
-    /// Appends path elements to the current Cairo path.
+    /// Appends path elements to the current Cairo path (one reaching far past the canvas
+    /// brought within Cairo's range first: FarPathClipping).
     static func append(_ elements: [PathElement], to cr: OpaquePointer) {
         cairo_new_path(cr)
         var started = false
+        var m = cairo_matrix_t()
+        cairo_get_matrix(cr, &m)
+        let toDevice = CGAffineTransform(a: m.xx, b: m.yx, c: m.xy, d: m.yy, tx: m.x0, ty: m.y0)
         // Points that are not numbers (bad input) would put Cairo into an error state.
-        for e in elements where e.points.allSatisfy({ $0.x.isFinite && $0.y.isFinite && abs($0.x) < 1e7 && abs($0.y) < 1e7 }) {
+        func finite(_ e: PathElement) -> Bool { e.points.allSatisfy { $0.x.isFinite && $0.y.isFinite } }
+        var source = elements
+        if FarPathClipping.reachesFar(elements, toDevice: toDevice) {
+            source = FarPathClipping.clipped(elements.filter(finite), toDevice: toDevice) ?? []
+        }
+        for e in source where finite(e) {
             switch e {
             case .moveTo(let p):
                 cairo_move_to(cr, p.x, p.y)

@@ -139,8 +139,9 @@ enum LayerExtents {
     /// the hull of its control points), grown by how far the stroke reaches past the path.
     static func shapeInk(_ path: [PathElement], state s: LayerState) -> CGRect? {
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
-        // The points `CairoPath.append` keeps (it skips elements with points out of range).
-        for e in path where e.points.allSatisfy({ $0.x.isFinite && $0.y.isFinite && abs($0.x) < 1e7 && abs($0.y) < 1e7 }) {
+        // The points `CairoPath.append` keeps (it skips elements with points that are not
+        // numbers; far ones it draws, clipped: FarPathClipping).
+        for e in path where e.points.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) {
             for p in e.points {
                 minX = min(minX, p.x)
                 maxX = max(maxX, p.x)
