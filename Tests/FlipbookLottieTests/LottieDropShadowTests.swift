@@ -48,6 +48,28 @@ struct LottieDropShadowTests {
         #expect(abs(layer.shadowOpacity - 1) < 1e-6 && abs(layer.shadowRadius - 2) < 1e-9, "opacity of 255, softness over 5")
     }
 
+    @Test("named effect values are found by their names, as lottie-ios finds them; names it does not know give nothing")
+    func effectValuesByName() throws {
+        func value(_ name: String, _ v: String) -> String { #"{"nm":"\#(name)","v":{"a":0,"k":\#(v)}}"# }
+        // Listed out of order: the names decide.
+        let reordered = [
+            value("Distance", "12"), value("Softness", "10"), value("Direction", "180"), value("Opacity", "255"),
+            value("Shadow Color", "[1,0,0,1]")
+        ].joined(separator: ",")
+        let layer = try Self.shadowed(#""ef":[{"ty":25,"ef":[\#(reordered)]}]"#)
+        #expect(abs(layer.shadowOffset.height - 12) < 1e-9 && abs(layer.shadowRadius - 2) < 1e-9 && abs(layer.shadowOpacity - 1) < 1e-6)
+        #expect(layer.shadowColor?.components?.first == 1, "red")
+        // An export in German: lottie-ios finds no opacity, so no shadow shows.
+        let german = [
+            value("Schattenfarbe", "[0,0,0,1]"), value("Deckkraft", "255"), value("Richtung", "180"), value("Entfernung", "12"),
+            value("Weichheit", "10")
+        ].joined(separator: ",")
+        let root = try LottieAnimationLayer(
+            animation: try LottieMappingTests.animation("[\(Self.square(#""ef":[{"ty":25,"ef":[\#(german)]}]"#))]"))
+        func casts(_ layer: CALayer) -> Bool { layer.shadowOpacity > 0 || (layer.sublayers ?? []).contains(where: casts) }
+        #expect(!casts(root))
+    }
+
     @Test("a moving distance animates the offset")
     func animatedDistance() throws {
         let distance = #"{"a":1,"k":[{"t":0,"s":[0],"i":{"x":[1],"y":[1]},"o":{"x":[0],"y":[0]}},{"t":10,"s":[20]}]}"#

@@ -57,6 +57,17 @@ struct LottieGradientTests {
         #expect(abs(alpha - expectedAlpha) <= 3, "alpha \(alpha)")
     }
 
+    @Test("a gradient stroke's opacity is also on its stroked path mask, as lottie-ios strokes it: twice without alpha stops")
+    func strokeOpacity() throws {
+        let stroke =
+            #"{"ty":"gs","t":1,"o":{"a":0,"k":50},"w":{"a":0,"k":20},"lc":1,"lj":1,"s":{"a":0,"k":[0,50]},"e":{"a":0,"k":[100,50]},"#
+            + #""g":{"p":2,"k":{"a":0,"k":[0,1,0,0,1,1,0,0]}}}"#
+        let (frames, _) = try Self.drawn(fill: stroke, at: [0])
+        // The square's top edge (y = 0) is stroked 10 points each side: (50, 5) is on the stroke.
+        let alpha = Int(frames[0].rgba[(5 * frames[0].width + 50) * 4 + 3])
+        #expect(abs(alpha - 64) <= 3, "0.5 on the gradient times 0.5 on the path mask: \(alpha)")
+    }
+
     @Test("animated colour stops move: white at frame 0, black at 10, grey between")
     func animatedColors() throws {
         let fill =

@@ -65,4 +65,25 @@ struct LottieStarTests {
         let forward = try Self.shape(Self.star(points: 5)), backward = try Self.shape(Self.star(points: 5, reversed: true))
         #expect(Self.point(backward, 0) == Self.point(forward, 10) && Self.point(backward, 1) == Self.point(forward, 9))
     }
+
+    @Test("a polygon turning between two keyframes takes Core Animation's path interpolation: smaller mid-way")
+    func turningPolygon() throws {
+        let linear = #""o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}"#
+        let polygon =
+            #"{"ty":"sr","sy":2,"d":1,"pt":{"a":0,"k":6},"p":{"a":0,"k":[50,50]},"or":{"a":0,"k":40},"os":{"a":0,"k":0},"#
+            + #""r":{"a":1,"k":[{"t":0,"s":[0],\#(linear)},{"t":20,"s":[60]}]}}"#
+        let layer =
+            #"{"ty":4,"ind":1,"ip":0,"op":21,"st":0,"ks":{},"shapes":[\#(polygon),{"ty":"fl","c":{"a":0,"k":[0,0,0,1]},"o":{"a":0,"k":100}}]}"#
+        let scene = try LottieStageSupport(layer)
+        func height(_ frame: Double) throws -> Int {
+            let ink = try #require(LottieTextLayoutTests.ink(try scene.drawn(at: frame)))
+            return ink.3 - ink.1 + 1
+        }
+        // At the keyframes a vertex points up: 80 tall. Half way Core Animation moves each vertex
+        // straight towards where it goes, so the hexagon, turned 30°, is cos 30° smaller: its
+        // flat sides 2 × 40 × cos² 30° = 60 apart (69 if it turned as a rigid shape).
+        #expect(abs(try height(0) - 80) <= 2)
+        let midway = try height(10)
+        #expect(abs(midway - 60) <= 2, "\(midway)")
+    }
 }

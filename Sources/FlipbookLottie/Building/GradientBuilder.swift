@@ -161,12 +161,19 @@ struct GradientBuilder {
         let mask = CAShapeLayer()
         mask.anchorPoint = .zero
         if stroke {
+            // lottie-ios strokes the mask as it strokes any shape (`addStrokeAnimations`): its
+            // width, caps, joins and miter limit, dashes and the stroke's opacity, so that
+            // opacity counts once more than a gradient fill's.
             mask.fillColor = nil
             mask.strokeColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
             if let w = style.property(item.line.width, "Stroke Width", shapes.builder) {
                 shapes.builder.set(w, on: mask, keyPath: "lineWidth") { $0.first.map { NSNumber(value: $0) } }
             }
-            shapes.applyLine(item.line, to: mask, miterLimit: false)
+            shapes.applyLine(item.line, to: mask)
+            shapes.applyDashes(item.line.dashes, to: mask)
+            if let o = style.property(item.opacity, "Opacity", shapes.builder) {
+                shapes.builder.set(o, on: mask, keyPath: "opacity") { $0.first.map { NSNumber(value: $0 / 100) } }
+            }
         } else {
             mask.fillColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
             mask.fillRule = item.evenOdd ? .evenOdd : .nonZero

@@ -6,6 +6,9 @@ import Foundation
 /// layer's local time τ seconds is frame τ × framerate.
 struct KeyframeAnimator {
     let framerate: Double
+    /// Seconds added to every begin time: inside a precomposition whose clock is shifted so that
+    /// it never runs before 0 (LayerBuilder.timeLayer).
+    var timeShift: Double = 0
 
     /// The animation for `keyPath` over `keyframes`, each value made by `convert`; nil when a
     /// value cannot be converted. Key times come from frames, timing functions from the easing,
@@ -95,7 +98,8 @@ struct KeyframeAnimator {
     /// Runs from frame `first` to `last` on the layer's clock, holding its ends.
     func place(_ animation: CAAnimation, from first: Double, to last: Double) {
         // beginTime 0 would mean "now" when added; 1e-100 is Core Animation's own idiom for zero.
-        animation.beginTime = first / framerate == 0 ? 1e-100 : first / framerate
+        let begin = first / framerate + timeShift
+        animation.beginTime = begin == 0 ? 1e-100 : begin
         animation.duration = (last - first) / framerate
         animation.fillMode = .both
         animation.isRemovedOnCompletion = false

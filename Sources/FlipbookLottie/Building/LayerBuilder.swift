@@ -9,7 +9,7 @@ import Foundation
 /// composition's clock (frame = seconds × framerate).
 final class LayerBuilder {
     let animation: LottieAnimation
-    let animator: KeyframeAnimator
+    var animator: KeyframeAnimator
     /// What Core Animation cannot show here, one line per feature and layer (lottie-ios reports
     /// the same way).
     private(set) var warnings: [String] = []
@@ -354,16 +354,26 @@ final class LayerBuilder {
     /// A precomposition's clock: its layers run `st` frames late and `sr` times slower (the
     /// layer's own transform and in/out points stay on the containing composition's clock, as
     /// in lottie-ios). Not used when the content is remapped (`contentClock`).
-    func timeLayer(_ item: LottieLayer) -> CALayer {
+    ///
+    /// Core Animation holds a layer's parent time at or after the layer's begin time (timing-model
+    /// 1.6), so a clock that ran before 0 would hold every layer inside at its frame 0 before `st`;
+    /// lottie-ios maps the frames onto the root clock instead, where those layers are before their
+    /// in points, hidden. So the clock runs `shift` seconds ahead, never below 0, and the
+    /// animations inside begin that much later (`KeyframeAnimator.timeShift`).
+    func timeLayer(_ item: LottieLayer) -> (layer: CALayer, shift: Double) {
         let layer = CALayer()
         layer.anchorPoint = .zero
-        let start = item.startTime
-        let stretch = item.stretch
-        if start != 0 || stretch != 1, stretch > 0 {
-            layer.beginTime = start / animation.framerate
+        let start = item.startTime / animation.framerate
+        let stretch = item.stretch > 0 ? item.stretch : 1
+        let outer = animator.timeShift
+        // The local time at the enclosing clock's time t (itself `outer` ahead): (t − outer − start) / stretch.
+        let shift = max(0, (outer + start) / stretch)
+        let offset = (-outer - start) / stretch + shift
+        if stretch != 1 || offset != 0 {
             layer.speed = Float(1 / stretch)
+            layer.timeOffset = offset
         }
-        return layer
+        return (layer, shift)
     }
 
     /// A Lottie transform as three layers pivoting at the origin: position and rotation
@@ -626,7 +636,15 @@ final class LayerBuilder {
             return layer
         }
         let clock = contentClock(item, settings)
-        let timed = clock == nil ? timeLayer(item) : CALayer()
+        let enclosingShift = animator.timeShift
+        let timed: CALayer
+        if clock == nil {
+            let (layer, shift) = timeLayer(item)
+            timed = layer
+            animator.timeShift = shift
+        } else {
+            timed = CALayer()
+        }
         timed.anchorPoint = .zero
         timed.bounds = layer.bounds
         precompositionNames.append(item.name)
@@ -640,6 +658,7 @@ final class LayerBuilder {
             precompositionNames.removeLast()
             remapping = enclosing
             rootFrame = enclosingRoot
+            animator.timeShift = enclosingShift
         }
         for sublayer in try composition(layers, depth: depth + 1, size: layer.bounds.size) { timed.addSublayer(sublayer) }
         layer.addSublayer(timed)
@@ -663,9 +682,11 @@ final class LayerBuilder {
             // After Effects); iOS shows lottie-ios's.
             angle = { $0 }
         }
-        guard let color = shadow.color else { return }
-        set(color, on: layer, keyPath: "shadowColor") { c in
-            c.count >= 3 ? CGColor(red: CGFloat(c[0]), green: CGFloat(c[1]), blue: CGFloat(c[2]), alpha: 1) : nil
+        // Without a colour the layer's own (opaque black) is kept, as lottie-ios keeps it.
+        if let color = shadow.color {
+            set(color, on: layer, keyPath: "shadowColor") { c in
+                c.count >= 3 ? CGColor(red: CGFloat(c[0]), green: CGFloat(c[1]), blue: CGFloat(c[2]), alpha: 1) : nil
+            }
         }
         if let opacity = shadow.opacity {
             set(opacity, on: layer, keyPath: "shadowOpacity") { $0.first.map { NSNumber(value: $0 * opacityScale) } }

@@ -314,6 +314,14 @@ struct ShapeBuilder {
             }
             return
         }
+        if items.count == 1, let timeline = Self.sharedTimeline(of: items[0]) {
+            // A rectangle, ellipse, star or polygon whose moving parts keyframe together: its
+            // path at those keyframes, eased as they are, and Core Animation interpolating the
+            // paths point by point between them (lottie-ios's `Keyframes.combined`), so a
+            // polygon turning between two keyframes shrinks mid-way, as iOS shows it.
+            builder.setKeyframed(timeline, on: shape, keyPath: "path") { combined(items, at: $0.first ?? 0) }
+            return
+        }
         // Several moving parts: a value at every frame from the first keyframe to the last, linear between.
         let times = animatedItems.flatMap(keyframeTimes)
         guard let first = times.min(), let last = times.max(), last > first else {
@@ -336,6 +344,36 @@ struct ShapeBuilder {
     }
 
     private func isAnimated(_ item: PathItem) -> Bool { !keyframeTimes(item).isEmpty }
+
+    /// The keyframes a rectangle's, ellipse's or star's moving parts share (times, holds and
+    /// easing alike, as lottie-ios's `hasSameTimingParameters` compares them), each valued by
+    /// its own frame; nil when they differ or nothing moves (lottie-ios then interpolates them
+    /// by hand, as the sampling here does).
+    static func sharedTimeline(of item: PathItem) -> Animated<Vector>? {
+        let parts: [Animated<Vector>?]
+        switch item {
+        case .rectangle(let r): parts = [r.position, r.size, r.roundness]
+        case .ellipse(let e): parts = [e.position, e.size]
+        case .star(let s): parts = s.properties
+        case .bezier, .rounded, .fixed: return nil
+        }
+        let moving = parts.compactMap { part -> [LottieKeyframe<Vector>]? in
+            guard case .keyframes(let keyframes)? = part?.storage, keyframes.count > 1 else { return nil }
+            return keyframes
+        }
+        guard let first = moving.first else { return nil }
+        let shared = moving.allSatisfy { keyframes in
+            keyframes.count == first.count
+                && zip(keyframes, first).allSatisfy { $0.frame == $1.frame && $0.hold == $1.hold && $0.out == $1.out && $0.into == $1.into }
+        }
+        guard shared else { return nil }
+        let timeline = first.map { keyframe -> LottieKeyframe<Vector> in
+            LottieKeyframe(
+                frame: keyframe.frame, value: [keyframe.frame], end: nil, out: keyframe.out, into: keyframe.into, hold: keyframe.hold,
+                spatialOut: nil, spatialIn: nil)
+        }
+        return Animated(.keyframes(timeline), path: parts.compactMap { $0 }.first?.path ?? "")
+    }
 
     private func keyframeTimes(_ item: PathItem) -> [Double] {
         switch item {

@@ -116,13 +116,21 @@ struct LottieDecoder {
         LottieMask(path: mask.path, mode: mask["mode"]?.string, inverted: mask["inv"]?.bool == true, shape: bezier(mask["pt"]))
     }
 
-    /// The drop shadow effect (`ef` of type 25, its values in order: colour, opacity, direction,
-    /// distance, softness) or else the layer style (`sy` of type 1).
+    /// The drop shadow effect (`ef` of type 25) or else the layer style (`sy` of type 1). The
+    /// effect's values are found by their names, as lottie-ios finds them ("Shadow Color",
+    /// "Opacity", "Direction", "Distance", "Softness": an After Effects export in another
+    /// language names them otherwise, and iOS then shows no such value); values with no names
+    /// at all are taken in that order.
     mutating func dropShadow(_ item: LottieJSON) -> DropShadow? {
-        if let effect = item["ef"]?.array?.first(where: { $0["ty"]?.number == 25 }), let values = effect["ef"]?.array, values.count >= 5 {
+        if let effect = item["ef"]?.array?.first(where: { $0["ty"]?.number == 25 }), let values = effect["ef"]?.array {
+            let named = values.contains { $0["nm"]?.string != nil }
+            func value(_ name: String, _ position: Int) -> LottieJSON? {
+                if named { return values.first { $0["nm"]?.string == name }?["v"] }
+                return position < values.count ? values[position]["v"] : nil
+            }
             return DropShadow(
-                source: .effect, color: color(values[0]["v"]), opacity: vector(values[1]["v"]), direction: vector(values[2]["v"]),
-                distance: vector(values[3]["v"]), radius: vector(values[4]["v"]))
+                source: .effect, color: color(value("Shadow Color", 0)), opacity: vector(value("Opacity", 1)),
+                direction: vector(value("Direction", 2)), distance: vector(value("Distance", 3)), radius: vector(value("Softness", 4)))
         }
         if let style = item["sy"]?.array?.first(where: { $0["ty"]?.number == 1 }) {
             return DropShadow(
