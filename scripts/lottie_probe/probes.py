@@ -1,0 +1,178 @@
+"""Small hand-made Lottie files, one feature each, for scripts/lottie_probe.py: each is drawn by
+lottie-ios's own Core Animation engine on Flipbook and by FlipbookLottie, and where the two
+differ one of the mappings differs from lottie-ios's. 100 x 100 points, 10 fps, frames 0...20.
+Add a probe for a feature before mapping it."""
+
+
+def v(x):
+    return {"a": 0, "k": x}
+
+
+def kf(*pairs, hold=False):
+    """Keyframes (frame, value), eased; `hold` makes every keyframe but the last a hold."""
+    keys = []
+    for i, (t, s) in enumerate(pairs):
+        k = {"t": t, "s": s if isinstance(s, list) else [s]}
+        if i < len(pairs) - 1:
+            k.update({"i": {"x": [0.5], "y": [1]}, "o": {"x": [0.5], "y": [0]}})
+            if hold:
+                k["h"] = 1
+        keys.append(k)
+    return {"a": 1, "k": keys}
+
+
+def tr(p=(0, 0), a=(0, 0), s=(100, 100), r=0, o=100):
+    return {"ty": "tr", "p": v(list(p)), "a": v(list(a)), "s": v(list(s)), "r": v(r), "o": v(o)}
+
+
+def ks(p=(50, 50), a=(0, 0), s=(100, 100), r=0, o=100):
+    return {"p": v(list(p) + [0]), "a": v(list(a) + [0]), "s": v(list(s) + [100]), "r": v(r), "o": v(o)}
+
+
+def rect(size=(40, 40), p=(0, 0), r=0, **extra):
+    return dict({"ty": "rc", "p": v(list(p)), "s": v(list(size)), "r": v(r)}, **extra)
+
+
+def ellipse(size=(40, 40), p=(0, 0), **extra):
+    return dict({"ty": "el", "p": v(list(p)), "s": v(list(size))}, **extra)
+
+
+def path(points, closed=True):
+    n = len(points)
+    return {"ty": "sh", "ks": v({"i": [[0, 0]] * n, "o": [[0, 0]] * n, "v": points, "c": closed})}
+
+
+def fill(c=(1, 0, 0), o=100, **extra):
+    return dict({"ty": "fl", "c": v(list(c) + [1]), "o": v(o), "r": 1}, **extra)
+
+
+def stroke(c=(0, 0, 1), w=6, o=100, **extra):
+    return dict({"ty": "st", "c": v(list(c) + [1]), "w": v(w), "o": v(o), "lc": 2, "lj": 2}, **extra)
+
+
+def group(items, t=None, nm="G"):
+    return {"ty": "gr", "nm": nm, "it": items + [t or tr()]}
+
+
+def shape_layer(shapes, ind=1, k=None, **extra):
+    return dict({"ty": 4, "ind": ind, "nm": f"L{ind}", "ip": 0, "op": 21, "st": 0, "ks": k or ks(), "shapes": shapes}, **extra)
+
+
+def text_layer(text, ind=1, k=None, **document):
+    d = dict({"s": 14, "f": "Helvetica", "t": text, "j": 0, "tr": 0, "lh": 17, "fc": [0, 0, 0]}, **document)
+    return {"ty": 5, "ind": ind, "nm": f"T{ind}", "ip": 0, "op": 21, "st": 0, "ks": k or ks(p=(10, 40)),
+            "t": {"d": {"k": [{"s": d, "t": 0}]}, "a": []}}
+
+
+def animation(layers, assets=None, op=21):
+    return {"v": "5.7.0", "fr": 10, "ip": 0, "op": op, "w": 100, "h": 100, "assets": assets or [], "layers": layers}
+
+
+def square_path(half, center=(0, 0)):
+    x, y = center
+    return [[x - half, y - half], [x + half, y - half], [x + half, y + half], [x - half, y + half]]
+
+
+def mask(mode, points, inverted=False, opacity=100, expansion=0):
+    n = len(points)
+    return {"mode": mode, "inv": inverted, "o": v(opacity), "x": v(expansion),
+            "pt": v({"i": [[0, 0]] * n, "o": [[0, 0]] * n, "v": points, "c": True})}
+
+
+def probes():
+    P = {}
+    gradient = {"p": 2, "k": v([0, 1, 0, 0, 1, 0, 0, 1, 0, 1, 1, 0.2])}
+    P["gradstroke"] = animation([shape_layer([group([ellipse((60, 60)), {"ty": "gs", "o": v(60), "w": v(10), "lc": 2, "lj": 2,
+                                  "t": 1, "s": v([-30, 0]), "e": v([30, 0]), "g": gradient}])])])
+    P["radialhighlight"] = animation([shape_layer([group([rect((80, 80)), {"ty": "gf", "o": v(100), "r": 1, "t": 2, "h": v(50),
+                                       "a": v(45), "s": v([0, 0]), "e": v([40, 0]),
+                                       "g": {"p": 3, "k": v([0, 1, 1, 0, 0.5, 1, 0, 0, 1, 0, 0, 1])}}])])])
+    P["gradmove"] = animation([shape_layer([group([rect((80, 80)), {"ty": "gf", "o": v(100), "r": 1, "t": 1,
+                                "s": kf((0, [-40, -40]), (20, [0, -40])), "e": kf((0, [40, 40]), (20, [0, 40])),
+                                "g": {"p": 2, "k": v([0, 1, 1, 0, 1, 0, 0.5, 1])}}])])])
+    P["maskopacity"] = animation([shape_layer([group([rect((80, 80)), fill()])], hasMask=True,
+                                              masksProperties=[mask("a", square_path(20), opacity=50, expansion=10)])])
+    P["masksubtract"] = animation([shape_layer([group([rect((80, 80)), fill()])], hasMask=True,
+                                               masksProperties=[mask("s", square_path(20))])])
+    P["masksorder"] = animation([shape_layer([group([rect((90, 90)), fill()])], hasMask=True, masksProperties=[
+        mask("a", square_path(25, (-10, 0))), mask("a", square_path(15, (20, 10))), mask("s", square_path(8, (-10, 0))),
+        mask("i", square_path(30, (0, 10)))])])
+    P["maskinverted"] = animation([shape_layer([group([rect((80, 80)), fill()])], hasMask=True,
+                                               masksProperties=[mask("a", square_path(20), inverted=True)])])
+    P["repeater"] = animation([shape_layer([group([rect((10, 10), p=(-35, 0)), fill(), {"ty": "rp", "c": kf((0, 2), (20, 6)),
+                                "o": v(1), "m": 1, "tr": {"ty": "tr", "p": v([12, 0]), "a": v([0, 0]), "s": v([100, 100]),
+                                                          "r": v(10), "so": v(100), "eo": v(30)}}])])])
+    for m in (1, 2):
+        P[f"trim{m}"] = animation([shape_layer([group([rect((60, 20), p=(0, -20)), ellipse((40, 40), p=(0, 20)), stroke(),
+                                    {"ty": "tm", "s": v(0), "e": kf((0, 10), (20, 90)), "o": v(0), "m": m}])])])
+    P["star"] = animation([shape_layer([group([{"ty": "sr", "sy": 1, "d": 1, "pt": kf((0, 5), (20, 8)), "p": v([0, 0]),
+                                                "r": v(0), "ir": v(15), "is": v(0), "or": v(40), "os": v(0)},
+                                               fill((1, 0.5, 0))])])])
+    P["polygon"] = animation([shape_layer([group([{"ty": "sr", "sy": 2, "d": 1, "pt": v(6), "p": v([0, 0]),
+                                                   "r": kf((0, 0), (20, 60)), "or": v(40), "os": v(30)},
+                                                  fill((0, 0.5, 1))])])])
+    inner = shape_layer([group([rect((30, 30)), fill((0, 0.6, 0))])], ip=0, op=40)
+    inner["ks"]["p"] = kf((0, [20, 50, 0]), (20, [80, 50, 0]))
+    P["precompstretch"] = animation([{"ty": 0, "ind": 1, "refId": "c", "w": 100, "h": 100, "ip": 0, "op": 21, "st": 4, "sr": 2,
+                                      "ks": ks(p=(50, 50), a=(50, 50))}], assets=[{"id": "c", "layers": [inner]}])
+    P["precompinpoint"] = animation([{"ty": 0, "ind": 1, "refId": "c", "w": 100, "h": 100, "ip": 0, "op": 21, "st": 3,
+                                      "ks": ks(p=(50, 50), a=(50, 50))}],
+                                    assets=[{"id": "c", "layers": [shape_layer([group([ellipse((40, 40)), fill((1, 0.3, 0))])],
+                                                                               ip=5, op=15)]}])
+    P["parentopacity"] = animation([{"ty": 3, "ind": 1, "ip": 0, "op": 21, "st": 0, "ks": ks(o=30, r=30, s=(80, 120))},
+                                    dict(shape_layer([group([rect((30, 30)), fill()])], ind=2, k=ks(p=(10, 10), o=70)), parent=1)])
+    P["matteopacity"] = animation([dict(shape_layer([group([ellipse((60, 60)), fill((0, 0, 0))])], ind=1, k=ks(o=50)), td=1),
+                                   dict(shape_layer([group([rect((90, 90)), fill((1, 0, 0))])], ind=2), tt=1)])
+    P["matteinverted"] = animation([dict(shape_layer([group([ellipse((50, 50)), fill((0, 0, 0))])], ind=1), td=1),
+                                    dict(shape_layer([group([rect((90, 90)), fill((0, 0.5, 0))])], ind=2), tt=2)])
+    P["joins"] = animation([shape_layer([group([path([[-40, 30], [0, -30], [40, 30]], closed=False),
+                                                dict(stroke(w=10), lj=1, ml=1, lc=1)]),
+                                         group([path([[-40, 40], [0, -10], [40, 40]], closed=False),
+                                                dict(stroke((0, 0.6, 0), w=6), lj=1, ml=8, lc=3)])])])
+    P["ellipsetrim"] = animation([shape_layer([group([ellipse((60, 60), d=3), stroke(w=8),
+                                                      {"ty": "tm", "s": v(0), "e": v(25), "o": kf((0, 0), (20, 180)), "m": 1}])])])
+    P["fillhold"] = animation([shape_layer([group([rect((60, 60)), {"ty": "fl", "r": 1, "o": kf((0, 100), (20, 20)),
+                                "c": kf((0, [1, 0, 0, 1]), (10, [0, 0, 1, 1]), (20, [0, 1, 0, 1]), hold=True)}])])])
+    spatial = ks()
+    spatial["p"] = {"a": 1, "k": [{"t": 0, "s": [15, 85, 0], "to": [0, -60, 0], "ti": [0, -60, 0],
+                                   "i": {"x": 0.5, "y": 1}, "o": {"x": 0.5, "y": 0}}, {"t": 20, "s": [85, 85, 0]}]}
+    P["spatial"] = animation([shape_layer([group([ellipse((16, 16)), fill()])], k=spatial)])
+    P["dash"] = animation([shape_layer([group([ellipse((60, 60)), dict(stroke(w=6), d=[{"n": "d", "v": v(12)}, {"n": "g", "v": v(6)},
+                                                                                     {"n": "o", "v": kf((0, 0), (20, 36))}])])])])
+    P["groupopacity"] = animation([shape_layer([group([group([rect((40, 40)), fill()], t=tr(p=(-10, -10), o=50), nm="inner"),
+                                                       ellipse((40, 40), p=(15, 15)), fill((0, 0, 1))],
+                                                      t=tr(s=(120, 80), r=15, o=80))])])
+    P["roundrect"] = animation([shape_layer([group([rect((80, 40), r=kf((0, 5), (20, 18))), fill((0.5, 0, 0.5)),
+                                                    stroke((0, 0, 0), w=3)])])])
+    P["openfill"] = animation([shape_layer([group([path([[-40, 30], [0, -30], [40, 30]], closed=False), fill((0, 0.5, 0.5)),
+                                                   stroke(w=3)])])])
+    shadow_values = [("Shadow Color", 2, [0, 0, 0, 1]), ("Opacity", 0, 128), ("Direction", 1, 135), ("Distance", 0, 10),
+                     ("Softness", 0, 6)]
+    P["shadow"] = animation([shape_layer([group([rect((40, 40)), fill()])], ef=[
+        {"ty": 25, "nm": "Drop Shadow", "ef": [{"ty": t, "nm": n, "v": v(x)} for n, t, x in shadow_values]}])])
+    P["flipy"] = animation([shape_layer([group([path([[-30, 20], [0, -30], [30, 20]]), fill()])], k=ks(s=(100, -100), r=20))])
+    P["flipxanimated"] = animation([shape_layer([group([path([[-30, 20], [0, -30], [30, 20]]), fill((0, 0.4, 0.8))])],
+                                                k=dict(ks(), s=kf((0, [100, 100, 100]), (20, [-100, 100, 100]))))])
+    P["blend"] = animation([dict(shape_layer([group([ellipse((60, 60)), fill((0, 0, 1))])], ind=1), bm=1),
+                            {"ty": 1, "ind": 2, "ip": 0, "op": 21, "st": 0, "sc": "#ffcc00", "sw": 100, "sh": 100,
+                             "ks": ks(p=(50, 50), a=(50, 50))}])
+    P["twofills"] = animation([shape_layer([group([rect((50, 50), p=(-10, -10)), fill((1, 0, 0), o=60), ellipse((50, 50), p=(10, 10)),
+                                                  fill((0, 0, 1), o=60), stroke((0, 0, 0), w=2)])])])
+    P["strokefirst"] = animation([shape_layer([group([ellipse((60, 60)), stroke((0, 0, 0), w=12), fill((1, 0.8, 0))])])])
+    P["inheritedstroke"] = animation([shape_layer([group([group([rect((20, 20))], t=tr(s=(300, 150)), nm="scaled"),
+                                                          stroke((0.6, 0, 0.6), w=4)])])])
+    P["textcenter"] = animation([text_layer("Hello\rWorld", k=ks(p=(50, 40)), j=2, s=16, lh=20, tr=50)])
+    P["textbox"] = animation([text_layer("Boxed text wraps at the width of its box", k=ks(p=(0, 0)), sz=[80, 60], ps=[10, 20],
+                                         j=0, s=12, lh=14)])
+    P["textstroke"] = animation([text_layer("Ab", k=ks(p=(20, 60)), s=40, lh=40, fc=[1, 0.8, 0], sc=[0, 0, 0], sw=3, of=True)])
+    remapped = shape_layer([group([rect((20, 20)), fill((0.9, 0.2, 0.2))])], k=dict(ks(), p=kf((0, [10, 50, 0]), (20, [90, 50, 0]))),
+                           op=40)
+    P["timeremap"] = animation([{"ty": 0, "ind": 1, "refId": "c", "w": 100, "h": 100, "ip": 0, "op": 21, "st": 0,
+                                 "ks": ks(p=(50, 50), a=(50, 50)), "tm": kf((0, 2), (20, 0))}],
+                               assets=[{"id": "c", "layers": [remapped]}])
+    P["positionhold"] = animation([shape_layer([group([rect((20, 20)), fill((0.2, 0.6, 0.2))])],
+                                               k=dict(ks(), p=kf((0, [20, 20, 0]), (8, [80, 20, 0]), (14, [80, 80, 0]),
+                                                                 (20, [20, 80, 0]), hold=True)))])
+    P["splitposition"] = animation([shape_layer([group([ellipse((20, 20)), fill((0.8, 0.4, 0))])],
+                                                k=dict(ks(), p={"s": True, "x": kf((0, 15), (20, 85)), "y": kf((0, 85), (10, 15))}))])
+    return P
