@@ -175,4 +175,42 @@ def probes():
                                                                  (20, [20, 80, 0]), hold=True)))])
     P["splitposition"] = animation([shape_layer([group([ellipse((20, 20)), fill((0.8, 0.4, 0))])],
                                                 k=dict(ks(), p={"s": True, "x": kf((0, 15), (20, 85)), "y": kf((0, 85), (10, 15))}))])
+    moving = dict(ks(), p=kf((0, [20, 50, 0]), (10, [80, 50, 0])))
+    P["layerstart"] = animation([shape_layer([group([rect((20, 20)), fill((0.3, 0.3, 0.9))])], k=moving, st=5)])
+    P["layerstretch"] = animation([shape_layer([group([rect((20, 20)), fill((0.9, 0.3, 0.3))])], k=dict(moving), sr=2)])
+    P["gradstroketrim"] = animation([shape_layer([group([ellipse((60, 60)), {"ty": "gs", "o": v(100), "w": v(8), "lc": 2, "lj": 2,
+                                      "t": 1, "s": v([-30, 0]), "e": v([30, 0]), "g": {"p": 2, "k": v([0, 1, 0, 0, 1, 0, 0, 1])}},
+                                      {"ty": "tm", "s": v(0), "e": kf((0, 20), (20, 80)), "o": v(30), "m": 1}])])])
+    P["radialalpha"] = animation([shape_layer([group([ellipse((80, 80)), {"ty": "gf", "o": v(80), "r": 1, "t": 2,
+                                   "s": v([0, 0]), "e": kf((0, [20, 0]), (20, [40, 0])),
+                                   "g": {"p": 2, "k": kf((0, [0, 1, 0, 0, 1, 0, 0, 1, 0, 1, 1, 0]), (20, [0, 0, 1, 0, 1, 1, 1, 0, 0, 0.2, 1, 1]))}}])])])
+    P["strokeanimated"] = animation([shape_layer([group([path([[-35, 0], [0, -30], [35, 0], [0, 30]]),
+                                                         {"ty": "st", "c": kf((0, [1, 0, 0, 1]), (20, [0, 0, 1, 1])), "o": kf((0, 100), (20, 40)),
+                                                          "w": kf((0, 2), (20, 14)), "lc": 1, "lj": 1, "ml": 4}])])])
+    P["trimthree"] = animation([shape_layer([group([rect((60, 12), p=(0, -30)), rect((60, 12), p=(0, 0)), rect((60, 12), p=(0, 30)),
+                                                    stroke((0, 0, 0), w=3), {"ty": "tm", "s": v(10), "e": kf((0, 30), (20, 100)),
+                                                                             "o": v(0), "m": 2}])])])
+    P["repeateroffset"] = animation([shape_layer([group([ellipse((10, 10), p=(-35, 0)), fill((0.2, 0.5, 0.2)),
+                                                         {"ty": "rp", "c": v(4), "o": v(1), "m": 2,
+                                                          "tr": {"ty": "tr", "p": v([15, 5]), "a": v([0, 0]), "s": v([90, 90]),
+                                                                 "r": v(0), "so": v(100), "eo": v(50)}}])])])
+    P["hiddenitem"] = animation([shape_layer([group([rect((40, 40)), dict(fill((1, 0, 0)), hd=True), fill((0, 0.6, 0))]),
+                                              dict(group([ellipse((30, 30), p=(20, 20)), fill((0, 0, 1))]), hd=True)])])
+    P["parentchain"] = animation([{"ty": 3, "ind": 1, "ip": 0, "op": 21, "st": 0, "ks": dict(ks(p=(50, 50)), r=kf((0, 0), (20, 90)))},
+                                  {"ty": 3, "ind": 2, "parent": 1, "ip": 0, "op": 21, "st": 0,
+                                   "ks": dict(ks(p=(20, 0), a=(5, 5)), s=kf((0, [100, 100, 100]), (20, [50, 150, 100])))},
+                                  dict(shape_layer([group([rect((16, 16)), fill((0.5, 0.2, 0.7))])], ind=3, k=ks(p=(0, 0))), parent=2)])
+    P["matteparent"] = animation([{"ty": 3, "ind": 1, "ip": 0, "op": 21, "st": 0, "ks": dict(ks(p=(50, 50)), p=kf((0, [30, 50, 0]), (20, [70, 50, 0])))},
+                                  dict(shape_layer([group([ellipse((40, 40)), fill((0, 0, 0))])], ind=2, k=ks(p=(0, 0))), td=1, parent=1),
+                                  dict(shape_layer([group([rect((90, 30)), fill((0.9, 0.6, 0))])], ind=3), tt=1)])
+    P["solidmasked"] = animation([{"ty": 1, "ind": 1, "ip": 0, "op": 21, "st": 0, "sc": "#3366cc", "sw": 80, "sh": 80,
+                                   "ks": ks(p=(50, 50), a=(40, 40), o=70), "hasMask": True,
+                                   "masksProperties": [mask("a", [[10, 10], [70, 20], [40, 70]])]}])
+    P["precompopacity"] = animation([{"ty": 0, "ind": 1, "refId": "c", "w": 100, "h": 100, "ip": 0, "op": 21, "st": 0,
+                                      "ks": ks(p=(50, 50), a=(50, 50), o=50)}],
+                                    assets=[{"id": "c", "layers": [shape_layer([group([rect((40, 40), p=(45, 45)), fill((1, 0, 0))])], ind=1),
+                                                                   shape_layer([group([rect((40, 40), p=(60, 60)), fill((0, 0, 1))])], ind=2)]}])
+    P["timeremaphold"] = animation([{"ty": 0, "ind": 1, "refId": "c", "w": 100, "h": 100, "ip": 0, "op": 21, "st": 0,
+                                     "ks": ks(p=(50, 50), a=(50, 50)), "tm": kf((0, 0), (10, 1.5), (20, 0.5), hold=True)}],
+                                   assets=[{"id": "c", "layers": [remapped]}])
     return P
