@@ -213,4 +213,11 @@ def probes():
     P["timeremaphold"] = animation([{"ty": 0, "ind": 1, "refId": "c", "w": 100, "h": 100, "ip": 0, "op": 21, "st": 0,
                                      "ks": ks(p=(50, 50), a=(50, 50)), "tm": kf((0, 0), (10, 1.5), (20, 0.5), hold=True)}],
                                    assets=[{"id": "c", "layers": [remapped]}])
+    def repeater(copies, p=(0, 0), a=(0, 0), s=(100, 100), r=0, so=100, eo=100):
+        return {"ty": "rp", "c": v(copies), "o": v(0), "m": 1, "tr": {"ty": "tr", "p": v(list(p)), "a": v(list(a)), "s": v(list(s)),
+                                                                     "r": v(r), "so": v(so), "eo": v(eo)}}
+    square = group([rect((10, 10), p=(0, -20)), fill((0.1, 0.4, 0.8))], nm="Square")
+    P["repeateranchor"] = animation([shape_layer([group([square, repeater(4, a=(0, 15), r=45)])])])
+    P["repeaterscale"] = animation([shape_layer([group([square, repeater(4, p=(15, 0), s=(80, 80))])])])
+    P["repeaterfade"] = animation([shape_layer([group([square, repeater(4, p=(15, 0), so=100, eo=20)])])])
     return P
