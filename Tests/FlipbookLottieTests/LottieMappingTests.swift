@@ -188,15 +188,9 @@ struct LottieMappingTests {
             #"{"ty":4,"ind":1,"ip":0,"op":40,"st":0,"ks":{},"shapes":[{"ty":"rc","p":{"a":0,"k":[50,50]},"#
             + #""s":{"a":0,"k":[40,40]},"r":{"a":0,"k":0}},{"ty":"fl","c":{"a":0,"k":[0,0,0,1]},"o":{"a":0,"k":100}}]}"#
         let comp = #"{"ty":0,"ind":1,"refId":"c","w":100,"h":100,"ip":0,"op":21,"st":4,"sr":2,"ks":{}}"#
-        let layer = try LottieAnimationLayer(animation: try Self.animation("[\(comp)]", assets: #"[{"id":"c","layers":[\#(square)]}]"#))
-        let stage = Stage(size: CGSize(width: 100, height: 100), scale: 1)
-        layer.anchorPoint = .zero
-        layer.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
-        stage.rootLayer.addSublayer(layer)
+        let scene = try LottieStageSupport(comp, assets: #"[{"id":"c","layers":[\#(square)]}]"#)
         func shown(at frame: Double) throws -> Bool {
-            layer.currentFrame = frame
-            stage.advance(to: stage.currentTime + 0.01)
-            let p = try FrameRasterizer.rasterize(stage.snapshot(), background: nil)
+            let p = try scene.drawn(at: frame)
             return p.rgba[(50 * p.width + 50) * 4 + 3] > 0
         }
         // Root frame 2 is the precomposition's frame (2 − 4) / 2 = −1, before the square's in point.

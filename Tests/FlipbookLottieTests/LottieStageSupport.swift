@@ -11,8 +11,8 @@ struct LottieStageSupport {
     let stage: Stage
     let layer: LottieAnimationLayer
 
-    init(_ layers: String) throws {
-        layer = try LottieAnimationLayer(animation: try LottieMappingTests.animation("[\(layers)]"))
+    init(_ layers: String, assets: String = "[]") throws {
+        layer = try LottieAnimationLayer(animation: try LottieMappingTests.animation("[\(layers)]", assets: assets))
         stage = Stage(size: CGSize(width: 100, height: 100), scale: 1)
         layer.anchorPoint = .zero
         layer.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
