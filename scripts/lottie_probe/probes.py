@@ -220,4 +220,19 @@ def probes():
     P["repeateranchor"] = animation([shape_layer([group([square, repeater(4, a=(0, 15), r=45)])])])
     P["repeaterscale"] = animation([shape_layer([group([square, repeater(4, p=(15, 0), s=(80, 80))])])])
     P["repeaterfade"] = animation([shape_layer([group([square, repeater(4, p=(15, 0), so=100, eo=20)])])])
+    P["lumamatte"] = animation([dict(shape_layer([group([ellipse((60, 60)), fill((1, 1, 1))])], ind=1), td=1),
+                                dict(shape_layer([group([rect((90, 90)), fill((0.1, 0.5, 0.9))])], ind=2), tt=3)])
+    P["mergepaths"] = animation([shape_layer([group([rect((50, 50), p=(-10, -10)), ellipse((50, 50), p=(10, 10)), {"ty": "mm", "mm": 3},
+                                                    fill((0.6, 0.1, 0.1))])])])
+    P["offsetpath"] = animation([shape_layer([group([rect((40, 40)), {"ty": "op", "a": v(8), "lj": 1, "ml": v(4)},
+                                                    fill((0.1, 0.6, 0.1))])])])
+    P["zigzag"] = animation([shape_layer([group([ellipse((60, 60)), {"ty": "zz", "r": v(6), "s": v(5), "pt": v(1)},
+                                                stroke((0, 0, 0), w=2)])])])
+    P["rotate3d"] = animation([dict(shape_layer([group([rect((50, 30)), fill((0.9, 0.5, 0.1))])],
+                                                k=dict(ks(), rx=v(50), ry=v(0), rz=v(20), or_=v([0, 0, 0]))), ddd=1)])
+    P["textright"] = animation([text_layer("Right\rjustified", k=ks(p=(90, 40)), j=1, s=14, lh=18, tr=-20)])
+    P["imagelayer"] = animation([{"ty": 2, "ind": 1, "refId": "img", "ip": 0, "op": 21, "st": 0, "ks": dict(ks(p=(50, 50), a=(40, 30)), r=v(10))}],
+                                assets=[{"id": "img", "w": 80, "h": 60, "u": "", "p": "dog.png", "e": 0}])
+    P["masknone"] = animation([shape_layer([group([rect((80, 80)), fill()])], hasMask=True,
+                                           masksProperties=[mask("n", square_path(20)), mask("a", square_path(30, (10, 10)))])])
     return P
