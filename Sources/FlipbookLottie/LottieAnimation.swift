@@ -98,11 +98,7 @@ public struct LottieAnimation: Sendable {
     /// `maximumFileBytes`; nil otherwise, without reading: a FIFO or a device would block the
     /// read or never end.
     static func readRegularFile(_ url: URL) throws -> Data? {
-        let attributes = try FileManager.default.attributesOfItem(atPath: url.resolvingSymlinksInPath().path)
-        guard attributes[.type] as? FileAttributeType == .typeRegular,
-            let size = attributes[.size] as? NSNumber, size.intValue <= maximumFileBytes
-        else { return nil }
-        return try Data(contentsOf: url)
+        try RegularFile.contents(of: url, maximumBytes: maximumFileBytes)
     }
 
     /// A `.lottie` archive: the first animation its manifest lists (`animations/ID.json`, or

@@ -100,4 +100,32 @@ struct LottieContentProviderTests {
         let (ownHeight, doubledHeight) = (own.3 - own.1, doubled.3 - doubled.1)
         #expect(abs(doubledHeight - 2 * ownHeight) <= 2, "capitals twice as tall: \(ownHeight) -> \(doubledHeight)")
     }
+
+    @Test("FilepathImageProvider reads the folder's file, then the asset's folder inside it; a FIFO is not read and nothing blocks")
+    func filepathProvider() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lottie-filepath-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("images"), withIntermediateDirectories: true)
+        let red = PixelBuffer(width: 2, height: 3, rgba: (0..<6).flatMap { _ in [UInt8(255), 0, 0, 255] })
+        try PNGCodec.write(red, to: folder.appendingPathComponent("images/pic.png"))
+        let provider = FilepathImageProvider(filepath: folder, contentsGravity: .resizeAspect)
+        let asset = ImageAsset(id: "pic", name: "pic.png", directory: "images", width: 10, height: 10)
+        let image = try #require(provider.imageForAsset(asset: asset))
+        #expect((image.width, image.height) == (2, 3))
+        #expect(provider.contentsGravity(for: asset) == .resizeAspect)
+        #expect(mkfifo(folder.appendingPathComponent("pipe.png").path, 0o600) == 0)
+        #expect(provider.imageForAsset(asset: ImageAsset(id: "p", name: "pipe.png", directory: "", width: 1, height: 1)) == nil)
+        #expect(provider.imageForAsset(asset: ImageAsset(id: "m", name: "missing.png", directory: "", width: 1, height: 1)) == nil)
+    }
+
+    @Test("BundleImageProvider finds an asset under its search path, else by the asset's folder")
+    func bundleProvider() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lottie-bundle-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("anim/images"), withIntermediateDirectories: true)
+        let blue = PixelBuffer(width: 4, height: 1, rgba: (0..<4).flatMap { _ in [UInt8(0), 0, 255, 255] })
+        try PNGCodec.write(blue, to: folder.appendingPathComponent("anim/images/pic.png"))
+        let bundle = try #require(Bundle(path: folder.path))
+        let asset = ImageAsset(id: "pic", name: "pic.png", directory: "images", width: 4, height: 1)
+        #expect(BundleImageProvider(bundle: bundle, searchPath: "anim").imageForAsset(asset: asset)?.width == 4)
+        #expect(BundleImageProvider(bundle: bundle, searchPath: "elsewhere").imageForAsset(asset: asset) == nil)
+    }
 }

@@ -98,7 +98,8 @@ public final class BundleImageProvider: AnimationImageProvider, Equatable {
         if let embedded = FilepathImageProvider.embeddedImage(asset) { return embedded }
         var folders: [String?] = []
         if let searchPath {
-            folders = [URL(fileURLWithPath: searchPath).appendingPathComponent(asset.directory).path, searchPath, nil]
+            // The asset's folder inside the search path, both relative to the bundle's resources.
+            folders = [(searchPath as NSString).appendingPathComponent(asset.directory), searchPath, nil]
         } else {
             folders = [asset.directory, nil]
         }

@@ -67,12 +67,17 @@ public final class UIImage: Equatable, Sendable {
         self.init(layerImage: image)
     }
 
+    /// The image in the file at `path` (`@2x`/`@3x` in its name set the scale); nil when it is not
+    /// a regular file of at most `maximumFileBytes` or not a PNG, JPEG or WebP image.
     public convenience init?(contentsOfFile path: String) {
-        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        guard let data = try? RegularFile.contents(of: URL(fileURLWithPath: path), maximumBytes: Self.maximumFileBytes) else { return nil }
         let scale: Double = path.contains("@3x") ? 3 : path.contains("@2x") ? 2 : 1
         guard let image = LayerImage(encodedData: data, scale: scale) else { return nil }
         self.init(layerImage: image)
     }
+
+    /// The largest image file `init(contentsOfFile:)` reads.
+    public static let maximumFileBytes = 64 << 20
 
     /// The image of a bitmap, at 1 pixel per point.
     public convenience init(cgImage: LayerImage) { self.init(cgImage: cgImage, scale: 1, orientation: .up) }
