@@ -159,40 +159,23 @@ struct GIFFrameCoder: Sendable {
                                     lastKept = p
                                     lastKeptIndex = palette.index.lookup(p)
                                 }
+                                // Transparent, or free to keep its colour when the table has it.
+                                symbols[i] = t
                                 if let own = lastKeptIndex, own != t {
                                     symbols[i] = own
                                     flex[i] = true
-                                } else {
-                                    symbols[i] = t
                                 }
                                 continue
                             }
-                            var idx: UInt8
-                            if p == last {
-                                idx = lastIndex
-                            } else {
-                                if let hit = cache.lookup(p) {
-                                    idx = hit
-                                } else {
-                                    idx = UInt8(Quantizer.nearest(p, in: colors))
-                                    cache.insert(p, idx)
-                                }
+                            if p != last {
                                 last = p
-                                lastIndex = idx
+                                lastIndex = Self.nearestIndex(p, in: colors, cache: &cache)
                             }
+                            var idx = lastIndex
                             // Dither only colours the table misses by more than a few levels: flat
                             // areas near an entry stay flat (and look the same under every table).
                             if ditherThis, Quantizer.squaredError(p, colors[Int(idx)]) > Self.ditherThreshold {
-                                let x = d.x + rx
-                                let offset = (Self.bayer[(y & 7) * 8 + (x & 7)] * 24) / 64 - 12
-                                func ch(_ shift: UInt32) -> UInt32 { UInt32(max(0, min(255, Int((p >> shift) & 0xFF) + offset))) }
-                                let adjusted = ch(16) << 16 | ch(8) << 8 | ch(0)
-                                if let hit = ditherCache.lookup(adjusted) {
-                                    idx = hit
-                                } else {
-                                    idx = UInt8(Quantizer.nearest(adjusted, in: colors))
-                                    ditherCache.insert(adjusted, idx)
-                                }
+                                idx = Self.ditheredIndex(p, x: d.x + rx, y: y, colors: colors, cache: &ditherCache)
                             }
                             if keepTransparentFree, transparent != nil, idx == t {
                                 // The transparent slot cannot show a colour: take the nearest other entry.
@@ -218,6 +201,23 @@ struct GIFFrameCoder: Sendable {
             palette: palette, isLocal: isLocal, transparent: transparent, symbols: symbols,
             flexible: transparent == nil ? nil : flex, isLossy: measure, errorDelta: errorDelta,
             worstError: worst)
+    }
+
+    /// The table entry for `p` moved by the Bayer threshold at (x, y), ±12 levels a channel.
+    @inline(__always)
+    private static func ditheredIndex(_ p: UInt32, x: Int, y: Int, colors: [UInt32], cache: inout ColorIndexMap) -> UInt8 {
+        let offset = (bayer[(y & 7) * 8 + (x & 7)] * 24) / 64 - 12
+        func ch(_ shift: UInt32) -> UInt32 { UInt32(max(0, min(255, Int((p >> shift) & 0xFF) + offset))) }
+        return nearestIndex(ch(16) << 16 | ch(8) << 8 | ch(0), in: colors, cache: &cache)
+    }
+
+    /// The entry nearest `p`, remembered in `cache`.
+    @inline(__always)
+    private static func nearestIndex(_ p: UInt32, in colors: [UInt32], cache: inout ColorIndexMap) -> UInt8 {
+        if let hit = cache.lookup(p) { return hit }
+        let idx = UInt8(Quantizer.nearest(p, in: colors))
+        cache.insert(p, idx)
+        return idx
     }
 
     /// Squared RGB distance (3 levels a channel) within which a colour is drawn with its
