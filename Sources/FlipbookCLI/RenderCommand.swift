@@ -29,7 +29,7 @@ struct Render: ParsableCommand {
     @Option(help: ArgumentHelp("The output's format, whatever its name says: \(OutputFormat.animatedNames).", valueName: "format"))
     var format: String?
 
-    @Option(help: ArgumentHelp("WebP quality 0…100 (lossy); without it a WebP is lossless.", valueName: "Q"))
+    @Option(help: ArgumentHelp("Quality 0…100 of a format that has one (\(OutputFormat.qualityMeanings)).", valueName: "Q"))
     var quality: Double?
 
     @Flag(help: "With -o NAME.png: write an animated PNG (APNG) rather than refuse the name.")
@@ -152,7 +152,7 @@ struct Render: ParsableCommand {
         }
         if let quality {
             guard outputs.animations.contains(where: \.format.acceptsQuality) else {
-                throw ValidationError("--quality applies to a WebP output (-o NAME.webp)")
+                throw ValidationError("--quality applies to an output of a format that has one (\(OutputFormat.qualityExtensions))")
             }
             outputs.quality = quality
         }

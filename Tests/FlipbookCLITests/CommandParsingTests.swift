@@ -90,7 +90,7 @@ struct CommandParsingTests {
         "an output format the name or --format does not support exits 2 and writes nothing",
         arguments: [
             (["-o", "x.mp5"], ".mp5 is not a supported format"),
-            (["-o", "x.gif", "--quality", "80"], "--quality applies to a WebP output"),
+            (["-o", "x.gif", "--quality", "80"], "--quality applies to an output of a format that has one (.webp)"),
             (["-o", "x.png"], "add --animated"),
             (["-o", "x.gif", "--format", "tiff"], "--format tiff is not supported")
         ])

@@ -25,6 +25,32 @@ struct OutputFormatTests {
         #expect(OutputFormat.animatedNames == "gif, apng, webp, mp4, webm")
     }
 
+    @Test("each format's folder registers its reader: a recording's extension opens through the format that reads it")
+    func readersRegistered() throws {
+        let read = OutputFormat.recordingExtensions
+        #expect(Set(read).count == read.count, "one reader per extension")
+        #expect(read == ["gif", "png", "apng", "webp", "mp4", "mov", "m4v", "webm", "mkv"])
+        for format in OutputFormat.all {
+            for ext in format.recordingExtensions { #expect(OutputFormat.reading(ext.uppercased()) == format) }
+        }
+        #expect(OutputFormat.reading("png") == .apng, "a still PNG is an APNG of one frame")
+        #expect(OutputFormat.png.recordingExtensions.isEmpty)
+        let unknown = URL(fileURLWithPath: "/tmp/clip.avi")
+        #expect(
+            throws: RenderError.invalidArgument(
+                "/tmp/clip.avi: .avi recordings are not read; give one of " + read.map { "." + $0 }.joined(separator: ", "))
+        ) {
+            _ = try RecordingReader.open(unknown)
+        }
+    }
+
+    @Test("--quality's meaning comes from the formats that have one")
+    func qualityDescribedByFormats() {
+        #expect(OutputFormat.all.filter(\.acceptsQuality) == [.webp])
+        #expect(OutputFormat.qualityMeanings == "webp: lossy at Q; without it lossless")
+        #expect(OutputFormat.qualityExtensions == ".webp")
+    }
+
     /// The bytes each media type starts with (or holds at 4, for ISO media and WebP's RIFF).
     static func matchesMediaType(_ bytes: [UInt8], _ type: String) -> Bool {
         func at(_ offset: Int, _ ascii: String) -> Bool { Array(bytes.dropFirst(offset).prefix(ascii.utf8.count)) == Array(ascii.utf8) }

@@ -1,11 +1,13 @@
 import FlipbookCore
 import Foundation
 
-/// One format a render can be written in, and everything the rest of the program asks of it:
-/// the names it answers to, its media type, whether it animates and how its sink is made.
-/// `OutputFormat.all` is the one list: `RenderOutputs`, `Stage.render(to:)`, the command line
-/// (`--format`, its help and errors), golden artifacts and `test merge` all read it, so a new
-/// format is a new encoder folder and one entry here.
+/// One format a render can be written in (and a recording read from), and everything the rest
+/// of the program asks of it: the names it answers to, its media type, whether it animates, its
+/// quality setting, how its sink is made and how a recording in it is opened. Each format's entry
+/// lives in its folder (Formats/GIF/GIFFormat.swift, …) beside its writer, sink and reader;
+/// `OutputFormat.all` is the one list that registers them: `RenderOutputs`, `Stage.render(to:)`,
+/// `RecordingReader`, the command line (`--format`, `--quality`, their help and errors), golden
+/// artifacts and `test merge` all read it, so a new format is a new folder and one entry here.
 public struct OutputFormat: Sendable, Hashable, CustomStringConvertible {
     /// How a sink is asked for: the target and the settings that some formats read.
     public struct SinkRequest: Sendable {
@@ -39,11 +41,35 @@ public struct OutputFormat: Sendable, Hashable, CustomStringConvertible {
     public let mediaType: String
     /// Whether it holds every frame (false: one picture of sampled frames).
     public let animates: Bool
+    /// What `--quality Q` (0…100) does to it, as help text says it ("lossy at Q; without it
+    /// lossless"); nil: it has no quality setting.
+    public let qualityMeaning: String?
     /// Whether `quality` means something to it.
-    public let acceptsQuality: Bool
+    public var acceptsQuality: Bool { qualityMeaning != nil }
     /// The highest frame rate it keeps (GIF: 50 fps; nil: any).
     public let maximumFramesPerSecond: Double?
+    /// Extensions of the recordings its reader opens (empty: it reads none).
+    public let recordingExtensions: [String]
     private let makeSink: @Sendable (SinkRequest) throws -> any RenderSink
+    private let openRecording: (@Sendable (URL, _ environment: [String: String]) throws -> any RecordingStream)?
+
+    /// A format's entry; `reader` opens a recording in it (nil: none is read).
+    init(
+        name: String, extensions: [String], mediaType: String, animates: Bool, qualityMeaning: String? = nil,
+        maximumFramesPerSecond: Double? = nil, recordingExtensions: [String] = [],
+        reader: (@Sendable (URL, _ environment: [String: String]) throws -> any RecordingStream)? = nil,
+        sink: @escaping @Sendable (SinkRequest) throws -> any RenderSink
+    ) {
+        self.name = name
+        self.extensions = extensions
+        self.mediaType = mediaType
+        self.animates = animates
+        self.qualityMeaning = qualityMeaning
+        self.maximumFramesPerSecond = maximumFramesPerSecond
+        self.recordingExtensions = reader == nil ? [] : recordingExtensions
+        self.makeSink = sink
+        self.openRecording = reader
+    }
 
     /// The sink that writes this format; opening it checks the target (nothing is written yet).
     public func sink(_ request: SinkRequest) throws -> any RenderSink { try makeSink(request) }
@@ -53,64 +79,36 @@ public struct OutputFormat: Sendable, Hashable, CustomStringConvertible {
         try makeSink(SinkRequest(url: url, inputs: inputs))
     }
 
+    /// A recording in this format, its frames decoded one at a time (nil: it reads none).
+    public func openRecording(_ url: URL, environment: [String: String]) throws -> (any RecordingStream)? {
+        try openRecording?(url, environment)
+    }
+
     public var description: String { name }
     public static func == (a: OutputFormat, b: OutputFormat) -> Bool { a.name == b.name }
     public func hash(into hasher: inout Hasher) { hasher.combine(name) }
 
-    /// A GIF (giflib): 256 colours a frame, at most 50 fps.
-    public static let gif = OutputFormat(
-        name: "gif", extensions: ["gif"], mediaType: "image/gif", animates: true, acceptsQuality: false,
-        maximumFramesPerSecond: GIFSink.maximumFramesPerSecond
-    ) { request in
-        try GIFSink(
-            url: request.url, loopCount: request.loopCount, dithering: request.dithering, minimumPSNR: request.minimumPSNR,
-            inputs: request.inputs)
-    }
-
-    /// An animated PNG: full colour and alpha.
-    public static let apng = OutputFormat(
-        name: "apng", extensions: ["apng"], mediaType: "image/apng", animates: true, acceptsQuality: false,
-        maximumFramesPerSecond: nil
-    ) { request in
-        try APNGSink(
-            url: request.url, loopCount: request.loopCount, level: request.favoursSpeed ? PNGEncoder.defaultLevel : APNGSink.defaultLevel,
-            inputs: request.inputs)
-    }
-
-    /// An animated WebP: lossless, or lossy at `quality`.
-    public static let webp = OutputFormat(
-        name: "webp", extensions: ["webp"], mediaType: "image/webp", animates: true, acceptsQuality: true,
-        maximumFramesPerSecond: nil
-    ) { request in
-        try WebPSink(url: request.url, loopCount: request.loopCount, quality: request.quality, inputs: request.inputs)
-    }
-
-    /// H.264 in MP4, through ffmpeg.
-    public static let mp4 = OutputFormat(
-        name: "mp4", extensions: ["mp4"], mediaType: "video/mp4", animates: true, acceptsQuality: false,
-        maximumFramesPerSecond: nil
-    ) { request in
-        try VideoSink(url: request.url, container: .mp4, inputs: request.inputs)
-    }
-
-    /// VP9 in WebM, through ffmpeg.
-    public static let webm = OutputFormat(
-        name: "webm", extensions: ["webm"], mediaType: "video/webm", animates: true, acceptsQuality: false,
-        maximumFramesPerSecond: nil
-    ) { request in
-        try VideoSink(url: request.url, container: .webm, inputs: request.inputs)
-    }
-
-    /// One PNG: a filmstrip of twelve frames sampled evenly.
-    public static let png = OutputFormat(
-        name: "png", extensions: ["png"], mediaType: "image/png", animates: false, acceptsQuality: false,
-        maximumFramesPerSecond: nil
-    ) { request in
-        try FilmstripSink(url: request.url, inputs: request.inputs)
-    }
-
     /// Every format, animated ones first, in the order help texts list them.
     public static let all: [OutputFormat] = [.gif, .apng, .webp, .mp4, .webm, .png]
+
+    /// The format whose reader opens recordings named `.ext` (any case).
+    public static func reading(_ ext: String) -> OutputFormat? {
+        let ext = ext.lowercased()
+        return all.first { $0.recordingExtensions.contains(ext) }
+    }
+
+    /// Every extension of a recording some format reads, in the list's order.
+    public static var recordingExtensions: [String] { all.flatMap(\.recordingExtensions) }
+
+    /// "webp: lossy at Q; without it lossless": what `--quality` does, per format that has it.
+    public static var qualityMeanings: String {
+        all.compactMap { f in f.qualityMeaning.map { "\(f.name): \($0)" } }.joined(separator: "; ")
+    }
+
+    /// ".webp": the names of files whose format takes `--quality`, for errors.
+    public static var qualityExtensions: String {
+        all.filter(\.acceptsQuality).map { "." + $0.name }.joined(separator: ", ")
+    }
 
     /// The animated formats.
     public static var animated: [OutputFormat] { all.filter(\.animates) }

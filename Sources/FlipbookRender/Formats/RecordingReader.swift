@@ -13,26 +13,25 @@ public struct DecodedRecording: Sendable {
     public var duration: Double
 }
 
-/// Opens the recordings people have: GIF (giflib, every disposal method), APNG (and still PNG),
-/// animated WebP (libwebp), and MP4/MOV/M4V/WebM/MKV through ffmpeg with the recording's own
-/// frame times. Sizes are checked before any frame is decoded.
+/// Opens the recordings people have, through the reader of the format each extension names in
+/// `OutputFormat.all`: GIF (giflib, every disposal method), APNG (and still PNG), animated WebP
+/// (libwebp), and MP4/MOV/M4V/WebM/MKV through ffmpeg with the recording's own frame times.
+/// Sizes are checked before any frame is decoded.
 public enum RecordingReader {
-    public static let videoExtensions: Set<String> = ["mp4", "mov", "m4v", "webm", "mkv"]
     /// Every extension read, for messages.
-    public static let extensions: [String] = ["gif", "png", "apng", "webp"] + videoExtensions.sorted()
+    public static var extensions: [String] { OutputFormat.recordingExtensions }
+    /// The extensions read through ffmpeg.
+    @available(*, deprecated, message: "ask OutputFormat.reading(_:) which format reads an extension")
+    public static var videoExtensions: Set<String> { Set(OutputFormat.mp4.recordingExtensions + OutputFormat.webm.recordingExtensions) }
 
     /// The recording's frames, decoded one at a time.
     public static func open(_ url: URL, environment: [String: String] = ProcessInfo.processInfo.environment) throws -> any RecordingStream {
-        switch url.pathExtension.lowercased() {
-        case "gif": return try GIFFrameStream(url: url)
-        case "png", "apng": return try APNGFrameStream(url: url)
-        case "webp": return try WebPFrameStream(url: url)
-        case let ext where videoExtensions.contains(ext): return try VideoFrameStream(url: url, environment: environment)
-        case let ext:
+        let ext = url.pathExtension.lowercased()
+        guard let stream = try OutputFormat.reading(ext)?.openRecording(url, environment: environment) else {
             throw RenderError.invalidArgument(
-                "\(url.path): .\(ext) recordings are not read; give one of "
-                    + extensions.map { "." + $0 }.joined(separator: ", "))
+                "\(url.path): .\(ext) recordings are not read; give one of " + extensions.map { "." + $0 }.joined(separator: ", "))
         }
+        return stream
     }
 
     /// Every frame at once, bounded by `Limits.maximumDecodedPixels`.

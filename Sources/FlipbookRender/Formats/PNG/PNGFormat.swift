@@ -1,0 +1,8 @@
+import Foundation
+
+extension OutputFormat {
+    /// One PNG: a filmstrip of twelve frames sampled evenly (a PNG recording is read as an APNG).
+    public static let png = OutputFormat(
+        name: "png", extensions: ["png"], mediaType: "image/png", animates: false,
+        sink: { request in try FilmstripSink(url: request.url, inputs: request.inputs) })
+}
