@@ -1,5 +1,5 @@
 // libjpeg(-turbo) through dlopen, as CWebP and CPangoCairo load theirs: only a render that
-// draws a JPEG pays for loading it. libjpeg reports fatal errors through error_exit, which
+// draws or writes a JPEG pays for loading it. libjpeg reports fatal errors through error_exit, which
 // must not return, so a longjmp brings control back here.
 #include "jpeg_decode.h"
 
@@ -27,6 +27,14 @@ typedef struct {
     __typeof__(&jpeg_read_scanlines) jpeg_read_scanlines;
     __typeof__(&jpeg_finish_decompress) jpeg_finish_decompress;
     __typeof__(&jpeg_destroy_decompress) jpeg_destroy_decompress;
+    __typeof__(&jpeg_CreateCompress) jpeg_CreateCompress;
+    __typeof__(&jpeg_mem_dest) jpeg_mem_dest;
+    __typeof__(&jpeg_set_defaults) jpeg_set_defaults;
+    __typeof__(&jpeg_set_quality) jpeg_set_quality;
+    __typeof__(&jpeg_start_compress) jpeg_start_compress;
+    __typeof__(&jpeg_write_scanlines) jpeg_write_scanlines;
+    __typeof__(&jpeg_finish_compress) jpeg_finish_compress;
+    __typeof__(&jpeg_destroy_compress) jpeg_destroy_compress;
 } JPEGFunctions;
 
 // Written once, under `once`, before any reader gets the pointer; never changed after.
@@ -56,6 +64,14 @@ static void load(void) {
     LOAD(jpeg_read_scanlines);
     LOAD(jpeg_finish_decompress);
     LOAD(jpeg_destroy_decompress);
+    LOAD(jpeg_CreateCompress);
+    LOAD(jpeg_mem_dest);
+    LOAD(jpeg_set_defaults);
+    LOAD(jpeg_set_quality);
+    LOAD(jpeg_start_compress);
+    LOAD(jpeg_write_scanlines);
+    LOAD(jpeg_finish_compress);
+    LOAD(jpeg_destroy_compress);
 #undef LOAD
 }
 
@@ -170,5 +186,52 @@ int flipbook_jpeg_decode(const uint8_t *data, size_t length, uint8_t *pixels, si
     functions.jpeg_finish_decompress(&decoder.info);
     functions.jpeg_destroy_decompress(&decoder.info);
     free(row);
+    return 0;
+}
+
+typedef struct {
+    struct jpeg_compress_struct info;
+    ErrorManager errors;
+} Encoder;
+
+int flipbook_jpeg_encode(const uint8_t *pixels, size_t stride, int width, int height, int quality, uint8_t **output,
+                         size_t *outputLength, char *error, size_t errorLength) {
+    *output = NULL;
+    *outputLength = 0;
+    if (!loaded(error, errorLength)) return -1;
+    Encoder encoder;
+    memset(&encoder, 0, sizeof encoder);
+    encoder.info.err = functions.jpeg_std_error(&encoder.errors.manager);
+    encoder.errors.manager.error_exit = escape;
+    encoder.errors.manager.emit_message = silence;
+    // libjpeg allocates the output as it grows; freed here on an error, by the caller after.
+    unsigned char *volatile buffer = NULL;
+    unsigned long length = 0;
+    if (setjmp(encoder.errors.escape)) {
+        char message[JMSG_LENGTH_MAX];
+        encoder.errors.manager.format_message((j_common_ptr)&encoder.info, message);
+        snprintf(error, errorLength, "%s", message);
+        functions.jpeg_destroy_compress(&encoder.info);
+        free(buffer);
+        return -1;
+    }
+    functions.jpeg_CreateCompress(&encoder.info, JPEG_LIB_VERSION, sizeof encoder.info);
+    functions.jpeg_mem_dest(&encoder.info, (unsigned char **)&buffer, &length);
+    encoder.info.image_width = (JDIMENSION)width;
+    encoder.info.image_height = (JDIMENSION)height;
+    // Cairo's little-endian ARGB32 byte order, the alpha byte ignored (the caller made it opaque).
+    encoder.info.input_components = 4;
+    encoder.info.in_color_space = JCS_EXT_BGRX;
+    functions.jpeg_set_defaults(&encoder.info);
+    functions.jpeg_set_quality(&encoder.info, quality, TRUE);
+    functions.jpeg_start_compress(&encoder.info, TRUE);
+    while (encoder.info.next_scanline < encoder.info.image_height) {
+        JSAMPROW rows[1] = {(JSAMPROW)(pixels + (size_t)encoder.info.next_scanline * stride)};
+        functions.jpeg_write_scanlines(&encoder.info, rows, 1);
+    }
+    functions.jpeg_finish_compress(&encoder.info);
+    functions.jpeg_destroy_compress(&encoder.info);
+    *output = buffer;
+    *outputLength = (size_t)length;
     return 0;
 }

@@ -18,10 +18,11 @@ extension OutputFormat {
         let ext = URL(fileURLWithPath: output).pathExtension.lowercased()
         if ext.isEmpty { return animated ? .apng : .gif }
         if let chosen = forExtension(ext, animated: animated), chosen.animates { return chosen }
-        if png.extensions.contains(ext) {
+        if let picture = forPicture(ext) {
             throw ValidationError(
-                "-o \(output): a .png output is one picture; add --animated for an animated PNG (APNG), "
-                    + "or use --filmstrip or --frames")
+                "-o \(output): a .\(ext) output is one picture; "
+                    + (picture == .png ? "add --animated for an animated PNG (APNG), or " : "")
+                    + "use --filmstrip or --frames" + (picture == .png ? "" : " --frames-format \(picture.name)"))
         }
         let names = animatedExtensions
         let choices = Self.animated.map(\.name).joined(separator: "|")

@@ -35,7 +35,7 @@ struct Render: ParsableCommand {
     @Flag(help: "With -o NAME.png: write an animated PNG (APNG) rather than refuse the name.")
     var animated = false
 
-    @Option(help: "Also write a filmstrip PNG of sampled frames.")
+    @Option(help: "Also write a filmstrip of sampled frames: a PNG, or a JPEG named .jpg.")
     var filmstrip: String?
 
     @Option(name: .customLong("filmstrip-frames"), help: "How many evenly spaced frames the filmstrip shows (default 12).")
@@ -51,8 +51,13 @@ struct Render: ParsableCommand {
     @Option(name: .customLong("filmstrip-columns"), help: "Frames per filmstrip row (default 4).")
     var filmstripColumns: Int?
 
-    @Option(help: "Also write every frame as a PNG into this directory.")
+    @Option(help: "Also write every frame as a picture (frame-0000.png, …) into this directory.")
     var frames: String?
+
+    @Option(
+        name: .customLong("frames-format"),
+        help: ArgumentHelp("The pictures --frames writes: \(OutputFormat.pictureNames) (default png).", valueName: "format"))
+    var framesFormat: String?
 
     @Option(help: "Frames per second (1…100), overriding the scenario's.")
     var fps: Double?
@@ -101,6 +106,12 @@ struct Render: ParsableCommand {
             throw ValidationError("--filmstrip-frames, --filmstrip-times and --filmstrip-columns need --filmstrip OUT.png")
         }
         _ = try parsedFilmstripTimes()
+        if let framesFormat {
+            guard frames != nil else { throw ValidationError("--frames-format needs --frames DIRECTORY") }
+            guard OutputFormat.forPicture(framesFormat) != nil else {
+                throw ValidationError("--frames-format expects one of \(OutputFormat.pictureNames); found '\(framesFormat)'")
+            }
+        }
     }
 
     /// `--filmstrip-times` as seconds.
@@ -150,8 +161,11 @@ struct Render: ParsableCommand {
             }
             outputs.animations = [RenderOutputs.Animation(url: url, format: chosen)]
         }
+        outputs.framesFormat = framesFormat.flatMap(OutputFormat.forPicture) ?? .png
         if let quality {
-            guard outputs.animations.contains(where: \.format.acceptsQuality) else {
+            let filmstripFormat = filmstrip.flatMap { OutputFormat.forPicture(URL(fileURLWithPath: $0).pathExtension) }
+            let pictures = [filmstripFormat, frames == nil ? nil : outputs.framesFormat].compactMap { $0 }
+            guard (outputs.animations.map(\.format) + pictures).contains(where: \.acceptsQuality) else {
                 throw ValidationError("--quality applies to an output of a format that has one (\(OutputFormat.qualityExtensions))")
             }
             outputs.quality = quality
@@ -184,7 +198,7 @@ struct Render: ParsableCommand {
             Console.error(
                 "note: the GIF is composed at \(Int(cap)) fps (20 ms a frame): browsers slow "
                     + "GIF frames of 10 ms or less to about 100 ms"
-                    + (outputs.framesDirectory != nil ? "; PNG frames keep \(rate.formatted()) fps" : ""))
+                    + (outputs.framesDirectory != nil ? "; the frames keep \(rate.formatted()) fps" : ""))
         }
         var written: [String] = []
         func shown(_ url: URL) -> String { url == OutputFile.standardOutput ? "standard output" : url.path }

@@ -44,7 +44,9 @@ struct Still: ParsableCommand {
 
     @OptionGroup var appearance: LottieAppearanceArguments
 
-    @Option(name: [.short, .customLong("output")], help: "The PNG to write (default: the scenario's name with -still.png).")
+    @Option(
+        name: [.short, .customLong("output")],
+        help: "The picture to write: a PNG, or a JPEG named .jpg (default: the scenario's name with -still.png).")
     var output: String?
 
     @Option(help: "Backing scale (pixels per point), overriding the scenario's; for a recording, the factor it is resized by.")
@@ -106,7 +108,8 @@ struct Still: ParsableCommand {
     /// Writes the picture (`-o`, default NAME-still.png) and says so.
     private func write(_ pixels: PixelBuffer, detail: String) throws {
         let url = ScenarioArguments.outputURL(output ?? "\(scenario.baseName)-still.png")
-        try PNGCodec.write(pixels, to: url, inputs: [scenario.inputURL])
+        let format = OutputFormat.forPicture(url.pathExtension) ?? .png
+        try OutputFile.write(try format.picture(pixels), to: url, inputs: [scenario.inputURL])
         let line =
             "wrote \(url == OutputFile.standardOutput ? "standard output" : url.path) (\(detail), \(pixels.width)×\(pixels.height) px)\n"
         if url == OutputFile.standardOutput { FileHandle.standardError.write(Data(line.utf8)) } else { print(line, terminator: "") }

@@ -90,8 +90,9 @@ struct CommandParsingTests {
         "an output format the name or --format does not support exits 2 and writes nothing",
         arguments: [
             (["-o", "x.mp5"], ".mp5 is not a supported format"),
-            (["-o", "x.gif", "--quality", "80"], "--quality applies to an output of a format that has one (.webp)"),
+            (["-o", "x.gif", "--quality", "80"], "--quality applies to an output of a format that has one (.webp, .jpg)"),
             (["-o", "x.png"], "add --animated"),
+            (["-o", "x.jpg"], "a .jpg output is one picture; use --filmstrip or --frames --frames-format jpg"),
             (["-o", "x.gif", "--format", "tiff"], "--format tiff is not supported")
         ])
     func refusedFormats(_ arguments: [String], _ message: String) throws {
@@ -105,6 +106,22 @@ struct CommandParsingTests {
         }
         #expect(FlipbookProgram.run(["render", demo, "--fps", "5", "--quiet"] + named) == Exit.input)
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
+    }
+
+    @Test("--frames-format jpg writes JPEG frames, a still named .jpg is a JPEG; a format that is no picture is refused")
+    func pictureFormats() throws {
+        let dir = freshFolder("flipbook-pictures")
+        let frames = dir.appendingPathComponent("frames").path
+        #expect(FlipbookProgram.run(["render", demo, "--fps", "5", "--quiet", "--frames", frames, "--frames-format", "webp"]) == Exit.input)
+        #expect(!FileManager.default.fileExists(atPath: frames))
+        #expect(
+            FlipbookProgram.run(["render", demo, "--fps", "5", "--quiet", "--frames", frames, "--frames-format", "JPEG", "--quality", "60"])
+                == Exit.ok)
+        let names = try FileManager.default.contentsOfDirectory(atPath: frames)
+        #expect(!names.isEmpty && names.allSatisfy { $0.hasPrefix("frame-") && $0.hasSuffix(".jpg") })
+        let still = dir.appendingPathComponent("still.jpg").path
+        #expect(FlipbookProgram.run(["still", demo, "--at", "0.5", "-o", still]) == Exit.ok)
+        #expect(Array(try Data(contentsOf: URL(fileURLWithPath: still)).prefix(3)) == [0xFF, 0xD8, 0xFF])
     }
 
     @Test("bad values of --fps and --layout are refused before anything is read")

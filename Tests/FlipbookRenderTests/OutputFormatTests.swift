@@ -46,9 +46,11 @@ struct OutputFormatTests {
 
     @Test("--quality's meaning comes from the formats that have one")
     func qualityDescribedByFormats() {
-        #expect(OutputFormat.all.filter(\.acceptsQuality) == [.webp])
-        #expect(OutputFormat.qualityMeanings == "webp: lossy at Q; without it lossless")
-        #expect(OutputFormat.qualityExtensions == ".webp")
+        #expect(OutputFormat.all.filter(\.acceptsQuality) == [.webp, .jpg])
+        #expect(OutputFormat.qualityMeanings == "webp: lossy at Q; without it lossless; jpg: its quality (default 90)")
+        #expect(OutputFormat.qualityExtensions == ".webp, .jpg")
+        #expect(OutputFormat.pictureNames == "png, jpg")
+        #expect(OutputFormat.forPicture("JPEG") == .jpg && OutputFormat.forPicture("png") == .png && OutputFormat.forPicture("gif") == nil)
     }
 
     /// The bytes each media type starts with (or holds at 4, for ISO media and WebP's RIFF).
@@ -58,6 +60,7 @@ struct OutputFormatTests {
         case "image/gif": return at(0, "GIF89a")
         case "image/png", "image/apng": return bytes.starts(with: [0x89, 0x50, 0x4E, 0x47])
         case "image/webp": return at(0, "RIFF") && at(8, "WEBP")
+        case "image/jpeg": return bytes.starts(with: [0xFF, 0xD8, 0xFF])
         case "video/mp4": return at(4, "ftyp")
         case "video/webm": return bytes.starts(with: [0x1A, 0x45, 0xDF, 0xA3])
         default: return false
@@ -75,8 +78,8 @@ struct OutputFormatTests {
             #expect(recording.frames.count == 5)
             #expect(recording.width == 40 && recording.height == 30)
         } else {
-            let still = try PNGCodec.read(url)
-            #expect(still.width > 40, "a filmstrip of sampled frames, wider than one frame")
+            let image = try #require(LayerImage(encodedData: Data(bytes), scale: 1))
+            #expect(image.width > 40, "a filmstrip of sampled frames, wider than one frame")
         }
     }
 

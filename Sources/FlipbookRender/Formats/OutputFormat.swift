@@ -52,12 +52,15 @@ public struct OutputFormat: Sendable, Hashable, CustomStringConvertible {
     public let recordingExtensions: [String]
     private let makeSink: @Sendable (SinkRequest) throws -> any RenderSink
     private let openRecording: (@Sendable (URL, _ environment: [String: String]) throws -> any RecordingStream)?
+    private let encodePicture: (@Sendable (PixelBuffer, _ quality: Double?) throws -> [UInt8])?
 
-    /// A format's entry; `reader` opens a recording in it (nil: none is read).
+    /// A format's entry; `reader` opens a recording in it (nil: none is read), `picture` writes one
+    /// picture in it (nil: it writes only animations).
     init(
         name: String, extensions: [String], mediaType: String, animates: Bool, qualityMeaning: String? = nil,
         maximumFramesPerSecond: Double? = nil, recordingExtensions: [String] = [],
         reader: (@Sendable (URL, _ environment: [String: String]) throws -> any RecordingStream)? = nil,
+        picture: (@Sendable (PixelBuffer, _ quality: Double?) throws -> [UInt8])? = nil,
         sink: @escaping @Sendable (SinkRequest) throws -> any RenderSink
     ) {
         self.name = name
@@ -69,6 +72,7 @@ public struct OutputFormat: Sendable, Hashable, CustomStringConvertible {
         self.recordingExtensions = reader == nil ? [] : recordingExtensions
         self.makeSink = sink
         self.openRecording = reader
+        self.encodePicture = picture
     }
 
     /// The sink that writes this format; opening it checks the target (nothing is written yet).
@@ -84,12 +88,30 @@ public struct OutputFormat: Sendable, Hashable, CustomStringConvertible {
         try openRecording?(url, environment)
     }
 
+    /// Whether it writes single pictures: stills, filmstrips, the frames of `--frames`.
+    public var writesPictures: Bool { encodePicture != nil }
+
+    /// One picture's file bytes in this format, at `quality` where it has one (nil: its default).
+    public func picture(_ pixels: PixelBuffer, quality: Double? = nil) throws -> [UInt8] {
+        guard let encodePicture else { throw RenderError.invalidArgument("\(name) holds animations, not single pictures") }
+        return try encodePicture(pixels, quality)
+    }
+
     public var description: String { name }
     public static func == (a: OutputFormat, b: OutputFormat) -> Bool { a.name == b.name }
     public func hash(into hasher: inout Hasher) { hasher.combine(name) }
 
     /// Every format, animated ones first, in the order help texts list them.
-    public static let all: [OutputFormat] = [.gif, .apng, .webp, .mp4, .webm, .png]
+    public static let all: [OutputFormat] = [.gif, .apng, .webp, .mp4, .webm, .png, .jpg]
+
+    /// The picture format a file name's extension chooses (`png`, `jpg`, `jpeg`; any case).
+    public static func forPicture(_ ext: String) -> OutputFormat? {
+        let ext = ext.lowercased()
+        return all.first { $0.writesPictures && $0.extensions.contains(ext) }
+    }
+
+    /// "png, jpg": the formats that write single pictures, for help and errors.
+    public static var pictureNames: String { all.filter(\.writesPictures).map(\.name).joined(separator: ", ") }
 
     /// The format whose reader opens recordings named `.ext` (any case).
     public static func reading(_ ext: String) -> OutputFormat? {

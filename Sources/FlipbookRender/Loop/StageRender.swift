@@ -17,12 +17,14 @@ public struct RenderOutputs: Sendable {
 
     /// The animations to write (usually one).
     public var animations: [Animation] = []
-    /// Lossy quality 0…100 for a format that has one (WebP); nil keeps WebP lossless.
+    /// Quality 0…100 for the formats that have one (a WebP's lossy quality, a JPEG's); nil: their default.
     public var quality: Double?
     /// A filmstrip PNG of sampled frames.
     public var filmstrip: URL?
-    /// A directory for one PNG per frame (`frame-0000.png`, …).
+    /// A directory for one picture per frame (`frame-0000.png`, …).
     public var framesDirectory: URL?
+    /// The frames' picture format (`OutputFormat.writesPictures`: PNG, JPEG).
+    public var framesFormat: OutputFormat = .png
     /// How many frames the filmstrip samples, evenly spaced, first and last included.
     public var filmstripSamples = 12
     /// Exact times (seconds from the start of the render) for the filmstrip instead of evenly
@@ -104,9 +106,11 @@ extension Stage {
                 sinks.append(
                     try FilmstripSink(
                         url: url, samples: outputs.filmstripSamples, times: outputs.filmstripTimes,
-                        columns: outputs.filmstripColumns, inputs: outputs.inputs))
+                        columns: outputs.filmstripColumns, quality: outputs.quality, inputs: outputs.inputs))
             }
-            if let dir = outputs.framesDirectory { sinks.append(try PNGFramesSink(directory: dir)) }
+            if let dir = outputs.framesDirectory {
+                sinks.append(try FrameFilesSink(directory: dir, format: outputs.framesFormat, quality: outputs.quality))
+            }
             for animation in outputs.animations {
                 sinks.append(try animation.format.sink(outputs.request(for: animation)))
             }

@@ -1,24 +1,37 @@
 import FlipbookCore
 import Foundation
 
-/// A grid of sampled frames (or exact instants), each labelled with its time, as one PNG.
+/// A grid of sampled frames (or exact instants), each labelled with its time, as one picture: a
+/// PNG, or a JPEG when the file's name says `.jpg`/`.jpeg` (`OutputFormat.forPicture`).
 public final class FilmstripSink: RenderSink, @unchecked Sendable {
     // Touched only by begin/consume/finish/cancel, on the calling thread.
     private let file: OutputFile
     private let samples: Int
     private let times: [Double]?
     private let columns: Int
+    private let format: OutputFormat
+    private let quality: Double?
     private var sampled: Set<Int> = []
     private var fps = 1.0
     private var collected: [(time: Double, pixels: PixelBuffer)] = []
 
     /// `samples` evenly spaced frames (first and last included), or the exact `times` (seconds
     /// from the start; they need not fall on a frame). Opens (and so checks) the target now.
-    public init(url: URL, samples: Int = 12, times: [Double]? = nil, columns: Int = 4, inputs: [URL] = []) throws {
+    /// `quality` is the picture format's (a JPEG's; nil: its default).
+    public init(
+        url: URL, samples: Int = 12, times: [Double]? = nil, columns: Int = 4, quality: Double? = nil, inputs: [URL] = []
+    ) throws {
+        format = OutputFormat.forPicture(url.pathExtension) ?? .png
+        self.quality = quality
         file = try OutputFile(url, inputs: inputs)
         self.samples = samples
         self.times = times?.sorted()
         self.columns = columns
+    }
+
+    /// The same with the picture format's default quality.
+    public convenience init(url: URL, samples: Int = 12, times: [Double]? = nil, columns: Int = 4, inputs: [URL] = []) throws {
+        try self.init(url: url, samples: samples, times: times, columns: columns, quality: nil, inputs: inputs)
     }
 
     public var instants: [Double] { times ?? [] }
@@ -44,7 +57,7 @@ public final class FilmstripSink: RenderSink, @unchecked Sendable {
 
     public func finish() throws {
         collected.sort { $0.time < $1.time }
-        try file.write(try PNGEncoder.encode(try Filmstrip.compose(collected, columns: columns)))
+        try file.write(try format.picture(try Filmstrip.compose(collected, columns: columns), quality: quality))
         try file.commit()
         collected = []
     }
