@@ -45,4 +45,32 @@ struct SchemaTests {
         #expect(Self.keys(["definitions", "threshold"]) == Set(ScenarioKeys.threshold))
         #expect(Self.keys(["properties", "touches", "items"]) == Set(ScenarioKeys.touchStep))
     }
+
+    @Test("the animatable layer properties' entries follow from their descriptors; the file is in the shared layout")
+    func propertiesGenerated() throws {
+        let url = packageRoot.appendingPathComponent("schema/scenario.schema.json")
+        let text = try String(contentsOf: url, encoding: .utf8)
+        let expected = try ScenarioSchema.updating(try JSONDecoder().decode(SchemaJSON.self, from: Data(text.utf8))).text
+        if ProcessInfo.processInfo.environment["FLIPBOOK_RECORD_SCHEMA"] == "1" && expected != text {
+            try expected.write(to: url, atomically: true, encoding: .utf8)
+            return
+        }
+        let have = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let want = expected.split(separator: "\n", omittingEmptySubsequences: false)
+        let line = Array(zip(have, want)).firstIndex { $0 != $1 } ?? (have.count == want.count ? nil : min(have.count, want.count))
+        #expect(line == nil, "schema/scenario.schema.json:\((line ?? 0) + 1) differs from what scripts/schema.sh writes")
+    }
+
+    @Test("a property's entry: its kind's value or a parameter, described by class, key and kind")
+    func propertyEntry() {
+        let opacity = ScenarioSchema.property(LayerProperty.opacity.descriptor)
+        #expect(opacity["description"] == .string("CALayer.opacity: a number (an angle may say deg or pi); animatable"))
+        let fill = ScenarioSchema.property(LayerProperty.fillColor.descriptor)
+        #expect(
+            fill["anyOf"]
+                == .array([.object(["$ref": .string("#/definitions/color")]), .object(["$ref": .string("#/definitions/param")])]))
+        #expect(ScenarioSchema.value(.rect)["minItems"] == .integer(4) && ScenarioSchema.value(.point)["maxItems"] == .integer(2))
+        #expect(ScenarioSchema.value(.numberArray)["minItems"] == nil)
+        #expect(SchemaJSON.object(["b": .array([]), "a": .string("x\u{1}\"é")]).text == "{\n  \"a\": \"x\\u0001\\\"é\",\n  \"b\": []\n}\n")
+    }
 }
