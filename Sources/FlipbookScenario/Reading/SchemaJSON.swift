@@ -54,23 +54,11 @@ package indirect enum SchemaJSON: Equatable, Decodable, Sendable {
         }
     }
 
-    /// A JSON string as Python writes it without `ensure_ascii`: quotes, backslashes and control
-    /// characters escaped, everything else as it is.
+    /// A JSON string as Python writes it without `ensure_ascii` (quotes, backslashes and control
+    /// characters escaped, the rest as it is): JSONEncoder's escapes are the same.
     private static func quoted(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{08}": out += "\\b"
-            case "\u{0C}": out += "\\f"
-            case let c where c.value < 0x20: out += String(format: "\\u%04x", c.value)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes]
+        return (try? encoder.encode(s)).map { String(decoding: $0, as: UTF8.self) } ?? "\"\""
     }
 }
