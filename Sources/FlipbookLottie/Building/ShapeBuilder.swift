@@ -66,23 +66,21 @@ struct ShapeBuilder {
     /// A shape layer's items; `keypath` is the layer's. Top-level items are one group without
     /// a transform (lottie-ios's placeholder group).
     func shapes(_ items: [ShapeItem], keypath: [String]) -> CALayer {
-        group(items, inherited: [], keypath: keypath)
+        group(items, inherited: [], keypath: keypath, topLevel: true)
     }
 
     /// One group's items (its own, then those inherited from its parent): subgroups first, the
-    /// first on top, then its render groups above them, the first on top.
-    func group(_ items: [ShapeItem], inherited: [Entry], keypath: [String]) -> CALayer {
+    /// first on top, then its render groups above them, the first on top. With a repeater, what
+    /// it repeats first (`addRepeated`), then (inside a group, as lottie-ios's GroupLayer does)
+    /// the group's own render groups once more, unrepeated.
+    func group(_ items: [ShapeItem], inherited: [Entry], keypath: [String], topLevel: Bool = false) -> CALayer {
         let container = CALayer()
         container.anchorPoint = .zero
         let visible = items.filter { !$0.hidden }
-        if let index = visible.firstIndex(where: { $0.typeCode == "rp" }), case .repeater(let repeater) = visible[index].kind {
-            // A repeater copies what is above it in its group; what is below draws under the copies.
-            let below = group(Array(visible[(index + 1)...]), inherited: inherited, keypath: keypath)
-            let replicator = self.repeater(repeater, at: visible[index].path)
-            replicator.addSublayer(group(Array(visible[..<index]), inherited: inherited, keypath: keypath))
-            container.addSublayer(below)
-            container.addSublayer(replicator)
-            return container
+        let repeats = visible.contains { $0.typeCode == "rp" }
+        if repeats {
+            addRepeated(visible, inherited: inherited, keypath: keypath, topLevel: topLevel, to: container)
+            if topLevel { return container }
         }
         let subgroups = visible.filter { $0.typeCode == "gr" }
         var entries = inherited
@@ -91,13 +89,14 @@ struct ShapeBuilder {
             switch item.kind {
             case .merge: builder.warn(item.path, "merge paths are not supported by Core Animation")
             case .path, .roundedCorners, .rectangle, .ellipse, .star, .fill, .stroke, .gradientFill, .gradientStroke, .trim, .transform,
-                .group:
+                .group, .repeater:
                 break
             default: builder.warn(item.path, "shape item '\(item.typeCode.isEmpty ? "?" : item.typeCode)' is not supported")
             }
         }
         let split = Self.renderGroups(entries, subgroupsInherit: !subgroups.isEmpty)
-        for item in subgroups.reversed() {
+        // With a repeater the subgroups were drawn where it put them.
+        for item in repeats ? [] : subgroups.reversed() {
             guard case .group(let members) = item.kind else { continue }
             let children = members.filter { !$0.hidden }
             let transformItem = children.last { $0.typeCode == "tr" }.flatMap { item -> LottieTransform? in
@@ -183,31 +182,6 @@ struct ShapeBuilder {
         case .star(let s): return .star(s)
         default: return nil
         }
-    }
-
-    /// A repeater (`rp`) as a CAReplicatorLayer: `c` copies, each moved by the repeater's
-    /// transform from the one before (about its anchor), their opacity from `so` to `eo`.
-    func repeater(_ repeater: Repeater, at path: String) -> CAReplicatorLayer {
-        let layer = CAReplicatorLayer()
-        layer.anchorPoint = .zero
-        func first(_ property: Animated<Vector>?) -> [Double] {
-            if property?.isAnimated == true { builder.warn(property?.path ?? path, "animated repeaters are drawn with their first values") }
-            return property?.initial ?? []
-        }
-        let count = Int(max(0, min(1000, (first(repeater.copies).first ?? 1).rounded())))
-        layer.instanceCount = count
-        if (first(repeater.offset).first ?? 0) != 0 { builder.warn(path, "repeater offsets are not applied") }
-        let tr = repeater.transform
-        let p = first(tr?.position), a = first(tr?.anchor), s = first(tr?.scale), r = first(tr?.rotation).first ?? 0
-        let ax = a.first ?? 0, ay = a.count > 1 ? a[1] : 0
-        var t = CATransform3DMakeTranslation(ax + (p.first ?? 0), ay + (p.count > 1 ? p[1] : 0), 0)
-        t = CATransform3DRotate(t, r * .pi / 180, 0, 0, 1)
-        t = CATransform3DScale(t, (s.first ?? 100) / 100, (s.count > 1 ? s[1] : s.first ?? 100) / 100, 1)
-        layer.instanceTransform = CATransform3DTranslate(t, -ax, -ay, 0)
-        let start = (first(tr?.startOpacity).first ?? 100) / 100, end = (first(tr?.endOpacity).first ?? 100) / 100
-        layer.instanceColor = CGColor(red: 1, green: 1, blue: 1, alpha: CGFloat(start))
-        if count > 1 { layer.instanceAlphaOffset = Float((end - start) / Double(count - 1)) }
-        return layer
     }
 
     /// A solid or gradient fill or stroke of `paths`.
