@@ -235,4 +235,22 @@ def probes():
                                 assets=[{"id": "img", "w": 80, "h": 60, "u": "", "p": "dog.png", "e": 0}])
     P["masknone"] = animation([shape_layer([group([rect((80, 80)), fill()])], hasMask=True,
                                            masksProperties=[mask("n", square_path(20)), mask("a", square_path(30, (10, 10)))])])
+    # Round four: auto-orient, several trims, rounded corners, animated skew, round stars,
+    # tracking, an animated gradient opacity, a matted precomposition.
+    P["autoorient"] = animation([shape_layer([group([rect((24, 8)), fill((0.1, 0.3, 0.9))])], k=spatial, ao=1)])
+    P["twotrims"] = animation([shape_layer([group([rect((60, 60)), stroke((0, 0, 0), w=5), {"ty": "tm", "s": v(0), "e": v(60), "o": v(0), "m": 1},
+                                                  {"ty": "tm", "s": kf((0, 0), (20, 40)), "e": v(100), "o": v(0), "m": 1}])])])
+    P["roundedcorners"] = animation([shape_layer([group([rect((70, 50)), {"ty": "rd", "r": kf((0, 0), (20, 20))}, fill((0.8, 0.2, 0.2))])])])
+    P["skewanimated"] = animation([shape_layer([group([rect((40, 40)), fill((0.2, 0.6, 0.3))],
+                                                      t=dict(tr(), sk=kf((0, 0), (20, 40)), sa=v(30)))])])
+    P["starround"] = animation([shape_layer([group([{"ty": "sr", "sy": 1, "d": 1, "pt": v(5), "p": v([0, 0]), "r": v(0), "ir": v(18),
+                                                     "is": v(60), "or": v(40), "os": kf((0, 0), (20, 80))}, fill((0.9, 0.7, 0))])])])
+    P["texttracking"] = animation([text_layer("Track", tr=150, s=16)])
+    P["gradopacity"] = animation([shape_layer([group([rect((80, 80)), {"ty": "gf", "o": kf((0, 100), (20, 30)), "r": 1, "t": 1,
+                                                      "s": v([-40, 0]), "e": v([40, 0]), "g": {"p": 2, "k": v([0, 1, 0, 0, 1, 0, 0, 1])}}])])])
+    P["precompmatte"] = animation([dict(shape_layer([group([ellipse(s=kf((0, [20, 20]), (20, [90, 90]))), fill((1, 1, 1))])], ind=1), td=1),
+                                   dict({"ty": 0, "ind": 2, "refId": "c", "w": 100, "h": 100, "ip": 0, "op": 21, "st": 0,
+                                         "ks": ks(p=(50, 50), a=(50, 50))}, tt=1)],
+                                  assets=[{"id": "c", "layers": [shape_layer([group([rect((100, 30), p=(0, -20)), fill((0, 0, 1))]),
+                                                                              group([rect((100, 30), p=(0, 20)), fill((1, 0, 0))])], ind=1)]}])
     return P
