@@ -198,6 +198,24 @@ struct LottieMappingTests {
         #expect(try shown(at: 6), "its frame 1: shown")
     }
 
+    @Test("a precomposition's layer whose out point comes before the root's end is hidden at progress 1, as in lottie-ios")
+    func precompositionOutPointAtEnd() throws {
+        // The square's op 20 is its precomposition's frame; with st −5 that is root frame 15.
+        let square =
+            #"{"ty":4,"ind":1,"ip":0,"op":20,"st":0,"ks":{},"shapes":[{"ty":"rc","p":{"a":0,"k":[50,50]},"#
+            + #""s":{"a":0,"k":[40,40]},"r":{"a":0,"k":0}},{"ty":"fl","c":{"a":0,"k":[0,0,0,1]},"o":{"a":0,"k":100}}]}"#
+        let comp = #"{"ty":0,"ind":1,"refId":"c","w":100,"h":100,"ip":0,"op":21,"st":-5,"ks":{}}"#
+        let scene = try LottieStageSupport(comp, assets: #"[{"id":"c","layers":[\#(square)]}]"#)
+        func shown(at progress: Double) throws -> Bool {
+            scene.layer.currentProgress = progress
+            scene.stage.advance(to: scene.stage.currentTime + 0.01)
+            let p = try FrameRasterizer.rasterize(scene.stage.snapshot(), background: nil)
+            return p.rgba[(50 * p.width + 50) * 4 + 3] > 0
+        }
+        #expect(try shown(at: 0.5), "root frame 10: its frame 15")
+        #expect(try !shown(at: 1), "root frame 20: its frame 25, past its out point")
+    }
+
     @Test("a precomposition that contains itself is refused, not followed for ever")
     func precompositionCycle() throws {
         let assets = #"[{"id":"loop","layers":[{"ty":0,"refId":"loop","ind":1,"ip":0,"op":20,"st":0,"ks":{}}]}]"#

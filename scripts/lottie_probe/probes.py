@@ -253,4 +253,27 @@ def probes():
                                          "ks": ks(p=(50, 50), a=(50, 50))}, tt=1)],
                                   assets=[{"id": "c", "layers": [shape_layer([group([rect((100, 30), p=(0, -20)), fill((0, 0, 1))]),
                                                                               group([rect((100, 30), p=(0, 20)), fill((1, 0, 0))])], ind=1)]}])
+    # Round five: even-odd fills, miter joins, a hidden layer, an animated mask expansion,
+    # pucker/bloat, a dashed gradient stroke, nested precompositions, a layer's in/out points
+    # inside a precomposition.
+    P["evenodd"] = animation([shape_layer([group([rect((80, 80)), rect((40, 40)), fill((0.2, 0.2, 0.7), r=2)])])])
+    P["miterjoin"] = animation([shape_layer([group([path([[-40, 30], [0, -30], [40, 30]], closed=False),
+                                                    dict(stroke((0, 0, 0), w=10), lj=1, ml=kf((0, 1), (20, 10)), lc=1)])])])
+    P["hiddenlayer"] = animation([dict(shape_layer([group([rect((60, 60)), fill()])], ind=1), hd=True),
+                                  shape_layer([group([ellipse((30, 30)), fill((0, 0.6, 0))])], ind=2)])
+    P["maskexpand"] = animation([shape_layer([group([rect((90, 90)), fill()])], hasMask=True,
+                                             masksProperties=[dict(mask("a", square_path(20)), x=kf((0, -10), (20, 15)))])])
+    P["puckerbloat"] = animation([shape_layer([group([rect((60, 60)), {"ty": "pb", "a": kf((0, -50), (20, 50))}, fill((0.6, 0.1, 0.6))])])])
+    P["gradientdash"] = animation([shape_layer([group([ellipse((60, 60)), {"ty": "gs", "o": v(100), "w": v(8), "lc": 1, "lj": 1, "t": 1,
+                                                       "s": v([-30, 0]), "e": v([30, 0]), "g": {"p": 2, "k": v([0, 1, 0, 0, 1, 0, 0, 1])},
+                                                       "d": [{"n": "d", "v": v(10)}, {"n": "g", "v": v(5)}, {"n": "o", "v": kf((0, 0), (20, 30))}]}])])])
+    inner = {"id": "inner", "layers": [shape_layer([group([rect((30, 30)), fill((0.9, 0.4, 0))])], ind=1,
+                                                   k=dict(ks(p=(50, 50)), r=kf((0, 0), (20, 90))))]}
+    outer = {"id": "outer", "layers": [{"ty": 0, "ind": 1, "refId": "inner", "w": 100, "h": 100, "ip": 0, "op": 40, "st": -5,
+                                        "ks": ks(p=(50, 50), a=(50, 50), o=60)}]}
+    P["nestedprecomp"] = animation([{"ty": 0, "ind": 1, "refId": "outer", "w": 100, "h": 100, "ip": 0, "op": 21, "st": 3,
+                                     "ks": ks(p=(50, 50), a=(50, 50), s=(80, 80))}], assets=[inner, outer])
+    late = {"id": "late", "layers": [dict(shape_layer([group([rect((40, 40)), fill((0, 0.4, 0.8))])], ind=1), ip=8, op=15)]}
+    P["precompinout"] = animation([{"ty": 0, "ind": 1, "refId": "late", "w": 100, "h": 100, "ip": 0, "op": 21, "st": 2,
+                                    "ks": ks(p=(50, 50), a=(50, 50))}], assets=[late])
     return P

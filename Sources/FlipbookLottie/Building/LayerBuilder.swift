@@ -299,7 +299,8 @@ final class LayerBuilder {
         let show = CAKeyframeAnimation(keyPath: "hidden")
         // Discrete: one key time more than values (timing-model.md 6.4), each value from its own.
         // A layer visible in the last frame stays visible at the very end (progress 1), as in
-        // lottie-ios, whose out point there is the end of the animation's time.
+        // lottie-ios, whose out point there is the end of the animation's time: its out point on
+        // the root composition's clock (a precomposition's layer's out point is in its own frames).
         let first = min(inPoint, animation.startFrame) - 1, last = max(outPoint, animation.endFrame) + 1
         // Each change a billionth of a frame before or after its frame, as iOS shows that exact
         // frame (`changesBy`): away from the boundary, rounding here cannot decide it.
@@ -307,7 +308,7 @@ final class LayerBuilder {
             let nudged = changesBy(frame) ? frame - 1e-9 : frame + 1e-9
             return NSNumber(value: (nudged - first) / (last - first))
         }
-        if outPoint >= animation.endFrame {
+        if rootFrame(outPoint) >= animation.endFrame {
             show.values = [true, false]
             show.keyTimes = [0, time(inPoint), 1]
         } else {
