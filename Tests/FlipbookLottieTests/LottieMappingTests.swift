@@ -404,6 +404,31 @@ struct LottieCompositingTests {
         #expect(layer.warnings.isEmpty, "\(layer.warnings)")
     }
 
+    @Test("mattes paired as lottie-ios pairs them: tt 1–3 take the layer above whatever its td; tt 4 and a lone td are no matte")
+    func mattePairing() throws {
+        func drawn(_ layers: [String]) throws -> PixelBuffer {
+            try LottieMappingTests.draw(
+                try LottieAnimationLayer(animation: try LottieMappingTests.animation("[\(layers.joined(separator: ","))]")))
+        }
+        let small = Self.rect(1, x: 50, y: 50, size: 20, color: "[0,0,1,1]", extra: #","td":1"#)
+        // Inverted luma (4): lottie-ios reads no matte, so the layer above is drawn as any other.
+        let luma = try drawn([small, Self.rect(2, x: 50, y: 50, size: 80, color: "[1,0,0,1]", extra: #","tt":4"#)])
+        #expect(Self.pixel(luma, 50, 50) == [0, 0, 255, 255], "the would-be matte, drawn")
+        #expect(Self.pixel(luma, 20, 20) == [255, 0, 0, 255], "the target, unmasked")
+        // A td layer with no matte below it is drawn.
+        let lone = try drawn([small, Self.rect(2, x: 50, y: 50, size: 80, color: "[1,0,0,1]")])
+        #expect(Self.pixel(lone, 50, 50) == [0, 0, 255, 255])
+        // An alpha matte (1) takes the layer above even without td.
+        let untagged = Self.rect(1, x: 50, y: 50, size: 20, color: "[0,0,1,1]")
+        let alpha = try drawn([untagged, Self.rect(2, x: 50, y: 50, size: 80, color: "[1,0,0,1]", extra: #","tt":1"#)])
+        #expect(Self.pixel(alpha, 50, 50) == [255, 0, 0, 255], "the target under its matte")
+        #expect(Self.pixel(alpha, 20, 20)[3] == 0, "outside the matte: nothing")
+        // A hidden matte is an empty one.
+        let hiddenMatte = Self.rect(1, x: 50, y: 50, size: 20, color: "[0,0,1,1]", extra: #","td":1,"hd":true"#)
+        let hidden = try drawn([hiddenMatte, Self.rect(2, x: 50, y: 50, size: 80, color: "[1,0,0,1]", extra: #","tt":1"#)])
+        #expect(Self.pixel(hidden, 50, 50)[3] == 0 && Self.pixel(hidden, 20, 20)[3] == 0)
+    }
+
     @Test("a layer's blend mode (bm 1, multiply) composites it onto the layers below")
     func blendMode() throws {
         let below = Self.rect(2, x: 50, y: 50, size: 100, color: "[0.5,0.5,0.5,1]")

@@ -5,7 +5,8 @@ Add a probe for a feature before mapping it."""
 
 
 def v(x):
-    return {"a": 0, "k": x}
+    """A still value, or `x` itself when it is already an animated one (`kf`)."""
+    return x if isinstance(x, dict) and "k" in x else {"a": 0, "k": x}
 
 
 def kf(*pairs, hold=False):
@@ -276,4 +277,28 @@ def probes():
     late = {"id": "late", "layers": [dict(shape_layer([group([rect((40, 40)), fill((0, 0.4, 0.8))])], ind=1), ip=8, op=15)]}
     P["precompinout"] = animation([{"ty": 0, "ind": 1, "refId": "late", "w": 100, "h": 100, "ip": 0, "op": 21, "st": 2,
                                     "ks": ks(p=(50, 50), a=(50, 50))}], assets=[late])
+    # Round six: inverted luma mattes, square caps, a roundness past half the side, parallel
+    # trims with an animated width, an animated radial highlight, a masked precomposition, an
+    # auto-oriented child of a moving parent, an animated layer opacity over a group's.
+    P["lumainverted"] = animation([dict(shape_layer([group([ellipse((60, 60)), fill((1, 1, 1))])], ind=1), td=1),
+                                   dict(shape_layer([group([rect((90, 90)), fill((0.1, 0.5, 0.9))])], ind=2), tt=4)])
+    P["squarecap"] = animation([shape_layer([group([path([[-30, 0], [30, 0]], closed=False),
+                                                    dict(stroke((0, 0, 0), w=kf((0, 4), (20, 16))), lc=3)])])])
+    P["roundrectbig"] = animation([shape_layer([group([rect((80, 40), r=kf((0, 10), (20, 60))), fill((0.3, 0.3, 0.8))])])])
+    P["trimparallel"] = animation([shape_layer([group([ellipse((70, 70)), ellipse((30, 30)), stroke((0.8, 0, 0), w=kf((0, 2), (20, 10))),
+                                                       {"ty": "tm", "s": v(0), "e": kf((0, 10), (20, 90)), "o": v(45), "m": 1}])])])
+    P["radialhighlightanim"] = animation([shape_layer([group([ellipse((80, 80)), {"ty": "gf", "o": v(100), "r": 1, "t": 2,
+                                                               "h": kf((0, -60), (20, 60)), "a": kf((0, 0), (20, 180)),
+                                                               "s": v([0, 0]), "e": v([40, 0]),
+                                                               "g": {"p": 2, "k": v([0, 1, 1, 1, 1, 0.1, 0.2, 0.6])}}])])])
+    masked = {"id": "m", "layers": [shape_layer([group([rect((100, 100)), fill((0.9, 0.5, 0.1))])], ind=1)]}
+    P["precompmask"] = animation([{"ty": 0, "ind": 1, "refId": "m", "w": 100, "h": 100, "ip": 0, "op": 21, "st": 0,
+                                   "ks": ks(p=(50, 50), a=(50, 50)), "hasMask": True,
+                                   "masksProperties": [dict(mask("a", [[20, 20], [80, 30], [50, 85]]), o=kf((0, 100), (20, 30)))]}],
+                                 assets=[masked])
+    P["orientchild"] = animation([{"ty": 3, "ind": 1, "ip": 0, "op": 21, "st": 0, "ks": dict(ks(p=(50, 50)), r=kf((0, 0), (20, 120)))},
+                                  dict(shape_layer([group([rect((20, 6)), fill((0.1, 0.6, 0.3))])], ind=2, k=dict(ks(), p=spatial["p"])),
+                                       parent=1, ao=1)])
+    P["layeropacity"] = animation([shape_layer([group([rect((60, 60)), fill((0, 0, 0))], t=tr(o=60))],
+                                               k=dict(ks(), o=kf((0, 100), (10, 20), (20, 80))))])
     return P

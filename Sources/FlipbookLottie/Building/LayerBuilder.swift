@@ -155,26 +155,50 @@ final class LayerBuilder {
         var byIndex: [Int: LottieLayer] = [:]
         for item in items { if let ind = item.index { byIndex[ind] = item } }
         try countParentTransforms(items, byIndex: byIndex)
-        // Top first, as listed: a matte source (`td`) comes just before the layer it mattes (`tt`).
+        // Built top first, as listed (a matte before the layer it mattes), so keypaths register in
+        // the file's order; paired bottom up.
         var topFirst: [CALayer] = []
-        var matte: CALayer?
-        for item in items {
-            layerCount += 1
-            guard layerCount <= LottieAnimation.maximumLayers else {
-                throw LottieError(file: animation.file, path: item.path, message: "more than \(LottieAnimation.maximumLayers) layers")
+        for (item, source) in Self.pairedWithMattes(items).reversed() {
+            for counted in [source, item].compactMap({ $0 }) {
+                layerCount += 1
+                guard layerCount <= LottieAnimation.maximumLayers else {
+                    throw LottieError(
+                        file: animation.file, path: counted.path, message: "more than \(LottieAnimation.maximumLayers) layers")
+                }
+            }
+            // A hidden matte is an empty one; a hidden layer draws nothing (lottie-ios builds
+            // either as an empty transform layer).
+            var matte: CALayer?
+            if let source, !item.hidden {
+                matte = source.hidden ? CALayer() : try layer(source, parents: byIndex, depth: depth)
+                if let matte { itemPaths[ObjectIdentifier(matte)] = source.path }
             }
             if item.hidden { continue }
             guard let built = try layer(item, parents: byIndex, depth: depth) else { continue }
             itemPaths[ObjectIdentifier(built)] = item.path
-            if item.isMatteSource {
-                matte = built
-                continue
-            }
-            if let source = matte, let mode = item.matte { applyMatte(mode, source, to: built, size: size, at: item.path) }
-            matte = nil
+            if let matte, let mode = item.matte { applyMatte(mode, matte, to: built, size: size, at: item.path) }
             topFirst.append(built)
         }
         return topFirst.reversed()
+    }
+
+    /// Each layer with the layer that mattes it, bottom first, as lottie-ios pairs them
+    /// (`pairedLayersAndMasks`): from the bottom up, a layer with a track matte lottie-ios knows
+    /// (`tt` 1 alpha, 2 inverted alpha, 3 luma, which it leaves unapplied) takes the layer listed
+    /// just above it as its matte, whatever that layer's `td` says. Other `tt` values (4,
+    /// inverted luma) its dictionary decoding reads as no matte: the layer above is drawn as
+    /// any other.
+    static func pairedWithMattes(_ items: [LottieLayer]) -> [(item: LottieLayer, matte: LottieLayer?)] {
+        var pairs: [(item: LottieLayer, matte: LottieLayer?)] = []
+        var rest = items[...]
+        while let item = rest.popLast() {
+            if let mode = item.matte, (1...3).contains(mode), let source = rest.popLast() {
+                pairs.append((item, source))
+            } else {
+                pairs.append((item, nil))
+            }
+        }
+        return pairs
     }
 
     /// Each layer's parents' transforms are built again under it (as lottie-ios builds them), so
