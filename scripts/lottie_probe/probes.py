@@ -30,12 +30,17 @@ def ks(p=(50, 50), a=(0, 0), s=(100, 100), r=0, o=100):
     return {"p": v(list(p) + [0]), "a": v(list(a) + [0]), "s": v(list(s) + [100]), "r": v(r), "o": v(o)}
 
 
+def point(x):
+    """A point or size, still or keyframed (`kf`)."""
+    return v(x if isinstance(x, dict) else list(x))
+
+
 def rect(size=(40, 40), p=(0, 0), r=0, **extra):
-    return dict({"ty": "rc", "p": v(list(p)), "s": v(list(size)), "r": v(r)}, **extra)
+    return dict({"ty": "rc", "p": point(p), "s": point(size), "r": v(r)}, **extra)
 
 
 def ellipse(size=(40, 40), p=(0, 0), **extra):
-    return dict({"ty": "el", "p": v(list(p)), "s": v(list(size))}, **extra)
+    return dict({"ty": "el", "p": point(p), "s": point(size)}, **extra)
 
 
 def path(points, closed=True):
@@ -301,4 +306,24 @@ def probes():
                                        parent=1, ao=1)])
     P["layeropacity"] = animation([shape_layer([group([rect((60, 60)), fill((0, 0, 0))], t=tr(o=60))],
                                                k=dict(ks(), o=kf((0, 100), (10, 20), (20, 80))))])
+    # Round seven: a held path, a radial gradient stroke, an inverted subtract mask, a moving
+    # rectangle, a turning star, a parent at opacity 0, a stretched parent, three animated stops.
+    held = {"a": 1, "k": [{"t": 0, "s": [{"i": [[0, 0]] * 3, "o": [[0, 0]] * 3, "v": [[-30, 20], [0, -30], [30, 20]], "c": True}], "h": 1},
+                          {"t": 10, "s": [{"i": [[0, 0]] * 3, "o": [[0, 0]] * 3, "v": [[-30, -20], [0, 30], [30, -20]], "c": True}]}]}
+    P["heldpath"] = animation([shape_layer([group([{"ty": "sh", "ks": held}, fill((0.2, 0.2, 0.2))])])])
+    P["radialstroke"] = animation([shape_layer([group([rect((60, 60)), {"ty": "gs", "o": v(100), "w": v(12), "lc": 2, "lj": 2, "t": 2,
+                                                      "s": v([0, 0]), "e": v([40, 0]), "g": {"p": 2, "k": v([0, 1, 0, 0, 1, 0, 0, 1])}}])])])
+    P["masksubinverted"] = animation([shape_layer([group([rect((80, 80)), fill()])], hasMask=True,
+                                                  masksProperties=[mask("a", square_path(35)), mask("s", square_path(15), inverted=True)])])
+    P["movingrect"] = animation([shape_layer([group([rect(kf((0, [20, 20]), (20, [60, 30])), p=kf((0, [-20, -20]), (20, [20, 20]))),
+                                                    fill((0.7, 0.3, 0.1))])])])
+    P["turningstar"] = animation([shape_layer([group([{"ty": "sr", "sy": 1, "d": 1, "pt": v(6), "p": v([0, 0]), "r": kf((0, 0), (20, 60)),
+                                                       "ir": v(15), "is": v(0), "or": v(35), "os": v(0)}, fill((0.1, 0.5, 0.6))])])])
+    P["hiddenparent"] = animation([{"ty": 3, "ind": 1, "ip": 0, "op": 21, "st": 0, "ks": dict(ks(p=(50, 50)), o=v(0), s=kf((0, [100, 100, 100]), (20, [60, 60, 100])))},
+                                   dict(shape_layer([group([rect((30, 30)), fill((0.5, 0, 0.5))])], ind=2, k=ks(p=(10, 0))), parent=1)])
+    P["stretchedparent"] = animation([dict({"ty": 3, "ind": 1, "ip": 0, "op": 21, "st": 0, "ks": dict(ks(p=(50, 50)), r=kf((0, 0), (10, 90)))}, sr=2),
+                                      dict(shape_layer([group([rect((20, 20)), fill((0, 0.5, 0))])], ind=2, k=ks(p=(20, 0))), parent=1)])
+    P["threestops"] = animation([shape_layer([group([rect((80, 80)), {"ty": "gf", "o": v(100), "r": 1, "t": 1, "s": v([-40, 0]), "e": v([40, 0]),
+                                                     "g": {"p": 3, "k": kf((0, [0, 1, 0, 0, 0.5, 0, 1, 0, 1, 0, 0, 1]),
+                                                                           (20, [0, 0, 0, 1, 0.3, 1, 1, 0, 1, 1, 0, 0]))}}])])])
     return P
