@@ -40,7 +40,7 @@ extension Stage {
         comparison.against = against
         let sinks = try output.map { url -> [any RenderSink] in
             let format = OutputFormat.forExtension(url.pathExtension) ?? .gif
-            return [try format.sink(url: url, inputs: [recording])]
+            return [try format.sink(VariantComparison.outputRequest(url: url, inputs: [recording]))]
         }
         let summaries = try comparison.run(sinks: sinks ?? [])
         return RecordingComparison(summaries: summaries, notes: comparison.notes)

@@ -44,4 +44,11 @@ struct StageCompareTests {
         let unaligned = try Self.stage(delay: 0.2).compare(againstRecording: device, duration: 1.5, fps: 30, offset: 0)
         #expect(unaligned.offset == 0 && unaligned.render.largestDifference > 0.05, "\(unaligned.render)")
     }
+
+    @Test("a comparison's animation is asked for speed over size (a GIF's one LZW trial a table)")
+    func outputFavoursSpeed() {
+        let request = VariantComparison.outputRequest(url: URL(fileURLWithPath: "/tmp/side.gif"), inputs: [])
+        #expect(request.favoursSpeed)
+        #expect(request.url.lastPathComponent == "side.gif")
+    }
 }

@@ -84,6 +84,39 @@ struct GIFWriterTests {
         #expect(gif.frameRects[2].width == 1 && gif.frameRects[2].height == 1)
     }
 
+    @Test("favoursSpeed codes each table once: the same pixels, and a frame whose unchanged pixels could be runs grows")
+    func favoursSpeedKeepsPixels() throws {
+        // Frame 1: 64×64 pixels, blue or green at random; frame 2: the same with its corners red,
+        // so its rectangle is the whole frame. Unchanged pixels free to be transparent code as
+        // long runs; one trial a table codes them in their own (random) colours.
+        var scattered = Self.solid(64, 64, [0, 160, 0])
+        var seed: UInt32 = 7
+        for i in 0..<(64 * 64) {
+            seed = seed &* 1_103_515_245 &+ 12345
+            if seed >> 16 & 1 == 0 { scattered.rgba.replaceSubrange(i * 4..<i * 4 + 3, with: [0, 0, 200]) }
+        }
+        var cornered = scattered
+        for i in [0, 63, 63 * 64, 64 * 64 - 1] { cornered.rgba.replaceSubrange(i * 4..<i * 4 + 3, with: [200, 0, 0]) }
+        func written(fast: Bool) throws -> (bytes: Int, gif: DecodedGIF) {
+            let url = temporaryDirectory().appendingPathComponent("speed.gif")
+            let w = try GIFWriter(url: url, width: 64, height: 64)
+            w.favoursSpeed = fast
+            try w.add(scattered, delay: 5)
+            try w.add(cornered, delay: 5)
+            try w.finish()
+            return (try Data(contentsOf: url).count, try GIFReader.read(url))
+        }
+        let best = try written(fast: false), fast = try written(fast: true)
+        for k in 0..<2 {
+            for y in stride(from: 0, to: 64, by: 3) {
+                for x in stride(from: 0, to: 64, by: 5) {
+                    #expect(best.gif.frames[k].pixel(x: x, y: y) == fast.gif.frames[k].pixel(x: x, y: y), "frame \(k) at \(x), \(y)")
+                }
+            }
+        }
+        #expect(fast.bytes > best.bytes, "fast \(fast.bytes) B, best \(best.bytes) B")
+    }
+
     @Test("colour tables are as small as the colours allow")
     func tableSize() throws {
         #expect(GIFWriter.bits(forColors: 1) == 1)

@@ -64,4 +64,24 @@ struct JPEGFormatTests {
         #expect(strip.starts(with: [0xFF, 0xD8, 0xFF]))
         #expect(throws: RenderError.self) { _ = try FrameFilesSink(directory: dir.appendingPathComponent("gifs"), format: .webp) }
     }
+
+    @Test("the format asked for decides, not the name: .jpg to strip.img is a JPEG, .png to strip.jpg a PNG")
+    func formatOverName() throws {
+        let dir = temporaryDirectory()
+        let jpeg = dir.appendingPathComponent("strip.img"), png = dir.appendingPathComponent("strip.jpg")
+        _ = try movingSquareStage().render(duration: 0.3, fps: 10, outputs: RenderOutputs(animation: jpeg, format: .jpg))
+        _ = try movingSquareStage().render(duration: 0.3, fps: 10, outputs: RenderOutputs(animation: png, format: .png))
+        #expect(Array(try Data(contentsOf: jpeg)).starts(with: [0xFF, 0xD8, 0xFF]))
+        #expect(Array(try Data(contentsOf: png)).starts(with: [0x89, 0x50, 0x4E, 0x47]))
+    }
+
+    @Test("a picture wider than JPEG's 65,500 px is refused with its size named")
+    func refusesOversizedPicture() {
+        let wide = PixelBuffer(width: 65_501, height: 1, premultipliedARGB: [UInt32](repeating: 0xFF00_0000, count: 65_501))
+        #expect {
+            _ = try JPEGEncoder.encode(wide, quality: 90)
+        } throws: { error in
+            "\(error)".contains("65501×1")
+        }
+    }
 }

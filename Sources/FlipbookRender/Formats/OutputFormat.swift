@@ -22,8 +22,9 @@ public struct OutputFormat: Sendable, Hashable, CustomStringConvertible {
         public var minimumPSNR = 64.0
         /// Files the output may not replace (`OutputFile`).
         public var inputs: [URL] = []
-        /// For a scratch output looked at once (a failing test's animation): speed over size
-        /// where a format trades them without losing a pixel (APNG: zlib's fast level).
+        /// For an output looked at, not kept (a failing test's animation, a comparison): speed
+        /// over size where a format trades them without losing a pixel (APNG: zlib's fast level;
+        /// GIF: one LZW trial a colour table).
         public var favoursSpeed = false
 
         public init(url: URL, inputs: [URL] = []) {

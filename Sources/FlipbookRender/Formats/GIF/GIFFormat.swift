@@ -7,8 +7,10 @@ extension OutputFormat {
         maximumFramesPerSecond: GIFSink.maximumFramesPerSecond, recordingExtensions: ["gif"],
         reader: { url, _ in try GIFFrameStream(url: url) },
         sink: { request in
-            try GIFSink(
+            let sink = try GIFSink(
                 url: request.url, loopCount: request.loopCount, dithering: request.dithering, minimumPSNR: request.minimumPSNR,
                 inputs: request.inputs)
+            sink.favoursSpeed = request.favoursSpeed
+            return sink
         })
 }

@@ -17,6 +17,9 @@ struct GIFFrameCoder: Sendable {
     let errorBudget: Int
     /// For messages: the number of the frame being coded.
     let frameNumber: Int
+    /// Whether each table is also tried with unchanged pixels free to keep their colour (else
+    /// they are transparent only: one LZW trial a table).
+    var triesKeptColours = true
 
     /// Codes one frame's changed rectangle against the global table or a local one, whichever
     /// is smaller once coded, among those whose error stays within budget. `coders` are this
@@ -94,7 +97,7 @@ struct GIFFrameCoder: Sendable {
     /// trials on several threads (one dictionary each); the choice does not depend on which
     /// finishes first.
     private func smallest(_ codings: [Coding], of d: FrameDelta, coders: Coders) throws -> (coding: Coding, blocks: [UInt8]) {
-        let trials = codings.indices.flatMap { i in codings[i].flexible == nil ? [(i, false)] : [(i, false), (i, true)] }
+        let trials = codings.indices.flatMap { i in codings[i].flexible == nil || !triesKeptColours ? [(i, false)] : [(i, false), (i, true)] }
         let dictionaries = coders.atLeast(trials.count)
         let results = ParallelResults<[UInt8]>(count: trials.count)
         let runTrial: @Sendable (Int) -> Void = { j in

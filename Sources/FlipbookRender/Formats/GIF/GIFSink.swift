@@ -22,6 +22,8 @@ public final class GIFSink: RenderSink, @unchecked Sendable {
     let loopCount: Int
     let dithering: Bool
     let minimumPSNR: Double
+    /// One LZW trial a colour table (`GIFWriter.favoursSpeed`): set before the render begins.
+    public var favoursSpeed = false
 
     /// Opens (and so checks) the target now; nothing is written before `finish()`.
     public init(url: URL, loopCount: Int = 0, dithering: Bool = false, minimumPSNR: Double = 64, inputs: [URL] = []) throws {
@@ -52,6 +54,7 @@ public final class GIFSink: RenderSink, @unchecked Sendable {
             output: file, width: plan.width, height: plan.height, loopCount: loopCount,
             dithering: dithering, minimumPSNR: minimumPSNR)
         writer?.threads = plan.threads
+        writer?.favoursSpeed = favoursSpeed
     }
 
     public func prepare(_ frame: PixelBuffer, index: Int, previous: PixelBuffer?) throws -> (any Sendable)? {

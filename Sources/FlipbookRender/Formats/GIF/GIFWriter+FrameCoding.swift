@@ -70,7 +70,8 @@ extension GIFWriter {
         guard let global else { throw RenderError.gif("no global colour table yet") }
         return GIFFrameCoder(
             global: global, dithering: dithering, screenError: screenError,
-            screenErrorTotal: screenErrorTotal, errorBudget: errorBudget, frameNumber: frameCount)
+            screenErrorTotal: screenErrorTotal, errorBudget: errorBudget, frameNumber: frameCount,
+            triesKeptColours: !favoursSpeed)
     }
 
     /// Keeps the per-pixel error map in step with what the decoder now shows.

@@ -41,7 +41,7 @@ extension GIFWriter {
         let table = Self.exactPalette(of: pending)
         let coder = GIFFrameCoder(
             global: table, dithering: dithering, screenError: nil, screenErrorTotal: 0,
-            errorBudget: errorBudget, frameNumber: 0)
+            errorBudget: errorBudget, frameNumber: 0, triesKeptColours: !favoursSpeed)
         let started = Speculation(palette: table, coder: coder)
         for d in pending { started.add(d) }
         speculation = started

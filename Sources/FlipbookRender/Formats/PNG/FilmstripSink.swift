@@ -18,10 +18,22 @@ public final class FilmstripSink: RenderSink, @unchecked Sendable {
     /// `samples` evenly spaced frames (first and last included), or the exact `times` (seconds
     /// from the start; they need not fall on a frame). Opens (and so checks) the target now.
     /// `quality` is the picture format's (a JPEG's; nil: its default).
-    public init(
+    public convenience init(
         url: URL, samples: Int = 12, times: [Double]? = nil, columns: Int = 4, quality: Double? = nil, inputs: [URL] = []
     ) throws {
-        format = OutputFormat.forPicture(url.pathExtension) ?? .png
+        try self.init(
+            url: url, format: OutputFormat.forPicture(url.pathExtension) ?? .png, samples: samples, times: times, columns: columns,
+            quality: quality, inputs: inputs)
+    }
+
+    /// The same in `format` whatever the file's name says (a format's own sink: `Stage.render(to:
+    /// format: .jpg)` writes a JPEG to any name).
+    init(
+        url: URL, format: OutputFormat, samples: Int = 12, times: [Double]? = nil, columns: Int = 4, quality: Double? = nil,
+        inputs: [URL] = []
+    ) throws {
+        precondition(format.writesPictures, "a filmstrip is one picture")
+        self.format = format
         self.quality = quality
         file = try OutputFile(url, inputs: inputs)
         self.samples = samples
