@@ -44,4 +44,28 @@ struct LottieNegativeScaleTests {
         #expect(Self.alpha(after, 60, 17) == 255 && Self.alpha(after, 60, 43) == 255, "full height at −50 %, mirrored")
         #expect(Self.alpha(after, 40, 30) == 0, "nothing left of the axis")
     }
+
+    /// lottie-ios combines a mirrored layer's transform into one matrix animation split where
+    /// holds start and end (`segmentsSplitByCalculationMode`); a lone hold becomes a discrete
+    /// animation of one value, which iOS does not draw, so the layer's own transform (the
+    /// identity) shows through it (iOS's issue_2066 snapshots: the owl's face at full size).
+    @Test("a lone hold in a mirrored layer's transform shows the layer's own transform, the identity")
+    func loneHoldInMatrix() throws {
+        let eased = #""o":{"x":[0.3],"y":[0]},"i":{"x":[0.7],"y":[1]}"#
+        let position =
+            #"{"a":1,"k":[{"t":0,"s":[50,50],\#(eased)},{"t":5,"s":[50,50],"h":1},"#
+            + #"{"t":15,"s":[50,50],\#(eased)},{"t":20,"s":[50,50]}]}"#
+        let layer = Self.mirrored(#"{"a":0,"k":[-50,50,100]}"#).replacingOccurrences(of: #""p":{"a":0,"k":[50,50]}"#, with: #""p":\#(position)"#)
+        let scene = try LottieStageSupport(layer)
+        // Mirrored at half size: the square (15…45) at 52.5…67.5 across, 32.5…47.5 down.
+        for frame in [2.0, 17] {
+            let p = try scene.drawn(at: frame)
+            #expect(Self.alpha(p, 60, 40) == 255 && Self.alpha(p, 30, 30) == 0, "frame \(frame): mirrored, half size")
+        }
+        // Through the hold: the identity, the square where its path puts it.
+        for frame in [6.0, 10, 14] {
+            let p = try scene.drawn(at: frame)
+            #expect(Self.alpha(p, 30, 30) == 255 && Self.alpha(p, 60, 40) == 0, "frame \(frame): the layer's own transform")
+        }
+    }
 }

@@ -48,23 +48,26 @@ extension LayerBuilder {
             if let sampled = remappedAnimation("transform", { NSValue(caTransform3D: matrix($0)) }) {
                 layer.add(sampled, forKey: "transform")
             }
-        } else if let keyframes = animated.first, keyframes.count > 1, !keyframes.contains(where: \.hold),
-            animated.allSatisfy({ $0.map(\.frame) == keyframes.map(\.frame) }), !Self.scaleChangesSign(parts[3])
+        } else if let keyframes = animated.first, keyframes.count > 1,
+            animated.allSatisfy({ $0.map(\.frame) == keyframes.map(\.frame) && $0.map(\.hold) == keyframes.map(\.hold) }),
+            !Self.scaleChangesSign(parts[3])
         {
             // The moving parts share their keyframes: matrices at those keyframes, eased as the
             // first, and Core Animation interpolates the matrices between them (lottie-ios's
-            // `Keyframes.combined`, which iOS then interpolates by decomposing them).
-            let first = keyframes[0].frame, last = keyframes[keyframes.count - 1].frame
-            layer.transform = matrix(first)
-            let combined = CAKeyframeAnimation(keyPath: "transform")
-            combined.values = keyframes.map { NSValue(caTransform3D: matrix($0.frame)) }
-            combined.keyTimes = keyframes.map { NSNumber(value: ($0.frame - first) / (last - first)) }
-            combined.timingFunctions = keyframes.dropLast().map { k in
-                guard let o = k.out, let i = k.into else { return CAMediaTimingFunction(name: .linear) }
-                return CAMediaTimingFunction(controlPoints: Float(min(1, max(0, o.x))), Float(o.y), Float(min(1, max(0, i.x))), Float(i.y))
+            // `Keyframes.combined`, which iOS then interpolates by decomposing them). A lone hold
+            // among them is a one-value discrete animation iOS does not draw: the layer's own
+            // transform, the identity, shows (issue_2066's face through its held position).
+            let matrices = keyframes.map { k in
+                LottieKeyframe(frame: k.frame, value: matrix(k.frame), out: k.out, into: k.into, hold: k.hold)
             }
-            animator.place(combined, from: first, to: last)
-            layer.add(combined, forKey: "transform")
+            layer.transform = matrix(keyframes[0].frame)
+            if let combined = animator.animation(
+                "transform", matrices, convert: { NSValue(caTransform3D: $0) }, holdStepShown: holdStepShown(matrices),
+                unheld: NSValue(caTransform3D: CATransform3DIdentity),
+                firstHoldCovered: startsWithComposition(keyframes[0].frame))
+            {
+                layer.add(combined, forKey: "transform")
+            }
         } else if let first = frames.min(), let last = frames.max(), last > first {
             let count = Int(min(Double(Self.maximumSkewSamples - 1), (last - first).rounded(.up))) + 1
             let times = (0..<count).map { first + (last - first) * Double($0) / Double(count - 1) }

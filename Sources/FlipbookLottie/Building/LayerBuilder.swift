@@ -546,10 +546,14 @@ final class LayerBuilder {
             let animation = animator.animation(
                 keyPath, frames, convert: convert, holdStepShown: holdStepShown(frames),
                 unheld: keyPath.contains(".") ? nil : type(of: layer).defaultValue(forKey: keyPath),
-                firstHoldCovered: rootFrame(frames[0].frame) <= animation.startFrame)
+                firstHoldCovered: startsWithComposition(frames[0].frame))
         else { return }
         layer.add(animation, forKey: keyPath)
     }
+
+    /// Whether a keyframe at `frame` of the composition being built is at or before the root
+    /// composition's start (a first hold there counts as lone: `KeyframeAnimator.loneHold`).
+    func startsWithComposition(_ frame: Double) -> Bool { rootFrame(frame) <= animation.startFrame }
 
     // MARK: - Other layer types
 
