@@ -239,7 +239,9 @@ struct Compare: ParsableCommand {
     /// The comparison's animation (always animated: a .png name is an APNG) and filmstrip.
     private func outputSinks(inputs: [URL]) throws -> [any RenderSink] {
         let format = try OutputFormat.of(output: output, format: nil, animated: true, formatOptions: false)
-        var sinks: [any RenderSink] = [try format.sink(VariantComparison.outputRequest(url: ScenarioArguments.outputURL(output), inputs: inputs))]
+        var sinks: [any RenderSink] = [
+            try format.sink(VariantComparison.outputRequest(url: ScenarioArguments.outputURL(output), inputs: inputs))
+        ]
         if let filmstrip {
             let times = try filmstripTimes.map { try TimeArgument.list($0, option: "--filmstrip-times") }
             sinks.append(

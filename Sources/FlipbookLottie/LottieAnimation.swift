@@ -104,16 +104,33 @@ public struct LottieAnimation: Sendable {
     /// A `.lottie` archive: the first animation its manifest lists (`animations/ID.json`, or
     /// `a/ID.json` in version 2), with the archive's images.
     static func loadArchive(_ data: Data, file: String) throws -> LottieAnimation {
-        let archive: ZipArchive
-        do { archive = try ZipArchive(data) } catch { throw LottieError(file: file, path: "", message: "\(error)") }
-        let id = archive.files["manifest.json"].flatMap { try? JSONParser.parse($0) }.flatMap {
-            LottieDecoder.manifestAnimationID(LottieJSON(node: $0, path: "manifest"))
-        }
+        let archive = try openArchive(data, file: file)
+        return try loadArchive(archive, file: file, id: manifest(of: archive).first?.id, fallBack: true)
+    }
+
+    /// `data` as a zip archive, or a `LottieError` naming `file`.
+    static func openArchive(_ data: Data, file: String) throws -> ZipArchive {
+        do { return try ZipArchive(data) } catch { throw LottieError(file: file, path: "", message: "\(error)") }
+    }
+
+    /// The animations an archive's `manifest.json` lists (none without a readable one).
+    static func manifest(of archive: ZipArchive) -> [DotLottieManifestEntry] {
+        archive.files["manifest.json"].flatMap { try? JSONParser.parse($0) }.map {
+            LottieDecoder.manifestAnimations(LottieJSON(node: $0, path: "manifest"))
+        } ?? []
+    }
+
+    /// The archive's animation `id` (`animations/ID.json`, or `a/ID.json` in version 2); with
+    /// `fallBack`, else its first animation file.
+    static func loadArchive(_ archive: ZipArchive, file: String, id: String?, fallBack: Bool) throws -> LottieAnimation {
+        let listed = id.map { ["animations/\($0).json", "a/\($0).json"] } ?? []
         let candidates =
-            (id.map { ["animations/\($0).json", "a/\($0).json"] } ?? [])
-            + archive.files.keys.filter { ($0.hasPrefix("animations/") || $0.hasPrefix("a/")) && $0.hasSuffix(".json") }.sorted()
+            listed
+            + (fallBack
+                ? archive.files.keys.filter { ($0.hasPrefix("animations/") || $0.hasPrefix("a/")) && $0.hasSuffix(".json") }.sorted() : [])
         guard let name = candidates.first(where: { archive.files[$0] != nil }), let json = archive.files[name] else {
-            throw LottieError(file: file, path: "", message: "the archive holds no animation (animations/*.json)")
+            let what = id.map { "animation '\($0)' (animations/\($0).json)" } ?? "animation (animations/*.json)"
+            throw LottieError(file: file, path: "", message: "the archive holds no \(what)")
         }
         var animation = try load(data: json, file: "\(file)/\(name)", baseDirectory: nil)
         animation.archiveFiles = archive.files

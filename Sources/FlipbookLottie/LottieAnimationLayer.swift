@@ -30,6 +30,9 @@ open class LottieAnimationLayer: CALayer {
 
     /// How `play` repeats (lottie-ios's `loopMode`; LottieAnimationLayer+Playback.swift).
     public var loopMode: LottieLoopMode = .playOnce
+    /// What lottie-ios does when the app goes to the background: the Core Animation engine's
+    /// default, kept for code that sets it; a Stage has no background, so it changes nothing.
+    public var backgroundBehavior = LottieBackgroundBehavior.default(for: .coreAnimation)
     /// The playing range and what is left of it; nil when paused.
     var playbackPlan: PlaybackPlan?
     /// Bumped by every play, pause and seek, so the end of a leg scheduled before does nothing.

@@ -55,7 +55,8 @@ struct LottieNegativeScaleTests {
         let position =
             #"{"a":1,"k":[{"t":0,"s":[50,50],\#(eased)},{"t":5,"s":[50,50],"h":1},"#
             + #"{"t":15,"s":[50,50],\#(eased)},{"t":20,"s":[50,50]}]}"#
-        let layer = Self.mirrored(#"{"a":0,"k":[-50,50,100]}"#).replacingOccurrences(of: #""p":{"a":0,"k":[50,50]}"#, with: #""p":\#(position)"#)
+        let layer = Self.mirrored(#"{"a":0,"k":[-50,50,100]}"#).replacingOccurrences(
+            of: #""p":{"a":0,"k":[50,50]}"#, with: #""p":\#(position)"#)
         let scene = try LottieStageSupport(layer)
         // Mirrored at half size: the square (15…45) at 52.5…67.5 across, 32.5…47.5 down.
         for frame in [2.0, 17] {

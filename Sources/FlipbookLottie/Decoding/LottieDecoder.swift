@@ -62,7 +62,16 @@ struct LottieDecoder {
     }
 
     /// The animation a `.lottie` archive's manifest names first (`animations[0].id`).
-    static func manifestAnimationID(_ manifest: LottieJSON) -> String? { manifest["animations"]?.array?.first?["id"]?.string }
+    /// The animations a `.lottie` manifest lists, each with its playback settings (lottie-ios's
+    /// `DotLottieAnimation`: `loop`, `speed`, `direction`, `mode`); entries without an id are skipped.
+    static func manifestAnimations(_ manifest: LottieJSON) -> [DotLottieManifestEntry] {
+        (manifest["animations"]?.array ?? []).compactMap { entry in
+            guard let id = entry["id"]?.string else { return nil }
+            return DotLottieManifestEntry(
+                id: id, loops: entry["loop"]?.bool ?? false, speed: entry["speed"]?.number ?? 1,
+                direction: entry["direction"]?.number ?? 1, bounces: entry["mode"]?.string == "bounce")
+        }
+    }
 
     // MARK: - Layers
 

@@ -97,7 +97,9 @@ struct GIFFrameCoder: Sendable {
     /// trials on several threads (one dictionary each); the choice does not depend on which
     /// finishes first.
     private func smallest(_ codings: [Coding], of d: FrameDelta, coders: Coders) throws -> (coding: Coding, blocks: [UInt8]) {
-        let trials = codings.indices.flatMap { i in codings[i].flexible == nil || !triesKeptColours ? [(i, false)] : [(i, false), (i, true)] }
+        let trials = codings.indices.flatMap { i -> [(Int, Bool)] in
+            codings[i].flexible == nil || !triesKeptColours ? [(i, false)] : [(i, false), (i, true)]
+        }
         let dictionaries = coders.atLeast(trials.count)
         let results = ParallelResults<[UInt8]>(count: trials.count)
         let runTrial: @Sendable (Int) -> Void = { j in
