@@ -545,7 +545,7 @@ final class LayerBuilder {
         guard case .keyframes(let frames) = property.storage,
             let animation = animator.animation(
                 keyPath, frames, convert: convert, holdStepShown: holdStepShown(frames),
-                unheld: keyPath.contains(".") ? nil : type(of: layer).defaultValue(forKey: keyPath),
+                unheld: keyPath.contains(".") ? CALayer().value(forKeyPath: keyPath) : type(of: layer).defaultValue(forKey: keyPath),
                 firstHoldCovered: startsWithComposition(frames[0].frame))
         else { return }
         layer.add(animation, forKey: keyPath)
