@@ -52,8 +52,15 @@ public final class DotLottieFile: Sendable {
             animations = [Animation(animation: animation, configuration: DotLottieConfiguration(id: id, loopMode: .playOnce, speed: 1))]
             return
         }
+        // A manifest may list more animations than the archive holds files, or one many times:
+        // each file is read once, and no more entries than an archive has files are taken.
+        guard entries.count <= ZipArchive.maximumEntries else {
+            throw LottieError(file: file, path: "manifest.animations", message: "lists more than \(ZipArchive.maximumEntries) animations")
+        }
+        var read: [String: LottieAnimation] = [:]
         animations = try entries.map { entry in
-            let animation = try LottieAnimation.loadArchive(archive, file: file, id: entry.id, fallBack: false)
+            let animation = try read[entry.id] ?? LottieAnimation.loadArchive(archive, file: file, id: entry.id, fallBack: false)
+            read[entry.id] = animation
             return Animation(
                 animation: animation,
                 configuration: DotLottieConfiguration(id: entry.id, loopMode: entry.loopMode, speed: entry.speed * entry.direction))

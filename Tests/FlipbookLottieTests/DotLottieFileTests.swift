@@ -68,6 +68,18 @@ struct DotLottieFileTests {
         if case .failure(let failure) = result { #expect("\(failure)".contains("animation 'gone'"), "\(failure)") }
     }
 
+    @Test("a manifest listing one animation 20,000 times is refused; listing it twice reads its file once")
+    func boundedManifest() throws {
+        let many = String(repeating: #",{"id":"wide"}"#, count: 20_000)
+        let refused = DotLottieFile.SynchronouslyBlockingCurrentThread.loadedFrom(filepath: try Self.archive(listing: many).path)
+        #expect(throws: LottieError.self) { try refused.get() }
+        let twice = try DotLottieFile.SynchronouslyBlockingCurrentThread.loadedFrom(
+            filepath: try Self.archive(listing: #",{"id":"wide"}"#).path
+        )
+        .get()
+        #expect(twice.animations.map(\.configuration.id) == ["wide", "small", "wide"])
+    }
+
     @Test("backgroundBehavior is kept as set, the Core Animation engine's default first")
     func backgroundBehavior() {
         let view = LottieAnimationView(animation: nil)
