@@ -137,6 +137,30 @@ struct LottieMappingTests {
         #expect(LottieNegativeScaleTests.alpha(held, 20, 20) == 255, "its own size through the lone hold")
     }
 
+    /// lottie-ios moves a layer's position along a path of its keyframes' points, whose discrete
+    /// runs have no end key time: the last point after a hold is never reached, and a lone hold
+    /// is a run of two points, drawn (LayerBuilder.positionAsPathShows; iOS's TypeFace-Y).
+    @Test("position: the last keyframe after a hold is never shown, the one before holds; a lone hold is drawn")
+    func positionHolds() throws {
+        func scene(_ keyframes: String) throws -> LottieStageSupport {
+            let layer = LottieNegativeScaleTests.mirrored(#"{"a":0,"k":[100,100,100]}"#)
+            return try LottieStageSupport(
+                layer.replacingOccurrences(of: #""p":{"a":0,"k":[50,50]}"#, with: #""p":{"a":1,"k":\#(keyframes)}"#))
+        }
+        // The square (15…45 about an anchor at 50, 50) at position P covers P − 35 … P − 5.
+        let alpha = LottieNegativeScaleTests.alpha
+        let held = try scene(#"[{"t":0,"s":[50,50],"h":1},{"t":5,"s":[80,80],"h":1},{"t":10,"s":[20,20]}]"#)
+        for frame in [7.0, 15] {
+            let p = try held.drawn(at: frame)
+            #expect(alpha(p, 60, 60) == 255 && alpha(p, 5, 5) == 0, "frame \(frame): still at 80, 80")
+        }
+        let eased = #""o":{"x":[0.3],"y":[0]},"i":{"x":[0.7],"y":[1]}"#
+        let lone = try scene(
+            #"[{"t":0,"s":[50,50],\#(eased)},{"t":5,"s":[80,80],"h":1},{"t":12,"s":[80,80],\#(eased)},{"t":16,"s":[50,50]}]"#)
+        let p = try lone.drawn(at: 8)
+        #expect(alpha(p, 60, 60) == 255, "the held point, not the layer's own position")
+    }
+
     @Test("a layer is hidden before its in point and from its out point")
     func inOutPoints() throws {
         let layer = try LottieAnimationLayer(animation: try Self.animation("[\(Self.null("{}", ip: 5, op: 15))]"))

@@ -477,7 +477,8 @@ final class LayerBuilder {
             if let y = ks.positionY { set(y, on: layer, keyPath: "position.y") { $0.first.map { NSNumber(value: $0) } } }
             return
         }
-        guard let p = property(ks.position, keypath) else { return }
+        guard var p = property(ks.position, keypath) else { return }
+        if case .keyframes(let frames) = p.storage { p.storage = .keyframes(Self.positionAsPathShows(frames)) }
         let point: (Vector) -> Any? = { v in CGPoint(x: v.first ?? 0, y: v.count > 1 ? v[1] : 0) }
         if remapping == nil, case .keyframes(let frames) = p.storage,
             frames.contains(where: { k in
@@ -488,7 +489,21 @@ final class LayerBuilder {
             layer.add(animation, forKey: "position")
             return
         }
-        set(p, on: layer, keyPath: "position", convert: point)
+        if setRemapped(p, on: layer, keyPath: "position", convert: point) { return }
+        setKeyframed(p, on: layer, keyPath: "position", convert: point, loneHoldsDrawn: true)
+    }
+
+    /// A layer's position keyframes as lottie-ios's animation of them shows them: it moves
+    /// along a path of the keyframes' points, without the end key times its other animations
+    /// get, so a discrete run (holds) has as many key times as points. Core Animation then
+    /// never reaches the last point of the last run: after a hold, the last keyframe's point is
+    /// never shown and the one before holds to the end (timing-model 6.4; iOS's TypeFace-Y
+    /// snapshot). A lone hold is a run of two points and is drawn (`loneHoldsDrawn`).
+    static func positionAsPathShows(_ frames: [LottieKeyframe<Vector>]) -> [LottieKeyframe<Vector>] {
+        guard frames.count >= 2, frames[frames.count - 2].hold else { return frames }
+        var shown = frames
+        shown[frames.count - 1].value = frames[frames.count - 2].value
+        return shown
     }
 
     /// Spatial tangents: the keyframes' points joined by cubic curves, a path Core Animation
@@ -540,12 +555,16 @@ final class LayerBuilder {
     }
 
     /// The same for a property that is not numbers (a path): never remapped.
-    func setKeyframed<Value>(_ property: Animated<Value>, on layer: CALayer, keyPath: String, convert: (Value) -> Any?) {
+    /// `loneHoldsDrawn`: lottie-ios animates the property so that a lone hold is drawn (a
+    /// position's path), else the layer's own value shows through it (`KeyframeAnimator.loneHold`).
+    func setKeyframed<Value>(
+        _ property: Animated<Value>, on layer: CALayer, keyPath: String, convert: (Value) -> Any?, loneHoldsDrawn: Bool = false
+    ) {
         if let initial = convert(property.initial) { layer.setValue(initial, forKeyPath: keyPath) }
+        let own = keyPath.contains(".") ? CALayer().value(forKeyPath: keyPath) : type(of: layer).defaultValue(forKey: keyPath)
         guard case .keyframes(let frames) = property.storage,
             let animation = animator.animation(
-                keyPath, frames, convert: convert, holdStepShown: holdStepShown(frames),
-                unheld: keyPath.contains(".") ? CALayer().value(forKeyPath: keyPath) : type(of: layer).defaultValue(forKey: keyPath),
+                keyPath, frames, convert: convert, holdStepShown: holdStepShown(frames), unheld: loneHoldsDrawn ? nil : own,
                 firstHoldCovered: startsWithComposition(frames[0].frame))
         else { return }
         layer.add(animation, forKey: keyPath)
