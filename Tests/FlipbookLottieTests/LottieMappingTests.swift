@@ -161,6 +161,22 @@ struct LottieMappingTests {
         #expect(alpha(p, 60, 60) == 255, "the held point, not the layer's own position")
     }
 
+    /// lottie-ios's position path joins keyframes without spatial tangents by a line; a curve
+    /// whose controls sit on its ends would move along it eased a second time.
+    @Test("position: a segment without tangents is a line along which the layer moves at the keyframes' pace")
+    func positionLineSegment() throws {
+        let layer = LottieNegativeScaleTests.mirrored(#"{"a":0,"k":[100,100,100]}"#)
+        let keyframes =
+            #"[{"t":0,"s":[20,50],"to":[0,10],"ti":[0,0],"o":{"x":0,"y":0},"i":{"x":1,"y":1}},"#
+            + #"{"t":10,"s":[50,50],"to":[0,0],"ti":[0,0],"o":{"x":0,"y":0},"i":{"x":1,"y":1}},{"t":20,"s":[80,50]}]"#
+        let scene = try LottieStageSupport(
+            layer.replacingOccurrences(of: #""p":{"a":0,"k":[50,50]}"#, with: #""p":{"a":1,"k":\#(keyframes)}"#))
+        // A quarter of the way from 50 to 80: x 57.5, so the square (x − 35 … x − 5) starts at 22.5
+        // (a second ease would put x at 54.7 and its left edge at 19.7).
+        let p = try scene.drawn(at: 12.5)
+        #expect(LottieNegativeScaleTests.alpha(p, 21, 30) == 0 && LottieNegativeScaleTests.alpha(p, 24, 30) == 255)
+    }
+
     @Test("a layer is hidden before its in point and from its out point")
     func inOutPoints() throws {
         let layer = try LottieAnimationLayer(animation: try Self.animation("[\(Self.null("{}", ip: 5, op: 15))]"))

@@ -525,6 +525,10 @@ final class LayerBuilder {
                 times.append(NSNumber(value: (b.frame - first) / (last - first) - 1e-7))
                 functions.append(CAMediaTimingFunction(name: .linear))
                 path.addLine(to: end)
+            } else if !(a.spatialOut ?? []).contains(where: { $0 != 0 }) && !(a.spatialIn ?? []).contains(where: { $0 != 0 }) {
+                // No tangents: a line, as lottie-ios draws it (a curve with its controls on its
+                // ends would ease the move along it a second time).
+                path.addLine(to: end)
             } else {
                 let to = a.spatialOut ?? [0, 0], ti = a.spatialIn ?? [0, 0]
                 path.addCurve(
