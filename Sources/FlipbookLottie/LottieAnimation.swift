@@ -171,6 +171,15 @@ public struct LottieAnimation: Sendable {
         return located
     }
 
+    /// Where in the file's text the JSON path a warning starts with (`layers[0].ks.o.k: …`) is;
+    /// nil when the warning names no path found there.
+    package func location(ofWarning warning: String) -> (line: Int, column: Int)? {
+        guard let source, let colon = warning.range(of: ": ") else { return nil }
+        let path = String(warning[..<colon.lowerBound])
+        guard !path.isEmpty, !path.contains(" ") else { return nil }
+        return JSONParser.location(ofPath: path, in: source)
+    }
+
     /// `error` with the line and column of its JSON path in this animation's text.
     func located(_ error: LottieError) -> LottieError {
         guard error.file == file else { return error }

@@ -188,6 +188,18 @@ struct LottieDecodingNoteTests {
         #expect(layer.warnings.contains("layers[0].ks.p.k[0].s: expected numbers; the property is left out"), "\(layer.warnings)")
     }
 
+    @Test("a warning's JSON path is found in the file's text: its line and column")
+    func warningLocated() throws {
+        let json =
+            "{\"v\":\"5.7\",\"fr\":10,\"ip\":0,\"op\":10,\"w\":20,\"h\":20,\"layers\":[\n  {\"ty\":3,\"ind\":1,\"ks\":{\"o\":{\"a\":0,\"k\":\"half\"}}}]}"
+        let animation = try LottieAnimation.load(data: Data(json.utf8), file: "kinds.json")
+        let warning = try #require(try LottieAnimationLayer(animation: animation).warnings.first { $0.hasPrefix("layers[0].ks.o.k") })
+        let at = try #require(animation.location(ofWarning: warning))
+        // Line 2 holds the layer; `"half"` starts at column 40 of it.
+        #expect(at.line == 2 && at.column == 40, "\(at)")
+        #expect(animation.location(ofWarning: "the main-thread engine is not available") == nil)
+    }
+
     @Test("an unknown layer type and an unknown shape item are warnings naming them")
     func unknownTypes() throws {
         let json =

@@ -138,9 +138,9 @@ struct LottieMappingTests {
     }
 
     /// lottie-ios moves a layer's position along a path of its keyframes' points, whose discrete
-    /// runs have no end key time: the last point after a hold is never reached, and a lone hold
+    /// runs have no end key time: the last point of a final run of holds is never reached, and a lone hold
     /// is a run of two points, drawn (LayerBuilder.positionAsPathShows; iOS's TypeFace-Y).
-    @Test("position: the last keyframe after a hold is never shown, the one before holds; a lone hold is drawn")
+    @Test("position: a last hold after a hold is never shown, the one before holds; a lone hold is drawn")
     func positionHolds() throws {
         func scene(_ keyframes: String) throws -> LottieStageSupport {
             let layer = LottieNegativeScaleTests.mirrored(#"{"a":0,"k":[100,100,100]}"#)
@@ -149,11 +149,15 @@ struct LottieMappingTests {
         }
         // The square (15…45 about an anchor at 50, 50) at position P covers P − 35 … P − 5.
         let alpha = LottieNegativeScaleTests.alpha
-        let held = try scene(#"[{"t":0,"s":[50,50],"h":1},{"t":5,"s":[80,80],"h":1},{"t":10,"s":[20,20]}]"#)
+        let held = try scene(#"[{"t":0,"s":[50,50],"h":1},{"t":5,"s":[80,80],"h":1},{"t":10,"s":[20,20],"h":1}]"#)
         for frame in [7.0, 15] {
             let p = try held.drawn(at: frame)
             #expect(alpha(p, 60, 60) == 255 && alpha(p, 5, 5) == 0, "frame \(frame): still at 80, 80")
         }
+        // A last keyframe that is not a hold starts a run of its own: its point is shown from its frame.
+        let atEnd = try scene(#"[{"t":0,"s":[50,50],"h":1},{"t":10,"s":[80,80],"h":1},{"t":20,"s":[20,20]}]"#)
+        let before = try atEnd.drawn(at: 15), end = try atEnd.drawn(at: 20)
+        #expect(alpha(before, 60, 60) == 255 && alpha(end, 5, 5) == 255 && alpha(end, 60, 60) == 0)
         let eased = #""o":{"x":[0.3],"y":[0]},"i":{"x":[0.7],"y":[1]}"#
         let lone = try scene(
             #"[{"t":0,"s":[50,50],\#(eased)},{"t":5,"s":[80,80],"h":1},{"t":12,"s":[80,80],\#(eased)},{"t":16,"s":[50,50]}]"#)

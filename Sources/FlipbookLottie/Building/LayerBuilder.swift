@@ -495,12 +495,14 @@ final class LayerBuilder {
 
     /// A layer's position keyframes as lottie-ios's animation of them shows them: it moves
     /// along a path of the keyframes' points, without the end key times its other animations
-    /// get, so a discrete run (holds) has as many key times as points. Core Animation then
-    /// never reaches the last point of the last run: after a hold, the last keyframe's point is
-    /// never shown and the one before holds to the end (timing-model 6.4; iOS's TypeFace-Y
-    /// snapshot). A lone hold is a run of two points and is drawn (`loneHoldsDrawn`).
+    /// get, so a discrete run (holds) has as many key times as points. When the keyframes end in
+    /// such a run (the last keyframe a hold too, as After Effects exports a layer that stops
+    /// moving), Core Animation never reaches its last point: the one before holds to the end
+    /// (timing-model 6.4; iOS's TypeFace-Y snapshot). A last keyframe that is not a hold starts
+    /// a run of its own and is shown (the positionhold probe). A lone hold is a run of two points
+    /// and is drawn (`loneHoldsDrawn`).
     static func positionAsPathShows(_ frames: [LottieKeyframe<Vector>]) -> [LottieKeyframe<Vector>] {
-        guard frames.count >= 2, frames[frames.count - 2].hold else { return frames }
+        guard frames.count >= 2, frames[frames.count - 2].hold, frames[frames.count - 1].hold else { return frames }
         var shown = frames
         shown[frames.count - 1].value = frames[frames.count - 2].value
         return shown

@@ -82,7 +82,11 @@ public enum LottieScenario {
             }
         }
         let probe = try LottieAnimationLayer(animation: animation)
-        warnings += probe.warnings.map { Diagnostic(file: file, line: 1, column: 1, message: $0, severity: .warning) }
+        // A warning is placed at its JSON path in the file (an archive's animation is not the file).
+        warnings += probe.warnings.map { warning in
+            let at = animation.file == file ? animation.location(ofWarning: warning) : nil
+            return Diagnostic(file: file, line: at?.line ?? 1, column: at?.column ?? 1, message: warning, severity: .warning)
+        }
         var layer = LayerSpec(
             id: "animation", type: .lottie, frame: CGRect(origin: .zero, size: size), properties: [], options: LayerOptions(),
             sublayers: [], mask: [])
