@@ -379,8 +379,8 @@ struct LottieHostileInputTests {
 struct LottieTimeRemappingTests {
     /// A precomposition whose one null layer moves x 0 → 100 over its frames 0…20, shown by
     /// one layer with `tm`; the composition runs at 10 fps, frames 0…20.
-    static func remapped(_ tm: String) throws -> LottieAnimation {
-        let inner = LottieMappingTests.null(#"{"p":{"a":1,"k":[{"t":0,"s":[0,0]},{"t":20,"s":[100,0]}]}}"#, ip: 0, op: 20)
+    static func remapped(_ tm: String, position: String = #"[{"t":0,"s":[0,0]},{"t":20,"s":[100,0]}]"#) throws -> LottieAnimation {
+        let inner = LottieMappingTests.null(#"{"p":{"a":1,"k":\#(position)}}"#, ip: 0, op: 20)
         let assets = #"[{"id":"c","layers":[\#(inner)]}]"#
         let layer = #"{"ty":0,"ind":1,"refId":"c","w":100,"h":100,"ip":0,"op":20,"st":0,"ks":{},"tm":\#(tm)}"#
         return try LottieMappingTests.animation("[\(layer)]", assets: assets)
@@ -416,6 +416,15 @@ struct LottieTimeRemappingTests {
         #expect(abs(try Self.innerX(animation, at: 0) - 100) < 1e-6, "frame 0 shows local frame 20")
         #expect(abs(try Self.innerX(animation, at: 5) - 75) < 1e-6, "frame 5 shows local frame 15")
         #expect(abs(try Self.innerX(animation, at: 10) - 50) < 1e-6)
+    }
+
+    /// Remapped, lottie-ios samples the keyframes' values each frame: a final run of holds reaches
+    /// its last point there, unlike a position's path outside a remapping (`positionAsPathShows`).
+    @Test("inside a remapped precomposition a position ending in holds shows its last point")
+    func remappedHolds() throws {
+        let holds = #"[{"t":0,"s":[0,0],"h":1},{"t":5,"s":[50,0],"h":1},{"t":10,"s":[100,0],"h":1}]"#
+        let animation = try Self.remapped(#"{"a":1,"k":[{"t":0,"s":[0]},{"t":20,"s":[2]}]}"#, position: holds)
+        #expect(abs(try Self.innerX(animation, at: 15) - 100) < 1e-6)
     }
 
     @Test("content remapped past its layers' out point is hidden")

@@ -478,7 +478,9 @@ final class LayerBuilder {
             return
         }
         guard var p = property(ks.position, keypath) else { return }
-        if case .keyframes(let frames) = p.storage { p.storage = .keyframes(Self.positionAsPathShows(frames)) }
+        // Inside a remapped precomposition lottie-ios samples every frame from the keyframes'
+        // values instead (no runs of holds), so each value is shown there.
+        if remapping == nil, case .keyframes(let frames) = p.storage { p.storage = .keyframes(Self.positionAsPathShows(frames)) }
         let point: (Vector) -> Any? = { v in CGPoint(x: v.first ?? 0, y: v.count > 1 ? v[1] : 0) }
         if remapping == nil, case .keyframes(let frames) = p.storage,
             frames.contains(where: { k in
