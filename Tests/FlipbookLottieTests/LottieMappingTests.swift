@@ -124,11 +124,7 @@ struct LottieMappingTests {
     /// `.y`, `transform.rotation.z`) shows their layer's own values, scale 1, as opacity's does.
     @Test("a lone hold in a scale shows the layer's own scale, 100 %")
     func loneHoldInScale() throws {
-        let eased = #""o":{"x":[0.3],"y":[0]},"i":{"x":[0.7],"y":[1]}"#
-        let scale =
-            #"{"a":1,"k":[{"t":0,"s":[50,50,100],\#(eased)},{"t":5,"s":[50,50,100],"h":1},"#
-            + #"{"t":15,"s":[50,50,100],\#(eased)},{"t":20,"s":[50,50,100]}]}"#
-        let scene = try LottieStageSupport(LottieNegativeScaleTests.mirrored(scale))
+        let scene = try LottieStageSupport(LottieNegativeScaleTests.mirrored(LottieNegativeScaleTests.loneHold("[50,50,100]")))
         // At half size the square (15…45) is at 32.5…47.5; at its own size, 15…45.
         let eased2 = try scene.drawn(at: 2), held = try scene.drawn(at: 10)
         #expect(

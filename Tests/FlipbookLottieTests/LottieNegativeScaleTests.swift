@@ -20,6 +20,14 @@ struct LottieNegativeScaleTests {
 
     static func alpha(_ p: PixelBuffer, _ x: Int, _ y: Int) -> Int { LottieCompositingTests.pixel(p, x, y)[3] }
 
+    /// An animated property that keeps `value` throughout, eased from frame 0 to 5, held alone
+    /// from 5 to 15 and eased again to 20: a lone hold among eased keyframes.
+    static func loneHold(_ value: String) -> String {
+        let eased = #""o":{"x":[0.3],"y":[0]},"i":{"x":[0.7],"y":[1]}"#
+        return #"{"a":1,"k":[{"t":0,"s":\#(value),\#(eased)},{"t":5,"s":\#(value),"h":1},"#
+            + #"{"t":15,"s":\#(value),\#(eased)},{"t":20,"s":\#(value)}]}"#
+    }
+
     @Test("an animated negative x scale mirrors left to right and never turns the picture upside down")
     func animatedNegativeScale() throws {
         let scale = #"{"a":1,"k":[{"t":0,"s":[-100,100,100],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":10,"s":[-80,80,100]}]}"#
@@ -51,10 +59,7 @@ struct LottieNegativeScaleTests {
     /// identity) shows through it (iOS's issue_2066 snapshots: the owl's face at full size).
     @Test("a lone hold in a mirrored layer's transform shows the layer's own transform, the identity")
     func loneHoldInMatrix() throws {
-        let eased = #""o":{"x":[0.3],"y":[0]},"i":{"x":[0.7],"y":[1]}"#
-        let position =
-            #"{"a":1,"k":[{"t":0,"s":[50,50],\#(eased)},{"t":5,"s":[50,50],"h":1},"#
-            + #"{"t":15,"s":[50,50],\#(eased)},{"t":20,"s":[50,50]}]}"#
+        let position = Self.loneHold("[50,50]")
         let layer = Self.mirrored(#"{"a":0,"k":[-50,50,100]}"#).replacingOccurrences(
             of: #""p":{"a":0,"k":[50,50]}"#, with: #""p":\#(position)"#)
         let scene = try LottieStageSupport(layer)
