@@ -569,10 +569,14 @@ final class LayerBuilder {
         _ property: Animated<Value>, on layer: CALayer, keyPath: String, convert: (Value) -> Any?, loneHoldsDrawn: Bool = false
     ) {
         if let initial = convert(property.initial) { layer.setValue(initial, forKeyPath: keyPath) }
-        let own = keyPath.contains(".") ? CALayer().value(forKeyPath: keyPath) : type(of: layer).defaultValue(forKey: keyPath)
-        guard case .keyframes(let frames) = property.storage,
+        guard case .keyframes(let frames) = property.storage else { return }
+        // The layer's own value, as lottie-ios leaves it (a fresh layer's for a key path's part).
+        let own: Any? =
+            loneHoldsDrawn
+            ? nil : keyPath.contains(".") ? CALayer().value(forKeyPath: keyPath) : type(of: layer).defaultValue(forKey: keyPath)
+        guard
             let animation = animator.animation(
-                keyPath, frames, convert: convert, holdStepShown: holdStepShown(frames), unheld: loneHoldsDrawn ? nil : own,
+                keyPath, frames, convert: convert, holdStepShown: holdStepShown(frames), unheld: own,
                 firstHoldCovered: startsWithComposition(frames[0].frame))
         else { return }
         layer.add(animation, forKey: keyPath)
