@@ -60,9 +60,44 @@ enum ImagePainter {
         } else {
             cairo_set_source_surface(cr, surface, -cx, -cy)
         }
+        // Enlarged contents as iOS's render(in:) draws them; Cairo's filter for the rest.
+        if part != nil, upscale(surface: surface, part: (sx0, sy0, sx1, sy1), origin: (cx, cy), cr: cr) {
+            cairo_restore(cr)
+            return
+        }
         cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
         cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD)
         cairo_paint(cr)
         cairo_restore(cr)
+    }
+
+    /// Draws an enlarged, axis-aligned image as iOS does (ImageUpscaler); false when the
+    /// image is not enlarged on both axes or is turned, left to Cairo's filter.
+    static func upscale(
+        surface: OpaquePointer, part: (Double, Double, Double, Double), origin: (Double, Double), cr: OpaquePointer
+    ) -> Bool {
+        var m = cairo_matrix_t()
+        cairo_get_matrix(cr, &m)
+        let format = cairo_image_surface_get_format(surface)
+        guard m.xy == 0, m.yx == 0, m.xx >= 1, m.yy >= 1, m.xx.isFinite, m.yy.isFinite,
+            format == CAIRO_FORMAT_ARGB32 || format == CAIRO_FORMAT_RGB24
+        else { return false }
+        var cx0 = 0.0, cy0 = 0.0, cx1 = 0.0, cy1 = 0.0
+        cairo_clip_extents(cr, &cx0, &cy0, &cx1, &cy1)
+        cairo_user_to_device(cr, &cx0, &cy0)
+        cairo_user_to_device(cr, &cx1, &cy1)
+        let device = (
+            x0: Int(max(cx0, -1e6).rounded(.down)), y0: Int(max(cy0, -1e6).rounded(.down)),
+            x1: Int(min(cx1, 1e6).rounded(.up)), y1: Int(min(cy1, 1e6).rounded(.up))
+        )
+        guard device.x1 > device.x0, device.y1 > device.y0, (device.x1 - device.x0) * (device.y1 - device.y0) <= 1 << 26 else {
+            return false
+        }
+        let placement = ImageUpscaler.Placement(
+            scaleX: m.xx, scaleY: m.yy, offsetX: m.x0 - m.xx * origin.0, offsetY: m.y0 - m.yy * origin.1)
+        ImageUpscaler.paint(
+            surface: surface, partMin: (Int(part.0.rounded(.down)), Int(part.1.rounded(.down))),
+            partMax: (Int(part.2.rounded(.up)), Int(part.3.rounded(.up))), placement: placement, device: device, cr: cr)
+        return true
     }
 }
