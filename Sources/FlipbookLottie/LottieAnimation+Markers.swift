@@ -50,6 +50,8 @@ extension LottieAnimationLayer {
         if let loopMode { self.loopMode = loopMode }
         let from = fromMarker.flatMap(animation.frameTime(forMarker:)) ?? CGFloat(currentFrame)
         play(fromFrame: from, toFrame: playEndMarkerFrame ? to : to - 1, loopMode: loopMode, completion: completion)
+        currentPlaybackMode = .playing(
+            .fromMarker(fromMarker, toMarker: toMarker, playEndMarkerFrame: playEndMarkerFrame, loopMode: loopMode ?? self.loopMode))
     }
 
     /// Plays the marker named `marker` from its frame through its duration.
@@ -58,6 +60,7 @@ extension LottieAnimationLayer {
             let duration = animation.durationFrameTime(forMarker: marker)
         else { return }
         play(fromFrame: from, toFrame: from + duration, loopMode: loopMode, completion: completion)
+        currentPlaybackMode = .playing(.marker(marker, loopMode: loopMode ?? self.loopMode))
     }
 
     /// Plays `markers` one after another, once each; another play cancels the rest (its
@@ -80,5 +83,6 @@ extension LottieAnimationLayer {
                 self.play(markers: rest, completion: completion)
             }
         }
+        currentPlaybackMode = .playing(.markers(markers))
     }
 }

@@ -48,6 +48,7 @@ extension LottieAnimationLayer {
         begin(
             PlaybackPlan(from: animation.startFrame, to: animation.endFrame, reverses: false, legsLeft: 1, forward: true),
             at: start, loopMode: loopMode, completion: completion)
+        currentPlaybackMode = .playing(.fromProgress(nil, toProgress: 1, loopMode: loopMode))
     }
 
     /// Plays from `fromProgress` (nil: the progress shown) to `toProgress`, as `loopMode` (nil:
@@ -61,6 +62,7 @@ extension LottieAnimationLayer {
             fromFrame: fromProgress.map { CGFloat(animation.frame(atProgress: Double($0))) },
             toFrame: CGFloat(animation.frame(atProgress: Double(toProgress))),
             loopMode: loopMode, completion: completion)
+        currentPlaybackMode = .playing(.fromProgress(fromProgress, toProgress: toProgress, loopMode: loopMode ?? self.loopMode))
     }
 
     /// Plays from `fromFrame` (nil: the frame shown) to `toFrame` (backwards when it is
@@ -73,6 +75,7 @@ extension LottieAnimationLayer {
         begin(
             PlaybackPlan(from: start, to: Double(toFrame), reverses: false, legsLeft: 1, forward: true),
             at: start, loopMode: loopMode ?? self.loopMode, completion: completion)
+        currentPlaybackMode = .playing(.fromFrame(fromFrame, toFrame: toFrame, loopMode: loopMode ?? self.loopMode))
     }
 
     /// Pauses on the first frame (lottie-ios's `stop()`).
@@ -83,8 +86,7 @@ extension LottieAnimationLayer {
 
     /// Pauses at the frame shown now; a play in progress ends with `completion(false)`.
     public func pause() {
-        guard isAnimationPlaying else { return }
-        currentFrame = currentFrame
+        pause(at: .currentFrame)
     }
 
     /// Ends the play in progress (its completion gets false) and any leg end scheduled.
@@ -157,7 +159,7 @@ extension LottieAnimationLayer {
     private func finish(at frame: Double) {
         let completion = pendingCompletion
         pendingCompletion = nil
-        currentFrame = frame
+        show(frame: frame)
         completion?(true)
     }
 }

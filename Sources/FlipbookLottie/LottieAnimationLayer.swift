@@ -27,6 +27,38 @@ open class LottieAnimationLayer: CALayer {
 
     /// Whether it is playing.
     public internal(set) var isAnimationPlaying = false
+    /// The playback mode applied last, by a `play` method, a pause or a seek (lottie-ios's
+    /// `currentPlaybackMode`); nil before any. It stays as it was when a play runs to its end.
+    public internal(set) var currentPlaybackMode: LottiePlaybackMode?
+    /// Called with the layer and its animation whenever one is loaded, and at once when set on
+    /// a layer that has one (lottie-ios's `animationLoaded`).
+    public var animationLoaded: ((_ animationLayer: LottieAnimationLayer, _ animation: LottieAnimation) -> Void)? {
+        didSet { if let animation { animationLoaded?(self, animation) } }
+    }
+    /// lottie-ios's `respectAnimationFrameRate` (false: the display's rate). Its Core Animation
+    /// engine does not support it and says so; so does this layer, among its `warnings`.
+    public var respectAnimationFrameRate = false {
+        didSet {
+            if respectAnimationFrameRate {
+                note(
+                    "respectAnimationFrameRate is not supported by the Core Animation rendering engine; the animation plays at the display's rate"
+                )
+            }
+        }
+    }
+    /// Whether the composition is cut off at its own bounds (lottie-ios's
+    /// `maskAnimationToBounds`, true by default): false lets layers reaching past the
+    /// composition's edges show.
+    public var maskAnimationToBounds = true {
+        didSet {
+            // At once: the composition's clock is held (speed 0) while paused, so an implicit
+            // animation of the change would never end.
+            CATransaction.begin()
+            CATransaction.setDisableActions(true)
+            composition?.masksToBounds = maskAnimationToBounds
+            CATransaction.commit()
+        }
+    }
 
     /// How `play` repeats (lottie-ios's `loopMode`; LottieAnimationLayer+Playback.swift).
     public var loopMode: LottieLoopMode = .playOnce
@@ -125,11 +157,13 @@ open class LottieAnimationLayer: CALayer {
         propertySamples = builder.samples
         fileNames = builder.names
         applyFileNames()
+        root.masksToBounds = maskAnimationToBounds
         composition = root
         if bounds.isEmpty { bounds = CGRect(x: 0, y: 0, width: animation.width, height: animation.height) }
         addSublayer(root)
         fitComposition()
-        currentFrame = animation.startFrame
+        show(frame: animation.startFrame)
+        animationLoaded?(self, animation)
     }
 
     /// Records what the layer's configuration changes from what was asked, among its warnings.
@@ -148,14 +182,22 @@ open class LottieAnimationLayer: CALayer {
         rebuild()
     }
 
+    /// Removes the value providers whose keypath `shouldRemove` picks; redraws when any went.
+    func removeValueProviders(where shouldRemove: (AnimationKeypath) -> Bool) {
+        let before = valueProviders.count
+        valueProviders.removeAll { shouldRemove($0.keypath) }
+        if valueProviders.count != before { rebuild() }
+    }
+
     /// Builds the layers again at the frame shown (a provider changed); a build that fails
     /// leaves the old ones.
-    private func rebuild() {
+    func rebuild() {
         guard let animation else { return }
-        let frame = currentFrame, playing = isAnimationPlaying
+        let frame = currentFrame, playing = isAnimationPlaying, mode = currentPlaybackMode
         try? load(animation)
-        currentFrame = frame
+        show(frame: frame)
         if playing { play() }
+        currentPlaybackMode = mode
     }
 
     /// The keypath of every property a value provider can replace, as built (lottie-ios's
@@ -209,13 +251,21 @@ open class LottieAnimationLayer: CALayer {
             return composition.timeOffset * animation.framerate
         }
         set {
-            guard let animation, let composition else { return }
-            interruptPlayback()
-            isAnimationPlaying = false
-            composition.speed = 0
-            composition.beginTime = 0
-            composition.timeOffset = newValue / animation.framerate
+            guard animation != nil else { return }
+            show(frame: newValue)
+            currentPlaybackMode = .paused(at: .frame(CGFloat(newValue)))
         }
+    }
+
+    /// Pauses on `frame`; a play in progress ends with `completion(false)`. The playback mode
+    /// is left as it is (a play that ends pauses here, as does a rebuild).
+    func show(frame: Double) {
+        guard let animation, let composition else { return }
+        interruptPlayback()
+        isAnimationPlaying = false
+        composition.speed = 0
+        composition.beginTime = 0
+        composition.timeOffset = frame / animation.framerate
     }
 
     /// The frame shown at stage time `time` within the pass playing now (`currentFrame` reads
@@ -238,14 +288,19 @@ open class LottieAnimationLayer: CALayer {
         }
         set {
             guard let animation else { return }
-            currentFrame = animation.frame(atProgress: newValue)
+            show(frame: animation.frame(atProgress: newValue))
+            currentPlaybackMode = .paused(at: .progress(CGFloat(newValue)))
         }
     }
 
     /// Seconds from the first frame to the frame shown.
     public var currentTime: Double {
         get { animation.map { (currentFrame - $0.startFrame) / $0.framerate } ?? 0 }
-        set { if let animation { currentFrame = animation.startFrame + newValue * animation.framerate } }
+        set {
+            guard let animation else { return }
+            show(frame: animation.startFrame + newValue * animation.framerate)
+            currentPlaybackMode = .paused(at: .time(newValue))
+        }
     }
 
     /// A Stage showing `animation` fitted into `size` points at `scale`, paused at `frame` (what

@@ -8,6 +8,8 @@ import Foundation
 open class LottieAnimationView: UIView {
     /// The layer that shows the animation, filling the view.
     public let animationLayer = LottieAnimationLayer()
+    /// `animationLoaded` as set (the layer's calls it with this view).
+    var loadedHandler: ((_ animationView: LottieAnimationView, _ animation: LottieAnimation) -> Void)?
 
     /// A view of `animation`'s own size (zero without one), paused on its first frame; its
     /// pictures, texts and fonts from the providers given (lottie-ios's), else the file's own.
