@@ -29,10 +29,18 @@ extension LottieAnimation {
     }
 
     /// Reads `name.json` from `bundle` (its `subdirectory` when given), as lottie-ios finds an
-    /// animation in an app's bundle; nil when it is not there or cannot be read.
-    public static func named(_ name: String, bundle: Bundle, subdirectory: String? = nil) -> LottieAnimation? {
-        guard let url = bundle.url(forResource: name, withExtension: "json", subdirectory: subdirectory) else { return nil }
-        return filepath(url.path)
+    /// animation in an app's bundle, from `animationCache` when it holds it (and into it when
+    /// read); nil when it is not there or cannot be read.
+    public static func named(
+        _ name: String, bundle: Bundle, subdirectory: String? = nil,
+        animationCache: (any AnimationCacheProvider)? = LottieAnimationCache.shared
+    ) -> LottieAnimation? {
+        let key = bundle.bundlePath + (subdirectory ?? "") + "/" + name
+        if let cached = animationCache?.animation(forKey: key) { return cached }
+        guard let url = bundle.url(forResource: name, withExtension: "json", subdirectory: subdirectory), let animation = filepath(url.path)
+        else { return nil }
+        animationCache?.setAnimation(animation, forKey: key)
+        return animation
     }
 }
 

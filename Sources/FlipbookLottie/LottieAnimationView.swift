@@ -40,17 +40,29 @@ open class LottieAnimationView: UIView {
         fillBounds()
     }
 
-    /// The animation `name`.json in `bundle`'s resources, else in the current directory
-    /// (lottie-ios's `LottieAnimationView(name:)`); an empty view when there is none.
-    public convenience init(name: String, bundle: Bundle = .main) {
-        let path = bundle.path(forResource: name, ofType: "json")
-        self.init(animation: path.flatMap { LottieAnimation.filepath($0) } ?? LottieAnimation.named(name))
+    /// The animation `name`.json in `bundle`'s resources (its `subdirectory` when given), else
+    /// in the current directory (lottie-ios's `LottieAnimationView(name:)`); an empty view when
+    /// there is none. Its images from `imageProvider` when given; `animationCache` is asked
+    /// first and keeps what is read; `configuration` as `init(animation:configuration:)` takes it.
+    public convenience init(
+        name: String, bundle: Bundle = .main, subdirectory: String? = nil, imageProvider: (any AnimationImageProvider)? = nil,
+        animationCache: (any AnimationCacheProvider)? = LottieAnimationCache.shared, configuration: LottieConfiguration = .shared
+    ) {
+        let found =
+            LottieAnimation.named(name, bundle: bundle, subdirectory: subdirectory, animationCache: animationCache)
+            ?? LottieAnimation.named(name, subdirectory: subdirectory ?? ".")
+        self.init(animation: found, configuration: configuration)
+        if let imageProvider { animationLayer.imageProvider = imageProvider }
     }
 
     /// The animation in the file at `filePath` (`.json` or `.lottie`); an empty view when it
-    /// cannot be read.
-    public convenience init(filePath: String) {
-        self.init(animation: LottieAnimation.filepath(filePath))
+    /// cannot be read. Providers, cache and configuration as `init(name:…)` takes them.
+    public convenience init(
+        filePath: String, imageProvider: (any AnimationImageProvider)? = nil,
+        animationCache: (any AnimationCacheProvider)? = LottieAnimationCache.shared, configuration: LottieConfiguration = .shared
+    ) {
+        self.init(animation: LottieAnimation.filepath(filePath, animationCache: animationCache), configuration: configuration)
+        if let imageProvider { animationLayer.imageProvider = imageProvider }
     }
 
     /// The animation shown; setting one shows it paused on its first frame.

@@ -27,6 +27,12 @@ public struct LottieConfiguration: Hashable, Sendable {
     public init(renderingEngine: RenderingEngineOption = .automatic) {
         self.renderingEngine = renderingEngine
     }
+
+    /// The configuration views take when given none (lottie-ios's `LottieConfiguration.shared`).
+    /// A constant here: a process-wide setting would be state shared by every Stage, so code
+    /// that sets `LottieConfiguration.shared` passes its configuration to each view instead
+    /// (docs/porting.md).
+    public static let shared = LottieConfiguration()
 }
 
 extension LottieAnimationView {
