@@ -53,6 +53,53 @@ struct EnlargedContentsTests {
         #expect(pink[0] == 255 && abs(pink[1] - 174) <= 1 && pink[1] == pink[2], "\(pink)")
     }
 
+    /// Pixel (x, y) of `image` as [r, g, b, a].
+    static func pixel(_ image: UIImage, _ x: Int, _ y: Int) -> [Int] {
+        let i = (y * image.layerImage.width + x) * 4
+        return image.layerImage.rgba[i..<i + 4].map(Int.init)
+    }
+
+    @Test(
+        "an image drawn enlarged into a Core Graphics context, upright (UIImage.draw) or flipped (CGContext.draw), blends by the same smoothstep"
+    )
+    func drawnIntoContext() throws {
+        let format = UIGraphicsImageRendererFormat()
+        format.scale = 1
+        let source = UIGraphicsImageRenderer(size: CGSize(width: 2, height: 1), format: format).image { ctx in
+            UIColor.black.setFill()
+            ctx.fill(CGRect(x: 0, y: 0, width: 1, height: 1))
+            UIColor.white.setFill()
+            ctx.fill(CGRect(x: 1, y: 0, width: 1, height: 1))
+        }
+        UIGraphicsBeginImageContextWithOptions(CGSize(width: 16, height: 4), false, 1)
+        source.draw(in: CGRect(x: 0, y: 0, width: 16, height: 2))
+        UIGraphicsGetCurrentContext()?.draw(source.cgImage!, in: CGRect(x: 0, y: 2, width: 16, height: 2))
+        let drawn = try #require(UIGraphicsGetImageFromCurrentImageContext())
+        UIGraphicsEndImageContext()
+        for (x, want) in [(4, 3), (6, 59), (8, 151), (10, 231)] {
+            for y in [1, 3] {
+                let got = Self.pixel(drawn, x, y)
+                #expect(abs(got[0] - want) <= 1 && got[3] == 255, "x \(x), y \(y): \(got), expected \(want)")
+            }
+        }
+    }
+
+    @Test("mirrored contents (a transform scale of −1) are enlarged by the same smoothstep, mirrored")
+    func mirrored() throws {
+        let px = try render(CGSize(width: 20, height: 4)) { stage in
+            let layer = CALayer()
+            layer.contents = LayerImage(width: 2, height: 1, rgba: [0, 0, 0, 255, 255, 255, 255, 255])
+            layer.frame = CGRect(x: 0, y: 0, width: 16, height: 2)
+            layer.transform = CATransform3DMakeScale(-1, 1, 1)
+            stage.rootLayer.addSublayer(layer)
+        }
+        for (x, want) in [(4, 3), (6, 59), (8, 151), (10, 231)] {
+            let got = px.rgb(15 - x, 1)[0]
+            #expect(abs(got - want) <= 1, "x \(15 - x): \(got), expected \(want)")
+        }
+        #expect((12..<16).allSatisfy { px.rgb($0, 1) == [0, 0, 0] } && (0..<4).allSatisfy { px.rgb($0, 1) == [255, 255, 255] })
+    }
+
     @Test("a shrunk image is left to the filter that averages")
     func shrunk() throws {
         // Eight columns, black and white by turns, two rows: shrunk to 2×1 pt they average to grey.

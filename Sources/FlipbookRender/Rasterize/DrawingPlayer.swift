@@ -98,10 +98,14 @@ enum DrawingPlayer {
             cairo_translate(cr, r.minX, r.minY)
             cairo_scale(cr, r.width / Double(image.width), r.height / Double(image.height))
         }
-        cairo_set_source_surface(cr, surface, 0, 0)
-        cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
-        cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD)
-        cairo_paint_with_alpha(cr, alpha)
+        // Enlarged as Core Graphics draws images at its default interpolation (ImagePainter).
+        let whole = (0.0, 0.0, Double(image.width), Double(image.height))
+        if !ImagePainter.upscale(surface: surface, part: whole, origin: (0, 0), alpha: alpha, cr: cr) {
+            cairo_set_source_surface(cr, surface, 0, 0)
+            cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
+            cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD)
+            cairo_paint_with_alpha(cr, alpha)
+        }
         cairo_restore(cr)
     }
 }

@@ -71,15 +71,16 @@ enum ImagePainter {
         cairo_restore(cr)
     }
 
-    /// Draws an enlarged, axis-aligned image as iOS does (ImageUpscaler); false when the
-    /// image is not enlarged on both axes or is turned, left to Cairo's filter.
+    /// Draws an enlarged, axis-aligned (perhaps mirrored) image as iOS does (ImageUpscaler) at
+    /// `alpha`; false when the image is not enlarged on both axes or is turned, left to Cairo's
+    /// filter. Also used for images drawn into a Core Graphics context (DrawingPlayer).
     static func upscale(
-        surface: OpaquePointer, part: (Double, Double, Double, Double), origin: (Double, Double), cr: OpaquePointer
+        surface: OpaquePointer, part: (Double, Double, Double, Double), origin: (Double, Double), alpha: Double = 1, cr: OpaquePointer
     ) -> Bool {
         var m = cairo_matrix_t()
         cairo_get_matrix(cr, &m)
         let format = cairo_image_surface_get_format(surface)
-        guard m.xy == 0, m.yx == 0, m.xx >= 1, m.yy >= 1, m.xx.isFinite, m.yy.isFinite,
+        guard m.xy == 0, m.yx == 0, abs(m.xx) >= 1, abs(m.yy) >= 1, m.xx.isFinite, m.yy.isFinite,
             format == CAIRO_FORMAT_ARGB32 || format == CAIRO_FORMAT_RGB24
         else { return false }
         var cx0 = 0.0, cy0 = 0.0, cx1 = 0.0, cy1 = 0.0
@@ -87,8 +88,8 @@ enum ImagePainter {
         cairo_user_to_device(cr, &cx0, &cy0)
         cairo_user_to_device(cr, &cx1, &cy1)
         let device = (
-            x0: Int(max(cx0, -1e6).rounded(.down)), y0: Int(max(cy0, -1e6).rounded(.down)),
-            x1: Int(min(cx1, 1e6).rounded(.up)), y1: Int(min(cy1, 1e6).rounded(.up))
+            x0: Int(max(min(cx0, cx1), -1e6).rounded(.down)), y0: Int(max(min(cy0, cy1), -1e6).rounded(.down)),
+            x1: Int(min(max(cx0, cx1), 1e6).rounded(.up)), y1: Int(min(max(cy0, cy1), 1e6).rounded(.up))
         )
         guard device.x1 > device.x0, device.y1 > device.y0, (device.x1 - device.x0) * (device.y1 - device.y0) <= 1 << 26 else {
             return false
@@ -97,7 +98,7 @@ enum ImagePainter {
             scaleX: m.xx, scaleY: m.yy, offsetX: m.x0 - m.xx * origin.0, offsetY: m.y0 - m.yy * origin.1)
         ImageUpscaler.paint(
             surface: surface, partMin: (Int(part.0.rounded(.down)), Int(part.1.rounded(.down))),
-            partMax: (Int(part.2.rounded(.up)), Int(part.3.rounded(.up))), placement: placement, device: device, cr: cr)
+            partMax: (Int(part.2.rounded(.up)), Int(part.3.rounded(.up))), placement: placement, device: device, alpha: alpha, cr: cr)
         return true
     }
 }

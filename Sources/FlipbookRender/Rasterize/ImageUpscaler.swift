@@ -6,7 +6,8 @@ import Foundation
 /// Mitchell–Netravali with B = 0, C = 0) rather than linearly. Drawn lines stay as sharp as
 /// iOS shows them, where Cairo's bilinear filter softens them.
 enum ImageUpscaler {
-    /// A device-space placement of the image: device = scale × imagePixel + offset, per axis.
+    /// A device-space placement of the image: device = scale × imagePixel + offset, per axis
+    /// (a negative scale mirrors that axis).
     struct Placement {
         var scaleX: Double, scaleY: Double, offsetX: Double, offsetY: Double
     }
@@ -19,7 +20,7 @@ enum ImageUpscaler {
     /// Only the device pixels near the part's visible (non-transparent) pixels are computed.
     static func paint(
         surface: OpaquePointer, partMin: (x: Int, y: Int), partMax: (x: Int, y: Int), placement p: Placement,
-        device clip: (x0: Int, y0: Int, x1: Int, y1: Int), cr: OpaquePointer
+        device clip: (x0: Int, y0: Int, x1: Int, y1: Int), alpha: Double = 1, cr: OpaquePointer
     ) {
         guard partMax.x > partMin.x, partMax.y > partMin.y else { return }
         // RGB24 leaves its top byte unspecified: read it as opaque.
@@ -36,8 +37,13 @@ enum ImageUpscaler {
         func reach(_ lower: Int, _ upper: Int, partLower: Int, partUpper: Int, scale: Double, offset: Double, clip: (Int, Int)) -> (
             Int, Int
         ) {
-            let from = lower == partLower ? clip.0 : max(clip.0, Int(((Double(lower - 1) * scale + offset)).rounded(.down)))
-            let to = upper == partUpper ? clip.1 : min(clip.1, Int(((Double(upper + 1) * scale + offset)).rounded(.up)))
+            let a = Double(lower - 1) * scale + offset, b = Double(upper + 1) * scale + offset
+            var from = max(clip.0, Int(min(max(min(a, b), -1e9), 1e9).rounded(.down)))
+            var to = min(clip.1, Int(min(max(max(a, b), -1e9), 1e9).rounded(.up)))
+            // Where the visible part reaches the part's edge, that edge extends outwards (to the
+            // left of a mirrored image's first pixel is its right).
+            if lower == partLower { if scale > 0 { from = clip.0 } else { to = clip.1 } }
+            if upper == partUpper { if scale > 0 { to = clip.1 } else { from = clip.0 } }
             return (from, to)
         }
         let xs = reach(
@@ -68,7 +74,7 @@ enum ImageUpscaler {
         cairo_save(cr)
         cairo_identity_matrix(cr)
         cairo_set_source_surface(cr, target, Double(xs.0), Double(ys.0))
-        cairo_paint(cr)
+        cairo_paint_with_alpha(cr, alpha)
         cairo_restore(cr)
     }
 
