@@ -230,16 +230,48 @@ open class LottieAnimationLayer: CALayer {
         didSet { fitComposition() }
     }
 
-    /// Scales the composition (or its `viewportFrame`) to fit the bounds, centred
-    /// (`scaleAspectFit`); the composition clips to it.
+    /// How the composition is placed in the bounds, as lottie-ios's `LottieAnimationView` lays
+    /// it out for its `contentMode` (its view sets it): scaled to fit (the default), to fill,
+    /// stretched, or at its own size against an edge or corner. A `viewportFrame` is always fitted.
+    package var contentMode: UIView.ContentMode = .scaleAspectFit {
+        didSet { fitComposition() }
+    }
+
+    /// Places the composition (or its `viewportFrame`) in the bounds as `contentMode` says; the
+    /// composition clips to itself (`maskAnimationToBounds`).
     private func fitComposition() {
         guard let animation, let composition else { return }
         let whole = CGRect(x: 0, y: 0, width: animation.width, height: animation.height)
-        let shown = viewportFrame.flatMap { $0.width > 0 && $0.height > 0 && $0.width.isFinite && $0.height.isFinite ? $0 : nil } ?? whole
+        let viewport = viewportFrame.flatMap { $0.width > 0 && $0.height > 0 && $0.width.isFinite && $0.height.isFinite ? $0 : nil }
+        let shown = viewport ?? whole
         composition.bounds = shown
-        let scale = min(bounds.width / shown.width, bounds.height / shown.height)
-        composition.position = CGPoint(x: bounds.midX - shown.width * scale / 2, y: bounds.midY - shown.height * scale / 2)
-        composition.transform = CATransform3DMakeScale(scale, scale, 1)
+        let fit = min(bounds.width / shown.width, bounds.height / shown.height)
+        let (sx, sy): (Double, Double) =
+            switch viewport == nil ? contentMode : .scaleAspectFit {
+            case .scaleAspectFit: (fit, fit)
+            case .scaleAspectFill:
+                (
+                    max(bounds.width / shown.width, bounds.height / shown.height),
+                    max(bounds.width / shown.width, bounds.height / shown.height)
+                )
+            case .scaleToFill: (bounds.width / shown.width, bounds.height / shown.height)
+            default: (1, 1)
+            }
+        let w = shown.width * sx, h = shown.height * sy
+        // Where the placed composition's centre goes.
+        let x: Double, y: Double
+        switch viewport == nil ? contentMode : .scaleAspectFit {
+        case .left, .topLeft, .bottomLeft, .redraw: x = bounds.minX + w / 2
+        case .right, .topRight, .bottomRight: x = bounds.maxX - w / 2
+        default: x = bounds.midX
+        }
+        switch viewport == nil ? contentMode : .scaleAspectFit {
+        case .top, .topLeft, .topRight, .redraw: y = bounds.minY + h / 2
+        case .bottom, .bottomLeft, .bottomRight: y = bounds.maxY - h / 2
+        default: y = bounds.midY
+        }
+        composition.position = CGPoint(x: x - w / 2, y: y - h / 2)
+        composition.transform = CATransform3DMakeScale(sx, sy, 1)
     }
 
     /// The frame shown (while playing, the one shown now); setting it pauses there

@@ -24,6 +24,7 @@ open class LottieAnimationView: UIView {
         animationLayer.textProvider = textProvider
         animationLayer.fontProvider = fontProvider
         layer.addSublayer(animationLayer)
+        setUpLikeLottie()
         self.animation = animation
         fillBounds()
     }
@@ -31,12 +32,14 @@ open class LottieAnimationView: UIView {
     public override init(frame: CGRect) {
         super.init(frame: frame)
         layer.addSublayer(animationLayer)
+        setUpLikeLottie()
         fillBounds()
     }
 
     public required init?(coder: NSCoder) {
         super.init(coder: coder)
         layer.addSublayer(animationLayer)
+        setUpLikeLottie()
         fillBounds()
     }
 
@@ -79,9 +82,22 @@ open class LottieAnimationView: UIView {
         didSet { fillBounds() }
     }
 
+    /// How the composition is placed in the view (lottie-ios's layout for each `contentMode`):
+    /// `.scaleAspectFit` by default, `.scaleAspectFill`, `.scaleToFill`, or at its own size in
+    /// the centre, against an edge or in a corner (`.redraw`: the top-left corner).
+    open override var contentMode: ContentMode {
+        didSet { animationLayer.contentMode = contentMode }
+    }
+
     open override func layoutSubviews() {
         super.layoutSubviews()
         fillBounds()
+    }
+
+    /// lottie-ios's defaults for its view: the composition fitted, nothing drawn outside.
+    private func setUpLikeLottie() {
+        contentMode = .scaleAspectFit
+        clipsToBounds = true
     }
 
     private func fillBounds() {
