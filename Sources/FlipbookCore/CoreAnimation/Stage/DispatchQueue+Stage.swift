@@ -100,9 +100,15 @@ extension DispatchQueue {
             return work
         }
         return {
+            // Background work is not Stage code, whatever Stage last ran on this pooled thread:
+            // a Stage left current here would take its main-queue work as its own.
+            let context = TransactionContext.current
+            let leftOver = context.activeStage
+            context.activeStage = nil
             Self.stageOrigin.set(origin)
             work()
             Self.stageOrigin.set(nil)
+            context.activeStage = leftOver
         }
     }
 }
