@@ -245,27 +245,26 @@ open class LottieAnimationLayer: CALayer {
         let viewport = viewportFrame.flatMap { $0.width > 0 && $0.height > 0 && $0.width.isFinite && $0.height.isFinite ? $0 : nil }
         let shown = viewport ?? whole
         composition.bounds = shown
+        // lottie-ios fits a viewport whatever the content mode.
+        let mode = viewport == nil ? contentMode : .scaleAspectFit
         let fit = min(bounds.width / shown.width, bounds.height / shown.height)
+        let fill = max(bounds.width / shown.width, bounds.height / shown.height)
         let (sx, sy): (Double, Double) =
-            switch viewport == nil ? contentMode : .scaleAspectFit {
+            switch mode {
             case .scaleAspectFit: (fit, fit)
-            case .scaleAspectFill:
-                (
-                    max(bounds.width / shown.width, bounds.height / shown.height),
-                    max(bounds.width / shown.width, bounds.height / shown.height)
-                )
+            case .scaleAspectFill: (fill, fill)
             case .scaleToFill: (bounds.width / shown.width, bounds.height / shown.height)
             default: (1, 1)
             }
         let w = shown.width * sx, h = shown.height * sy
         // Where the placed composition's centre goes.
         let x: Double, y: Double
-        switch viewport == nil ? contentMode : .scaleAspectFit {
+        switch mode {
         case .left, .topLeft, .bottomLeft, .redraw: x = bounds.minX + w / 2
         case .right, .topRight, .bottomRight: x = bounds.maxX - w / 2
         default: x = bounds.midX
         }
-        switch viewport == nil ? contentMode : .scaleAspectFit {
+        switch mode {
         case .top, .topLeft, .topRight, .redraw: y = bounds.minY + h / 2
         case .bottom, .bottomLeft, .bottomRight: y = bounds.maxY - h / 2
         default: y = bounds.midY

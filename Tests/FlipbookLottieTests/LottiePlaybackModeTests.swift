@@ -138,4 +138,29 @@ struct LottiePlaybackModeTests {
         layer.respectAnimationFrameRate = true
         #expect(layer.warnings.contains { $0.contains("respectAnimationFrameRate") })
     }
+
+    @Test("reloadImages() asks the image provider again and draws what it gives now, at the frame shown")
+    func reloadImages() throws {
+        /// Red squares until told to give nothing.
+        final class Switchable: AnimationImageProvider {
+            nonisolated(unsafe) var gives = true
+            nonisolated(unsafe) var asked = 0
+            func imageForAsset(asset _: ImageAsset) -> CGImage? {
+                asked += 1
+                return gives ? LayerImage(width: 1, height: 1, rgba: [255, 0, 0, 255]) : nil
+            }
+        }
+        let provider = Switchable()
+        let layer = try LottieAnimationLayer(
+            animation: try LottieAnimation.load(data: Data(LottieContentProviderTests.imageAnimation.utf8)))
+        layer.imageProvider = provider
+        layer.currentFrame = 4
+        #expect(LottieContentProviderTests.alpha(try LottieMappingTests.draw(layer), 50, 25) == 255)
+        provider.gives = false
+        let before = provider.asked
+        #expect(LottieContentProviderTests.alpha(try LottieMappingTests.draw(layer), 50, 25) == 255, "not asked again by itself")
+        layer.reloadImages()
+        #expect(provider.asked > before && layer.currentFrame == 4)
+        #expect(LottieContentProviderTests.alpha(try LottieMappingTests.draw(layer), 50, 25) == 0, "the provider's nil: nothing")
+    }
 }
