@@ -326,4 +326,57 @@ def probes():
     P["threestops"] = animation([shape_layer([group([rect((80, 80)), {"ty": "gf", "o": v(100), "r": 1, "t": 1, "s": v([-40, 0]), "e": v([40, 0]),
                                                      "g": {"p": 3, "k": kf((0, [0, 1, 0, 0, 0.5, 0, 1, 0, 1, 0, 0, 1]),
                                                                            (20, [0, 0, 0, 1, 0.3, 1, 1, 0, 1, 1, 0, 0]))}}])])])
+    # Round eight: keyframes written the old way (end values in `e`), a fill colour's own
+    # alpha, per-axis easing, a child of a precomposition layer, a precomposition as a matte,
+    # two matted pairs, overshooting easing, a position that rests between keyframes, two
+    # keyframes at one frame, a path whose vertex count changes, hidden groups, difference and
+    # lighten masks, a composition that starts after frame 0.
+    old = {"a": 1, "k": [{"t": 0, "s": [20, 50, 0], "e": [80, 30, 0], "i": {"x": 0.5, "y": 1}, "o": {"x": 0.5, "y": 0}},
+                         {"t": 12, "s": [80, 30, 0], "e": [60, 80, 0], "i": {"x": 0.5, "y": 1}, "o": {"x": 0.5, "y": 0}},
+                         {"t": 20}]}
+    P["oldkeyframes"] = animation([shape_layer([group([rect((20, 20)), fill((0.2, 0.4, 0.8))])], k=dict(ks(), p=old))])
+    P["fillcoloralpha"] = animation([shape_layer([group([rect((60, 60)), {"ty": "fl", "c": v([1, 0, 0, 0.4]), "o": v(100), "r": 1}]),
+                                                  group([rect((60, 60), p=(15, 15)), {"ty": "fl", "c": v([0, 0, 1, 1]), "o": v(100), "r": 1}])])])
+    axis = {"a": 1, "k": [{"t": 0, "s": [20, 20, 0], "i": {"x": [0.9, 0.1], "y": [0.1, 0.9]}, "o": {"x": [0.1, 0.9], "y": [0.9, 0.1]}},
+                          {"t": 20, "s": [80, 80, 0]}]}
+    P["peraxiseasing"] = animation([shape_layer([group([rect((16, 16)), fill((0.7, 0.2, 0.2))])], k=dict(ks(), p=axis))])
+    child_of_precomp = dict(shape_layer([group([rect((16, 16)), fill((0.1, 0.1, 0.1))])], ind=2, k=ks(p=(30, 20))), parent=1)
+    P["parentprecomp"] = animation([child_of_precomp,
+                                    {"ty": 0, "ind": 1, "refId": "c", "w": 100, "h": 100, "ip": 0, "op": 21, "st": 0,
+                                     "ks": dict(ks(p=(50, 50), a=(50, 50)), r=kf((0, 0), (20, 90)), s=v([70, 70, 100]))}],
+                                   assets=[{"id": "c", "layers": [shape_layer([group([ellipse((40, 40)), fill((0.9, 0.6, 0))])], ind=1)]}])
+    P["precompasmatte"] = animation([dict({"ty": 0, "ind": 1, "refId": "c", "w": 100, "h": 100, "ip": 0, "op": 21, "st": 0,
+                                           "ks": dict(ks(p=(50, 50), a=(50, 50)), r=kf((0, 0), (20, 45)))}, td=1),
+                                     dict(shape_layer([group([rect((90, 90)), fill((0.1, 0.6, 0.3))])], ind=2), tt=1)],
+                                    assets=[{"id": "c", "layers": [shape_layer([group([rect((60, 20)), fill((0, 0, 0))])], ind=1)]}])
+    P["twomattes"] = animation([dict(shape_layer([group([ellipse((40, 40), p=(-20, 0)), fill((0, 0, 0))])], ind=1), td=1),
+                                dict(shape_layer([group([rect((90, 40), p=(0, -20)), fill((1, 0, 0))])], ind=2), tt=1),
+                                dict(shape_layer([group([ellipse((40, 40), p=(20, 0)), fill((0, 0, 0))])], ind=3), td=1),
+                                dict(shape_layer([group([rect((90, 40), p=(0, 20)), fill((0, 0, 1))])], ind=4), tt=2)])
+    bounce = {"a": 1, "k": [{"t": 0, "s": [30, 30, 100], "i": {"x": [0.3], "y": [1.6]}, "o": {"x": [0.4], "y": [-0.6]}},
+                            {"t": 20, "s": [100, 100, 100]}]}
+    P["overshoot"] = animation([shape_layer([group([rect((50, 50)), fill((0.3, 0.1, 0.6))])], k=dict(ks(), s=bounce))])
+    rest = {"a": 1, "k": [{"t": 0, "s": [20, 50, 0], "to": [10, 0, 0], "ti": [0, 0, 0], "i": {"x": 0.5, "y": 1}, "o": {"x": 0.5, "y": 0}},
+                          {"t": 6, "s": [50, 50, 0], "to": [0, 0, 0], "ti": [0, 0, 0], "i": {"x": 0.5, "y": 1}, "o": {"x": 0.5, "y": 0}},
+                          {"t": 12, "s": [50, 50, 0], "to": [0, 10, 0], "ti": [0, -10, 0], "i": {"x": 0.5, "y": 1}, "o": {"x": 0.5, "y": 0}},
+                          {"t": 20, "s": [80, 20, 0]}]}
+    P["positionrest"] = animation([shape_layer([group([ellipse((14, 14)), fill((0.1, 0.5, 0.8))])], k=dict(ks(), p=rest))])
+    jump = {"a": 1, "k": [{"t": 0, "s": [0], "i": {"x": [0.5], "y": [1]}, "o": {"x": [0.5], "y": [0]}},
+                          {"t": 10, "s": [45], "i": {"x": [0.5], "y": [1]}, "o": {"x": [0.5], "y": [0]}},
+                          {"t": 10, "s": [-30], "i": {"x": [0.5], "y": [1]}, "o": {"x": [0.5], "y": [0]}},
+                          {"t": 20, "s": [30]}]}
+    P["samekeyframetime"] = animation([shape_layer([group([rect((50, 20)), fill((0.6, 0.4, 0))])], k=dict(ks(), r=jump))])
+    tri = {"i": [[0, 0]] * 3, "o": [[0, 0]] * 3, "v": [[-30, 20], [0, -30], [30, 20]], "c": True}
+    quad = {"i": [[0, 0]] * 4, "o": [[0, 0]] * 4, "v": [[-30, -30], [30, -30], [30, 30], [-30, 30]], "c": True}
+    P["pathcountchange"] = animation([shape_layer([group([{"ty": "sh", "ks": kf((0, [tri]), (20, [quad]))}, fill((0.3, 0.5, 0.3))])])])
+    P["hiddengroup"] = animation([shape_layer([dict(group([rect((60, 60)), fill((1, 0, 0))]), hd=True),
+                                               group([ellipse((30, 30)), fill((0, 0, 0.8))])])])
+    P["maskdifference"] = animation([shape_layer([group([rect((90, 90)), fill((0.2, 0.5, 0.2))])], hasMask=True,
+                                                 masksProperties=[mask("a", square_path(25, (-10, -10))), mask("f", square_path(25, (10, 10)))])])
+    P["masklighten"] = animation([shape_layer([group([rect((90, 90)), fill((0.5, 0.2, 0.2))])], hasMask=True,
+                                              masksProperties=[mask("a", square_path(20, (-15, 0))), mask("l", square_path(20, (15, 0)))])])
+    late_start = animation([shape_layer([group([rect((30, 30)), fill((0.8, 0.3, 0.5))])],
+                                        k=dict(ks(), p=kf((5, [20, 50, 0]), (25, [80, 50, 0]))), ip=5, op=26)], op=26)
+    late_start["ip"] = 5
+    P["compstart"] = late_start
     return P
