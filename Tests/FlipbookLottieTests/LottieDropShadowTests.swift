@@ -79,4 +79,23 @@ struct LottieDropShadowTests {
         let last = try #require(animation.values?.last as? CGSize)
         #expect(abs(last.height - 20) < 1e-9 && abs(last.width) < 1e-9, "\(last)")
     }
+
+    @Test("the shadow is set on the layer that carries the layer's opacity, as lottie-ios's contents layer has both")
+    func shadowBesideOpacity() throws {
+        // Core Animation composites a layer's shadow apart from the opacity group it fades
+        // (timing-model.md 12.3): a fading layer over its own shadow shows the shadow through,
+        // as iOS draws pr_2559's page-turn shadow. On a child of the fading layer, the shadow
+        // would join the group and hide under the content.
+        let style = #""sy":[{"ty":1,"c":{"a":0,"k":[0,0,0,1]},"o":{"a":0,"k":100},"a":{"a":0,"k":90},"d":{"a":0,"k":0},"s":{"a":0,"k":0}}]"#
+        let faded = Self.square(style).replacingOccurrences(of: #""ks":{}"#, with: #""ks":{"o":{"a":0,"k":40}}"#)
+        let root = try LottieAnimationLayer(animation: try LottieMappingTests.animation("[\(faded)]"))
+        var shadowed: [CALayer] = [], faded40: [CALayer] = []
+        func walk(_ layer: CALayer) {
+            if layer.shadowOpacity > 0 { shadowed.append(layer) }
+            if abs(layer.opacity - 0.4) < 1e-6 { faded40.append(layer) }
+            for sublayer in layer.sublayers ?? [] { walk(sublayer) }
+        }
+        walk(root)
+        #expect(shadowed.count == 1 && faded40.count == 1 && shadowed.first === faded40.first)
+    }
 }

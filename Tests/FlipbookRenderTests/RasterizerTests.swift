@@ -88,6 +88,31 @@ struct RasterizerTests {
         #expect(abs(px.rgb(5, 5)[0] - (grouped ? 128 : 64)) <= 1)
     }
 
+    @Test("a fading layer's own shadow shows through it; a mask takes the shadow into the group (12.3)", arguments: [false, true])
+    func shadowApartFromOpacityGroup(masked: Bool) throws {
+        // An opaque black square at 50 % over its own unblurred, unshifted black shadow, on white.
+        let px = try render(CGSize(width: 20, height: 20)) { stage in
+            let l = CALayer()
+            l.frame = CGRect(x: 5, y: 5, width: 10, height: 10)
+            l.backgroundColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+            l.opacity = 0.5
+            l.shadowOpacity = 1
+            l.shadowRadius = 0
+            l.shadowOffset = .zero
+            if masked {
+                let mask = CALayer()
+                mask.frame = CGRect(x: -5, y: -5, width: 20, height: 20)
+                mask.backgroundColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+                l.mask = mask
+            }
+            stage.rootLayer.addSublayer(l)
+        }
+        // Apart: the shadow at 50 % (128), then the square at 50 % over it (64). In the group the
+        // square covers its shadow before fading: 128.
+        #expect(abs(px.rgb(10, 10)[0] - (masked ? 128 : 64)) <= 1)
+        #expect(px.rgb(2, 2) == [255, 255, 255])
+    }
+
     @Test("transform rotates about the anchor point (timing-model.md 12.2)")
     func rotation() throws {
         let px = try render(CGSize(width: 100, height: 100)) { stage in

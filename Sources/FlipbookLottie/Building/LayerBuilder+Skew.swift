@@ -80,9 +80,7 @@ extension LayerBuilder {
         } else {
             layer.transform = matrix(frames.first ?? 0)
         }
-        if opacity, let o = property(ks.opacity, keypath + ["Opacity"]) {
-            set(o, on: layer, keyPath: "opacity") { $0.first.map { NSNumber(value: $0 / 100) } }
-        }
+        if opacity { applyOpacity(ks, to: layer, keypath: owner) }
         return layer
     }
 

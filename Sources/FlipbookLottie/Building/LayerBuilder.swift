@@ -266,8 +266,14 @@ final class LayerBuilder {
         }
         content.anchorPoint = .zero
         if !item.masks.isEmpty { applyMasks(item.masks, to: content) }
-        if let shadow = item.dropShadow { applyDropShadow(shadow, to: content) }
-        let transform = self.transform(item.transform, opacity: true, at: item.path + ".ks", keypath: keypath(of: item))
+        // A drop shadow goes on the layer that has the opacity, as lottie-ios sets both on its
+        // contents layer: Core Animation draws a shadow apart from the opacity group it fades.
+        let shadowed = item.dropShadow != nil
+        if let shadow = item.dropShadow {
+            applyDropShadow(shadow, to: content)
+            applyOpacity(item.transform, to: content, keypath: keypath(of: item))
+        }
+        let transform = self.transform(item.transform, opacity: !shadowed, at: item.path + ".ks", keypath: keypath(of: item))
         transform.inner.addSublayer(content)
         var outer = transform.outer
         // Parents' transforms, nearest first, without their opacity.
@@ -440,9 +446,7 @@ final class LayerBuilder {
         if let a = property(ks.anchor, keypath + ["Anchor Point"]) {
             set(a, on: anchor, keyPath: "position") { v in CGPoint(x: -(v.first ?? 0), y: -(v.count > 1 ? v[1] : 0)) }
         }
-        if opacity, let o = property(ks.opacity, keypath + ["Opacity"]) {
-            set(o, on: anchor, keyPath: "opacity") { $0.first.map { NSNumber(value: $0 / 100) } }
-        }
+        if opacity { applyOpacity(ks, to: anchor, keypath: owner) }
         if ks.hasSkew { warn(path, "a layer's skew is not applied (lottie-ios skews shape groups only)") }
         return (move, anchor)
     }
@@ -464,10 +468,14 @@ final class LayerBuilder {
         t = CATransform3DScale(t, (scale.first ?? 100) / 100, (scale.count > 1 ? scale[1] : scale.first ?? 100) / 100, 1)
         layer.transform = CATransform3DTranslate(t, -(anchor.first ?? 0), -(anchor.count > 1 ? anchor[1] : 0), 0)
         if ks.rotationX != nil || ks.rotationY != nil { warn(path, "3D rotation is drawn flat") }
-        if opacity, let o = property(ks.opacity, keypath + ["Opacity"]) {
-            set(o, on: layer, keyPath: "opacity") { $0.first.map { NSNumber(value: $0 / 100) } }
-        }
+        if opacity { applyOpacity(ks, to: layer, keypath: owner) }
         return layer
+    }
+
+    /// A Lottie transform's opacity (`owner.Transform.Opacity`) as `layer`'s.
+    func applyOpacity(_ ks: LottieTransform?, to layer: CALayer, keypath owner: [String]) {
+        guard let ks, let o = property(ks.opacity, owner + ["Transform", "Opacity"]) else { return }
+        set(o, on: layer, keyPath: "opacity") { $0.first.map { NSNumber(value: $0 / 100) } }
     }
 
     /// Position as one point (with spatial tangents as a path) or as separate x and y.

@@ -50,9 +50,14 @@ struct LayerPainter {
             drawContent(layer, partOpacity: opacity, childOpacity: opacity)
             return
         }
+        // The shadow is composited on its own beneath the opacity group, faded by the opacity
+        // too: a layer fading out over its own shadow lets the shadow show through, as iOS draws
+        // it (timing-model.md 12.3). A mask or a compositing filter takes the shadow in.
+        let shadowApart = opacity < 1 && layer.mask == nil && composite == nil && Self.castsShadow(s)
+        if shadowApart { withAlpha(opacity) { drawShadow(layer) } }
         let needsGroup = opacity < 1 || layer.mask != nil || composite != nil
         if needsGroup { cairo_push_group(cr) }
-        drawShadow(layer)
+        if !shadowApart { drawShadow(layer) }
         drawContent(layer, partOpacity: 1, childOpacity: 1)
         if needsGroup {
             if let mask = layer.mask {
@@ -255,11 +260,15 @@ struct LayerPainter {
     /// The shadow: the alpha of `shadowPath`, or of the layer's composited content when it
     /// has none, blurred with a Gaussian of σ = `shadowRadius` (three box passes), offset by
     /// `shadowOffset` and painted in `shadowColor` × `shadowOpacity` (timing-model.md 12.3).
+    /// Whether `s` draws a shadow at all.
+    static func castsShadow(_ s: LayerState) -> Bool {
+        s.shadowOpacity > 0 && s.shadowOpacity.isFinite && (s.shadowColor?.alpha ?? 0) > 0 && !s.masksToBounds
+            && s.shadowRadius.isFinite && s.shadowOffset.width.isFinite && s.shadowOffset.height.isFinite
+    }
+
     private func drawShadow(_ layer: LayerSnapshot) {
         let s = layer.state
-        guard s.shadowOpacity > 0, s.shadowOpacity.isFinite, let color = s.shadowColor, color.alpha > 0,
-            !s.masksToBounds, s.shadowRadius.isFinite, s.shadowOffset.width.isFinite, s.shadowOffset.height.isFinite
-        else { return }
+        guard Self.castsShadow(s), let color = s.shadowColor else { return }
         cairo_save(cr)
         defer { cairo_restore(cr) }
         // Device-space blur radius (the layer may be scaled).
