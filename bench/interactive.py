@@ -9,6 +9,8 @@ Rows (docs/benchmarks.md, "Interactive speed"):
             an 18 s 50 fps 404x401 dithered GIF (made once with ffmpeg from the scene's own
             frames, padded, with temporal noise, as a screen recording is); without and with
             --html (page bytes printed); baseline: the render alone.
+  recording3x  the same recording's first 6 s at three times the size, compared with --crop and
+            --scale 1/3 (a phone's screen recording); baseline: the render alone.
   variants  `compare` the 2 s scene's two variants with --html; baseline: the render alone.
   test      `flipbook test` of one failing scene writing its artifacts; baseline: the same
             scene passing.
@@ -67,6 +69,18 @@ def recording():
              "[a]palettegen=stats_mode=full[p];[b][p]paletteuse=dither=sierra2_4a:diff_mode=rectangle")
     subprocess.run(["ffmpeg", "-v", "error", "-y", "-stream_loop", "2", "-i", frames, "-filter_complex", graph,
                     "-t", "18", "-r", "50", gif + ".part.gif"], check=True)
+    os.replace(gif + ".part.gif", gif)
+    return gif
+
+
+def recording_3x():
+    """The recording above at three times its size (1212x1203, 6 s: a 3x phone's screen
+    recording of the 1x scene), nearest-neighbour, one palette; compared with --scale 1/3."""
+    gif = os.path.join(CACHE, "recording-6s-50fps-3x.gif")
+    if os.path.exists(gif):
+        return gif
+    graph = "scale=1212:1203:flags=neighbor,split[a][b];[a]palettegen=max_colors=64[p];[b][p]paletteuse=dither=none"
+    subprocess.run(["ffmpeg", "-v", "error", "-y", "-i", recording(), "-t", "6", "-vf", graph, gif + ".part.gif"], check=True)
     os.replace(gif + ".part.gif", gif)
     return gif
 
@@ -136,6 +150,17 @@ def row_recording(work, runs):
     print(f"recording: page {os.path.getsize(page) / 1e6:.2f} MB, comparison GIF {os.path.getsize(out) / 1e6:.2f} MB")
 
 
+def row_recording3x(work, runs):
+    gif = recording_3x()
+    out = os.path.join(work, "vs3x.gif")
+    base, plain = [], []
+    for _ in range(runs):
+        base.append(timed(work, [FLIPBOOK, "render", LONG, "-o", os.path.join(work, "r.gif"), "--quiet"]))
+        plain.append(timed(work, [FLIPBOOK, "compare", LONG, "--against", gif, "--crop", "45,270,1119,660",
+                                  "--scale", "0.3333333", "-o", out, "--quiet"]))
+    report("recording3x", {"render alone": base, "compare --against --scale 1/3": plain})
+
+
 def row_variants(work, runs):
     page = os.path.join(work, "variants.html")
     base, html = [], []
@@ -170,11 +195,12 @@ def row_test(work, runs):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("runs", nargs="?", type=int, default=5)
-    parser.add_argument("--only", default="preview,recording,variants,test")
+    parser.add_argument("--only", default="preview,recording,recording3x,variants,test")
     args = parser.parse_args()
     if not os.path.exists(FLIPBOOK):
         subprocess.run(["make", "--no-print-directory", "flipbook"], cwd=ROOT, check=True, capture_output=True)
-    rows = {"preview": row_preview, "recording": row_recording, "variants": row_variants, "test": row_test}
+    rows = {"preview": row_preview, "recording": row_recording, "recording3x": row_recording3x, "variants": row_variants,
+            "test": row_test}
     with tempfile.TemporaryDirectory() as work:
         for name in args.only.split(","):
             rows[name](work, args.runs)

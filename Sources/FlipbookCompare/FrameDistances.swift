@@ -12,15 +12,14 @@ enum Thumbnail {
     /// `frame` with `mask`'s pixels blanked, scaled down (each pixel the average of those it
     /// covers) to fit `pixels`, as red, green and blue in 0…255 over white (a scene's clear
     /// background looks as the page shows it).
-    static func of(_ frame: PixelBuffer, mask: [Bool]?) -> [Float] {
+    /// With `like`, the thumbnail of a frame that size (a larger frame showing the same, as a
+    /// recording before it is scaled to the scene, is averaged straight down to it).
+    static func of(_ frame: PixelBuffer, mask: [Bool]?, like: (width: Int, height: Int)? = nil) -> [Float] {
         let source = mask.map { frame.blanking($0) } ?? frame
-        let factor = (Double(frame.width * frame.height) / Double(pixels)).squareRoot()
+        let size = self.size(of: like ?? (frame.width, frame.height))
         let small =
-            factor <= 1
-            ? source
-            : source.areaAveraged(
-                width: min(frame.width, max(1, Int((Double(frame.width) / factor).rounded()))),
-                height: min(frame.height, max(1, Int((Double(frame.height) / factor).rounded()))))
+            size == (frame.width, frame.height)
+            ? source : source.areaAveraged(width: min(frame.width, size.width), height: min(frame.height, size.height))
         var channels = [Float](repeating: 0, count: small.premultipliedARGB.count * 3)
         for (i, word) in small.premultipliedARGB.enumerated() {
             let clear = Float(255 - (word >> 24 & 0xFF))
@@ -29,6 +28,16 @@ enum Thumbnail {
             channels[3 * i + 2] = Float(word & 0xFF) + clear
         }
         return channels
+    }
+
+    /// The thumbnail's size for a frame `frame` large: at most `pixels`, the aspect kept.
+    static func size(of frame: (width: Int, height: Int)) -> (width: Int, height: Int) {
+        let factor = (Double(frame.width * frame.height) / Double(pixels)).squareRoot()
+        guard factor > 1 else { return frame }
+        return (
+            min(frame.width, max(1, Int((Double(frame.width) / factor).rounded()))),
+            min(frame.height, max(1, Int((Double(frame.height) / factor).rounded())))
+        )
     }
 
     /// The mean squared difference of two thumbnails' channels: sixteen lanes summed apart
@@ -101,9 +110,10 @@ struct FrameDistances {
     /// Measures `recordingCount` recording frames (`frame(j)`, asked in order, starting at
     /// `recordingStarts[j]`) against the scene's thumbnails: decoding on this thread, measuring
     /// on another a few frames behind (the distances are the same whatever the threads).
+    /// `like`: the scene's frame size, when the recording's frames come larger (not yet scaled).
     static func measure(
         scene: [(time: Double, thumbnail: [Float])], recordingStarts: [Double], mask: [Bool]?,
-        frame: (Int) throws -> PixelBuffer
+        like: (width: Int, height: Int)? = nil, frame: (Int) throws -> PixelBuffer
     ) throws -> FrameDistances {
         let n = scene.count, count = recordingStarts.count
         let thumbnails = scene.map(\.thumbnail)
@@ -123,7 +133,7 @@ struct FrameDistances {
                 columns.set(
                     j,
                     Result {
-                        let small = Thumbnail.of(decoded, mask: mask)
+                        let small = Thumbnail.of(decoded, mask: mask, like: like)
                         guard thumbnails.allSatisfy({ $0.count == small.count }) else {
                             throw CompareError.usage("a recording frame is not the size of the scene's frames")
                         }

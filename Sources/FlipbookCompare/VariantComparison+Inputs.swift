@@ -57,7 +57,14 @@ extension VariantComparison {
         }
         let probe = try recorded.restarted(as: recorded.recording.with(offset: 0))
         let searched = probe.starts.prefix { $0 <= max(0, span) + OffsetEstimate.searchedSeconds }
-        let measured = try FrameDistances.measure(scene: sceneFrames, recordingStarts: Array(searched), mask: mask) { j in
+        // A recording larger than the scene (a 3× screen recording) is averaged straight down to
+        // thumbnails: scaling each frame to the scene's size first doubled the decoding side's work.
+        let shrinks =
+            (probe.width, probe.height) == frameSize && probe.unscaledSize.width > frameSize.0 && probe.unscaledSize.height > frameSize.1
+        probe.leavesUnscaled = mask == nil && shrinks
+        let measured = try FrameDistances.measure(
+            scene: sceneFrames, recordingStarts: Array(searched), mask: mask, like: probe.leavesUnscaled ? frameSize : nil
+        ) { j in
             try probe.frame(at: searched[j])
         }
         guard

@@ -131,6 +131,15 @@ struct RecordingOffsetTests {
         let misfit = try CLI.run(["compare", scene, "--against", big, "-o", dir.path + "/m.gif"])
         #expect(misfit.status == 2 && misfit.stderr.contains("--scale 0.3333 fits it"), "\(misfit.stderr)")
         #expect(!misfit.stderr.contains("USAGE") && !misfit.stderr.contains("Usage:"), "\(misfit.stderr)")
+        // With --scale the 3× frames are averaged down (straight to thumbnails for the search):
+        // the same offset within a frame, and frames that differ only by the round trip through
+        // H.264 at three times the size (1.3–1.5 % of pixels).
+        let scaled = try Self.compare([scene, "--against", big, "--scale", "0.3333333"], in: dir)
+        #expect(scaled.status == 0, "\(scaled.stderr)")
+        let scaledOffset = scaled.rows.first { $0["label"] as? String == "big.mp4" }?["offset"] as? Double
+        #expect(scaledOffset.map { abs($0 - -0.3) <= 1.0 / 30 } == true, "\(String(describing: scaledOffset))")
+        let scaledScene = scaled.rows.first { $0["label"] as? String == "default" }
+        #expect((scaledScene?["meanDifference"] as? Double).map { $0 < 0.025 } == true, "\(scaled.rows)")
     }
 
     @Test("--track follows the dot in the recording and the scene: start within a frame, overshoot within a point, settling within a frame")

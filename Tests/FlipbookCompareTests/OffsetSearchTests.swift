@@ -36,6 +36,18 @@ struct OffsetSearchTests {
         }
     }
 
+    @Test("a frame three times larger averages straight down to the thumbnail of the frame it shows")
+    func thumbnailsOfLargerFrames() {
+        // A 120 × 90 picture of stripes, and the same at 360 × 270 (each pixel a 3 × 3 block).
+        let words = (0..<(120 * 90)).map { i -> UInt32 in (i % 120) / 7 % 2 == 0 ? 0xFF00_0000 : 0xFFFF_FFFF }
+        let frame = PixelBuffer(width: 120, height: 90, premultipliedARGB: words)
+        let large = PixelBuffer(
+            width: 360, height: 270, premultipliedARGB: (0..<(360 * 270)).map { i in words[(i / 360 / 3) * 120 + i % 360 / 3] })
+        let direct = Thumbnail.of(large, mask: nil, like: (120, 90)), plain = Thumbnail.of(frame, mask: nil)
+        #expect(direct.count == plain.count)
+        #expect(zip(direct, plain).allSatisfy { abs($0 - $1) <= 1 }, "\(zip(direct, plain).map { abs($0 - $1) }.max() ?? 0)")
+    }
+
     @Test("a recording 0.2 s late is found at −0.2 s within a frame, with strong evidence")
     func findsTheDelay() throws {
         let scene = Self.scene(Self.steps)
