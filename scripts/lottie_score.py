@@ -34,6 +34,16 @@ CONFIGURATION = {
                    "Shape Layer 18.Shape 1.Stroke 2.Color=#FF0000"],
 }
 
+# Its text providers, as `flipbook still --text`: HardcodedTextProvider for issue_1722 (every text
+# layer), DictionaryTextProvider for issue_1949's two (whole keypaths, then layers' own names).
+TEXTS = {
+    "Issues-issue_1722": ["**=Bounce-bounce"],
+    "Issues-issue_1949_full_paths": ["ENVELOPE-FRONT.sender_username=Lottie", "ENVELOPE-FRONT.From=Airbnb (front)",
+                                     "ENVELOPE-BACK-TEXTBOX.LETTER-TEXTBOX.sender_username=Airbnb (back)",
+                                     "ENVELOPE-BACK-TEXTBOX.LETTER-TEXTBOX.custom_text=Text providers are cool!"],
+    "Issues-issue_1949_short_paths": ["sender_username=Lottie", "From=Airbnb", "custom_text=Text providers are cool!"],
+}
+
 # Other settings of that configuration: issue_2310's viewport, CGRect(0, 0, 85, 85).insetBy(10, 10);
 # dog's HardcodedImageProvider, whose contentsGravity is .resizeAspectFill.
 OPTIONS = {"Issues-issue_2310": ["--viewport", "10,10,65,65"],
@@ -106,7 +116,8 @@ def jobs(flipbook, lottie, out):
             shown = frame and EXACT_FRAMES.get(name, {}).get(frame.group(1), frame.group(1))
             instant = ["--frame", shown] if frame else ["--at", progress.group(1) + "%"]
             pixels = Image.open(os.path.join(lottie, "ios-snapshots", snap)).size
-            values = [v for value in CONFIGURATION.get(name, []) for v in ("--value", value)] + OPTIONS.get(name, [])
+            values = ([v for value in CONFIGURATION.get(name, []) for v in ("--value", value)]
+                      + [v for text in TEXTS.get(name, []) for v in ("--text", text)] + OPTIONS.get(name, []))
             work.append((path, instant + values, snapshot_size(flipbook, path, pixels), os.path.join(out, snap)))
             break
     return work

@@ -10,6 +10,14 @@ struct LottieAppearanceArguments: ParsableArguments {
     var values: [String] = []
 
     @Option(
+        name: .customLong("text"),
+        help: ArgumentHelp(
+            "For a Lottie animation: the text of the text layers KEYPATH finds (lottie-ios's textProvider), e.g. "
+                + "'ENVELOPE.sender=Lottie', 'sender=Lottie' (a layer's own name), '**=Hello' (every one); repeatable, "
+                + "the last matching wins.", valueName: "KEYPATH=TEXT"))
+    var texts: [String] = []
+
+    @Option(
         help: ArgumentHelp(
             "For a Lottie animation: show only this part of it (lottie-ios's viewportFrame), in its points.", valueName: "x,y,w,h"))
     var viewport: String?
@@ -33,7 +41,7 @@ struct LottieAppearanceArguments: ParsableArguments {
     ]
 
     /// Whether none is given (a scenario file takes none).
-    var isEmpty: Bool { values.isEmpty && viewport == nil && fonts.isEmpty && imageGravity == nil }
+    var isEmpty: Bool { values.isEmpty && texts.isEmpty && viewport == nil && fonts.isEmpty && imageGravity == nil }
 
     /// `--image-gravity`'s gravity (`.resize` when not given).
     func imageContentsGravity() throws -> CALayerContentsGravity {
@@ -47,6 +55,7 @@ struct LottieAppearanceArguments: ParsableArguments {
 
     func validate() throws {
         _ = try valueProviders()
+        _ = try textReplacements()
         _ = try viewportFrame()
         _ = try imageContentsGravity()
         for folder in fonts {
@@ -62,6 +71,12 @@ struct LottieAppearanceArguments: ParsableArguments {
 
     func valueProviders() throws -> [(keypath: AnimationKeypath, provider: any AnyValueProvider)] {
         try values.map(ValueProviderArgument.parse)
+    }
+
+    func textReplacements() throws -> [(keypath: AnimationKeypath, text: String)] {
+        try texts.map { spelled in
+            do { return try KeypathTextProvider.parse(spelled) } catch { throw ValidationError("--text \(error)") }
+        }
     }
 
     func viewportFrame() throws -> CGRect? { try viewport.map(LottieFile.viewport) }

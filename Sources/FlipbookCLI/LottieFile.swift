@@ -18,6 +18,7 @@ enum LottieFile {
         options.size = try size.map { try self.size($0) }
         options.scale = scale
         options.valueProviders = try appearance.valueProviders()
+        options.texts = try appearance.textReplacements()
         options.viewport = try appearance.viewportFrame()
         options.imageDirectories = images.map { [URL(fileURLWithPath: $0, isDirectory: true)] } ?? []
         options.fontDirectories = appearance.fontDirectories

@@ -129,3 +129,31 @@ struct ImageGravityArgumentTests {
             failure?.message.contains("--image-gravity expects one of resize, resizeAspect, resizeAspectFill") == true, "\(failure as Any)")
     }
 }
+
+/// `--text KEYPATH=TEXT` (docs/lottie.md, "Image, text and font providers"): text layers' texts
+/// from the command line; what is not KEYPATH=TEXT is refused before anything renders.
+@Suite("--text for Lottie animations")
+struct TextArgumentTests {
+    @Test("still --text changes what a text layer draws; a text without '=' is refused, naming --text and the form")
+    func text() throws {
+        let folder = freshFolder("flipbook-lottie-text")
+        let file = folder.appendingPathComponent("title.json").path
+        // One text layer, "title", saying "I" in black at 40 pt: "WWW" covers far more of it.
+        let document = #"{"s":40,"f":"Helvetica","t":"I","j":0,"tr":0,"lh":40,"fc":[0,0,0]}"#
+        try
+            (#"{"v":"5.7","fr":10,"ip":0,"op":10,"w":200,"h":60,"layers":[{"ty":5,"ind":1,"nm":"title","ip":0,"op":10,"st":0,"#
+            + #""ks":{"p":{"a":0,"k":[10,45]}},"t":{"d":{"k":[{"t":0,"s":\#(document)}]},"a":[]}}]}"#).write(
+                toFile: file, atomically: true, encoding: .utf8)
+        func inked(_ extra: [String]) throws -> Int {
+            let out = folder.appendingPathComponent("t.png").path
+            #expect(FlipbookProgram.run(["still", file, "--at", "0", "--scale", "1", "-o", out] + extra) == Exit.ok)
+            let rgba = try PNGCodec.read(URL(fileURLWithPath: out)).rgba
+            return stride(from: 3, to: rgba.count, by: 4).filter { rgba[$0] > 128 }.count
+        }
+        let plain = try inked([]), replaced = try inked(["--text", "title=WWW"]), everyone = try inked(["--text", "**=WWW"])
+        #expect(replaced > 4 * plain && everyone == replaced, "\(plain) \(replaced) \(everyone)")
+        #expect(try inked(["--text", "subtitle=WWW"]) == plain, "no text layer of that name")
+        let failure = parseFailure(["still", file, "--at", "0", "--text", "WWW"])
+        #expect(failure?.message.contains("--text 'WWW' is not KEYPATH=TEXT") == true, "\(failure as Any)")
+    }
+}

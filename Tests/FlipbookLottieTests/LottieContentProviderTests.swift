@@ -128,4 +128,21 @@ struct LottieContentProviderTests {
         #expect(BundleImageProvider(bundle: bundle, searchPath: "anim").imageForAsset(asset: asset)?.width == 4)
         #expect(BundleImageProvider(bundle: bundle, searchPath: "elsewhere").imageForAsset(asset: asset) == nil)
     }
+
+    @Test("a KeypathTextProvider finds a whole keypath, a layer's own name or a search; the last matching wins")
+    func keypathTexts() throws {
+        let sender = AnimationKeypath(keys: ["ENVELOPE", "sender"])
+        func text(_ spelled: [String]) throws -> String? {
+            try KeypathTextProvider(spelled.map { try KeypathTextProvider.parse($0) }).text(for: sender, sourceText: "Source")
+        }
+        #expect(try text(["ENVELOPE.sender=A"]) == "A")
+        #expect(try text(["sender=B"]) == "B", "a layer's own name, anywhere")
+        #expect(try text(["*.sender=C"]) == "C" && text(["*=D"]) == "Source", "one wildcard is one name")
+        #expect(try text(["**=E"]) == "E")
+        #expect(try text(["**=E", "sender=F"]) == "F" && text(["sender=F", "**=E"]) == "E", "the last matching wins")
+        #expect(try text(["ENVELOPE.other=G"]) == "Source")
+        #expect(try KeypathTextProvider.parse("title=a=b").text == "a=b", "split at the first =")
+        #expect(throws: KeypathTextProvider.Failure.self) { try KeypathTextProvider.parse("=Hello") }
+        #expect(throws: KeypathTextProvider.Failure.self) { try KeypathTextProvider.parse("no equals") }
+    }
 }

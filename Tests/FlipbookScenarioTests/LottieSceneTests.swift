@@ -204,6 +204,38 @@ struct LottieSceneTests {
             "\(bad)")
     }
 
+    /// Two text layers, `title` and `subtitle`, each saying "Source".
+    static let titled: String = {
+        func text(_ index: Int, _ name: String) -> String {
+            #"{"ty":5,"ind":\#(index),"nm":"\#(name)","ip":0,"op":10,"st":0,"ks":{},"t":{"d":{"k":[{"t":0,"s":"#
+                + #"{"s":8,"f":"Helvetica","t":"Source","j":0,"tr":0,"lh":10,"fc":[0,0,0]}}]},"a":[]}}"#
+        }
+        return #"{"v":"5.7","fr":10,"ip":0,"op":10,"w":40,"h":20,"layers":["# + text(1, "title") + "," + text(2, "subtitle") + "]}"
+    }()
+
+    @Test("a lottie layer's texts give its text layers texts by keypath, the last matching winning, as the file is set in YAML")
+    func texts() throws {
+        func strings(_ texts: String) throws -> [String] {
+            let path = try Self.scene(
+                "  - { id: a, type: lottie, file: titled.json, progress: 0, texts: \(texts) }", files: ["titled.json": Self.titled])
+            let r = ScenarioRuntime(scenario: try ScenarioLoader.load(file: path))
+            var found: [String] = []
+            func walk(_ layer: CALayer) {
+                if let text = layer as? CATextLayer, let string = text.string as? NSAttributedString { found.append(string.string) }
+                for sublayer in layer.sublayers ?? [] { walk(sublayer) }
+            }
+            walk(try #require(r.layers["a"]))
+            return found.sorted()
+        }
+        #expect(try strings(#"["title=Hello"]"#) == ["Hello", "Source"])
+        #expect(try strings(#"["**=Everyone", "title=Hello"]"#) == ["Everyone", "Hello"])
+        #expect(try strings(#"["title=Hello", "**=Everyone"]"#) == ["Everyone", "Everyone"], "the last matching wins")
+        #expect(try strings(#"["nobody=Hello"]"#) == ["Source", "Source"])
+        let bad = try Self.diagnostics(
+            #"  - { id: a, type: lottie, file: titled.json, texts: ["no equals sign"] }"#, files: ["titled.json": Self.titled])
+        #expect(bad.contains("scene.yaml:") && bad.contains("a text 'no equals sign' is not KEYPATH=TEXT"), "\(bad)")
+    }
+
     @Test("a full-screen Lottie file is drawn 1000 px on its longer side by default, a small one at 2x; .lot reads as .json")
     func defaultScale() throws {
         let folder = freshFolder("flipbook-lottie-scale")

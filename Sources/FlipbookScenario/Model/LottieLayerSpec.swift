@@ -19,6 +19,8 @@ public struct LottieLayerSpec: Sendable {
     /// lottie-ios's value providers, the last set winning, and its `viewportFrame`.
     public var valueProviders: [(keypath: AnimationKeypath, provider: any AnyValueProvider)] = []
     public var viewport: CGRect?
+    /// Texts for its text layers by keypath (`KeypathTextProvider`), the last matching winning.
+    public var texts: [(keypath: AnimationKeypath, text: String)] = []
     /// How the animation's own images fill their layers (an app's image provider's
     /// `contentsGravity(for:)`); `.resize` stretches them, as lottie-ios's default does.
     public var imageContentsGravity: CALayerContentsGravity = .resize

@@ -23,6 +23,8 @@ public enum LottieScenario {
         public var scale: Double?
         public var valueProviders: [(keypath: AnimationKeypath, provider: any AnyValueProvider)] = []
         public var viewport: CGRect?
+        /// Texts for its text layers by keypath (`--text`).
+        public var texts: [(keypath: AnimationKeypath, text: String)] = []
         public var imageDirectories: [URL] = []
         /// How the animation's images fill their layers (`--image-gravity`).
         public var imageContentsGravity: CALayerContentsGravity = .resize
@@ -93,6 +95,7 @@ public enum LottieScenario {
         var lottie = LottieLayerSpec(animation: animation)
         lottie.valueProviders = options.valueProviders
         lottie.viewport = options.viewport
+        lottie.texts = options.texts
         lottie.imageContentsGravity = options.imageContentsGravity
         lottie.pausedFrame = options.pausedFrame
         layer.lottie = lottie

@@ -65,6 +65,14 @@ extension Reader {
                         sink.error("a value provider \(error.description)", at: item.mark)
                     }
                 }
+            case "texts":
+                // Texts for its text layers, as `flipbook --text` spells them.
+                for item in v.sequence("a list of texts, such as 'ENVELOPE.sender=Lottie'") ?? [] {
+                    guard let text = item.string("a text, such as 'ENVELOPE.sender=Lottie'") else { continue }
+                    do { lottie.texts.append(try KeypathTextProvider.parse(text)) } catch {
+                        sink.error("a text \(error.description)", at: item.mark)
+                    }
+                }
             case "viewport":
                 guard case .rect(let r)? = values.value(v, kind: .rect) else { continue }
                 guard r.width > 0, r.height > 0 else {

@@ -33,7 +33,7 @@ enum ScenarioKeys {
     ]
     static let emitterCell = ["particle", "color"] + EmitterCellSpec.numberKeys
     static let layerStatusBar = ["style", "time", "carrier", "signal", "wifi", "battery", "batteryPercentage", "contentColor"]
-    static let layerLottie = ["file", "progress", "fromProgress", "toProgress", "loopMode", "animationSpeed", "values", "viewport"]
+    static let layerLottie = ["file", "progress", "fromProgress", "toProgress", "loopMode", "animationSpeed", "values", "texts", "viewport"]
     static let particle = ["shape", "size"]
 
     /// Layer keys that are not animatable properties: read by `Reader.readOption`.

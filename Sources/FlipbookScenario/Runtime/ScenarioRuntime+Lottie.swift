@@ -11,6 +11,7 @@ extension ScenarioRuntime {
         guard let lottie = spec.lottie else { return layer }
         for (keypath, provider) in lottie.valueProviders { layer.setValueProvider(provider, keypath: keypath) }
         layer.imageContentsGravity = lottie.imageContentsGravity
+        if !lottie.texts.isEmpty { layer.textProvider = KeypathTextProvider(lottie.texts) }
         do {
             try layer.load(lottie.animation)
             layer.viewportFrame = lottie.viewport
