@@ -59,7 +59,8 @@ package final class LoopbackHTTPServer: @unchecked Sendable {
     package let limits: Limits
     private let listener: Int32
     private let handler: Handler
-    private let lock = NSLock()
+    /// Also signalled when `active` changes, for `waitForActiveConnections`.
+    private let lock = NSCondition()
     private var active = 0
     private var stopped = false
 
@@ -98,6 +99,18 @@ package final class LoopbackHTTPServer: @unchecked Sendable {
     /// Connections being served now.
     package var activeConnections: Int { lock.withLock { active } }
 
+    /// Waits until the number of connections being served satisfies `condition`, at most
+    /// `seconds`; whether it did (what tests wait on, instead of sleeping and looking).
+    package func waitForActiveConnections(within seconds: TimeInterval, until condition: (Int) -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        return lock.withLock {
+            while !condition(active) {
+                if !lock.wait(until: deadline) { return condition(active) }
+            }
+            return true
+        }
+    }
+
     /// Accepts connections until `stop()`; each is served on a thread of its own.
     package func run() {
         while !lock.withLock({ stopped }) {
@@ -113,6 +126,7 @@ package final class LoopbackHTTPServer: @unchecked Sendable {
             let admitted = lock.withLock { () -> Bool in
                 guard active < limits.connections else { return false }
                 active += 1
+                lock.broadcast()
                 return true
             }
             guard admitted else {
@@ -122,7 +136,10 @@ package final class LoopbackHTTPServer: @unchecked Sendable {
             let thread = Thread { [self] in
                 serve(client)
                 close(client)
-                lock.withLock { active -= 1 }
+                lock.withLock {
+                    active -= 1
+                    lock.broadcast()
+                }
             }
             thread.stackSize = 512 * 1024
             thread.start()

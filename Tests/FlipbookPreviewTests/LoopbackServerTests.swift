@@ -46,9 +46,7 @@ struct LoopbackServerTests {
 
         /// Waits until the server has no connection left (or `seconds` pass).
         func drained(within seconds: Double) -> Bool {
-            let end = Date().addingTimeInterval(seconds)
-            while server.activeConnections > 0 && Date() < end { usleep(20_000) }
-            return server.activeConnections == 0
+            server.waitForActiveConnections(within: seconds) { $0 == 0 }
         }
     }
 
@@ -68,8 +66,7 @@ struct LoopbackServerTests {
         let running = try Running(limits: limits)
         let idle = try (0..<4).map { _ in try running.connect() }
         defer { idle.forEach { close($0) } }
-        let deadline = Date().addingTimeInterval(5)
-        while running.server.activeConnections < 4 && Date() < deadline { usleep(10_000) }
+        _ = running.server.waitForActiveConnections(within: 5) { $0 >= 4 }
         let answer = try running.exchange("GET / HTTP/1.1\r\nHost: localhost\r\n\r\n")
         #expect(answer.hasPrefix("HTTP/1.1 503 "), "\(answer)")
         idle.forEach { close($0) }
@@ -105,8 +102,7 @@ struct LoopbackServerTests {
         let readers = try (0..<8).map { _ in try running.connect() }
         defer { readers.forEach { close($0) } }
         for fd in readers { _ = "GET / HTTP/1.1\r\nHost: localhost\r\n\r\n".withCString { send(fd, $0, strlen($0), Int32(MSG_NOSIGNAL)) } }
-        let accepted = Date().addingTimeInterval(5)
-        while running.server.activeConnections < 8 && Date() < accepted { usleep(10_000) }
+        _ = running.server.waitForActiveConnections(within: 5) { $0 >= 8 }
         #expect(running.server.activeConnections == 8)
         // Eight clients of a 32 MiB body that never read: each connection ends once its socket
         // buffers are full and stallSeconds pass.
