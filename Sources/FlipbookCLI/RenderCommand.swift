@@ -124,7 +124,7 @@ struct Render: ParsableCommand {
         let isLottie = LottieFile.isLottie(self.scenario.file)
         if !isLottie, size != nil || !appearance.isEmpty {
             throw ValidationError(
-                "--size, --fonts, --value, --viewport and --image-gravity apply to a Lottie animation (.json, .lot, .lottie)")
+                "--size, --fonts, --value, --text, --viewport and --image-gravity apply to a Lottie animation (.json, .lot, .lottie)")
         }
         // A Lottie file is a scene of one lottie layer, its size and scale from the options.
         let lottie = isLottie ? try LottieFile.options(size: size, scale: scale, appearance: appearance) : LottieScenario.Options()

@@ -61,7 +61,7 @@ struct Still: ParsableCommand {
         try at?.requireNonNegative("--at")
         if !LottieFile.isLottie(scenario.file) && (frame != nil || size != nil || images != nil || !appearance.isEmpty) {
             throw ValidationError(
-                "--frame, --size, --images, --fonts, --value, --viewport and --image-gravity apply to a Lottie animation (.json, .lot, .lottie)"
+                "--frame, --size, --images, --fonts, --value, --text, --viewport and --image-gravity apply to a Lottie animation (.json, .lot, .lottie)"
             )
         }
         if crop != nil && !RecordingFile.isRecording(scenario.file) {
@@ -92,7 +92,8 @@ struct Still: ParsableCommand {
         try write(pixels, detail: "frame \(index), shown from " + String(format: "%g", stream.starts[index]) + " s")
     }
 
-    /// A Lottie file as a scene of one lottie layer, paused at the frame asked for.
+    /// A Lottie file as a scene of one lottie layer, paused at the frame asked for, drawn as
+    /// lottie-ios's snapshot tests draw it.
     private func runOnLottie() throws {
         let options = try LottieFile.options(size: size, scale: scale, appearance: appearance, images: images)
         var scenario = try self.scenario.load(lottie: options)
@@ -101,7 +102,11 @@ struct Still: ParsableCommand {
         scenario.layers[0].lottie?.pausedFrame = shown
         let runtime = ScenarioRuntime(scenario: scenario)
         self.scenario.reportWarnings(of: runtime.stage)
-        let pixels = try FrameRasterizer.rasterize(runtime.stage.snapshot(), background: scenario.canvas.background)
+        // As lottie-ios's snapshots take a view (`render(in:)`): a layer turned about x or y is
+        // drawn flat, as if it had no transform (on screen, and in `render`, it turns).
+        var frame = runtime.stage.snapshot()
+        frame.root = frame.root.flatteningThreeDTransforms()
+        let pixels = try FrameRasterizer.rasterize(frame, background: scenario.canvas.background)
         try write(pixels, detail: "frame \(String(format: "%g", shown))")
     }
 

@@ -102,7 +102,10 @@ enum SnapshotStage {
             switch moment {
             case .model:
                 stage.advance(to: stage.currentTime)
-                frame = stage.modelSnapshot()
+                // render(in:) draws a layer turned in 3D flat, as if it had no transform.
+                var model = stage.modelSnapshot()
+                model.root = model.root.flatteningThreeDTransforms()
+                frame = model
             case .presentation(let time):
                 stage.advance(to: time)
                 frame = stage.snapshot()

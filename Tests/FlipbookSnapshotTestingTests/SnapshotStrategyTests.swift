@@ -82,6 +82,17 @@ import Testing
         #expect(p.b == 255 && p.r > 20 && p.r < 235)
     }
 
+    @Test func aViewTurnedInThreeDIsDrawnFlatAsRenderInContextDraws() throws {
+        // The red half turned 60° about y: 5 pt wide on screen, its whole 10 pt in render(in:).
+        let view = halves()
+        view.subviews[0].layer.transform = CATransform3DMakeRotation(.pi / 3, 0, 1, 0)
+        let model = try pixels(SnapshotStage.images(of: view, size: nil, traits: .init(displayScale: 1), moments: [.model])[0])
+        #expect(model.pixel(x: 1, y: 5) == (255, 0, 0, 255) && model.pixel(x: 8, y: 5) == (255, 0, 0, 255))
+        let screen = try pixels(
+            SnapshotStage.images(of: view, size: nil, traits: .init(displayScale: 1), moments: [.presentation(at: 0)])[0])
+        #expect(screen.pixel(x: 1, y: 5) == (255, 255, 255, 255) && screen.pixel(x: 5, y: 5) == (255, 0, 0, 255))
+    }
+
     @Test func anAnimationViewShowsTheFrameItHolds() throws {
         // A red square fading in over frames 0–10, held at frame 5: its frame is animations, so
         // the model drawing shows their presentation (50 % red), not the bare model (nothing).

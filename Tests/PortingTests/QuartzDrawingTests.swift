@@ -233,6 +233,30 @@ struct QuartzDrawingTests {
         #expect(Self.pixel(presented, 1, 1) == [0, 0, 255, 255], "a presentation copy draws its model as presented")
     }
 
+    @Test("render(in:) draws a sublayer turned about x or y as if it had no transform; an affine one keeps it (timing-model.md 12.2)")
+    func renderInContextDrawsThreeDFlat() {
+        let stage = Stage(size: CGSize(width: 40, height: 40), scale: 1)
+        let container = CALayer()
+        container.frame = CGRect(x: 0, y: 0, width: 40, height: 40)
+        // A 20 × 6 card turned 60° about y: 10 pt wide on screen, its whole 20 pt here.
+        let turned = CALayer()
+        turned.frame = CGRect(x: 10, y: 2, width: 20, height: 6)
+        turned.backgroundColor = UIColor.red.cgColor
+        turned.transform = CATransform3DMakeRotation(.pi / 3, 0, 1, 0)
+        // The same card turned 90° about z: upright, 6 pt wide and 20 tall about its centre.
+        let upright = CALayer()
+        upright.frame = CGRect(x: 10, y: 20, width: 20, height: 6)
+        upright.backgroundColor = UIColor.blue.cgColor
+        upright.transform = CATransform3DMakeRotation(.pi / 2, 0, 0, 1)
+        container.addSublayer(turned)
+        container.addSublayer(upright)
+        stage.rootLayer.addSublayer(container)
+        stage.advance(to: 0.1)
+        let image = Self.renderer(40, 40).image { context in container.render(in: context.cgContext) }
+        #expect(Self.pixel(image, 11, 5) == [255, 0, 0, 255] && Self.pixel(image, 28, 5) == [255, 0, 0, 255], "the turned card, flat")
+        #expect(Self.pixel(image, 20, 14) == [0, 0, 255, 255] && Self.pixel(image, 12, 23)[3] == 0, "the upright card, turned")
+    }
+
     @Test("CTFontManagerRegisterFontsForURL: false with an error for a file that holds no font")
     func fontRegistration() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("not-a-font-\(UUID().uuidString).ttf")

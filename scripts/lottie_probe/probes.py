@@ -379,4 +379,10 @@ def probes():
                                         k=dict(ks(), p=kf((5, [20, 50, 0]), (25, [80, 50, 0]))), ip=5, op=26)], op=26)
     late_start["ip"] = 5
     P["compstart"] = late_start
+    # Round nine: layers turned about x or y, with a scale and a z rotation beside the turn
+    # (lottie-ios's snapshots draw such a layer through render(in:), flat and untransformed).
+    P["turnx"] = animation([shape_layer([group([rect((40, 20)), fill((0.8, 0.2, 0.2))])],
+                                        k=dict(ks(s=(150, 150), r=20), rx=v(60)))])
+    P["turnyanimated"] = animation([shape_layer([group([rect((40, 20)), fill((0.2, 0.4, 0.8))])],
+                                                k=dict(ks(s=(120, 120)), ry=kf((0, 0), (10, 0), (20, 180)), rz=kf((0, 0), (20, 90))))])
     return P

@@ -411,12 +411,17 @@ final class LayerBuilder {
     /// (outer), scale, anchor (inner); opacity on the inner one when asked. Its properties'
     /// keypaths are `owner.Transform.Position` and so on. A shape group's skew (`group`), or an
     /// animated negative x scale, makes it one layer with the whole matrix (LayerBuilder+Skew.swift).
+    /// A turn about x or y (`rx`, `ry`) makes it the layers lottie-ios makes (LayerBuilder+Turn.swift).
     func transform(
         _ ks: LottieTransform?, opacity: Bool, at path: String, keypath owner: [String], group: Bool = false
     ) -> (outer: CALayer, inner: CALayer) {
         if group, let ks, ks.hasSkew {
             let layer = skewedTransform(ks, opacity: opacity, keypath: owner)
             return (layer, layer)
+        }
+        if let ks, ks.turnsInThreeD, !ks.hasNegativeXScale {
+            if ks.hasSkew { warn(path, "a layer's skew is not applied (lottie-ios skews shape groups only)") }
+            return turnedTransform(ks, opacity: opacity, keypath: owner)
         }
         if let ks, let still = stillTransform(ks, opacity: opacity, at: path, keypath: owner) { return (still, still) }
         if let ks, ks.hasNegativeXScale {
@@ -425,7 +430,7 @@ final class LayerBuilder {
             // animates the whole matrix instead.
             let layer = skewedTransform(ks, opacity: opacity, keypath: owner, skews: group)
             if !group, ks.hasSkew { warn(path, "a layer's skew is not applied (lottie-ios skews shape groups only)") }
-            if ks.rotationX != nil || ks.rotationY != nil { warn(path, "3D rotation is drawn flat") }
+            if ks.turnsInThreeD { warn(path, "a turn about x or y is not applied with a mirrored scale") }
             return (layer, layer)
         }
         let move = CALayer(), scale = CALayer(), anchor = CALayer()
@@ -438,7 +443,6 @@ final class LayerBuilder {
         if let r = property(ks.rotation, keypath + ["Rotation"]) {
             set(r, on: move, keyPath: "transform.rotation.z") { $0.first.map { NSNumber(value: $0 * .pi / 180) } }
         }
-        if ks.rotationX != nil || ks.rotationY != nil { warn(path, "3D rotation is drawn flat") }
         if let s = property(ks.scale, keypath + ["Scale"]) {
             set(s, on: scale, keyPath: "transform.scale.x") { $0.first.map { NSNumber(value: $0 / 100) } }
             set(s, on: scale, keyPath: "transform.scale.y") { v in v.first.map { NSNumber(value: (v.count > 1 ? v[1] : $0) / 100) } }
@@ -467,7 +471,6 @@ final class LayerBuilder {
         var t = CATransform3DMakeRotation((r?.initial.first ?? 0) * .pi / 180, 0, 0, 1)
         t = CATransform3DScale(t, (scale.first ?? 100) / 100, (scale.count > 1 ? scale[1] : scale.first ?? 100) / 100, 1)
         layer.transform = CATransform3DTranslate(t, -(anchor.first ?? 0), -(anchor.count > 1 ? anchor[1] : 0), 0)
-        if ks.rotationX != nil || ks.rotationY != nil { warn(path, "3D rotation is drawn flat") }
         if opacity { applyOpacity(ks, to: layer, keypath: owner) }
         return layer
     }

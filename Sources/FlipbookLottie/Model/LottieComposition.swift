@@ -169,6 +169,9 @@ struct LottieTransform: Sendable {
     /// Whether it skews at some frame.
     var hasSkew: Bool { skew?.isEverNonzero ?? false }
 
+    /// Whether it turns the layer about x or y (`rx`, `ry`) at some keyframe.
+    var turnsInThreeD: Bool { (rotationX?.isEverNonzero ?? false) || (rotationY?.isEverNonzero ?? false) }
+
     /// Whether its x scale is negative at some keyframe (a mirror image).
     var hasNegativeXScale: Bool { scale?.values.contains { ($0.first ?? 0) < 0 } ?? false }
 }

@@ -421,7 +421,8 @@ open class CALayer: NSObject, CAMediaTiming {
     }
 
     /// Draws the layer and its sublayers into `ctx`, in the layer's own bounds space, with
-    /// their model values (a presentation copy draws its model's tree as presented).
+    /// their model values (a presentation copy draws its model's tree as presented). As on
+    /// iOS, a sublayer turned in 3D is drawn flat, as if it had no transform.
     open func render(in ctx: CGContext) {
         let context = TransactionContext.current
         let model = modelLayerReference ?? self
@@ -435,7 +436,7 @@ open class CALayer: NSObject, CAMediaTiming {
             x: b.minX + snapshot.state.anchorPoint.x * b.width, y: b.minY + snapshot.state.anchorPoint.y * b.height)
         snapshot.state.transform = CATransform3DIdentity
         snapshot.state.hidden = false
-        ctx.appendCommand(.drawLayer(snapshot))
+        ctx.appendCommand(.drawLayer(snapshot.flatteningThreeDTransforms()))
     }
 
     // MARK: - KVC
