@@ -1,4 +1,5 @@
 import ArgumentParser
+import Flipbook
 import Foundation
 import ProcessTestSupport
 import Testing
@@ -29,3 +30,9 @@ func parseFailure(_ arguments: [String]) -> (message: String, code: Int32)? {
 
 /// The demo scenario every test reads.
 let demo = packageRoot.appendingPathComponent("scenarios/demo.yaml").path
+
+/// How many pixels of the PNG at `path` are more than half opaque (what a drawing covers).
+func inkedPixels(_ path: String) throws -> Int {
+    let rgba = try PNGCodec.read(URL(fileURLWithPath: path)).rgba
+    return stride(from: 3, to: rgba.count, by: 4).filter { rgba[$0] > 128 }.count
+}

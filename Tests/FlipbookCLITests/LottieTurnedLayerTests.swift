@@ -22,15 +22,11 @@ struct LottieTurnedLayerTests {
             + #""ks":{"p":{"a":0,"k":[40,30,0]},"s":{"a":0,"k":[200,200,100]},"rx":{"a":0,"k":60}},"shapes":["#
             + #"{"ty":"rc","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[20,10]},"r":{"a":0,"k":0}},"#
             + #"{"ty":"fl","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":100}}]}]}"#).write(toFile: file, atomically: true, encoding: .utf8)
-        func inked(_ png: String) throws -> Int {
-            let rgba = try PNGCodec.read(URL(fileURLWithPath: png)).rgba
-            return stride(from: 3, to: rgba.count, by: 4).filter { rgba[$0] > 128 }.count
-        }
         let still = folder.appendingPathComponent("still.png").path
         #expect(FlipbookProgram.run(["still", file, "--at", "0", "--scale", "1", "-o", still]) == Exit.ok)
         let frames = folder.appendingPathComponent("frames").path
         #expect(FlipbookProgram.run(["render", file, "--scale", "1", "--frames", frames, "--quiet"]) == Exit.ok)
-        let flat = try inked(still), turned = try inked(frames + "/frame-0000.png")
+        let flat = try inkedPixels(still), turned = try inkedPixels(frames + "/frame-0000.png")
         #expect(abs(flat - 50) <= 12, "20 × 10 pt centred on the origin: a quarter of it shows: \(flat)")
         #expect(abs(turned - 400) <= 45, "40 × 20 pt, half as tall: 40 × 10: \(turned)")
     }

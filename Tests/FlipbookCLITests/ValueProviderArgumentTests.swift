@@ -147,8 +147,7 @@ struct TextArgumentTests {
         func inked(_ extra: [String]) throws -> Int {
             let out = folder.appendingPathComponent("t.png").path
             #expect(FlipbookProgram.run(["still", file, "--at", "0", "--scale", "1", "-o", out] + extra) == Exit.ok)
-            let rgba = try PNGCodec.read(URL(fileURLWithPath: out)).rgba
-            return stride(from: 3, to: rgba.count, by: 4).filter { rgba[$0] > 128 }.count
+            return try inkedPixels(out)
         }
         let plain = try inked([]), replaced = try inked(["--text", "title=WWW"]), everyone = try inked(["--text", "**=WWW"])
         #expect(replaced > 4 * plain && everyone == replaced, "\(plain) \(replaced) \(everyone)")
