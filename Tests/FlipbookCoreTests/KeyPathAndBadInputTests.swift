@@ -166,6 +166,48 @@ struct KeyPathTests {
         let els = shape.presentation()!.path!.elements
         #expect(els[1] == .quadCurveTo(control: CGPoint(x: 50, y: 40), to: CGPoint(x: 100, y: 0)))
     }
+
+    @Test("a line and a curve at the same place morph as cubics; paths of other shapes switch half-way (9.4)")
+    func pathMorphAcrossKinds() {
+        let shape = CAShapeLayer()
+        let stage = Stage(size: CGSize(width: 10, height: 10))
+        stage.rootLayer.addSublayer(shape)
+        func morph(_ from: CGPath, _ to: CGPath) -> [PathElement] {
+            let k = CAKeyframeAnimation(keyPath: "path")
+            k.values = [from, to]
+            k.duration = 1
+            k.beginTime = stage.currentTime
+            shape.add(k, forKey: "p")
+            stage.advance(to: stage.currentTime + 0.5)
+            return shape.presentation()!.path!.elements
+        }
+        // A line (as lottie-ios writes a vertex without tangents) and a curve bulging down.
+        let line = CGMutablePath()
+        line.move(to: .zero)
+        line.addLine(to: CGPoint(x: 90, y: 0))
+        let curve = CGMutablePath()
+        curve.move(to: .zero)
+        curve.addCurve(to: CGPoint(x: 90, y: 0), control1: CGPoint(x: 0, y: 60), control2: CGPoint(x: 90, y: 60))
+        #expect(
+            morph(line, curve)[1]
+                == .curveTo(control1: CGPoint(x: 0, y: 30), control2: CGPoint(x: 90, y: 30), to: CGPoint(x: 90, y: 0)))
+        // A quadratic curve is its exact cubic: (0,0)…(45,90)…(90,0) has controls (30,60) and (60,60).
+        let quad = CGMutablePath()
+        quad.move(to: .zero)
+        quad.addQuadCurve(to: CGPoint(x: 90, y: 0), control: CGPoint(x: 45, y: 90))
+        let flat = CGMutablePath()
+        flat.move(to: .zero)
+        flat.addCurve(to: CGPoint(x: 90, y: 0), control1: .zero, control2: CGPoint(x: 90, y: 0))
+        #expect(
+            morph(quad, flat)[1]
+                == .curveTo(control1: CGPoint(x: 15, y: 30), control2: CGPoint(x: 75, y: 30), to: CGPoint(x: 90, y: 0)))
+        // Two lines against one: no element-by-element match, so the second shows from half-way.
+        let bent = CGMutablePath()
+        bent.move(to: .zero)
+        bent.addLine(to: CGPoint(x: 45, y: 40))
+        bent.addLine(to: CGPoint(x: 90, y: 0))
+        #expect(morph(line, bent).count == 3)
+    }
 }
 
 @Suite("bad input through the Swift API never traps (docs/limits.md)")

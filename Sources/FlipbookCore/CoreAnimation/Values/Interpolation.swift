@@ -18,7 +18,11 @@ package enum ValueMath {
             let x = a.rgbaOrClear, y = b.rgbaOrClear
             return .color(RGBA(red: l(x.red, y.red), green: l(x.green, y.green), blue: l(x.blue, y.blue), alpha: l(x.alpha, y.alpha)))
         case (.transform(let x), .transform(let y)): return .transform(TransformInterpolation.interpolate(x, y, p))
-        case (.path(let x), .path(let y)) where PathGeometry.compatible(x, y):
+        case (.path(let x), .path(let y)):
+            // Lines and curves at the same places blend as cubics; other shapes switch (9.4).
+            guard let (x, y) = PathGeometry.compatible(x, y) ? (x, y) : PathGeometry.alignedForInterpolation(x, y) else {
+                return p >= 0.5 ? b : a
+            }
             return .path(
                 zip(x, y).map { ea, eb in
                     let pa = ea.points, pb = eb.points
