@@ -12,6 +12,32 @@ public protocol TextMeasuring {
     /// How far a capital letter of `style`'s font at `fontSize` reaches above the baseline
     /// (Core Text's `CTFontGetCapHeight`).
     static func capHeight(of style: TextStyle, fontSize: Double) -> Double
+    /// The vertical metrics of the face drawn for `fontName` at `fontSize` (`UIFont.ascender`
+    /// and the rest); nil when the measurer cannot tell.
+    static func fontMetrics(fontName: String, fontSize: Double) -> FontMetrics?
+}
+
+extension TextMeasuring {
+    public static func fontMetrics(fontName: String, fontSize: Double) -> FontMetrics? { nil }
+}
+
+/// A font's vertical metrics at one size, in points, as UIKit reports them: `ascent` above the
+/// baseline, `descent` below it (positive), the line's height, and the tops of a capital and of
+/// a lower-case x.
+public struct FontMetrics: Sendable, Equatable {
+    public var ascent: Double
+    public var descent: Double
+    public var lineHeight: Double
+    public var capHeight: Double
+    public var xHeight: Double
+
+    public init(ascent: Double, descent: Double, lineHeight: Double, capHeight: Double, xHeight: Double) {
+        self.ascent = ascent
+        self.descent = descent
+        self.lineHeight = lineHeight
+        self.capHeight = capHeight
+        self.xHeight = xHeight
+    }
 }
 
 /// Where FlipbookCore finds the text measurer. The one piece of process-wide state outside a

@@ -21,7 +21,7 @@ public func CTFontGetAscent(_ font: CTFont) -> CGFloat { font.ascender }
 /// How far the font reaches below the baseline, as a positive distance (UIKit's `descender` is negative).
 public func CTFontGetDescent(_ font: CTFont) -> CGFloat { -font.descender }
 /// The gap between lines beyond ascent and descent.
-public func CTFontGetLeading(_ font: CTFont) -> CGFloat { max(0, font.lineHeight - font.ascender + font.descender) }
+public func CTFontGetLeading(_ font: CTFont) -> CGFloat { font.leading }
 /// The height of a capital letter above the baseline.
 public func CTFontGetCapHeight(_ font: CTFont) -> CGFloat { font.capHeight }
 /// The height of a lower-case x above the baseline.

@@ -27,22 +27,44 @@ public final class UIFont: CTFontBridging, Equatable, Hashable, Sendable, Custom
         UIFont(systemSize: fontSize, bold: weight.rawValue >= UIFont.Weight.semibold.rawValue)
     }
 
-    /// The system font's (San Francisco's) vertical metrics as iOS reports them, per point of
-    /// size: 17 pt has an ascender of 16.18, a descender of −4.10 and a line height of 20.29.
-    /// Other fonts are given the same proportions (Flipbook does not read font files here).
-    public var ascender: CGFloat { pointSize * 0.9521 }
-    public var descender: CGFloat { -pointSize * 0.2412 }
-    public var lineHeight: CGFloat { ascender - descender }
-    public var capHeight: CGFloat { pointSize * 0.7046 }
-    public var xHeight: CGFloat { pointSize * 0.5278 }
+    /// The font's vertical metrics, as UIKit reports them. The system font has San Francisco's
+    /// as iOS reports them, per point of size (17 pt: an ascender of 16.18, a descender of −4.10,
+    /// a line height of 20.29), though another face stands in for it when drawn; a named font
+    /// has its own face's, as the renderer measures the face it draws (a font shipped with the
+    /// app is its file's; an iOS typeface not installed here is its stand-in's, docs/fonts.md),
+    /// or San Francisco's proportions when no renderer is linked.
+    public var ascender: CGFloat { CGFloat(metrics.ascent) }
+    public var descender: CGFloat { CGFloat(-metrics.descent) }
+    public var lineHeight: CGFloat { CGFloat(metrics.lineHeight) }
+    public var capHeight: CGFloat { CGFloat(metrics.capHeight) }
+    public var xHeight: CGFloat { CGFloat(metrics.xHeight) }
+    /// The gap between lines beyond the ascender and descender (rounding's crumbs are none).
+    public var leading: CGFloat {
+        let gap = lineHeight - ascender + descender
+        return gap > 1e-9 ? gap : 0
+    }
+
+    private var isSystemFont: Bool { fontName.hasPrefix(".SFUI") }
+    private let measured = MeasuredFontMetrics()
+
+    private var metrics: FontMetrics {
+        measured.value {
+            if !isSystemFont, let face = TextMeasurement.measurer?.fontMetrics(fontName: fontName, fontSize: Double(pointSize)) {
+                return face
+            }
+            let (size, ascent, descent) = (Double(pointSize), Double(pointSize) * 0.9521, Double(pointSize) * 0.2412)
+            return FontMetrics(
+                ascent: ascent, descent: descent, lineHeight: ascent + descent, capHeight: size * 0.7046, xHeight: size * 0.5278)
+        }
+    }
 
     /// The font's family: the system font's, or the name before its style (`Avenir-Heavy` → `Avenir`).
     public var familyName: String {
-        fontName.hasPrefix(".SFUI") ? ".SF UI Text" : String(fontName.split(separator: "-").first ?? Substring(fontName))
+        isSystemFont ? ".SF UI Text" : String(fontName.split(separator: "-").first ?? Substring(fontName))
     }
 
     public func withSize(_ fontSize: CGFloat) -> UIFont {
-        fontName.hasPrefix(".SFUI") ? UIFont(systemSize: fontSize, bold: isBold) : UIFont(name: fontName, size: fontSize)!
+        isSystemFont ? UIFont(systemSize: fontSize, bold: isBold) : UIFont(name: fontName, size: fontSize)!
     }
 
     /// Font weights, as UIKit names them.
@@ -60,4 +82,19 @@ public final class UIFont: CTFontBridging, Equatable, Hashable, Sendable, Custom
         hasher.combine(pointSize)
     }
     public var description: String { "UIFont(\(fontName), \(pointSize))" }
+}
+
+/// A font's metrics, measured once when first asked for (measuring sets a line of text).
+private final class MeasuredFontMetrics: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: FontMetrics?
+
+    func value(_ measure: () -> FontMetrics) -> FontMetrics {
+        lock.lock()
+        defer { lock.unlock() }
+        if let stored { return stored }
+        let measured = measure()
+        stored = measured
+        return measured
+    }
 }

@@ -29,21 +29,45 @@ public enum PangoTextMeasurer: TextMeasuring {
     }
 
     public static func capHeight(of style: TextStyle, fontSize: Double) -> Double {
-        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1) else { return 0 }
+        inkTop(of: "H", fontName: style.fontName, fontSize: fontSize) ?? 0
+    }
+
+    /// The face's ascent and descent as Pango sets a line of it (the logical extents), and the
+    /// ink tops of "H" and "x": what the face drawn for `fontName` measures, unrounded.
+    public static func fontMetrics(fontName: String, fontSize: Double) -> FontMetrics? {
+        guard let line = extents(of: "Hx", fontName: fontName, fontSize: fontSize),
+            let capital = inkTop(of: "H", fontName: fontName, fontSize: fontSize),
+            let small = inkTop(of: "x", fontName: fontName, fontSize: fontSize)
+        else { return nil }
+        let descent = line.logicalHeight - line.baseline
+        return FontMetrics(ascent: line.baseline, descent: descent, lineHeight: line.logicalHeight, capHeight: capital, xHeight: small)
+    }
+
+    /// How far the top of `string`'s ink reaches above the baseline.
+    private static func inkTop(of string: String, fontName: String?, fontSize: Double) -> Double? {
+        extents(of: string, fontName: fontName, fontSize: fontSize).map { $0.baseline - $0.inkY }
+    }
+
+    /// One unwrapped line of `string`: its baseline below the top, its ink's top and its logical
+    /// height, in points.
+    private static func extents(of string: String, fontName: String?, fontSize: Double) -> (
+        baseline: Double, inkY: Double, logicalHeight: Double
+    )? {
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1) else { return nil }
         defer { cairo_surface_destroy(surface) }
-        guard let cr = cairo_create(surface) else { return 0 }
+        guard let cr = cairo_create(surface) else { return nil }
         defer { cairo_destroy(cr) }
-        var capital = style
-        capital.string = "H"
+        let style = TextStyle(string: string, fontName: fontName, alignment: .left, isWrapped: false, truncation: .none)
         let key = TextLayoutCache.Key(
-            string: "H", fontName: style.fontName, fontSize: max(1, fontSize), width: -1, isWrapped: false,
+            string: string, fontName: fontName, fontSize: max(1, fontSize), width: -1, isWrapped: false,
             truncation: style.truncation.rawValue, alignment: style.alignment.rawValue, maximumLines: 0)
-        guard let layout = TextPainter.makeLayout(capital, key: key, cr: cr) else { return 0 }
+        guard let layout = TextPainter.makeLayout(style, key: key, cr: cr) else { return nil }
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
-        // The top of an H's ink above the baseline.
         var ink = PangoRectangle(x: 0, y: 0, width: 0, height: 0)
-        pango_layout_get_extents(layout, &ink, nil)
-        return Double(pango_layout_get_baseline(layout) - Int32(ink.y)) / Double(PANGO_SCALE)
+        var logical = PangoRectangle(x: 0, y: 0, width: 0, height: 0)
+        pango_layout_get_extents(layout, &ink, &logical)
+        let scale = Double(PANGO_SCALE)
+        return (Double(pango_layout_get_baseline(layout)) / scale, Double(ink.y) / scale, Double(logical.height) / scale)
     }
 
     public static func size(of style: TextStyle, fontSize: Double, width: Double?) -> CGSize {
