@@ -6,11 +6,14 @@ lottie-ios's rule (../shared/lottie/score.py). Where a probe fails, one of the m
 from lottie-ios's (or Flipbook's Core Animation draws lottie-ios's tree unlike iOS): look at
 both before changing either. Outside `make test` (it builds lottie-ios, several minutes).
 
-Usage: scripts/lottie_probe.py [--work DIR] [--only NAME ...] [--reuse]
+Usage: scripts/lottie_probe.py [--work DIR] [--only NAME ...] [--files DIR] [--reuse]
+  --files  draws the `.json` files of DIR too (animations from elsewhere, at lottie-ios's snapshot
+           size for them), not only the probes: a survey of where the two mappings part.
   --reuse  keeps lottie-ios's renders from the last run (only FlipbookLottie is drawn again).
 """
 import argparse
 import json
+import math
 import os
 import shutil
 import subprocess
@@ -26,9 +29,29 @@ SHARED = os.path.join(HERE, "..", "..", "shared", "lottie")
 INSTANTS = ["0", "25", "50", "75", "100"]
 
 
-def prepare(work, names):
-    """A folder laid out as ../shared/lottie: the probes as samples/Probe/NAME.json, blank
-    stand-in snapshots (the size both renderers draw: 100 pt at 2x), and links to the rest."""
+def snapshot_pixels(content):
+    """The size of lottie-ios's snapshot of an animation (SnapshotTests' `snapshotSize`: the
+    longer side clamped to 500 pt, the aspect kept, at 2x rounded up)."""
+    w, h = float(content.get("w", 100)), float(content.get("h", 100))
+    longer = max(w, h, 1e-9)
+    factor = min(longer, 500.0) / longer
+    return (max(1, math.ceil(w * factor * 2 - 1e-6)), max(1, math.ceil(h * factor * 2 - 1e-6)))
+
+
+def animations(names, files):
+    """The probes, and the `.json` files of the folder `files` by their names without `.json`."""
+    found = dict(probes())
+    for name in sorted(os.listdir(files)) if files else []:
+        if name.endswith(".json"):
+            with open(os.path.join(files, name)) as f:
+                found[name[:-len(".json")]] = json.load(f)
+    return {name: content for name, content in found.items() if not names or name in names}
+
+
+def prepare(work, names, files=None):
+    """A folder laid out as ../shared/lottie: the probes (and the files of `files`) as
+    samples/Probe/NAME.json, blank stand-in snapshots of the size lottie-ios's snapshot would have
+    (100 pt at 2x for a probe), and links to the rest."""
     lottie = os.path.join(work, "lottie")
     shutil.rmtree(lottie, ignore_errors=True)
     os.makedirs(os.path.join(lottie, "samples", "Probe"))
@@ -37,10 +60,8 @@ def prepare(work, names):
         os.symlink(os.path.abspath(os.path.join(SHARED, entry)), os.path.join(lottie, entry))
     for folder in ["Fonts", "Images"]:
         os.symlink(os.path.abspath(os.path.join(SHARED, "samples", folder)), os.path.join(lottie, "samples", folder))
-    blank = Image.new("RGBA", (200, 200), (0, 0, 0, 0))
-    for name, content in probes().items():
-        if names and name not in names:
-            continue
+    for name, content in animations(names, files).items():
+        blank = Image.new("RGBA", snapshot_pixels(content), (0, 0, 0, 0))
         with open(os.path.join(lottie, "samples", "Probe", name + ".json"), "w") as f:
             json.dump(content, f)
         for instant in INSTANTS:
@@ -52,9 +73,10 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--work", default=os.path.join("/tmp", "flipbook-lottie-probe"))
     parser.add_argument("--only", action="append", default=[])
+    parser.add_argument("--files", help="a folder of Lottie .json files drawn besides the probes")
     parser.add_argument("--reuse", action="store_true")
     args = parser.parse_args()
-    lottie = prepare(args.work, set(args.only))
+    lottie = prepare(args.work, set(args.only), args.files)
     theirs, ours = os.path.join(args.work, "lottie-ios"), os.path.join(args.work, "flipbooklottie")
     if not args.reuse:
         # Its score against the blank stand-ins fails by design: only its renders are wanted.
