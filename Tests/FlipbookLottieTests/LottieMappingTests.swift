@@ -470,27 +470,20 @@ struct LottieCompositingTests {
         #expect(layer.warnings.isEmpty, "\(layer.warnings)")
     }
 
-    @Test("mattes paired as lottie-ios pairs them: tt 1–3 take the layer above whatever its td; tt 4 is no matte; a lone td is not drawn")
+    @Test("mattes paired as lottie-ios pairs them: tt 1–3 take the layer above whatever its td; tt 4 and a lone td are no matte")
     func mattePairing() throws {
         func drawn(_ layers: [String]) throws -> PixelBuffer {
             try LottieMappingTests.draw(
                 try LottieAnimationLayer(animation: try LottieMappingTests.animation("[\(layers.joined(separator: ","))]")))
         }
         let small = Self.rect(1, x: 50, y: 50, size: 20, color: "[0,0,1,1]", extra: #","td":1"#)
-        // Inverted luma (4): lottie-ios reads no matte, so the target is drawn unmasked; the
-        // layer above, a td no layer took, is not drawn.
+        // Inverted luma (4): lottie-ios reads no matte, so the layer above is drawn as any other.
         let luma = try drawn([small, Self.rect(2, x: 50, y: 50, size: 80, color: "[1,0,0,1]", extra: #","tt":4"#)])
-        #expect(Self.pixel(luma, 50, 50) == [255, 0, 0, 255], "the target, not the would-be matte")
+        #expect(Self.pixel(luma, 50, 50) == [0, 0, 255, 255], "the would-be matte, drawn")
         #expect(Self.pixel(luma, 20, 20) == [255, 0, 0, 255], "the target, unmasked")
-        let untaggedAbove = try drawn([
-            Self.rect(1, x: 50, y: 50, size: 20, color: "[0,0,1,1]"),
-            Self.rect(2, x: 50, y: 50, size: 80, color: "[1,0,0,1]", extra: #","tt":4"#)
-        ])
-        #expect(Self.pixel(untaggedAbove, 50, 50) == [0, 0, 255, 255], "a layer above without td, drawn as any other")
-        // A td layer no layer takes as its matte is not drawn either (lottie-ios's
-        // resolveTrackMattes; the spec: td marks a layer used as a matte).
+        // A td layer with no matte below it is drawn.
         let lone = try drawn([small, Self.rect(2, x: 50, y: 50, size: 80, color: "[1,0,0,1]")])
-        #expect(Self.pixel(lone, 50, 50) == [255, 0, 0, 255], "the layer below, not the lone matte")
+        #expect(Self.pixel(lone, 50, 50) == [0, 0, 255, 255])
         // An alpha matte (1) takes the layer above even without td.
         let untagged = Self.rect(1, x: 50, y: 50, size: 20, color: "[0,0,1,1]")
         let alpha = try drawn([untagged, Self.rect(2, x: 50, y: 50, size: 80, color: "[1,0,0,1]", extra: #","tt":1"#)])
@@ -500,29 +493,6 @@ struct LottieCompositingTests {
         let hiddenMatte = Self.rect(1, x: 50, y: 50, size: 20, color: "[0,0,1,1]", extra: #","td":1,"hd":true"#)
         let hidden = try drawn([hiddenMatte, Self.rect(2, x: 50, y: 50, size: 80, color: "[1,0,0,1]", extra: #","tt":1"#)])
         #expect(Self.pixel(hidden, 50, 50)[3] == 0 && Self.pixel(hidden, 20, 20)[3] == 0)
-    }
-
-    @Test(
-        "tp names the matte by its ind, anywhere in the list; the layer above is then drawn; a tp no layer has falls back to the layer above"
-    )
-    func matteParent() throws {
-        func drawn(_ layers: [String]) throws -> PixelBuffer {
-            try LottieMappingTests.draw(
-                try LottieAnimationLayer(animation: try LottieMappingTests.animation("[\(layers.joined(separator: ","))]")))
-        }
-        // Listed top first: a green square, the matted red square (tt 1, tp 3), then its matte
-        // (a small blue square, td) below it, as lottie-ios's issue 2702 sample lists them.
-        let green = Self.rect(1, x: 20, y: 20, size: 20, color: "[0,1,0,1]")
-        let matte = Self.rect(3, x: 50, y: 50, size: 20, color: "[0,0,1,1]", extra: #","td":1"#)
-        let matted = Self.rect(2, x: 50, y: 50, size: 80, color: "[1,0,0,1]", extra: #","tt":1,"tp":3"#)
-        let p = try drawn([green, matted, matte])
-        #expect(Self.pixel(p, 50, 50) == [255, 0, 0, 255], "the red square under its matte, not the blue matte itself")
-        #expect(Self.pixel(p, 80, 80)[3] == 0, "the red square outside its matte: nothing")
-        #expect(Self.pixel(p, 20, 20) == [0, 255, 0, 255], "the layer above the matted one, drawn as any other")
-        // A tp that names no layer: the layer listed just above is the matte, as without tp.
-        let nowhere = Self.rect(2, x: 50, y: 50, size: 80, color: "[1,0,0,1]", extra: #","tt":1,"tp":9"#)
-        let q = try drawn([Self.rect(1, x: 50, y: 50, size: 20, color: "[0,1,0,1]"), nowhere])
-        #expect(Self.pixel(q, 50, 50) == [255, 0, 0, 255] && Self.pixel(q, 20, 20)[3] == 0, "matted by the layer above")
     }
 
     @Test("a layer's blend mode (bm 1, multiply) composites it onto the layers below")

@@ -183,39 +183,22 @@ final class LayerBuilder {
     }
 
     /// Each layer with the layer that mattes it, bottom first, as lottie-ios pairs them
-    /// (`resolveTrackMattes`). A layer with a track matte lottie-ios knows (`tt` 1 alpha, 2
-    /// inverted alpha, 3 luma, which it leaves unapplied) takes the layer its `tp` names, when
-    /// one has that `ind` (the bottom-most if several do) and no other layer took it first
-    /// (bottom up); else the layer listed just above it, whatever that layer's `td` says, if no
-    /// layer took that one. A layer that mattes another is not drawn on its own, nor is one
-    /// whose `td` says it is a matte though no layer took it. Other `tt` values (4, inverted
-    /// luma) its dictionary decoding reads as no matte.
+    /// (`pairedLayersAndMasks`): from the bottom up, a layer with a track matte lottie-ios knows
+    /// (`tt` 1 alpha, 2 inverted alpha, 3 luma, which it leaves unapplied) takes the layer listed
+    /// just above it as its matte, whatever that layer's `td` says. Other `tt` values (4,
+    /// inverted luma) its dictionary decoding reads as no matte: the layer above is drawn as
+    /// any other.
     static func pairedWithMattes(_ items: [LottieLayer]) -> [(item: LottieLayer, matte: LottieLayer?)] {
-        let bottomFirst = Array(items.reversed())
-        let takesMatte = { (item: LottieLayer) in item.matte.map { (1...3).contains($0) } ?? false }
-        var offsetOfIndex: [Int: Int] = [:]
-        for (offset, item) in bottomFirst.enumerated() {
-            if let index = item.index, offsetOfIndex[index] == nil { offsetOfIndex[index] = offset }
+        var pairs: [(item: LottieLayer, matte: LottieLayer?)] = []
+        var rest = items[...]
+        while let item = rest.popLast() {
+            if let mode = item.matte, (1...3).contains(mode), let source = rest.popLast() {
+                pairs.append((item, source))
+            } else {
+                pairs.append((item, nil))
+            }
         }
-        var matteOffsets: [Int: Int] = [:]
-        var sources = Set<Int>()
-        for (offset, item) in bottomFirst.enumerated() where takesMatte(item) {
-            guard let parent = item.matteParent, let source = offsetOfIndex[parent], source != offset, !sources.contains(source)
-            else { continue }
-            matteOffsets[offset] = source
-            sources.insert(source)
-        }
-        for offset in bottomFirst.indices where !sources.contains(offset) && matteOffsets[offset] == nil && takesMatte(bottomFirst[offset])
-        {
-            let above = offset + 1
-            guard above < bottomFirst.count, !sources.contains(above) else { continue }
-            matteOffsets[offset] = above
-            sources.insert(above)
-        }
-        for (offset, item) in bottomFirst.enumerated() where item.isMatteSource { sources.insert(offset) }
-        return bottomFirst.indices.compactMap { offset in
-            sources.contains(offset) ? nil : (bottomFirst[offset], matteOffsets[offset].map { bottomFirst[$0] })
-        }
+        return pairs
     }
 
     /// Each layer's parents' transforms are built again under it (as lottie-ios builds them), so

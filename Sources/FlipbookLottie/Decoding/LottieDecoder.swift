@@ -96,8 +96,7 @@ struct LottieDecoder {
             path: item.path, name: item["nm"]?.string ?? "", kind: kind, index: item["ind"]?.integer, parent: item["parent"]?.integer,
             inPoint: item["ip"]?.number, outPoint: item["op"]?.number, startTime: item["st"]?.number ?? 0,
             stretch: item["sr"]?.number ?? 1, transform: item["ks"].map { transform($0) }, hidden: item["hd"]?.bool == true,
-            isMatteSource: item["td"]?.bool == true, matte: item["tt"]?.integer, matteParent: item["tp"]?.integer,
-            blendMode: item["bm"]?.integer,
+            isMatteSource: item["td"]?.bool == true, matte: item["tt"]?.integer, blendMode: item["bm"]?.integer,
             masks: (item["masksProperties"]?.array ?? []).map { mask($0) }, dropShadow: dropShadow(item))
     }
 

@@ -119,8 +119,6 @@ struct LottieLayer: Sendable {
     var isMatteSource: Bool
     /// `tt`: as the number the file gives (modes 1…4 are `MatteMode`).
     var matte: Int?
-    /// `tp`: the `ind` of the layer that mattes it (when absent, the layer listed just above).
-    var matteParent: Int?
     /// `bm`: as the number the file gives (0…15 are `BlendMode`).
     var blendMode: Int?
     var masks: [LottieMask]
