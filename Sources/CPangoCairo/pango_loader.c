@@ -44,6 +44,7 @@ static void load(void) {
     LOAD(pango_cairo_context_set_font_options);
     LOAD(pango_cairo_font_map_get_default);
     LOAD(pango_layout_get_context);
+    LOAD(pango_context_set_round_glyph_positions);
     LOAD(pango_layout_context_changed);
     LOAD(pango_layout_set_text);
     LOAD(pango_layout_set_font_description);
@@ -72,6 +73,7 @@ static void load(void) {
     LOAD(pango_attr_list_unref);
     LOAD(pango_attr_list_insert);
     LOAD(pango_attr_letter_spacing_new);
+    LOAD(pango_attr_font_features_new);
     LOAD(pango_layout_set_attributes);
     LOAD(pango_font_map_create_context);
     LOAD(pango_font_map_load_font);

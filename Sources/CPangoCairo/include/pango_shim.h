@@ -51,6 +51,7 @@ typedef struct {
     void (*pango_cairo_context_set_font_options)(PangoContext *context, const struct _cairo_font_options *options);
     PangoFontMap *(*pango_cairo_font_map_get_default)(void);
     PangoContext *(*pango_layout_get_context)(PangoLayout *layout);
+    void (*pango_context_set_round_glyph_positions)(PangoContext *context, gboolean round_positions);
     void (*pango_layout_context_changed)(PangoLayout *layout);
     void (*pango_layout_set_text)(PangoLayout *layout, const char *text, int length);
     void (*pango_layout_set_font_description)(PangoLayout *layout, const PangoFontDescription *desc);
@@ -79,6 +80,7 @@ typedef struct {
     void (*pango_attr_list_unref)(PangoAttrList *list);
     void (*pango_attr_list_insert)(PangoAttrList *list, PangoAttribute *attr);
     PangoAttribute *(*pango_attr_letter_spacing_new)(int letter_spacing);
+    PangoAttribute *(*pango_attr_font_features_new)(const char *features);
     void (*pango_layout_set_attributes)(PangoLayout *layout, PangoAttrList *attrs);
     PangoContext *(*pango_font_map_create_context)(PangoFontMap *fontmap);
     PangoFont *(*pango_font_map_load_font)(PangoFontMap *fontmap, PangoContext *context, const PangoFontDescription *desc);
@@ -99,6 +101,7 @@ static inline void pango_cairo_layout_path(struct _cairo *cr, PangoLayout *layou
 static inline void pango_cairo_context_set_font_options(PangoContext *context, const struct _cairo_font_options *options) { flipbook_pango()->pango_cairo_context_set_font_options(context, options); }
 static inline PangoFontMap *pango_cairo_font_map_get_default(void) { return flipbook_pango()->pango_cairo_font_map_get_default(); }
 static inline PangoContext *pango_layout_get_context(PangoLayout *layout) { return flipbook_pango()->pango_layout_get_context(layout); }
+static inline void pango_context_set_round_glyph_positions(PangoContext *context, gboolean round_positions) { flipbook_pango()->pango_context_set_round_glyph_positions(context, round_positions); }
 static inline void pango_layout_context_changed(PangoLayout *layout) { flipbook_pango()->pango_layout_context_changed(layout); }
 static inline void pango_layout_set_text(PangoLayout *layout, const char *text, int length) { flipbook_pango()->pango_layout_set_text(layout, text, length); }
 static inline void pango_layout_set_font_description(PangoLayout *layout, const PangoFontDescription *desc) { flipbook_pango()->pango_layout_set_font_description(layout, desc); }
@@ -127,6 +130,7 @@ static inline PangoAttrList *pango_attr_list_new(void) { return flipbook_pango()
 static inline void pango_attr_list_unref(PangoAttrList *list) { flipbook_pango()->pango_attr_list_unref(list); }
 static inline void pango_attr_list_insert(PangoAttrList *list, PangoAttribute *attr) { flipbook_pango()->pango_attr_list_insert(list, attr); }
 static inline PangoAttribute *pango_attr_letter_spacing_new(int letter_spacing) { return flipbook_pango()->pango_attr_letter_spacing_new(letter_spacing); }
+static inline PangoAttribute *pango_attr_font_features_new(const char *features) { return flipbook_pango()->pango_attr_font_features_new(features); }
 static inline void pango_layout_set_attributes(PangoLayout *layout, PangoAttrList *attrs) { flipbook_pango()->pango_layout_set_attributes(layout, attrs); }
 static inline PangoContext *pango_font_map_create_context(PangoFontMap *fontmap) { return flipbook_pango()->pango_font_map_create_context(fontmap); }
 static inline PangoFont *pango_font_map_load_font(PangoFontMap *fontmap, PangoContext *context, const PangoFontDescription *desc) { return flipbook_pango()->pango_font_map_load_font(fontmap, context, desc); }

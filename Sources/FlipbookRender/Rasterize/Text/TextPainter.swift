@@ -68,9 +68,13 @@ enum TextPainter {
         }
         pango_cairo_update_layout(cr, layout)
         if let fillColor {
+            // Filled as outlines, not shown from cairo's glyph cache, which puts each glyph on a
+            // whole device pixel: Core Text places glyphs at fractions of a pixel.
             CairoPath.setSource(fillColor, cr: cr)
+            cairo_new_path(cr)
             cairo_move_to(cr, bounds.minX, top)
-            pango_cairo_show_layout(cr, layout)
+            pango_cairo_layout_path(cr, layout)
+            cairo_fill(cr)
         }
         if let strokeColor {
             cairo_new_path(cr)
@@ -93,6 +97,9 @@ enum TextPainter {
         cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
         pango_cairo_context_set_font_options(pango_layout_get_context(layout), options)
         cairo_font_options_destroy(options)
+        // Advances as the font gives them, not rounded to whole units: rounded, a line of 15
+        // letters drifted 1.5 px from where Core Text puts them.
+        pango_context_set_round_glyph_positions(pango_layout_get_context(layout), 0)
         let desc = pango_font_description_new()
         if let name = style.fontName, let face = FontconfigFaces.face(named: name) {
             // A PostScript name of an installed (or shipped) face draws that very face.
