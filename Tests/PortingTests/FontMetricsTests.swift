@@ -36,4 +36,12 @@ struct FontMetricsTests {
         #expect(abs(sans.ascender - serif.ascender) > 1, "\(sans.ascender) against \(serif.ascender)")
         #expect(abs(sans.withSize(80).ascender - 2 * sans.ascender) < 0.05)
     }
+
+    @Test("sizes no face can be set at still answer, in proportion: 0 pt, a billion points, NaN")
+    func extremeSizes() {
+        #expect(UIFont(name: "DejaVu Sans", size: 0)!.ascender == 0)
+        let huge = UIFont(name: "DejaVu Sans", size: 1e9)!
+        #expect(abs(huge.ascender / 1e9 - 0.9282) < 0.005, "\(huge.ascender)")
+        #expect(UIFont(name: "DejaVu Sans", size: .nan)!.lineHeight.isNaN)
+    }
 }

@@ -49,8 +49,13 @@ public final class UIFont: CTFontBridging, Equatable, Hashable, Sendable, Custom
 
     private var metrics: FontMetrics {
         measured.value {
-            if !isSystemFont, let face = TextMeasurement.measurer?.fontMetrics(fontName: fontName, fontSize: Double(pointSize)) {
-                return face
+            // Measured at 100 pt and scaled (unhinted metrics are proportional to the size), so a
+            // size Pango cannot set (0, 1e9, NaN) is still answered.
+            if !isSystemFont, let face = TextMeasurement.measurer?.fontMetrics(fontName: fontName, fontSize: 100) {
+                let k = Double(pointSize) / 100
+                return FontMetrics(
+                    ascent: face.ascent * k, descent: face.descent * k, lineHeight: face.lineHeight * k, capHeight: face.capHeight * k,
+                    xHeight: face.xHeight * k)
             }
             let (size, ascent, descent) = (Double(pointSize), Double(pointSize) * 0.9521, Double(pointSize) * 0.2412)
             return FontMetrics(
