@@ -3,16 +3,16 @@ import Foundation
 /// What Flipbook draws of an attributed string's attributes, read from its first character
 /// (as a `CATextLayer` and a Core Text frame draw it): font, colours, kerning, stroke and the
 /// paragraph's alignment.
-struct TextAttributes {
-    var fontName: String?
-    var fontSize: Double?
-    var foregroundColor: RGBA?
-    var kerning = 0.0
-    var strokeWidth = 0.0
-    var strokeColor: RGBA?
-    var alignment: NSTextAlignment?
+package struct TextAttributes {
+    package var fontName: String?
+    package var fontSize: Double?
+    package var foregroundColor: RGBA?
+    package var kerning = 0.0
+    package var strokeWidth = 0.0
+    package var strokeColor: RGBA?
+    package var alignment: NSTextAlignment?
 
-    init(_ attributes: [NSAttributedString.Key: Any], font fallbackFont: Any? = nil) {
+    package init(_ attributes: [NSAttributedString.Key: Any], font fallbackFont: Any? = nil) {
         switch attributes[.font] ?? fallbackFont {
         case let f as any CTFontBridging:
             fontName = f.fontName
@@ -28,19 +28,19 @@ struct TextAttributes {
     }
 
     /// Reads `text`'s first character's attributes (none when it is empty).
-    init(of text: NSAttributedString, font: Any? = nil) {
+    package init(of text: NSAttributedString, font: Any? = nil) {
         self.init(text.length > 0 ? text.attributes(at: 0, effectiveRange: nil) : [:], font: font)
     }
 
     /// Applies the kerning and stroke to `style`.
-    func apply(to style: inout TextStyle) {
+    package func apply(to style: inout TextStyle) {
         style.kerning = kerning
         style.strokeWidth = strokeWidth
         style.strokeColor = strokeColor
     }
 
     /// A text layer's alignment for a paragraph's (natural reads left to right here).
-    var layerAlignment: CATextLayerAlignmentMode {
+    package var layerAlignment: CATextLayerAlignmentMode {
         switch alignment {
         case .center: .center
         case .right: .right

@@ -15,10 +15,16 @@ public protocol TextMeasuring {
     /// The vertical metrics of the face drawn for `fontName` at `fontSize` (`UIFont.ascender`
     /// and the rest); nil when the measurer cannot tell.
     static func fontMetrics(fontName: String, fontSize: Double) -> FontMetrics?
+    /// The width of the widest line of `style` at `fontSize` (wrapped to `width` when given),
+    /// not rounded, and how many lines it takes (UIKit's string measuring).
+    static func extent(of style: TextStyle, fontSize: Double, width: Double?) -> (width: Double, lines: Int)
 }
 
 extension TextMeasuring {
     public static func fontMetrics(fontName: String, fontSize: Double) -> FontMetrics? { nil }
+    public static func extent(of style: TextStyle, fontSize: Double, width: Double?) -> (width: Double, lines: Int) {
+        (Double(size(of: style, fontSize: fontSize, width: width).width), 1)
+    }
 }
 
 /// A font's vertical metrics at one size, in points, as UIKit reports them: `ascent` above the

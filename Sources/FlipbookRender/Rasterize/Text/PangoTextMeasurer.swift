@@ -70,10 +70,31 @@ public enum PangoTextMeasurer: TextMeasuring {
         return (Double(pango_layout_get_baseline(layout)) / scale, Double(ink.y) / scale, Double(logical.height) / scale)
     }
 
+    public static func extent(of style: TextStyle, fontSize: Double, width: Double?) -> (width: Double, lines: Int) {
+        guard !style.string.isEmpty else { return (0, 0) }
+        return layout(of: style, fontSize: fontSize, width: width) { layout in
+            var logical = PangoRectangle(x: 0, y: 0, width: 0, height: 0)
+            pango_layout_get_extents(layout, nil, &logical)
+            return (Double(logical.width) / Double(PANGO_SCALE), Int(pango_layout_get_line_count(layout)))
+        } ?? (0, 0)
+    }
+
     public static func size(of style: TextStyle, fontSize: Double, width: Double?) -> CGSize {
-        guard !style.string.isEmpty, let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1) else { return .zero }
+        guard !style.string.isEmpty else { return .zero }
+        return layout(of: style, fontSize: fontSize, width: width) { layout in
+            var logical = PangoRectangle(x: 0, y: 0, width: 0, height: 0)
+            pango_layout_get_extents(layout, nil, &logical)
+            let scale = Double(PANGO_SCALE)
+            return CGSize(width: (Double(logical.width) / scale).rounded(.up), height: (Double(logical.height) / scale).rounded(.up))
+        } ?? .zero
+    }
+
+    /// `style` laid out at `fontSize` as `TextPainter` lays it out (wrapped to `width` when
+    /// given), handed to `read`.
+    private static func layout<T>(of style: TextStyle, fontSize: Double, width: Double?, read: (OpaquePointer) -> T) -> T? {
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1) else { return nil }
         defer { cairo_surface_destroy(surface) }
-        guard let cr = cairo_create(surface) else { return .zero }
+        guard let cr = cairo_create(surface) else { return nil }
         defer { cairo_destroy(cr) }
         var measured = style
         measured.isWrapped = width != nil
@@ -82,11 +103,8 @@ public enum PangoTextMeasurer: TextMeasuring {
             width: width.map { max(0, $0) } ?? -1, isWrapped: measured.isWrapped,
             truncation: style.truncation.rawValue, alignment: style.alignment.rawValue,
             maximumLines: width == nil ? 0 : style.maximumLines, kerning: style.kerning)
-        guard let layout = TextPainter.makeLayout(measured, key: key, cr: cr) else { return .zero }
+        guard let layout = TextPainter.makeLayout(measured, key: key, cr: cr) else { return nil }
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
-        var logical = PangoRectangle(x: 0, y: 0, width: 0, height: 0)
-        pango_layout_get_extents(layout, nil, &logical)
-        let scale = Double(PANGO_SCALE)
-        return CGSize(width: (Double(logical.width) / scale).rounded(.up), height: (Double(logical.height) / scale).rounded(.up))
+        return read(layout)
     }
 }
