@@ -44,4 +44,36 @@ struct FontMetricsTests {
         #expect(abs(huge.ascender / 1e9 - 0.9282) < 0.005, "\(huge.ascender)")
         #expect(UIFont(name: "DejaVu Sans", size: .nan)!.lineHeight.isNaN)
     }
+
+    @Test("UIKit's other system fonts: italic, monospaced digits, monospaced, and every weight's raw value")
+    func systemFontVariants() throws {
+        #expect(UIFont.Weight.ultraLight.rawValue == -0.8 && UIFont.Weight.thin.rawValue == -0.6 && UIFont.Weight.black.rawValue == 0.62)
+        #expect(UIFont.monospacedDigitSystemFont(ofSize: 17, weight: .regular) == UIFont.systemFont(ofSize: 17))
+        #expect(UIFont.systemFont(ofSize: 17, weight: .black).withSize(20) == UIFont.boldSystemFont(ofSize: 20))
+        let italic = UIFont.italicSystemFont(ofSize: 17)
+        #expect(italic.withSize(30).fontName == italic.fontName && italic.ascender == UIFont.systemFont(ofSize: 17).ascender)
+        // Drawn: monospaced i's are as wide as m's; the italic leans (its ink starts further right at the top).
+        func ink(_ text: String, _ font: UIFont) throws -> (minX: Int, maxX: Int, topRowMinX: Int) {
+            let format = UIGraphicsImageRendererFormat()
+            format.scale = 1
+            let image = UIGraphicsImageRenderer(size: CGSize(width: 300, height: 60), format: format).image { _ in
+                text.draw(at: CGPoint(x: 10, y: 5), withAttributes: [.font: font, .foregroundColor: UIColor.black])
+            }
+            let pixels = image.layerImage
+            let rgba = pixels.rgba
+            var xs: [Int] = [], top: (row: Int, minX: Int)?
+            for y in 0..<pixels.height {
+                for x in 0..<pixels.width where rgba[(y * pixels.width + x) * 4 + 3] > 128 {
+                    xs.append(x)
+                    if top == nil || top!.row == y { top = (y, min(top?.minX ?? x, x)) }
+                }
+            }
+            return (try #require(xs.min()), try #require(xs.max()), try #require(top?.minX))
+        }
+        let mono = UIFont.monospacedSystemFont(ofSize: 30, weight: .regular)
+        let i = try ink("iiii", mono), m = try ink("mmmm", mono)
+        #expect(abs((i.maxX - i.minX) - (m.maxX - m.minX)) <= 12, "monospaced: \(i) against \(m)")
+        let upright = try ink("l", UIFont.systemFont(ofSize: 40)), leaning = try ink("l", UIFont.italicSystemFont(ofSize: 40))
+        #expect(leaning.topRowMinX - leaning.minX >= 3 && upright.topRowMinX - upright.minX <= 1, "\(upright) against \(leaning)")
+    }
 }

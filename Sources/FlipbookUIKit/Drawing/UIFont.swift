@@ -26,6 +26,16 @@ public final class UIFont: CTFontBridging, Equatable, Hashable, Sendable, Custom
     public static func systemFont(ofSize fontSize: CGFloat, weight: UIFont.Weight) -> UIFont {
         UIFont(systemSize: fontSize, bold: weight.rawValue >= UIFont.Weight.semibold.rawValue)
     }
+    /// The system font's italic (drawn with its stand-in's italic, docs/fonts.md).
+    public static func italicSystemFont(ofSize fontSize: CGFloat) -> UIFont { UIFont(name: ".SFUI-Italic", size: fontSize)! }
+    /// The system font with digits all one width (the stand-in's digits already are).
+    public static func monospacedDigitSystemFont(ofSize fontSize: CGFloat, weight: UIFont.Weight) -> UIFont {
+        systemFont(ofSize: fontSize, weight: weight)
+    }
+    /// The system's monospaced font, SF Mono (drawn with Liberation Mono, docs/fonts.md).
+    public static func monospacedSystemFont(ofSize fontSize: CGFloat, weight: UIFont.Weight) -> UIFont {
+        UIFont(name: weight.rawValue >= UIFont.Weight.semibold.rawValue ? ".SFMono-Bold" : ".SFMono-Regular", size: fontSize)!
+    }
 
     /// The font's vertical metrics, as UIKit reports them. The system font has San Francisco's
     /// as iOS reports them, per point of size (17 pt: an ascender of 16.18, a descender of −4.10,
@@ -69,16 +79,18 @@ public final class UIFont: CTFontBridging, Equatable, Hashable, Sendable, Custom
     }
 
     public func withSize(_ fontSize: CGFloat) -> UIFont {
-        isSystemFont ? UIFont(systemSize: fontSize, bold: isBold) : UIFont(name: fontName, size: fontSize)!
+        UIFont(name: fontName, size: fontSize)!
     }
 
     /// Font weights, as UIKit names them.
     public struct Weight: RawRepresentable, Hashable, Sendable {
         public let rawValue: CGFloat
         public init(rawValue: CGFloat) { self.rawValue = rawValue }
+        public static let ultraLight = Weight(rawValue: -0.8), thin = Weight(rawValue: -0.6)
         public static let regular = Weight(rawValue: 0), medium = Weight(rawValue: 0.23)
         public static let semibold = Weight(rawValue: 0.3), bold = Weight(rawValue: 0.4)
         public static let light = Weight(rawValue: -0.4), heavy = Weight(rawValue: 0.56)
+        public static let black = Weight(rawValue: 0.62)
     }
 
     public static func == (a: UIFont, b: UIFont) -> Bool { a.fontName == b.fontName && a.pointSize == b.pointSize }

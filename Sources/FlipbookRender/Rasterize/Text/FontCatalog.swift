@@ -6,9 +6,9 @@ import Foundation
 /// Which installed font draws a requested font name.
 ///
 /// iOS font names map to families (`Avenir-Book` → `Avenir`); the iOS system fonts (San
-/// Francisco, Helvetica, PingFang, Arial, `system…`) are not free and map on purpose to TeX Gyre
-/// Heros (Helvetica's metrics, the closest free face installed by package; DejaVu Sans where it is missing) with
-/// WenQuanYi Micro Hei for Chinese (docs/fonts.md). Any other family that fontconfig does not
+/// Francisco, Helvetica, PingFang, Arial, `system…`) are not free and map on purpose to Liberation
+/// Sans (Helvetica's metrics; DejaVu Sans where it is missing) with WenQuanYi Micro Hei for
+/// Chinese, SF Mono and Menlo to Liberation Mono (docs/fonts.md). Any other family that fontconfig does not
 /// have falls back to the same list; `substitute(for:)` says so.
 public enum FontCatalog {
     /// The family actually used for `fontName` when it is not installed; nil when it is, or when

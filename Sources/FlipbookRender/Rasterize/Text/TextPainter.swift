@@ -7,12 +7,17 @@ import Foundation
 /// fontconfig's default choice; Chinese falls back to WenQuanYi Micro Hei (docs/toolchain.md).
 enum TextPainter {
     static let fallbackFamilies = "Liberation Sans, DejaVu Sans, WenQuanYi Micro Hei"
+    static let monospacedFamilies = "Liberation Mono, DejaVu Sans Mono"
 
     /// The Pango family list for a UIKit/CATextLayer font name.
     static func families(for fontName: String?) -> (family: String, bold: Bool) {
         guard let name = fontName, !name.isEmpty else { return (fallbackFamilies, false) }
         let lower = name.lowercased()
         let bold = lower.contains("bold")
+        // SF Mono (UIFont.monospacedSystemFont) and Menlo, iOS's monospaced faces.
+        if name.hasPrefix(".SFMono") || lower.hasPrefix("menlo") {
+            return ("\(monospacedFamilies), \(fallbackFamilies)", bold)
+        }
         if name.hasPrefix(".SFUI") || lower.hasPrefix("helvetica") || lower.hasPrefix("pingfang") || lower.hasPrefix("arial")
             || lower.hasPrefix("system")
         {
@@ -110,6 +115,8 @@ enum TextPainter {
             let (family, bold) = families(for: style.fontName)
             pango_font_description_set_family(desc, family)
             if bold { pango_font_description_set_weight(desc, PANGO_WEIGHT_BOLD) }
+            let lower = style.fontName?.lowercased() ?? ""
+            if lower.contains("italic") || lower.contains("oblique") { pango_font_description_set_style(desc, PANGO_STYLE_ITALIC) }
         }
         pango_font_description_set_absolute_size(desc, key.fontSize * Double(PANGO_SCALE))
         pango_layout_set_font_description(layout, desc)
