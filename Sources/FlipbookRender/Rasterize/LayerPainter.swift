@@ -18,6 +18,10 @@ struct LayerPainter {
         }
         let s = layer.state
         guard !s.hidden, s.opacity > 0, Self.isDrawable(s) else { return }
+        if case .transformLayer = layer.content {
+            drawInDepth(layer, parent: parent, inheritedOpacity: inheritedOpacity * min(1, s.opacity))
+            return
+        }
         let toParent = Projection.layerToParent(s, parent: parent)
         // Back-facing layers with doubleSided = false are hidden (timing-model.md 12.2).
         if !s.doubleSided && s.bounds.width > 0 && s.bounds.height > 0 && Projection.facesAway(toParent, bounds: s.bounds) { return }
@@ -233,7 +237,7 @@ struct LayerPainter {
             case .shape(let style): ShapePainter.draw(style, state: s, cr: cr, work: work)
             case .text(let style): TextPainter.draw(style, state: s, bounds: s.bounds, cr: cr)
             case .gradient(let style): GradientPainter.draw(style, state: s, cr: cr)
-            case .replicator: break
+            case .replicator, .transformLayer: break
             case .emitter(let style): drawParticles(layer.particles, style: style)
             }
         }

@@ -21,6 +21,8 @@ public struct LayerSnapshot: Sendable, Equatable {
         case gradient(GradientStyle)
         case replicator(ReplicatorStyle)
         case emitter(EmitterStyle)
+        /// A `CATransformLayer`: its sublayers placed in 3D through it, drawn by depth.
+        case transformLayer
     }
 
     public var state: LayerState

@@ -24,7 +24,7 @@ enum BandSafety {
         else { return false }
         switch layer.content {
         case .plain, .shape, .text: break
-        case .gradient, .replicator, .emitter: return false
+        case .gradient, .replicator, .emitter, .transformLayer: return false
         }
         let handedDown = ParentTransform.of(s)
         return layer.sublayers.allSatisfy { allows($0, parent: handedDown) } && layer.maskLayers.allSatisfy { allows($0, parent: nil) }

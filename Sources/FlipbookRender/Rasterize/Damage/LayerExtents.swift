@@ -129,7 +129,7 @@ enum LayerExtents {
                 guard let shape = shapeInk(path, state: s) else { return nil }
                 ink = ink.union(shape)
             }
-        case .gradient, .replicator, .emitter:
+        case .gradient, .replicator, .emitter, .transformLayer:
             return nil
         }
         return ink
