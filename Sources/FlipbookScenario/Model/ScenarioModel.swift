@@ -71,6 +71,8 @@ public enum LayerType: String, Sendable, CaseIterable {
     case layer, shape, text, gradient
     /// A `CAReplicatorLayer`: its sublayers are drawn `instanceCount` times.
     case replicator
+    /// A `CATransformLayer`: its sublayers keep their depth (a cube of faces).
+    case transform
     /// A `CAEmitterLayer` with its cells.
     case emitter
     /// A `UIScrollView` (top level only); its sublayers are content, in content coordinates.
@@ -88,7 +90,7 @@ public enum LayerType: String, Sendable, CaseIterable {
     /// The layer classes whose properties a layer of this type has.
     var layerClasses: Set<LayerPropertyDescriptor.LayerClass> {
         switch self {
-        case .layer, .scroll, .table: return [.base]
+        case .layer, .transform, .scroll, .table: return [.base]
         case .shape: return [.base, .shape]
         case .text: return [.base, .text]
         case .gradient: return [.base, .gradient]

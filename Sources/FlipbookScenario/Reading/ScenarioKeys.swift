@@ -50,7 +50,7 @@ enum ScenarioKeys {
 
     static func layer(_ t: LayerType) -> [String] {
         switch t {
-        case .layer: return layerCommon
+        case .layer, .transform: return layerCommon
         case .shape: return layerCommon + layerShape
         case .text: return layerCommon + layerText
         case .gradient: return layerCommon + layerGradient

@@ -101,6 +101,7 @@ public final class ScenarioRuntime {
             layer = t
         case .gradient: layer = CAGradientLayer()
         case .replicator: layer = CAReplicatorLayer()
+        case .transform: layer = CATransformLayer()
         case .emitter: layer = Self.makeEmitter(spec.emitter ?? EmitterSpec())
         case .statusBar: layer = makeStatusBar(spec.statusBar ?? StatusBarSpec())
         case .lottie: layer = makeLottieLayer(spec)
