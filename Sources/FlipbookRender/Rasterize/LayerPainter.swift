@@ -235,7 +235,11 @@ struct LayerPainter {
             switch layer.content {
             case .plain: break
             case .shape(let style): ShapePainter.draw(style, state: s, cr: cr, work: work)
-            case .text(let style): TextPainter.draw(style, state: s, bounds: s.bounds, cr: cr)
+            case .text(let style):
+                var textState = s
+                if let size = style.attributedFontSize { textState.fontSize = size }
+                if let color = style.attributedColor { textState.foregroundColor = color }
+                TextPainter.draw(style, state: textState, bounds: s.bounds, cr: cr)
             case .gradient(let style): GradientPainter.draw(style, state: s, cr: cr)
             case .replicator, .transformLayer: break
             case .emitter(let style): drawParticles(layer.particles, style: style)

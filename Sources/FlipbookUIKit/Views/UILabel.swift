@@ -21,8 +21,24 @@ open class UILabel: UIView {
     // A label's text attributes are not animatable in UIKit: inside an animation block they
     // change at once, so they are set without actions.
     open var text: String? {
-        get { textLayer.string as? String }
-        set { textLayer.string = newValue }
+        get { (textLayer.string as? NSAttributedString)?.string ?? textLayer.string as? String }
+        set {
+            textLayer.string = newValue
+            fitFontSize()
+        }
+    }
+    /// The text with its own attributes (font, colour, kerning, paragraph style: the first
+    /// character's, as the label's text layer draws them); what it leaves out is the label's.
+    /// Setting `text` replaces it with plain text.
+    open var attributedText: NSAttributedString? {
+        get {
+            if let attributed = textLayer.string as? NSAttributedString { return attributed }
+            return text.map { NSAttributedString(string: $0, attributes: [.font: font as Any, .foregroundColor: textColor as Any]) }
+        }
+        set {
+            textLayer.string = newValue
+            fitFontSize()
+        }
     }
     open var font: UIFont! {
         get { textLayer.font as? UIFont ?? .systemFont(ofSize: textLayer.fontSize) }
@@ -30,7 +46,43 @@ open class UILabel: UIView {
             let f = newValue ?? .systemFont(ofSize: 17)
             textLayer.font = f
             UIView.performWithoutAnimation { textLayer.fontSize = f.pointSize }
+            fitFontSize()
         }
+    }
+    /// Whether a one-line text too wide for the label is drawn smaller to fit, down to
+    /// `minimumScaleFactor` of the font's size (0: not below the font's size, as UIKit has it).
+    open var adjustsFontSizeToFitWidth = false {
+        didSet { fitFontSize() }
+    }
+    open var minimumScaleFactor: CGFloat = 0 {
+        didSet { fitFontSize() }
+    }
+    /// The width a multi-line label wraps to when measured for its intrinsic size (0: its own).
+    open var preferredMaxLayoutWidth: CGFloat = 0
+    /// Kept as set; a disabled label draws as an enabled one here.
+    open var isEnabled = true
+    open var isHighlighted = false
+    open var highlightedTextColor: UIColor?
+
+    /// The size the text layer draws at: the font's, or smaller where `adjustsFontSizeToFitWidth`
+    /// needs it (measured at the font's size; widths scale with the size).
+    private func fitFontSize() {
+        let size = font.pointSize
+        var drawn = size
+        if adjustsFontSizeToFitWidth, numberOfLines == 1, bounds.width > 0, minimumScaleFactor > 0, minimumScaleFactor < 1,
+            case .text(let style) = textLayer.snapshotContent(), !style.string.isEmpty, let measurer = TextMeasurement.measurer
+        {
+            let width = measurer.extent(of: style, fontSize: Double(size), width: nil).width
+            if width > Double(bounds.width) {
+                drawn = max(size * minimumScaleFactor, size * bounds.width / CGFloat(width))
+            }
+        }
+        if drawn != textLayer.fontSize { UIView.performWithoutAnimation { textLayer.fontSize = drawn } }
+    }
+
+    open override func layoutSubviews() {
+        super.layoutSubviews()
+        fitFontSize()
     }
     open var textColor: UIColor! {
         get { textLayer.foregroundColor.map(UIColor.init(cgColor:)) }
@@ -73,10 +125,12 @@ open class UILabel: UIView {
         else { return .zero }
         style.maximumLines = max(0, numberOfLines)
         let width: Double? = numberOfLines == 1 || size.width <= 0 || !size.width.isFinite ? nil : Double(size.width)
-        return measurer.size(of: style, fontSize: Double(textLayer.fontSize), width: width)
+        return measurer.size(of: style, fontSize: style.attributedFontSize ?? Double(font.pointSize), width: width)
     }
     open override var intrinsicContentSize: CGSize {
-        sizeThatFits(CGSize(width: CGFloat.greatestFiniteMagnitude, height: .greatestFiniteMagnitude))
+        sizeThatFits(
+            CGSize(
+                width: preferredMaxLayoutWidth > 0 ? preferredMaxLayoutWidth : .greatestFiniteMagnitude, height: .greatestFiniteMagnitude))
     }
     /// Resizes the label to its text, keeping its origin (as UIKit does).
     open override func sizeToFit() {

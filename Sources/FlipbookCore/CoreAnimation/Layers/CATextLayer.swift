@@ -57,7 +57,7 @@ open class CATextLayer: CALayer {
     /// put their baseline on their origin with it.
     package var firstBaseline: Double {
         guard case .text(let style) = snapshotContent(), let measurer = TextMeasurement.measurer else { return 0.8 * Double(fontSize) }
-        return measurer.firstBaseline(of: style, fontSize: Double(fontSize))
+        return measurer.firstBaseline(of: style, fontSize: style.attributedFontSize ?? Double(fontSize))
     }
 
     /// Set by a `UILabel` backed by this layer: centre the lines vertically, at most this many.
@@ -65,11 +65,13 @@ open class CATextLayer: CALayer {
     package override func snapshotContent() -> LayerSnapshot.Content {
         let text: String
         var attributes = TextAttributes([:], font: font)
+        var own: TextAttributes?
         switch string {
         case let s as String: text = s
         case let s as NSAttributedString:
             text = s.string
             attributes = TextAttributes(of: s, font: font)
+            own = TextAttributes(of: s)
         case nil: text = ""
         case let other?: text = "\(other)"
         }
@@ -78,6 +80,8 @@ open class CATextLayer: CALayer {
             truncation: truncationMode, centersVertically: labelLayout?.centersVertically ?? false,
             maximumLines: labelLayout?.maximumLines ?? 0)
         attributes.apply(to: &style)
+        style.attributedFontSize = own?.fontSize
+        style.attributedColor = own?.foregroundColor
         return .text(style)
     }
 }

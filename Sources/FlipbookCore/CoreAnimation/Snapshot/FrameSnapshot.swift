@@ -110,6 +110,11 @@ public struct TextStyle: Sendable, Equatable {
     public var strokeWidth = 0.0
     /// The outline's colour (`.strokeColor`; nil: the fill colour).
     public var strokeColor: RGBA?
+    /// An attributed string's own font size and colour (its first character's `.font` and
+    /// `.foregroundColor`), which a text layer draws instead of its `fontSize` and
+    /// `foregroundColor`, as Core Animation does; nil: the layer's.
+    public var attributedFontSize: Double?
+    public var attributedColor: RGBA?
 
     public init(
         string: String, fontName: String?, alignment: CATextLayerAlignmentMode, isWrapped: Bool,
