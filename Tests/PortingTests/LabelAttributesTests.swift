@@ -31,6 +31,14 @@ struct LabelAttributesTests {
         plain.text = "Wide"
         let narrow = try Self.inkColumns(plain)
         #expect(wide.maxX - wide.minX > narrow.maxX - narrow.minX + 15, "30 pt against 17 pt: \(wide) \(narrow)")
+        // Its colour, red, where the label's textColor is black.
+        let stage = Stage(size: CGSize(width: 200, height: 60), scale: 1)
+        stage.rootView.addSubview(label)
+        stage.advance(to: 0.01)
+        let picture = try FrameRasterizer.rasterize(stage.snapshot(), background: nil)
+        let rgba = picture.rgba
+        let inked = stride(from: 0, to: rgba.count, by: 4).filter { rgba[$0 + 3] == 255 }
+        #expect(!inked.isEmpty && inked.allSatisfy { rgba[$0] == 255 && rgba[$0 + 1] == 0 }, "opaque ink is red")
         label.text = "Plain"
         #expect(label.attributedText?.string == "Plain")
     }

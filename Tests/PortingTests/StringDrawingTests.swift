@@ -34,6 +34,12 @@ struct StringDrawingTests {
         #expect("".size(withAttributes: [.font: font]) == .zero)
         // No font: Helvetica at 12 pt, as on iOS.
         #expect("Hello".size(withAttributes: nil).height == UIFont(name: "Helvetica", size: 12)!.lineHeight)
+        // Sizes no layout can take: none (0, negative, NaN), or in proportion (a billion points).
+        for size in [0, -5, CGFloat.nan] {
+            #expect("Hello".size(withAttributes: [.font: UIFont(name: "DejaVu Sans", size: size)!]) == .zero)
+        }
+        let huge = "Hello".size(withAttributes: [.font: UIFont(name: "DejaVu Sans", size: 1e9)!])
+        #expect(abs(huge.width / 1e9 - one.width / 20) < 1e-3 && abs(huge.height / 1e9 - font.lineHeight / 20) < 1e-6, "\(huge)")
         let kerned = "Hello".size(withAttributes: [.font: font, .kern: 3.0])
         #expect(abs(kerned.width - one.width - 15) < 0.5, "five letters 3 pt apart more: \(kerned.width) against \(one.width)")
     }

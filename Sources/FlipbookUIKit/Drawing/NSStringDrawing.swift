@@ -59,10 +59,11 @@ struct StringDrawingLayout {
     /// The size the text takes: its widest line, and its lines `lineHeight` apart (wrapped to
     /// `width` when given; the font's leading added per line with `usesFontLeading`).
     func size(width: Double? = nil, options: NSStringDrawingOptions = .usesLineFragmentOrigin) -> CGSize {
-        guard !style.string.isEmpty, let measurer = TextMeasurement.measurer else { return .zero }
+        let size = Double(font.pointSize)
+        guard !style.string.isEmpty, size > 0, size.isFinite, let measurer = TextMeasurement.measurer else { return .zero }
         var measured = style
         measured.isWrapped = width != nil
-        let extent = measurer.extent(of: measured, fontSize: Double(font.pointSize), width: width)
+        let extent = measurer.extent(of: measured, fontSize: size, width: width)
         let line = font.lineHeight + (options.contains(.usesFontLeading) ? font.leading : 0)
         // Core Text's kern follows every character, the last of a line too; Pango spaces only
         // between them.

@@ -16,6 +16,8 @@ public func registerRenderer() {
 /// (registered with FlipbookCore's `TextMeasurement` when the program loads).
 public enum PangoTextMeasurer: TextMeasuring {
     public static func firstBaseline(of style: TextStyle, fontSize: Double) -> Double {
+        let r = reduced(style, fontSize, nil)
+        guard r.k == 1 else { return firstBaseline(of: r.style, fontSize: r.size) * r.k }
         guard !style.string.isEmpty, let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1) else { return 0 }
         defer { cairo_surface_destroy(surface) }
         guard let cr = cairo_create(surface) else { return 0 }
@@ -29,7 +31,20 @@ public enum PangoTextMeasurer: TextMeasuring {
     }
 
     public static func capHeight(of style: TextStyle, fontSize: Double) -> Double {
-        inkTop(of: "H", fontName: style.fontName, fontSize: fontSize) ?? 0
+        let r = reduced(style, fontSize, nil)
+        return (inkTop(of: "H", fontName: style.fontName, fontSize: r.size) ?? 0) * r.k
+    }
+
+    /// Sizes past what Pango sets (its sizes are ints of 1/1024 pt) are laid out at 2,000 pt, the
+    /// kerning and wrapping width scaled down with it, and the results scaled up by `k`
+    /// (unhinted metrics are proportional to the size).
+    private static func reduced(_ style: TextStyle, _ fontSize: Double, _ width: Double?) -> (
+        style: TextStyle, size: Double, width: Double?, k: Double
+    ) {
+        let k = fontSize.isFinite ? max(1, fontSize / 2_000) : 1
+        var scaled = style
+        scaled.kerning /= k
+        return (scaled, fontSize.isFinite ? fontSize / k : 1, width.map { $0 / k }, k)
     }
 
     /// The face's ascent and descent as Pango sets a line of it (the logical extents), and the
@@ -72,19 +87,21 @@ public enum PangoTextMeasurer: TextMeasuring {
 
     public static func extent(of style: TextStyle, fontSize: Double, width: Double?) -> (width: Double, lines: Int) {
         guard !style.string.isEmpty else { return (0, 0) }
-        return layout(of: style, fontSize: fontSize, width: width) { layout in
+        let r = reduced(style, fontSize, width)
+        return layout(of: r.style, fontSize: r.size, width: r.width) { layout in
             var logical = PangoRectangle(x: 0, y: 0, width: 0, height: 0)
             pango_layout_get_extents(layout, nil, &logical)
-            return (Double(logical.width) / Double(PANGO_SCALE), Int(pango_layout_get_line_count(layout)))
+            return (Double(logical.width) / Double(PANGO_SCALE) * r.k, Int(pango_layout_get_line_count(layout)))
         } ?? (0, 0)
     }
 
     public static func size(of style: TextStyle, fontSize: Double, width: Double?) -> CGSize {
         guard !style.string.isEmpty else { return .zero }
-        return layout(of: style, fontSize: fontSize, width: width) { layout in
+        let r = reduced(style, fontSize, width)
+        return layout(of: r.style, fontSize: r.size, width: r.width) { layout in
             var logical = PangoRectangle(x: 0, y: 0, width: 0, height: 0)
             pango_layout_get_extents(layout, nil, &logical)
-            let scale = Double(PANGO_SCALE)
+            let scale = Double(PANGO_SCALE) / r.k
             return CGSize(width: (Double(logical.width) / scale).rounded(.up), height: (Double(logical.height) / scale).rounded(.up))
         } ?? .zero
     }
