@@ -58,6 +58,9 @@ typedef struct {
     void (*pango_layout_set_alignment)(PangoLayout *layout, PangoAlignment alignment);
     void (*pango_layout_set_wrap)(PangoLayout *layout, PangoWrapMode wrap);
     void (*pango_layout_set_width)(PangoLayout *layout, int width);
+    gboolean (*pango_layout_is_wrapped)(PangoLayout *layout);
+    int (*pango_layout_get_width)(PangoLayout *layout);
+    void (*pango_layout_set_spacing)(PangoLayout *layout, int spacing);
     void (*pango_layout_set_height)(PangoLayout *layout, int height);
     void (*pango_layout_set_justify)(PangoLayout *layout, gboolean justify);
     void (*pango_layout_set_ellipsize)(PangoLayout *layout, PangoEllipsizeMode ellipsize);
@@ -108,6 +111,9 @@ static inline void pango_layout_set_font_description(PangoLayout *layout, const 
 static inline void pango_layout_set_alignment(PangoLayout *layout, PangoAlignment alignment) { flipbook_pango()->pango_layout_set_alignment(layout, alignment); }
 static inline void pango_layout_set_wrap(PangoLayout *layout, PangoWrapMode wrap) { flipbook_pango()->pango_layout_set_wrap(layout, wrap); }
 static inline void pango_layout_set_width(PangoLayout *layout, int width) { flipbook_pango()->pango_layout_set_width(layout, width); }
+static inline gboolean pango_layout_is_wrapped(PangoLayout *layout) { return flipbook_pango()->pango_layout_is_wrapped(layout); }
+static inline int pango_layout_get_width(PangoLayout *layout) { return flipbook_pango()->pango_layout_get_width(layout); }
+static inline void pango_layout_set_spacing(PangoLayout *layout, int spacing) { flipbook_pango()->pango_layout_set_spacing(layout, spacing); }
 static inline void pango_layout_set_height(PangoLayout *layout, int height) { flipbook_pango()->pango_layout_set_height(layout, height); }
 static inline void pango_layout_set_justify(PangoLayout *layout, gboolean justify) { flipbook_pango()->pango_layout_set_justify(layout, justify); }
 static inline void pango_layout_set_ellipsize(PangoLayout *layout, PangoEllipsizeMode ellipsize) { flipbook_pango()->pango_layout_set_ellipsize(layout, ellipsize); }

@@ -65,6 +65,7 @@ enum TextPainter {
         cairo_rectangle(cr, bounds.minX, bounds.minY, bounds.width, bounds.height)
         cairo_clip(cr)
         var top = bounds.minY
+        let left = bounds.minX + unboundedOffset(layout, style: style, width: bounds.width)
         if style.centersVertically {
             // A UILabel centres its line box in its bounds (clipping both ends when taller).
             var logical = PangoRectangle(x: 0, y: 0, width: 0, height: 0)
@@ -77,13 +78,13 @@ enum TextPainter {
             // whole device pixel: Core Text places glyphs at fractions of a pixel.
             CairoPath.setSource(fillColor, cr: cr)
             cairo_new_path(cr)
-            cairo_move_to(cr, bounds.minX, top)
+            cairo_move_to(cr, left, top)
             pango_cairo_layout_path(cr, layout)
             cairo_fill(cr)
         }
         if let strokeColor {
             cairo_new_path(cr)
-            cairo_move_to(cr, bounds.minX, top)
+            cairo_move_to(cr, left, top)
             pango_cairo_layout_path(cr, layout)
             cairo_set_line_width(cr, min(1000, abs(style.strokeWidth)) / 100 * max(1, state.fontSize))
             CairoPath.setSource(strokeColor, cr: cr)
@@ -134,14 +135,13 @@ enum TextPainter {
             pango_layout_set_attributes(layout, attributes)
             pango_attr_list_unref(attributes)
         }
+        let ellipsize = self.ellipsize(style.truncation)
         // A width of -1 lays the text out on one unbounded line (measuring).
         pango_layout_set_width(layout, key.width < 0 ? -1 : Int32(min(key.width * Double(PANGO_SCALE), Double(Int32.max))))
-        let ellipsize: PangoEllipsizeMode
-        switch style.truncation {
-        case .start: ellipsize = PANGO_ELLIPSIZE_START
-        case .middle: ellipsize = PANGO_ELLIPSIZE_MIDDLE
-        case .end: ellipsize = PANGO_ELLIPSIZE_END
-        default: ellipsize = PANGO_ELLIPSIZE_NONE
+        if !breaksLines(style) && pango_layout_is_wrapped(layout) != 0 {
+            // A layer that neither wraps nor truncates breaks its lines only at newlines and
+            // clips what overflows; Pango wraps at any width it is given, so it gets none.
+            pango_layout_set_width(layout, -1)
         }
         if style.isWrapped {
             pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
@@ -154,12 +154,43 @@ enum TextPainter {
             pango_layout_set_ellipsize(layout, ellipsize)
         }
         switch style.alignment {
+        case .justified where !breaksLines(style): pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
         case .center: pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
         case .right: pango_layout_set_alignment(layout, PANGO_ALIGN_RIGHT)
         case .justified: pango_layout_set_justify(layout, 1)
         default: pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
         }
         return layout
+    }
+
+    /// Pango's ellipsizing for a layer's truncation mode.
+    static func ellipsize(_ truncation: CATextLayerTruncationMode) -> PangoEllipsizeMode {
+        switch truncation {
+        case .start: PANGO_ELLIPSIZE_START
+        case .middle: PANGO_ELLIPSIZE_MIDDLE
+        case .end: PANGO_ELLIPSIZE_END
+        default: PANGO_ELLIPSIZE_NONE
+        }
+    }
+
+    /// Whether the layer's width shapes its lines: it wraps, or it truncates what overflows.
+    static func breaksLines(_ style: TextStyle) -> Bool {
+        style.isWrapped || ellipsize(style.truncation) != PANGO_ELLIPSIZE_NONE
+    }
+
+    /// Where lines laid out unbounded start in a layer `width` wide: Pango aligns them within
+    /// the widest line, Core Animation within the bounds (a centred line wider than the layer
+    /// overflows both edges alike).
+    static func unboundedOffset(_ layout: OpaquePointer, style: TextStyle, width: Double) -> Double {
+        guard pango_layout_get_width(layout) < 0, !breaksLines(style) else { return 0 }
+        var logical = PangoRectangle(x: 0, y: 0, width: 0, height: 0)
+        pango_layout_get_extents(layout, nil, &logical)
+        let free = width - Double(logical.width) / Double(PANGO_SCALE)
+        switch style.alignment {
+        case .center: return free / 2
+        case .right: return free
+        default: return 0
+        }
     }
 }
 
