@@ -54,6 +54,7 @@ static void load(void) {
     LOAD(pango_layout_is_wrapped);
     LOAD(pango_layout_get_width);
     LOAD(pango_layout_set_spacing);
+    LOAD(pango_layout_get_spacing);
     LOAD(pango_layout_set_height);
     LOAD(pango_layout_set_justify);
     LOAD(pango_layout_set_ellipsize);

@@ -61,6 +61,7 @@ typedef struct {
     gboolean (*pango_layout_is_wrapped)(PangoLayout *layout);
     int (*pango_layout_get_width)(PangoLayout *layout);
     void (*pango_layout_set_spacing)(PangoLayout *layout, int spacing);
+    int (*pango_layout_get_spacing)(PangoLayout *layout);
     void (*pango_layout_set_height)(PangoLayout *layout, int height);
     void (*pango_layout_set_justify)(PangoLayout *layout, gboolean justify);
     void (*pango_layout_set_ellipsize)(PangoLayout *layout, PangoEllipsizeMode ellipsize);
@@ -114,6 +115,7 @@ static inline void pango_layout_set_width(PangoLayout *layout, int width) { flip
 static inline gboolean pango_layout_is_wrapped(PangoLayout *layout) { return flipbook_pango()->pango_layout_is_wrapped(layout); }
 static inline int pango_layout_get_width(PangoLayout *layout) { return flipbook_pango()->pango_layout_get_width(layout); }
 static inline void pango_layout_set_spacing(PangoLayout *layout, int spacing) { flipbook_pango()->pango_layout_set_spacing(layout, spacing); }
+static inline int pango_layout_get_spacing(PangoLayout *layout) { return flipbook_pango()->pango_layout_get_spacing(layout); }
 static inline void pango_layout_set_height(PangoLayout *layout, int height) { flipbook_pango()->pango_layout_set_height(layout, height); }
 static inline void pango_layout_set_justify(PangoLayout *layout, gboolean justify) { flipbook_pango()->pango_layout_set_justify(layout, justify); }
 static inline void pango_layout_set_ellipsize(PangoLayout *layout, PangoEllipsizeMode ellipsize) { flipbook_pango()->pango_layout_set_ellipsize(layout, ellipsize); }

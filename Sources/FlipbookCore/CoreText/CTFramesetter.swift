@@ -80,11 +80,18 @@ public func CTFramesetterCreateFrame(
     guard let measurer = TextMeasurement.measurer, !style.string.isEmpty else { return CTFrame(drawing: drawing, lineOrigins: []) }
     var oneLine = style
     oneLine.string = String(style.string.prefix(1))
-    let lineHeight = max(1, Double(measurer.size(of: oneLine, fontSize: fontSize, width: nil).height))
+    oneLine.lineSpacing = LineSpacing()
+    // The face's own line height, unrounded, as the drawn lines are spaced.
+    let natural = max(
+        1,
+        measurer.fontMetrics(fontName: style.fontName ?? "Helvetica", fontSize: fontSize)?.lineHeight
+            ?? Double(measurer.size(of: oneLine, fontSize: fontSize, width: nil).height))
+    // The paragraph style's line height and the space between lines (timing-model.md 12.11).
+    let first = style.lineSpacing.lineHeight(natural: natural), pitch = max(1, style.lineSpacing.pitch(natural: natural))
     let height = Double(measurer.size(of: style, fontSize: fontSize, width: Double(box.width)).height)
-    let count = max(1, Int((height / lineHeight).rounded()))
+    let count = max(1, Int(((height - first) / pitch).rounded()) + 1)
     let baseline = measurer.firstBaseline(of: style, fontSize: fontSize)
-    let origins = (0..<count).map { i in CGPoint(x: 0, y: Double(box.height) - baseline - Double(i) * lineHeight) }
+    let origins = (0..<count).map { i in CGPoint(x: 0, y: Double(box.height) - baseline - Double(i) * pitch) }
     return CTFrame(drawing: drawing, lineOrigins: origins)
 }
 

@@ -1,8 +1,9 @@
 import Foundation
 
-/// How a paragraph of attributed text is set, as UIKit names it. Core Text frames and text
-/// layers follow its `alignment`; the spacing values are kept and read back (Pango spaces lines
-/// by the font, docs/porting.md).
+/// How a paragraph of attributed text is set, as UIKit names it. Core Text frames, text layers,
+/// labels and string drawing follow its `alignment` and line spacing (`lineSpacing`,
+/// `lineHeightMultiple`, `minimumLineHeight`, `maximumLineHeight`); paragraph spacing and indents
+/// are kept and read back, not drawn (docs/porting.md).
 open class NSParagraphStyle: NSObject, NSCopying, NSMutableCopying {
     /// The style with every value at its default.
     open class var `default`: NSParagraphStyle { NSParagraphStyle() }

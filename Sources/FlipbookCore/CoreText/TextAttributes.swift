@@ -2,7 +2,7 @@ import Foundation
 
 /// What Flipbook draws of an attributed string's attributes, read from its first character
 /// (as a `CATextLayer` and a Core Text frame draw it): font, colours, kerning, stroke and the
-/// paragraph's alignment.
+/// paragraph's alignment and line spacing.
 package struct TextAttributes {
     package var fontName: String?
     package var fontSize: Double?
@@ -11,6 +11,7 @@ package struct TextAttributes {
     package var strokeWidth = 0.0
     package var strokeColor: RGBA?
     package var alignment: NSTextAlignment?
+    package var lineSpacing = LineSpacing()
 
     package init(_ attributes: [NSAttributedString.Key: Any], font fallbackFont: Any? = nil) {
         switch attributes[.font] ?? fallbackFont {
@@ -24,7 +25,12 @@ package struct TextAttributes {
         kerning = Self.number(attributes[.kern]) ?? 0
         strokeWidth = Self.number(attributes[.strokeWidth]) ?? 0
         strokeColor = Self.color(attributes[.strokeColor])
-        alignment = (attributes[.paragraphStyle] as? NSParagraphStyle)?.alignment
+        if let paragraph = attributes[.paragraphStyle] as? NSParagraphStyle {
+            alignment = paragraph.alignment
+            lineSpacing = LineSpacing(
+                lineSpacing: Double(paragraph.lineSpacing), lineHeightMultiple: Double(paragraph.lineHeightMultiple),
+                minimumLineHeight: Double(paragraph.minimumLineHeight), maximumLineHeight: Double(paragraph.maximumLineHeight))
+        }
     }
 
     /// Reads `text`'s first character's attributes (none when it is empty).
@@ -32,11 +38,12 @@ package struct TextAttributes {
         self.init(text.length > 0 ? text.attributes(at: 0, effectiveRange: nil) : [:], font: font)
     }
 
-    /// Applies the kerning and stroke to `style`.
+    /// Applies the kerning, stroke and line spacing to `style`.
     package func apply(to style: inout TextStyle) {
         style.kerning = kerning
         style.strokeWidth = strokeWidth
         style.strokeColor = strokeColor
+        style.lineSpacing = lineSpacing
     }
 
     /// A text layer's alignment for a paragraph's (natural reads left to right here).

@@ -56,18 +56,22 @@ struct StringDrawingLayout {
         self.init(text.string, attributes: TextAttributes(of: text), font: font)
     }
 
-    /// The size the text takes: its widest line, and its lines `lineHeight` apart (wrapped to
-    /// `width` when given; the font's leading added per line with `usesFontLeading`).
+    /// The size the text takes: its widest line, and its lines `lineHeight` apart or as the
+    /// paragraph style spaces them (wrapped to `width` when given; the font's leading added per
+    /// line with `usesFontLeading`).
     func size(width: Double? = nil, options: NSStringDrawingOptions = .usesLineFragmentOrigin) -> CGSize {
         let size = Double(font.pointSize)
         guard !style.string.isEmpty, size > 0, size.isFinite, let measurer = TextMeasurement.measurer else { return .zero }
         var measured = style
         measured.isWrapped = width != nil
         let extent = measurer.extent(of: measured, fontSize: size, width: width)
-        let line = font.lineHeight + (options.contains(.usesFontLeading) ? font.leading : 0)
+        let line = Double(font.lineHeight + (options.contains(.usesFontLeading) ? font.leading : 0))
+        // A paragraph style's line height for the first line, its pitch for each next one.
+        let lines = Double(max(1, extent.lines))
+        let height = style.lineSpacing.lineHeight(natural: line) + (lines - 1) * style.lineSpacing.pitch(natural: line)
         // Core Text's kern follows every character, the last of a line too; Pango spaces only
         // between them.
-        return CGSize(width: CGFloat(extent.width + style.kerning), height: line * CGFloat(max(1, extent.lines)))
+        return CGSize(width: CGFloat(extent.width + style.kerning), height: CGFloat(height))
     }
 
     /// `boundingRect(with:options:…)`: with `usesLineFragmentOrigin` the lines wrapped to the

@@ -115,6 +115,8 @@ public struct TextStyle: Sendable, Equatable {
     /// `foregroundColor`, as Core Animation does; nil: the layer's.
     public var attributedFontSize: Double?
     public var attributedColor: RGBA?
+    /// How the paragraph style spaces the lines (the font's own spacing by default).
+    public var lineSpacing = LineSpacing()
 
     public init(
         string: String, fontName: String?, alignment: CATextLayerAlignmentMode, isWrapped: Bool,
@@ -127,6 +129,41 @@ public struct TextStyle: Sendable, Equatable {
         self.truncation = truncation
         self.centersVertically = centersVertically
         self.maximumLines = maximumLines
+    }
+}
+
+/// How a paragraph style spaces lines (`NSParagraphStyle`'s values, 0 meaning the font's own),
+/// as Core Text applies them (timing-model.md 12.11): a line's natural height is multiplied by
+/// `lineHeightMultiple` when positive, then held between `minimumLineHeight` and
+/// `maximumLineHeight` (0: no limit), the difference from the natural height going above the
+/// glyphs; `lineSpacing` (never negative) is added between lines.
+public struct LineSpacing: Sendable, Hashable {
+    public var lineSpacing = 0.0
+    public var lineHeightMultiple = 0.0
+    public var minimumLineHeight = 0.0
+    public var maximumLineHeight = 0.0
+
+    public init(lineSpacing: Double = 0, lineHeightMultiple: Double = 0, minimumLineHeight: Double = 0, maximumLineHeight: Double = 0) {
+        self.lineSpacing = lineSpacing
+        self.lineHeightMultiple = lineHeightMultiple
+        self.minimumLineHeight = minimumLineHeight
+        self.maximumLineHeight = maximumLineHeight
+    }
+
+    /// Whether every value is the default (lines spaced by the font alone).
+    public var isNatural: Bool { self == LineSpacing() }
+
+    /// The height of a line whose font sets it `natural` points high.
+    public func lineHeight(natural: Double) -> Double {
+        var height = lineHeightMultiple > 0 && lineHeightMultiple.isFinite ? natural * lineHeightMultiple : natural
+        if minimumLineHeight > 0 && minimumLineHeight.isFinite { height = max(height, minimumLineHeight) }
+        if maximumLineHeight > 0 && maximumLineHeight.isFinite { height = min(height, maximumLineHeight) }
+        return height
+    }
+
+    /// From one baseline to the next.
+    public func pitch(natural: Double) -> Double {
+        lineHeight(natural: natural) + (lineSpacing.isFinite ? max(0, lineSpacing) : 0)
     }
 }
 

@@ -24,10 +24,11 @@ public enum PangoTextMeasurer: TextMeasuring {
         defer { cairo_destroy(cr) }
         let key = TextLayoutCache.Key(
             string: style.string, fontName: style.fontName, fontSize: max(1, fontSize), width: -1, isWrapped: false,
-            truncation: style.truncation.rawValue, alignment: style.alignment.rawValue, maximumLines: 0, kerning: style.kerning)
+            truncation: style.truncation.rawValue, alignment: style.alignment.rawValue, maximumLines: 0, kerning: style.kerning,
+            lineSpacing: style.lineSpacing)
         guard let layout = TextPainter.makeLayout(style, key: key, cr: cr) else { return 0 }
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
-        return Double(pango_layout_get_baseline(layout)) / Double(PANGO_SCALE)
+        return Double(pango_layout_get_baseline(layout)) / Double(PANGO_SCALE) + TextPainter.firstLineShift(layout, style: style)
     }
 
     public static func capHeight(of style: TextStyle, fontSize: Double) -> Double {
@@ -44,6 +45,9 @@ public enum PangoTextMeasurer: TextMeasuring {
         let k = fontSize.isFinite ? max(1, fontSize / 2_000) : 1
         var scaled = style
         scaled.kerning /= k
+        scaled.lineSpacing.lineSpacing /= k
+        scaled.lineSpacing.minimumLineHeight /= k
+        scaled.lineSpacing.maximumLineHeight /= k
         return (scaled, fontSize.isFinite ? fontSize / k : 1, width.map { $0 / k }, k)
     }
 
@@ -102,7 +106,8 @@ public enum PangoTextMeasurer: TextMeasuring {
             var logical = PangoRectangle(x: 0, y: 0, width: 0, height: 0)
             pango_layout_get_extents(layout, nil, &logical)
             let scale = Double(PANGO_SCALE) / r.k
-            return CGSize(width: (Double(logical.width) / scale).rounded(.up), height: (Double(logical.height) / scale).rounded(.up))
+            let height = Double(logical.height) / scale + TextPainter.firstLineShift(layout, style: r.style) * r.k
+            return CGSize(width: (Double(logical.width) / scale).rounded(.up), height: max(0, height).rounded(.up))
         } ?? .zero
     }
 
@@ -119,7 +124,7 @@ public enum PangoTextMeasurer: TextMeasuring {
             string: style.string, fontName: style.fontName, fontSize: max(1, fontSize),
             width: width.map { max(0, $0) } ?? -1, isWrapped: measured.isWrapped,
             truncation: style.truncation.rawValue, alignment: style.alignment.rawValue,
-            maximumLines: width == nil ? 0 : style.maximumLines, kerning: style.kerning)
+            maximumLines: width == nil ? 0 : style.maximumLines, kerning: style.kerning, lineSpacing: style.lineSpacing)
         guard let layout = TextPainter.makeLayout(measured, key: key, cr: cr) else { return nil }
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
         return read(layout)

@@ -58,19 +58,19 @@ enum TextPainter {
             string: style.string, fontName: style.fontName, fontSize: max(1, state.fontSize),
             width: max(0, bounds.width), isWrapped: style.isWrapped,
             truncation: style.truncation.rawValue, alignment: style.alignment.rawValue,
-            maximumLines: style.maximumLines, kerning: style.kerning,
+            maximumLines: style.maximumLines, kerning: style.kerning, lineSpacing: style.lineSpacing,
             transform: [matrix.xx, matrix.yx, matrix.xy, matrix.yy])
         guard let layout = TextLayoutCache.forThisThread.layout(for: key, make: { makeLayout(style, key: key, cr: cr) }) else { return }
         cairo_save(cr)
         cairo_rectangle(cr, bounds.minX, bounds.minY, bounds.width, bounds.height)
         cairo_clip(cr)
-        var top = bounds.minY
+        var top = bounds.minY + firstLineShift(layout, style: style)
         let left = bounds.minX + unboundedOffset(layout, style: style, width: bounds.width)
         if style.centersVertically {
             // A UILabel centres its line box in its bounds (clipping both ends when taller).
             var logical = PangoRectangle(x: 0, y: 0, width: 0, height: 0)
             pango_layout_get_extents(layout, nil, &logical)
-            top += (bounds.height - Double(logical.height) / Double(PANGO_SCALE)) / 2
+            top += (bounds.height - Double(logical.height) / Double(PANGO_SCALE) - firstLineShift(layout, style: style)) / 2
         }
         pango_cairo_update_layout(cr, layout)
         if let fillColor {
@@ -153,6 +153,13 @@ enum TextPainter {
         } else if key.width >= 0 {
             pango_layout_set_ellipsize(layout, ellipsize)
         }
+        if !style.lineSpacing.isNatural {
+            // Pango spaces baselines by each line's height plus its spacing: the difference
+            // makes them the paragraph style's pitch (the first line's own shift is the drawer's).
+            let natural = lineHeights(layout, style: style).natural
+            let extra = (style.lineSpacing.pitch(natural: natural) - natural) * Double(PANGO_SCALE)
+            pango_layout_set_spacing(layout, Int32(max(-1e9, min(1e9, extra)).rounded()))
+        }
         switch style.alignment {
         case .justified where !breaksLines(style): pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
         case .center: pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
@@ -161,6 +168,25 @@ enum TextPainter {
         default: pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
         }
         return layout
+    }
+
+    /// The natural height of `layout`'s lines (its spacing taken out) and the line height the
+    /// paragraph style makes of it, in points.
+    static func lineHeights(_ layout: OpaquePointer, style: TextStyle) -> (natural: Double, styled: Double) {
+        var logical = PangoRectangle(x: 0, y: 0, width: 0, height: 0)
+        pango_layout_get_extents(layout, nil, &logical)
+        let count = max(1, Int(pango_layout_get_line_count(layout)))
+        let spaced = Double(logical.height) - Double(count - 1) * Double(pango_layout_get_spacing(layout))
+        let natural = spaced / Double(count) / Double(PANGO_SCALE)
+        return (natural, style.lineSpacing.lineHeight(natural: natural))
+    }
+
+    /// How far the paragraph style's line height moves the first baseline down (its extra
+    /// height goes above the glyphs; a maximum below the font's own moves it up).
+    static func firstLineShift(_ layout: OpaquePointer, style: TextStyle) -> Double {
+        guard !style.lineSpacing.isNatural else { return 0 }
+        let heights = lineHeights(layout, style: style)
+        return heights.styled - heights.natural
     }
 
     /// Pango's ellipsizing for a layer's truncation mode.
@@ -213,6 +239,7 @@ final class TextLayoutCache {
         var alignment: String
         var maximumLines = 0
         var kerning = 0.0
+        var lineSpacing = LineSpacing()
         /// The context matrix's xx, yx, xy, yy when the layout is drawn (identity: measuring).
         var transform: [Double] = [1, 0, 0, 1]
     }
