@@ -107,7 +107,9 @@ public enum PangoTextMeasurer: TextMeasuring {
             pango_layout_get_extents(layout, nil, &logical)
             let scale = Double(PANGO_SCALE) / r.k
             let height = Double(logical.height) / scale + TextPainter.firstLineShift(layout, style: r.style) * r.k
-            return CGSize(width: (Double(logical.width) / scale).rounded(.up), height: max(0, height).rounded(.up))
+            // Core Text's kern follows a line's last character too; Pango's only goes between them.
+            let width = Double(logical.width) / scale + (style.kerning.isFinite ? style.kerning : 0)
+            return CGSize(width: max(0, width).rounded(.up), height: max(0, height).rounded(.up))
         } ?? .zero
     }
 

@@ -65,7 +65,7 @@ enum TextPainter {
         cairo_rectangle(cr, bounds.minX, bounds.minY, bounds.width, bounds.height)
         cairo_clip(cr)
         var top = bounds.minY + firstLineShift(layout, style: style)
-        let left = bounds.minX + unboundedOffset(layout, style: style, width: bounds.width)
+        let left = bounds.minX + unboundedOffset(layout, style: style, width: bounds.width) + trailingKernOffset(style)
         if style.centersVertically {
             // A UILabel centres its line box in its bounds (clipping both ends when taller).
             var logical = PangoRectangle(x: 0, y: 0, width: 0, height: 0)
@@ -187,6 +187,18 @@ enum TextPainter {
         guard !style.lineSpacing.isNatural else { return 0 }
         let heights = lineHeights(layout, style: style)
         return heights.styled - heights.natural
+    }
+
+    /// Core Text's kern follows every character, a line's last too, so a line it aligns right
+    /// or centres ends that much (or half of it) short of the edge or centre; Pango spaces only
+    /// between characters and aligns the glyphs themselves.
+    static func trailingKernOffset(_ style: TextStyle) -> Double {
+        guard style.kerning.isFinite else { return 0 }
+        switch style.alignment {
+        case .center: return -style.kerning / 2
+        case .right: return -style.kerning
+        default: return 0
+        }
     }
 
     /// Pango's ellipsizing for a layer's truncation mode.
