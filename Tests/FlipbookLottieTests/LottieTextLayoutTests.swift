@@ -162,3 +162,63 @@ struct LottieTextLayoutTests {
 extension String {
     fileprivate var utf16BE: [UInt8] { utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] } }
 }
+
+/// Where lottie-ios's `CoreTextRenderLayer` moves a text's lines beyond their alignment: the
+/// drawing rectangle rounded up to whole points (centred lines move half the rounding), and the
+/// rectangle grown by the stroke width of text both filled and stroked after its anchor was set
+/// by fractions of it (the text moves up by the anchor's share).
+@Suite("Lottie text frame offsets")
+struct LottieTextFrameOffsetTests {
+    /// A text layer at (10, 40) with justification `j`, its fill (`fc`) when `filled`, and a
+    /// red stroke `sw` wide when given.
+    static func text(_ t: String, size: Int = 40, j: Int = 0, filled: Bool = true, sw: Double? = nil) -> String {
+        let fill = filled ? #","fc":[0,0,0]"# : ""
+        let stroke = sw.map { #","sc":[1,0,0],"sw":\#($0)"# } ?? ""
+        return #"{"ty":5,"ind":1,"ip":0,"op":20,"st":0,"ks":{"p":{"a":0,"k":[10,40]}},"t":{"d":{"k":[{"s":{"s":\#(size),"#
+            + #""f":"Helvetica","t":"\#(t)","j":\#(j),"tr":0,"lh":48\#(fill)\#(stroke)},"t":0}]},"a":[]}}"#
+    }
+
+    /// The text layers of an animation of `layers`, depth first.
+    static func textLayers(_ layers: String) throws -> [CATextLayer] {
+        let root = try LottieAnimationLayer(animation: try LottieMappingTests.animation("[\(layers)]"))
+        func walk(_ layer: CALayer) -> [CATextLayer] {
+            (layer as? CATextLayer).map { [$0] } ?? (layer.sublayers ?? []).flatMap(walk)
+        }
+        return walk(root)
+    }
+
+    /// Core Text's suggested size of `t` in Helvetica at `size`, as lottie-ios asks for it.
+    static func suggested(_ t: String, size: CGFloat) -> CGSize {
+        let font = CTFontCreateWithName("Helvetica" as CFString, size, nil)
+        return CTFramesetterSuggestFrameSizeWithConstraints(
+            CTFramesetterCreateWithAttributedString(NSAttributedString(string: t, attributes: [.font: font])),
+            CFRange(location: 0, length: 0), nil, CGSize(width: CGFloat.greatestFiniteMagnitude, height: .greatestFiniteMagnitude), nil)
+    }
+
+    @Test("centred point text moves right by half the drawing rectangle's rounding up to whole points")
+    func centredRounding() throws {
+        let layer = try #require(try Self.textLayers(Self.text("Hello", j: 2)).first)
+        let adjusted = Double(Self.suggested("Hello", size: 40).width) + 2 * 0.2 * 40
+        let expected = (adjusted.rounded(.up) - adjusted) / 2
+        // The line layer is centred on x = 0 before the offset.
+        #expect(abs(Double(layer.frame.midX) - expected) < 1e-6, "\(layer.frame.midX) against \(expected)")
+        #expect(expected > 0 && expected < 0.5)
+    }
+
+    @Test("text both filled and stroked moves up by the ascent's share of the stroke width; stroked alone, it stays")
+    func strokeGrowth() throws {
+        let both = try Self.textLayers(Self.text("Ab", sw: 3))
+        let strokeOnly = try Self.textLayers(Self.text("Ab", filled: false, sw: 3))
+        #expect(both.count == 2, "an outline and a fill")
+        #expect(strokeOnly.count == 1, "no fill without a fill colour, as lottie-ios draws")
+        let outline = try #require(both.first), alone = try #require(strokeOnly.first)
+        let font = CTFontCreateWithName("Helvetica" as CFString, 40, nil)
+        let height = Double(Self.suggested("Ab", size: 40).height).rounded(.up)
+        let up = Double(CTFontGetAscent(font)) * 3 / height
+        #expect(abs(Double(alone.frame.minY - outline.frame.minY) - up) < 1e-6, "\(alone.frame.minY - outline.frame.minY) against \(up)")
+        #expect(up > 1.5 && up < 3.5, "about 2.4 points for a 40 pt font and a stroke of 3")
+        // Left-aligned: the anchor's share of the padding, 20 % of the font size each side.
+        let width = (Double(Self.suggested("Ab", size: 40).width) + 16).rounded(.up)
+        #expect(abs(Double(alone.frame.minX - outline.frame.minX) - 8 * 3 / width) < 1e-6)
+    }
+}

@@ -57,8 +57,9 @@ public func CTFramesetterCreateWithAttributedString(_ string: CFAttributedString
 }
 
 /// The size the characters in `range` (length 0: to the end) take when set within
-/// `constraints` (a width wraps the lines), rounded up to whole points as the renderer lays
-/// them out; `fitRange` gets the range that fits.
+/// `constraints` (a width wraps the lines), unrounded as Core Text gives it: the widest line
+/// with its trailing kern, the first line's height and each next one's pitch
+/// (timing-model.md 12.11); `fitRange` gets the range that fits.
 public func CTFramesetterSuggestFrameSizeWithConstraints(
     _ framesetter: CTFramesetter, _ range: CFRange, _ frameAttributes: CFDictionary?, _ constraints: CGSize,
     _ fitRange: UnsafeMutablePointer<CFRange>?
@@ -67,7 +68,20 @@ public func CTFramesetterSuggestFrameSizeWithConstraints(
     fitRange?.pointee = CFRange(location: max(0, range.location), length: (style.string as NSString).length)
     guard let measurer = TextMeasurement.measurer, !style.string.isEmpty else { return .zero }
     let width = constraints.width.isFinite && constraints.width < 1e7 ? Double(constraints.width) : nil
-    return measurer.size(of: style, fontSize: fontSize, width: width)
+    let extent = measurer.extent(of: style, fontSize: fontSize, width: width)
+    guard extent.lines > 0 else { return .zero }
+    let natural = naturalLineHeight(style, fontSize: fontSize, measurer: measurer)
+    let height = style.lineSpacing.lineHeight(natural: natural) + Double(extent.lines - 1) * style.lineSpacing.pitch(natural: natural)
+    return CGSize(width: extent.width + (style.kerning.isFinite ? style.kerning : 0), height: max(0, height))
+}
+
+/// The face's own line height for `style`'s font, unrounded, as the drawn lines are spaced.
+private func naturalLineHeight(_ style: TextStyle, fontSize: Double, measurer: any TextMeasuring.Type) -> Double {
+    if let metrics = measurer.fontMetrics(fontName: style.fontName ?? "Helvetica", fontSize: fontSize) { return max(1, metrics.lineHeight) }
+    var oneLine = style
+    oneLine.string = String(style.string.prefix(1))
+    oneLine.lineSpacing = LineSpacing()
+    return max(1, Double(measurer.size(of: oneLine, fontSize: fontSize, width: nil).height))
 }
 
 /// The characters in `range` laid out in `path`'s bounding box, lines from its top.
@@ -78,18 +92,10 @@ public func CTFramesetterCreateFrame(
     let box = path.boundingBox.isNull ? CGRect.zero : path.boundingBox
     let drawing = TextDrawing(style: style, fontSize: fontSize, color: attributes.foregroundColor, rect: box)
     guard let measurer = TextMeasurement.measurer, !style.string.isEmpty else { return CTFrame(drawing: drawing, lineOrigins: []) }
-    var oneLine = style
-    oneLine.string = String(style.string.prefix(1))
-    oneLine.lineSpacing = LineSpacing()
-    // The face's own line height, unrounded, as the drawn lines are spaced.
-    let natural = max(
-        1,
-        measurer.fontMetrics(fontName: style.fontName ?? "Helvetica", fontSize: fontSize)?.lineHeight
-            ?? Double(measurer.size(of: oneLine, fontSize: fontSize, width: nil).height))
+    let natural = naturalLineHeight(style, fontSize: fontSize, measurer: measurer)
     // The paragraph style's line height and the space between lines (timing-model.md 12.11).
-    let first = style.lineSpacing.lineHeight(natural: natural), pitch = max(1, style.lineSpacing.pitch(natural: natural))
-    let height = Double(measurer.size(of: style, fontSize: fontSize, width: Double(box.width)).height)
-    let count = max(1, Int(((height - first) / pitch).rounded()) + 1)
+    let pitch = max(1, style.lineSpacing.pitch(natural: natural))
+    let count = max(1, measurer.extent(of: style, fontSize: fontSize, width: Double(box.width)).lines)
     let baseline = measurer.firstBaseline(of: style, fontSize: fontSize)
     let origins = (0..<count).map { i in CGPoint(x: 0, y: Double(box.height) - baseline - Double(i) * pitch) }
     return CTFrame(drawing: drawing, lineOrigins: origins)

@@ -70,8 +70,12 @@ struct TextBuilder {
             lines = Array(lines.prefix(max(0, fitting)))
             firstBaseline = origin.y + capHeight
         }
+        let filled = (providedColor ?? document.fillColor) != nil
+        let shift = frameOffset(
+            lines, style: style, alignment: alignment, lineHeight: lineHeight, box: box, grownBy: filled ? stroke?.1 : nil)
         for (index, line) in lines.enumerated() where !line.isEmpty {
-            var layers = [style.layer(line, color: color, alignment: alignment)]
+            // lottie-ios draws no fill without a fill colour (`fc`, or a provider's).
+            var layers = filled ? [style.layer(line, color: color, alignment: alignment)] : []
             if let (strokeColor, strokeWidth) = stroke {
                 let outline = style.layer(line, color: color, alignment: alignment, stroke: (strokeColor, strokeWidth))
                 if document.strokeOverFill == true { layers.append(outline) } else { layers.insert(outline, at: 0) }
@@ -79,13 +83,66 @@ struct TextBuilder {
             // Point text: a wide line around x = 0, aligned on it; box text: the box's width.
             let width = box?.width ?? Double(line.count + 2) * (drawnSize + abs(kerning)) * 2
             let x = box != nil ? origin.x : [CATextLayerAlignmentMode.right: -width, .center: -width / 2][alignment] ?? 0
-            let baseline = firstBaseline + Double(index) * lineHeight
+            let baseline = firstBaseline + Double(index) * lineHeight + shift.y
             for layer in layers {
-                layer.frame = CGRect(x: x, y: baseline - layer.firstBaseline, width: width, height: drawnSize * 3)
+                layer.frame = CGRect(x: x + shift.x, y: baseline - layer.firstBaseline, width: width, height: drawnSize * 3)
                 container.addSublayer(layer)
             }
         }
         return container
+    }
+
+    /// How far lottie-ios's `CoreTextRenderLayer` moves the lines from where their alignment on
+    /// the layer's origin puts them (its `updateTextContent`). Point text: the drawing rectangle
+    /// is Core Text's suggested size (unrounded) plus 20 % of the font size each side, rounded
+    /// up to whole points, and the lines are aligned within that rounded width while the anchor
+    /// stays on the unrounded one: centred lines move half the rounding right, right-aligned
+    /// ones all of it. Text both filled and stroked (`grownBy`, the stroke width): the rectangle
+    /// then grows by the stroke width after the layer was anchored by fractions of it, so the
+    /// text moves up by the anchor's share of it (and aside as the alignment in the wider
+    /// rectangle and the anchor's share part).
+    private func frameOffset(
+        _ lines: [String], style: TextLineStyle, alignment: CATextLayerAlignmentMode, lineHeight: Double, box: CGSize?,
+        grownBy strokeWidth: Double?
+    ) -> CGPoint {
+        let font = CTFontCreateWithName(style.font as CFString, CGFloat(style.size), nil)
+        let ascent = Double(CTFontGetAscent(font)), descent = Double(CTFontGetDescent(font))
+        let width: Double, height: Double, anchor: CGPoint
+        var dx = 0.0
+        if let box {
+            let capHeight = style.capHeight
+            (width, height) = (box.width, box.height + ascent - capHeight + descent)
+            anchor = CGPoint(x: 0, y: ascent - capHeight)
+        } else {
+            let natural = ascent + descent + Double(CTFontGetLeading(font))
+            let paragraph = NSMutableParagraphStyle()
+            paragraph.lineSpacing = CGFloat(max(lineHeight - natural, -natural))
+            paragraph.lineHeightMultiple = 1
+            paragraph.maximumLineHeight = CGFloat(natural)
+            let text = NSAttributedString(
+                string: lines.joined(separator: "\n"), attributes: [.font: font, .kern: style.kerning, .paragraphStyle: paragraph])
+            let suggested = CTFramesetterSuggestFrameSizeWithConstraints(
+                CTFramesetterCreateWithAttributedString(text), CFRange(location: 0, length: 0), nil,
+                CGSize(width: CGFloat.greatestFiniteMagnitude, height: .greatestFiniteMagnitude), nil)
+            let padding = 0.2 * style.size
+            let adjusted = Double(suggested.width) + 2 * padding
+            (width, height) = (adjusted.rounded(.up), Double(suggested.height).rounded(.up))
+            switch alignment {
+            case .right: (anchor, dx) = (CGPoint(x: adjusted - padding, y: ascent), width - adjusted)
+            case .center: (anchor, dx) = (CGPoint(x: adjusted / 2, y: ascent), (width - adjusted) / 2)
+            default: anchor = CGPoint(x: padding, y: ascent)
+            }
+        }
+        guard let strokeWidth, width > 0, height > 0 else { return CGPoint(x: dx, y: 0) }
+        // The lines aligned within the rectangle grown by the stroke width.
+        let aligned: Double
+        switch alignment {
+        case .right: aligned = strokeWidth
+        case .center: aligned = strokeWidth / 2
+        default: aligned = 0
+        }
+        let anchorShare = (x: Double(anchor.x) / width, y: Double(anchor.y) / height)
+        return CGPoint(x: dx + aligned - anchorShare.x * strokeWidth, y: -anchorShare.y * strokeWidth)
     }
 
     /// The text shown: the app's text provider's for the layer's keypath (lottie-ios asks
