@@ -38,6 +38,10 @@ public let kCAGravityResize = CALayerContentsGravity.resize
 public let kCAGravityResizeAspect = CALayerContentsGravity.resizeAspect
 public let kCAGravityResizeAspectFill = CALayerContentsGravity.resizeAspectFill
 
+public let kCAFilterLinear = CALayerContentsFilter.linear
+public let kCAFilterNearest = CALayerContentsFilter.nearest
+public let kCAFilterTrilinear = CALayerContentsFilter.trilinear
+
 public let kCAGradientLayerAxial = CAGradientLayerType.axial
 public let kCAGradientLayerRadial = CAGradientLayerType.radial
 

@@ -5,9 +5,16 @@ import Foundation
 /// Layer `contents` images: the part `contentsRect` selects (unit coordinates of the image,
 /// edges extended beyond it), placed by `contentsGravity`.
 enum ImagePainter {
+    /// The filters a layer samples its contents with (`magnificationFilter`, `minificationFilter`).
+    struct Filters {
+        var magnification = CALayerContentsFilter.linear
+        var minification = CALayerContentsFilter.linear
+    }
+
     static func draw(
         _ image: LayerImage, gravity: CALayerContentsGravity, contentsRect: CGRect = CGRect(x: 0, y: 0, width: 1, height: 1),
-        bounds b: CGRect, cr: OpaquePointer
+        contentsCenter: CGRect = CGRect(x: 0, y: 0, width: 1, height: 1), filters: Filters = Filters(), bounds b: CGRect,
+        cr: OpaquePointer
     ) {
         let unit = contentsRect.standardized
         guard image.width > 0, image.height > 0, unit.width > 0, unit.height > 0, unit.width.isFinite, unit.height.isFinite,
@@ -43,32 +50,62 @@ enum ImagePainter {
         cairo_save(cr)
         cairo_rectangle(cr, b.minX, b.minY, b.width, b.height)
         cairo_clip(cr)
-        // Only the image's own rectangle: edge pixels are clamped (not blended with
-        // transparency), as Core Animation's linear filter does.
-        cairo_rectangle(cr, x, y, w, h)
-        cairo_clip(cr)
-        cairo_translate(cr, x, y)
-        cairo_scale(cr, w / cw, h / ch)
-        // Sample only the selected part, its edges clamped (no bleeding from the rest of the
-        // image, as sprite sheets need); beyond the image the image's own edges extend.
-        let sx0 = min(max(cx, 0), Double(image.width)), sy0 = min(max(cy, 0), Double(image.height))
-        let sx1 = min(max(cx + cw, 0), Double(image.width)), sy1 = min(max(cy + ch, 0), Double(image.height))
-        let part = sx1 > sx0 && sy1 > sy0 ? cairo_surface_create_for_rectangle(surface, sx0, sy0, sx1 - sx0, sy1 - sy0) : nil
-        defer { if let part { cairo_surface_destroy(part) } }
-        if let part {
-            cairo_set_source_surface(cr, part, sx0 - cx, sy0 - cy)
-        } else {
-            cairo_set_source_surface(cr, surface, -cx, -cy)
+        let part = Part(x: cx, y: cy, width: cw, height: ch)
+        let target = CGRect(x: x, y: y, width: w, height: h)
+        let pieces = NineSlice.pieces(of: part, center: contentsCenter, scale: image.scale, into: target)
+        for (piece, into) in pieces {
+            paint(surface, image: image, part: piece, into: into, filters: filters, sharpEdges: pieces.count > 1, cr: cr)
         }
-        // Enlarged contents as iOS's render(in:) draws them; Cairo's filter for the rest.
-        if part != nil, upscale(surface: surface, part: (sx0, sy0, sx1, sy1), origin: (cx, cy), cr: cr) {
-            cairo_restore(cr)
+        cairo_restore(cr)
+    }
+
+    /// A rectangle of an image, in its pixels.
+    struct Part: Equatable {
+        var x, y, width, height: Double
+    }
+
+    /// Draws `part` of the image stretched over `target`: only the image's own pixels, its
+    /// edges clamped (not blended with transparency, as Core Animation's linear filter does,
+    /// and no bleeding from the rest of the image, as sprite sheets need).
+    /// With `sharpEdges` (pieces of a 9-slice), the piece covers the pixels whose centres it
+    /// holds, so pieces meet without a seam.
+    private static func paint(
+        _ surface: OpaquePointer, image: LayerImage, part: Part, into target: CGRect, filters: Filters, sharpEdges: Bool,
+        cr: OpaquePointer
+    ) {
+        guard part.width > 0, part.height > 0, target.width > 0, target.height > 0 else { return }
+        cairo_save(cr)
+        defer { cairo_restore(cr) }
+        cairo_rectangle(cr, target.minX, target.minY, target.width, target.height)
+        if sharpEdges { cairo_set_antialias(cr, CAIRO_ANTIALIAS_NONE) }
+        cairo_clip(cr)
+        if sharpEdges { cairo_set_antialias(cr, CAIRO_ANTIALIAS_GRAY) }
+        cairo_translate(cr, target.minX, target.minY)
+        cairo_scale(cr, target.width / part.width, target.height / part.height)
+        // Beyond the image the image's own edges extend.
+        let sx0 = min(max(part.x, 0), Double(image.width)), sy0 = min(max(part.y, 0), Double(image.height))
+        let sx1 = min(max(part.x + part.width, 0), Double(image.width)), sy1 = min(max(part.y + part.height, 0), Double(image.height))
+        let piece = sx1 > sx0 && sy1 > sy0 ? cairo_surface_create_for_rectangle(surface, sx0, sy0, sx1 - sx0, sy1 - sy0) : nil
+        defer { if let piece { cairo_surface_destroy(piece) } }
+        if let piece {
+            cairo_set_source_surface(cr, piece, sx0 - part.x, sy0 - part.y)
+        } else {
+            cairo_set_source_surface(cr, surface, -part.x, -part.y)
+        }
+        var m = cairo_matrix_t()
+        cairo_get_matrix(cr, &m)
+        let enlarged = abs(m.xx) + abs(m.yx) > 1 || abs(m.xy) + abs(m.yy) > 1
+        if (enlarged ? filters.magnification : filters.minification) == .nearest {
+            cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_NEAREST)
+            cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD)
+            cairo_paint(cr)
             return
         }
+        // Enlarged contents as iOS's render(in:) draws them; Cairo's filter for the rest.
+        if piece != nil, upscale(surface: surface, part: (sx0, sy0, sx1, sy1), origin: (part.x, part.y), cr: cr) { return }
         cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
         cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD)
         cairo_paint(cr)
-        cairo_restore(cr)
     }
 
     /// Draws an enlarged, axis-aligned (perhaps mirrored) image as iOS does (ImageUpscaler) at

@@ -229,7 +229,10 @@ struct LayerPainter {
         }
         withAlpha(partOpacity) {
             if let image = s.contents {
-                ImagePainter.draw(image, gravity: layer.contentsGravity, contentsRect: s.contentsRect, bounds: s.bounds, cr: cr)
+                ImagePainter.draw(
+                    image, gravity: layer.contentsGravity, contentsRect: s.contentsRect, contentsCenter: s.contentsCenter,
+                    filters: ImagePainter.Filters(magnification: layer.magnificationFilter, minification: layer.minificationFilter),
+                    bounds: s.bounds, cr: cr)
             }
             if let drawing = layer.drawing { DrawingPlayer.play(drawing, origin: s.bounds.origin, cr: cr) }
             switch layer.content {

@@ -45,6 +45,9 @@ open class CALayer: NSObject, CAMediaTiming {
         timeOffset = other.timeOffset
         contentsScale = other.contentsScale
         contentsGravity = other.contentsGravity
+        magnificationFilter = other.magnificationFilter
+        minificationFilter = other.minificationFilter
+        minificationFilterBias = other.minificationFilterBias
         allowsGroupOpacity = other.allowsGroupOpacity
         compositingFilter = other.compositingFilter
     }
@@ -184,7 +187,21 @@ open class CALayer: NSObject, CAMediaTiming {
         get { modelState.contentsRect }
         set { setModel(.contentsRect, .rect(newValue)) }
     }
+    /// The part of the contents (unit coordinates of what `contentsRect` selects) stretched when
+    /// `contentsGravity` resizes them: the parts beside it stretch along it only and the corners
+    /// keep their size (9-slice scaling; timing-model.md 12.12). Animatable.
+    open var contentsCenter: CGRect {
+        get { modelState.contentsCenter }
+        set { setModel(.contentsCenter, .rect(newValue)) }
+    }
     open var contentsGravity: CALayerContentsGravity = .resize
+    /// The filter that enlarges the contents (`.linear` by default; `.nearest` keeps pixels
+    /// square, as pixel art wants).
+    open var magnificationFilter: CALayerContentsFilter = .linear
+    /// The filter that shrinks the contents (`.linear` by default; `.trilinear` draws as linear).
+    open var minificationFilter: CALayerContentsFilter = .linear
+    /// Kept for the mipmaps `.trilinear` would pick; not drawn differently.
+    open var minificationFilterBias: Float = 0
     open var contentsScale: CGFloat = 1
     open var allowsGroupOpacity = true
     /// How the layer (with its sublayers) is composited onto what is behind it: a Core

@@ -11,6 +11,14 @@ public struct CACornerMask: OptionSet, Sendable, Hashable {
 }
 
 /// How `contents` fits the bounds.
+/// How a layer's contents are sampled when drawn larger or smaller than they are.
+public struct CALayerContentsFilter: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let linear = Self(rawValue: "linear"), nearest = Self(rawValue: "nearest")
+    public static let trilinear = Self(rawValue: "trilinear")
+}
+
 public struct CALayerContentsGravity: RawRepresentable, Hashable, Sendable {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }

@@ -5,7 +5,7 @@ public enum LayerProperty: String, CaseIterable, Sendable {
     // CALayer
     case position, bounds, anchorPoint, zPosition, anchorPointZ, opacity, cornerRadius, borderWidth
     case backgroundColor, borderColor, shadowColor, shadowOpacity, shadowRadius, shadowOffset, shadowPath
-    case transform, sublayerTransform, contents, contentsRect, hidden, masksToBounds, doubleSided
+    case transform, sublayerTransform, contents, contentsRect, contentsCenter, hidden, masksToBounds, doubleSided
     // CAShapeLayer
     case path, fillColor, strokeColor, strokeStart, strokeEnd, lineWidth, miterLimit, lineDashPhase
     // CATextLayer

@@ -205,6 +205,7 @@ extension LayerPropertyDescriptor {
         .transform(.sublayerTransform, Field({ $0.sublayerTransform }, { $0.sublayerTransform = $1 })),
         LayerPropertyDescriptor(.contents, .image, .base, .appearance, .image(Field({ $0.contents }, { $0.contents = $1 }))),
         .rect(.contentsRect, Field({ $0.contentsRect }, { $0.contentsRect = $1 }), .appearance),
+        .rect(.contentsCenter, Field({ $0.contentsCenter }, { $0.contentsCenter = $1 }), .appearance),
         .bool(.hidden, Field({ $0.hidden }, { $0.hidden = $1 })),
         .bool(.masksToBounds, Field({ $0.masksToBounds }, { $0.masksToBounds = $1 })),
         .bool(.doubleSided, Field({ $0.doubleSided }, { $0.doubleSided = $1 })),

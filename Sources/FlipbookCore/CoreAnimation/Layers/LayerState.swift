@@ -21,6 +21,8 @@ public struct LayerState: Equatable, Sendable {
     public var sublayerTransform = CATransform3DIdentity
     public var contents: LayerImage?
     public var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
+    /// The part of the contents stretched when they are resized (the unit rectangle: all of it).
+    public var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1)
     public var hidden = false
     public var masksToBounds = false
     public var doubleSided = true

@@ -32,6 +32,8 @@ public struct LayerSnapshot: Sendable, Equatable {
     public var cornerCurve: CALayerCornerCurve = .circular
     public var allowsGroupOpacity = true
     public var contentsGravity: CALayerContentsGravity = .resize
+    public var magnificationFilter: CALayerContentsFilter = .linear
+    public var minificationFilter: CALayerContentsFilter = .linear
     /// The layer's `compositingFilter` name; nil: source over.
     public var compositingFilter: String?
     /// Custom drawing recorded from `draw(in:)` / `draw(_:)`.
@@ -242,6 +244,8 @@ extension CALayer {
         s.cornerCurve = cornerCurve
         s.allowsGroupOpacity = allowsGroupOpacity
         s.contentsGravity = contentsGravity
+        s.magnificationFilter = magnificationFilter
+        s.minificationFilter = minificationFilter
         s.compositingFilter = compositingFilter as? String
         s.drawing = drawnContent
         s.content = contentOverride ?? snapshotContent()
