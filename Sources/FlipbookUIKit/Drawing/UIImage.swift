@@ -16,12 +16,20 @@ public final class UIImage: Equatable, Sendable {
     public let renderingMode: RenderingMode
     /// A symbol (`UIImage(systemName:)`): drawn as a template unless `.alwaysOriginal`.
     public let isSymbolImage: Bool
+    /// The edges a resizable image keeps at their size when an image view stretches it
+    /// (`resizableImage(withCapInsets:)`; zero: the whole image scales).
+    public let capInsets: UIEdgeInsets
+    /// How the part between the caps fills the room (`.tile`, UIKit's default, is drawn stretched).
+    public let resizingMode: ResizingMode
 
     /// The eight EXIF orientations, as UIKit numbers them.
     public enum Orientation: Int, Sendable { case up, down, left, right, upMirrored, downMirrored, leftMirrored, rightMirrored }
 
     /// Template images are drawn in the view's tint colour, their alpha as the shape.
     public enum RenderingMode: Int, Sendable { case automatic, alwaysOriginal, alwaysTemplate }
+
+    /// How a resizable image's middle fills the room between its caps.
+    public enum ResizingMode: Int, Sendable { case tile, stretch }
 
     public init(
         layerImage: LayerImage, images: [UIImage]? = nil, duration: TimeInterval = 0, orientation: Orientation = .up,
@@ -33,6 +41,20 @@ public final class UIImage: Equatable, Sendable {
         imageOrientation = orientation
         self.renderingMode = renderingMode
         self.isSymbolImage = isSymbolImage
+        capInsets = .zero
+        resizingMode = .tile
+    }
+
+    /// `image` with another rendering mode or caps.
+    private init(_ image: UIImage, renderingMode: RenderingMode, capInsets: UIEdgeInsets, resizingMode: ResizingMode) {
+        layerImage = image.layerImage
+        images = image.images
+        duration = image.duration
+        imageOrientation = image.imageOrientation
+        self.renderingMode = renderingMode
+        isSymbolImage = image.isSymbolImage
+        self.capInsets = capInsets
+        self.resizingMode = resizingMode
     }
 
     /// An empty image (zero size), as `UIImage()`.
@@ -108,9 +130,38 @@ public final class UIImage: Equatable, Sendable {
 
     /// The same image drawn with `renderingMode`.
     public func withRenderingMode(_ renderingMode: RenderingMode) -> UIImage {
-        UIImage(
-            layerImage: layerImage, images: images, duration: duration, orientation: imageOrientation, renderingMode: renderingMode,
-            isSymbolImage: isSymbolImage)
+        UIImage(self, renderingMode: renderingMode, capInsets: capInsets, resizingMode: resizingMode)
+    }
+
+    /// The same image with caps an image view keeps at their size, the middle tiled
+    /// (UIKit's default; drawn stretched here, the same picture for a middle one pixel wide).
+    public func resizableImage(withCapInsets capInsets: UIEdgeInsets) -> UIImage {
+        resizableImage(withCapInsets: capInsets, resizingMode: .tile)
+    }
+
+    /// The same image with caps an image view keeps at their size, the middle filling the
+    /// room as `resizingMode` says.
+    public func resizableImage(withCapInsets capInsets: UIEdgeInsets, resizingMode: ResizingMode) -> UIImage {
+        UIImage(self, renderingMode: renderingMode, capInsets: capInsets, resizingMode: resizingMode)
+    }
+
+    /// iOS 2's caps: `leftCapWidth` on the left, the column after it stretched, the rest of the
+    /// width the right cap; the same down from `topCapHeight` (0: not stretched that way).
+    @available(*, deprecated, renamed: "resizableImage(withCapInsets:resizingMode:)")
+    public func stretchableImage(withLeftCapWidth leftCapWidth: Int, topCapHeight: Int) -> UIImage {
+        let left = CGFloat(max(0, leftCapWidth)), top = CGFloat(max(0, topCapHeight))
+        let right = left > 0 ? max(0, size.width - left - 1) : 0, bottom = top > 0 ? max(0, size.height - top - 1) : 0
+        return resizableImage(withCapInsets: UIEdgeInsets(top: top, left: left, bottom: bottom, right: right), resizingMode: .stretch)
+    }
+
+    /// The part between the caps as a layer's `contentsCenter` (unit coordinates); the unit
+    /// rectangle when the image has no caps or they leave no room.
+    public var contentsCenter: CGRect {
+        let w = size.width, h = size.height
+        let c = capInsets
+        guard c != .zero, w > 0, h > 0, c.left >= 0, c.right >= 0, c.top >= 0, c.bottom >= 0, c.left + c.right < w, c.top + c.bottom < h
+        else { return CGRect(x: 0, y: 0, width: 1, height: 1) }
+        return CGRect(x: c.left / w, y: c.top / h, width: (w - c.left - c.right) / w, height: (h - c.top - c.bottom) / h)
     }
 
     /// The image as PNG bytes; nil when no renderer is linked or it has no pixels.
@@ -127,7 +178,8 @@ public final class UIImage: Equatable, Sendable {
 
     public static func == (a: UIImage, b: UIImage) -> Bool {
         a === b
-            || (a.layerImage == b.layerImage && a.images == b.images && a.duration == b.duration && a.renderingMode == b.renderingMode)
+            || (a.layerImage == b.layerImage && a.images == b.images && a.duration == b.duration && a.renderingMode == b.renderingMode
+                && a.capInsets == b.capInsets && a.resizingMode == b.resizingMode)
     }
 }
 

@@ -109,6 +109,7 @@ open class UIImageView: UIView {
                 let tinted = templateLayer ?? makeTemplateLayer()
                 tinted.backgroundColor = tintColor.cgColor
                 tinted.mask?.contents = shown?.layerImage
+                tinted.mask?.contentsCenter = shown?.contentsCenter ?? CGRect(x: 0, y: 0, width: 1, height: 1)
             }
             layer.contents = nil
         } else {
@@ -117,6 +118,8 @@ open class UIImageView: UIView {
                 templateLayer = nil
             }
             layer.contents = shown?.layerImage
+            // A resizable image keeps its caps: its layer's contentsCenter, as UIKit sets it.
+            layer.contentsCenter = shown?.contentsCenter ?? CGRect(x: 0, y: 0, width: 1, height: 1)
         }
         // An animated image plays as soon as it is shown, as on iOS.
         if shown?.images != nil { startAnimating() } else if animationImages == nil { stopAnimating() }
