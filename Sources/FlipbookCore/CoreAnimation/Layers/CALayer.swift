@@ -26,10 +26,14 @@ open class CALayer: NSObject, CAMediaTiming {
         TransactionContext.current.noteChanged(self)
     }
 
-    /// Copies the model values of `layer`, as Core Animation does for presentation copies.
+    /// Copies the model values of `layer`, as Core Animation does for presentation copies: a
+    /// built-in class's own settings too (a text layer's string, a shape layer's fill rule).
     public init(layer: Any) {
         super.init()
-        if let other = layer as? CALayer { copyProperties(from: other) }
+        if let other = layer as? CALayer {
+            copyProperties(from: other)
+            copyTypeSpecificProperties(from: other)
+        }
     }
 
     public required init?(coder: NSCoder) {
@@ -50,6 +54,10 @@ open class CALayer: NSObject, CAMediaTiming {
         minificationFilterBias = other.minificationFilterBias
         allowsGroupOpacity = other.allowsGroupOpacity
         compositingFilter = other.compositingFilter
+        allowsEdgeAntialiasing = other.allowsEdgeAntialiasing
+        edgeAntialiasingMask = other.edgeAntialiasingMask
+        drawsAsynchronously = other.drawsAsynchronously
+        contentsFormat = other.contentsFormat
     }
 
     // MARK: - Identity and timing
@@ -202,6 +210,17 @@ open class CALayer: NSObject, CAMediaTiming {
     open var minificationFilter: CALayerContentsFilter = .linear
     /// Kept for the mipmaps `.trilinear` would pick; not drawn differently.
     open var minificationFilterBias: Float = 0
+    /// Whether iOS's compositor smooths the edges of a layer turned or scaled off the pixel
+    /// grid (false by default there); kept: Cairo smooths every edge, as iOS's `render(in:)`
+    /// and snapshot tests draw them.
+    open var allowsEdgeAntialiasing = false
+    /// Which edges `allowsEdgeAntialiasing` smooths (all by default); kept.
+    open var edgeAntialiasingMask: CAEdgeAntialiasingMask = [.layerLeftEdge, .layerRightEdge, .layerBottomEdge, .layerTopEdge]
+    /// Whether iOS queues the drawing commands of `draw(in:)` to run later; kept: a Stage draws
+    /// them at the same instant either way.
+    open var drawsAsynchronously = false
+    /// The pixel format iOS stores drawn contents in; kept: Flipbook draws 8-bit RGBA.
+    open var contentsFormat: CALayerContentsFormat = .RGBA8Uint
     open var contentsScale: CGFloat = 1
     open var allowsGroupOpacity = true
     /// How the layer (with its sublayers) is composited onto what is behind it: a Core

@@ -11,6 +11,24 @@ public struct CACornerMask: OptionSet, Sendable, Hashable {
 }
 
 /// How `contents` fits the bounds.
+/// The edges of a layer (`edgeAntialiasingMask`).
+public struct CAEdgeAntialiasingMask: OptionSet, Sendable, Hashable {
+    public let rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+    public static let layerLeftEdge = CAEdgeAntialiasingMask(rawValue: 1)
+    public static let layerRightEdge = CAEdgeAntialiasingMask(rawValue: 2)
+    public static let layerBottomEdge = CAEdgeAntialiasingMask(rawValue: 4)
+    public static let layerTopEdge = CAEdgeAntialiasingMask(rawValue: 8)
+}
+
+/// The pixel format of a layer's drawn contents (`contentsFormat`).
+public struct CALayerContentsFormat: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let RGBA8Uint = Self(rawValue: "RGBA8"), RGBA16Float = Self(rawValue: "RGBAh")
+    public static let gray8Uint = Self(rawValue: "Gray8")
+}
+
 /// How a layer's contents are sampled when drawn larger or smaller than they are.
 public struct CALayerContentsFilter: RawRepresentable, Hashable, Sendable {
     public let rawValue: String
