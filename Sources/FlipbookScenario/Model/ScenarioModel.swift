@@ -149,6 +149,8 @@ public struct LayerOptions: Sendable {
     public var wrapped: Bool?
     public var gradientType: CAGradientLayerType?
     public var contentsGravity: CALayerContentsGravity?
+    public var magnificationFilter: CALayerContentsFilter?
+    public var minificationFilter: CALayerContentsFilter?
     public var compositingFilter: String?
     public var speed: Double?
     public var timeOffset: Double?
@@ -177,6 +179,8 @@ extension LayerOptions {
         if let v = other.wrapped { wrapped = v }
         if let v = other.gradientType { gradientType = v }
         if let v = other.contentsGravity { contentsGravity = v }
+        if let v = other.magnificationFilter { magnificationFilter = v }
+        if let v = other.minificationFilter { minificationFilter = v }
         if let v = other.compositingFilter { compositingFilter = v }
         if let v = other.speed { speed = v }
         if let v = other.timeOffset { timeOffset = v }

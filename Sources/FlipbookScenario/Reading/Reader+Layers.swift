@@ -205,6 +205,10 @@ extension Reader {
                 "resize", "resizeAspect", "resizeAspectFill"
             ]
             if let s = enumValue(v, all) { options.contentsGravity = CALayerContentsGravity(rawValue: s) }
+        case "magnificationFilter":
+            if let s = enumValue(v, ["linear", "nearest", "trilinear"]) { options.magnificationFilter = CALayerContentsFilter(rawValue: s) }
+        case "minificationFilter":
+            if let s = enumValue(v, ["linear", "nearest", "trilinear"]) { options.minificationFilter = CALayerContentsFilter(rawValue: s) }
         case "compositingFilter": if let s = enumValue(v, CALayer.compositingFilterNames) { options.compositingFilter = s }
         case "speed": options.speed = v.number("a speed")
         case "timeOffset": options.timeOffset = v.number("a time offset in seconds")

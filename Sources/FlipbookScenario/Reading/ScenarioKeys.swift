@@ -20,8 +20,8 @@ enum ScenarioKeys {
     static let layerCommon =
         ["id", "type", "frame"] + animatable(.base)
         + [
-            "maskedCorners", "cornerCurve", "contentsGravity", "compositingFilter", "speed", "timeOffset", "beginTime", "sublayers",
-            "mask", "onTap"
+            "maskedCorners", "cornerCurve", "contentsGravity", "magnificationFilter", "minificationFilter", "compositingFilter",
+            "speed", "timeOffset", "beginTime", "sublayers", "mask", "onTap"
         ]
     static let layerShape = animatable(.shape) + ["lineDashPattern", "lineCap", "lineJoin", "fillRule"]
     static let layerText = animatable(.text) + ["string", "font", "alignment", "wrapped"]
@@ -39,7 +39,8 @@ enum ScenarioKeys {
     /// Layer keys that are not animatable properties: read by `Reader.readOption`.
     static let optionKeys: Set<String> = [
         "lineCap", "lineJoin", "fillRule", "lineDashPattern", "string", "font", "alignment",
-        "wrapped", "gradientType", "contentsGravity", "compositingFilter", "speed", "timeOffset", "beginTime",
+        "wrapped", "gradientType", "contentsGravity", "magnificationFilter", "minificationFilter", "compositingFilter", "speed",
+        "timeOffset", "beginTime",
         "maskedCorners", "cornerCurve", "preservesDepth", "birthRate"
     ]
 

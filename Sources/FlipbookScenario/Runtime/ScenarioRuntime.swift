@@ -152,6 +152,8 @@ public final class ScenarioRuntime {
         if let r = layer as? CAReplicatorLayer, let d = options.preservesDepth { r.preservesDepth = d }
         if let e = layer as? CAEmitterLayer, let rate = options.birthRate { e.birthRate = Float(rate) }
         if let g = options.contentsGravity { layer.contentsGravity = g }
+        if let f = options.magnificationFilter { layer.magnificationFilter = f }
+        if let f = options.minificationFilter { layer.minificationFilter = f }
         if let f = options.compositingFilter { layer.compositingFilter = f }
         if let m = options.maskedCorners { layer.maskedCorners = m }
         if let c = options.cornerCurve { layer.cornerCurve = c }
