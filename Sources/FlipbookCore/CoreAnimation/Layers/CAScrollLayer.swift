@@ -15,10 +15,6 @@ open class CAScrollLayer: CALayer {
     /// The axes `scroll(to:)` and `scroll(_:)` move (`.both` by default).
     open var scrollMode: CAScrollLayerScrollMode = .both
 
-    public override init() { super.init() }
-    public override init(layer: Any) { super.init(layer: layer) }
-    public required init?(coder: NSCoder) { super.init(coder: coder) }
-
     override func makePresentationInstance() -> CALayer { CAScrollLayer(layer: self) }
     override func copyTypeSpecificProperties(from other: CALayer) {
         guard let o = other as? CAScrollLayer else { return }

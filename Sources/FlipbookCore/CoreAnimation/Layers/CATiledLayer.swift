@@ -14,10 +14,6 @@ open class CATiledLayer: CALayer {
     /// The size of a tile, in pixels (256 × 256 by default); kept.
     open var tileSize = CGSize(width: 256, height: 256)
 
-    public override init() { super.init() }
-    public override init(layer: Any) { super.init(layer: layer) }
-    public required init?(coder: NSCoder) { super.init(coder: coder) }
-
     override func makePresentationInstance() -> CALayer { CATiledLayer(layer: self) }
     override func copyTypeSpecificProperties(from other: CALayer) {
         guard let o = other as? CATiledLayer else { return }
