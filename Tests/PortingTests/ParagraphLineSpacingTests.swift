@@ -74,7 +74,10 @@ struct ParagraphLineSpacingTests {
     }
 
     /// The rows holding ink (alpha over half) of a text layer showing `text` in 200 × 300 pt.
-    func inkRows(_ text: NSAttributedString) throws -> (top: Int, bottom: Int) {
+    func inkRows(_ text: NSAttributedString) throws -> (top: Int, bottom: Int) { try #require(try ink(text)) }
+
+    /// The same, nil when nothing is drawn.
+    func ink(_ text: NSAttributedString) throws -> (top: Int, bottom: Int)? {
         let stage = Stage(size: CGSize(width: 200, height: 300), scale: 1)
         let layer = CATextLayer()
         layer.string = text
@@ -84,7 +87,8 @@ struct ParagraphLineSpacingTests {
         let picture = try FrameRasterizer.rasterize(stage.snapshot(), background: nil)
         let rgba = picture.rgba
         let rows = (0..<picture.height).filter { y in (0..<picture.width).contains { rgba[(y * picture.width + $0) * 4 + 3] > 128 } }
-        return (try #require(rows.first), try #require(rows.last))
+        guard let top = rows.first, let bottom = rows.last else { return nil }
+        return (top, bottom)
     }
 
     @Test("a text layer draws its attributed string's lines as the paragraph style spaces them")
@@ -112,5 +116,20 @@ struct ParagraphLineSpacingTests {
             with: CGSize(width: 200, height: 1000), options: .usesLineFragmentOrigin, context: nil)
         let plain = text { _ in }.boundingRect(with: CGSize(width: 200, height: 1000), options: .usesLineFragmentOrigin, context: nil)
         #expect(abs(bounding.height - plain.height - 24) < 0.01, "\(plain) against \(bounding)")
+    }
+
+    @Test("line heights and spacing no frame can hold are drawn as a million points, and text still draws")
+    func hostileValues() throws {
+        let huge = LineSpacing(lineSpacing: 1e308, lineHeightMultiple: 1e308)
+        #expect(huge.lineHeight(natural: 20) == LineSpacing.largest && huge.pitch(natural: 20) == 2 * LineSpacing.largest)
+        #expect(LineSpacing(lineHeightMultiple: .infinity).lineHeight(natural: 20) == 20, "not finite: the font's own")
+        for set in [
+            { (p: NSMutableParagraphStyle) in p.lineHeightMultiple = 1e308 }, { $0.lineSpacing = .nan }, { $0.minimumLineHeight = 1e300 }
+        ] {
+            let rows = try ink(text("A", set))
+            #expect(rows.map { $0.top >= 0 } ?? true, "drawn, or pushed off the layer; never a crash")
+            let baselines = origins(text("one\ntwo", set))
+            #expect(baselines.allSatisfy { $0.isFinite }, "line origins stay finite: \(baselines)")
+        }
     }
 }

@@ -155,17 +155,21 @@ public struct LineSpacing: Sendable, Hashable {
     /// Whether every value is the default (lines spaced by the font alone).
     public var isNatural: Bool { self == LineSpacing() }
 
+    /// Line heights and spacing past this many points are drawn as this many (a frame's text
+    /// stays a finite distance away, whatever a style asks).
+    public static let largest = 1_000_000.0
+
     /// The height of a line whose font sets it `natural` points high.
     public func lineHeight(natural: Double) -> Double {
         var height = lineHeightMultiple > 0 && lineHeightMultiple.isFinite ? natural * lineHeightMultiple : natural
         if minimumLineHeight > 0 && minimumLineHeight.isFinite { height = max(height, minimumLineHeight) }
         if maximumLineHeight > 0 && maximumLineHeight.isFinite { height = min(height, maximumLineHeight) }
-        return height
+        return height.isNaN ? natural : min(height, Self.largest)
     }
 
     /// From one baseline to the next.
     public func pitch(natural: Double) -> Double {
-        lineHeight(natural: natural) + (lineSpacing.isFinite ? max(0, lineSpacing) : 0)
+        lineHeight(natural: natural) + (lineSpacing.isFinite ? min(max(0, lineSpacing), Self.largest) : 0)
     }
 }
 
