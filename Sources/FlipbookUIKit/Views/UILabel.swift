@@ -100,10 +100,7 @@ open class UILabel: UIView {
     }
     /// 1 by default; 0 wraps onto as many lines as needed. Lines are centred vertically.
     open var numberOfLines = 1 {
-        didSet {
-            textLayer.isWrapped = numberOfLines != 1
-            textLayer.labelLayout = (true, max(0, numberOfLines))
-        }
+        didSet { updateLineBreaking() }
     }
     /// How the last line that fits ends; UIKit's default truncates the tail with an ellipsis.
     open var lineBreakMode: NSLineBreakMode = .byTruncatingTail {
@@ -114,7 +111,16 @@ open class UILabel: UIView {
             case .byTruncatingTail: textLayer.truncationMode = .end
             case .byWordWrapping, .byCharWrapping, .byClipping: textLayer.truncationMode = .none
             }
+            updateLineBreaking()
         }
+    }
+
+    /// Several lines wrap; so does one line that breaks by words or characters, of which the
+    /// first line shows (UIKit cuts it at the last word that fits, without an ellipsis). One
+    /// line that truncates or clips does not wrap.
+    private func updateLineBreaking() {
+        textLayer.isWrapped = numberOfLines != 1 || lineBreakMode == .byWordWrapping || lineBreakMode == .byCharWrapping
+        textLayer.labelLayout = (true, max(0, numberOfLines))
     }
 
     /// The text's size, measured with the renderer's fonts: one line, or wrapped to

@@ -106,7 +106,12 @@ public enum PangoTextMeasurer: TextMeasuring {
             var logical = PangoRectangle(x: 0, y: 0, width: 0, height: 0)
             pango_layout_get_extents(layout, nil, &logical)
             let scale = Double(PANGO_SCALE) / r.k
-            let height = Double(logical.height) / scale + TextPainter.firstLineShift(layout, style: r.style) * r.k
+            // Laid out as `layout(of:)` lays it out: wrapped and limited only with a width.
+            var measured = r.style
+            measured.isWrapped = r.width != nil
+            if r.width == nil { measured.maximumLines = 0 }
+            let shown = TextPainter.shownLinesHeight(layout, style: measured).map { $0 * r.k }
+            let height = (shown ?? Double(logical.height) / scale) + TextPainter.firstLineShift(layout, style: r.style) * r.k
             // Core Text's kern follows a line's last character too; Pango's only goes between them.
             let width = Double(logical.width) / scale + (style.kerning.isFinite ? style.kerning : 0)
             return CGSize(width: max(0, width).rounded(.up), height: max(0, height).rounded(.up))

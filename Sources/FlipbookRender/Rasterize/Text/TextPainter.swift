@@ -66,11 +66,17 @@ enum TextPainter {
         cairo_clip(cr)
         var top = bounds.minY + firstLineShift(layout, style: style)
         let left = bounds.minX + unboundedOffset(layout, style: style, width: bounds.width) + trailingKernOffset(style)
+        let shown = shownLinesHeight(layout, style: style)
         if style.centersVertically {
             // A UILabel centres its line box in its bounds (clipping both ends when taller).
             var logical = PangoRectangle(x: 0, y: 0, width: 0, height: 0)
             pango_layout_get_extents(layout, nil, &logical)
-            top += (bounds.height - Double(logical.height) / Double(PANGO_SCALE) - firstLineShift(layout, style: style)) / 2
+            top += (bounds.height - (shown ?? Double(logical.height) / Double(PANGO_SCALE)) - firstLineShift(layout, style: style)) / 2
+        }
+        if let shown {
+            // Only the lines a label shows, cut without an ellipsis (word or character wrapping).
+            cairo_rectangle(cr, bounds.minX, top, bounds.width, shown + firstLineShift(layout, style: style))
+            cairo_clip(cr)
         }
         pango_cairo_update_layout(cr, layout)
         if let fillColor {
@@ -145,10 +151,11 @@ enum TextPainter {
         }
         if style.isWrapped {
             pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
-            if key.maximumLines > 0 {
-                // A negative height limits the paragraph to that many lines.
+            if key.maximumLines > 0 && ellipsize != PANGO_ELLIPSIZE_NONE {
+                // A negative height limits the paragraph to that many lines, the last truncated;
+                // without truncation the drawing shows only that many (`shownLinesHeight`).
                 pango_layout_set_height(layout, Int32(-key.maximumLines))
-                pango_layout_set_ellipsize(layout, ellipsize == PANGO_ELLIPSIZE_NONE ? PANGO_ELLIPSIZE_END : ellipsize)
+                pango_layout_set_ellipsize(layout, ellipsize)
             }
         } else if key.width >= 0 {
             pango_layout_set_ellipsize(layout, ellipsize)
@@ -179,6 +186,16 @@ enum TextPainter {
         let spaced = Double(logical.height) - Double(count - 1) * Double(pango_layout_get_spacing(layout))
         let natural = spaced / Double(count) / Double(PANGO_SCALE)
         return (natural, style.lineSpacing.lineHeight(natural: natural))
+    }
+
+    /// The height of the lines a wrapped layout limited to `maximumLines` shows when it does not
+    /// truncate (Pango limits lines only while ellipsizing); nil when all of them show.
+    static func shownLinesHeight(_ layout: OpaquePointer, style: TextStyle) -> Double? {
+        let count = Int(pango_layout_get_line_count(layout))
+        guard style.isWrapped, style.maximumLines > 0, count > style.maximumLines, ellipsize(style.truncation) == PANGO_ELLIPSIZE_NONE
+        else { return nil }
+        let lines = Double(style.maximumLines), spacing = Double(pango_layout_get_spacing(layout)) / Double(PANGO_SCALE)
+        return lines * lineHeights(layout, style: style).natural + (lines - 1) * spacing
     }
 
     /// How far the paragraph style's line height moves the first baseline down (its extra
