@@ -20,6 +20,21 @@ func render(_ size: CGSize, scale: CGFloat = 1, at time: Double = 0, build: (Sta
 }
 
 extension PixelBuffer {
+    /// Dark ink on a white picture (each pixel weighed by 1 − red): its centroid, and its
+    /// rightmost column at least half dark.
+    var darkInk: (x: Double, y: Double, right: Int) {
+        let rgba = self.rgba
+        var (sum, sx, sy, right) = (0.0, 0.0, 0.0, -1)
+        for y in 0..<height {
+            for x in 0..<width {
+                let a = 1 - Double(rgba[(y * width + x) * 4]) / 255
+                (sum, sx, sy) = (sum + a, sx + a * Double(x), sy + a * Double(y))
+                if a > 0.5 { right = max(right, x) }
+            }
+        }
+        return (sx / sum, sy / sum, right)
+    }
+
     /// The pixel as (r, g, b).
     func rgb(_ x: Int, _ y: Int) -> [Int] {
         let p = pixel(x: x, y: y)

@@ -9,14 +9,7 @@ import Testing
 struct ResizableImageTests {
     /// A 30 × 30 image: a 10-point red frame around a blue middle.
     static let framed: UIImage = {
-        let renderer = UIGraphicsImageRenderer(
-            size: CGSize(width: 30, height: 30),
-            format: {
-                let format = UIGraphicsImageRendererFormat()
-                format.scale = 1
-                return format
-            }())
-        return renderer.image { context in
+        QuartzDrawingTests.renderer(30, 30).image { context in
             UIColor.red.setFill()
             context.fill(CGRect(x: 0, y: 0, width: 30, height: 30))
             UIColor.blue.setFill()
