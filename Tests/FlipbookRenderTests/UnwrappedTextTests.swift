@@ -74,4 +74,27 @@ struct UnwrappedTextTests {
         #expect(cut.rows.count < 25)
         #expect(cut.columns.upperBound < 149, "columns \(cut.columns)")
     }
+
+    @Test("wrapped and truncating, a layer shows the lines its height holds, the last truncated, never a line cut in half")
+    func truncatedByHeight() throws {
+        func inkBottom(_ truncation: CATextLayerTruncationMode) throws -> Int {
+            let pixels = try render(CGSize(width: 200, height: 200)) { stage in
+                let layer = CATextLayer()
+                layer.string = "one two three four five six seven eight nine ten"
+                layer.font = "DejaVu Sans"
+                layer.fontSize = 16
+                layer.foregroundColor = UIColor.black.cgColor
+                layer.isWrapped = true
+                layer.truncationMode = truncation
+                layer.frame = CGRect(x: 0, y: 0, width: 100, height: 45)
+                stage.rootLayer.addSublayer(layer)
+            }
+            let rgba = pixels.rgba
+            return (0..<pixels.height).last { y in (0..<pixels.width).contains { rgba[(y * pixels.width + $0) * 4] < 128 } } ?? -1
+        }
+        // DejaVu Sans's lines at 16 pt are about 19 pt: 45 pt holds two and part of a third.
+        let cut = try inkBottom(.none), truncated = try inkBottom(.end)
+        #expect(cut >= 40, "not truncating, the third line shows cut at the edge: \(cut)")
+        #expect(truncated < 38, "truncating, two whole lines: \(truncated)")
+    }
 }

@@ -59,7 +59,7 @@ enum TextPainter {
             width: max(0, bounds.width), isWrapped: style.isWrapped,
             truncation: style.truncation.rawValue, alignment: style.alignment.rawValue,
             maximumLines: style.maximumLines, kerning: style.kerning, lineSpacing: style.lineSpacing,
-            transform: [matrix.xx, matrix.yx, matrix.xy, matrix.yy])
+            height: truncatesByHeight(style) ? max(0, bounds.height) : -1, transform: [matrix.xx, matrix.yx, matrix.xy, matrix.yy])
         guard let layout = TextLayoutCache.forThisThread.layout(for: key, make: { makeLayout(style, key: key, cr: cr) }) else { return }
         cairo_save(cr)
         cairo_rectangle(cr, bounds.minX, bounds.minY, bounds.width, bounds.height)
@@ -156,6 +156,10 @@ enum TextPainter {
                 // without truncation the drawing shows only that many (`shownLinesHeight`).
                 pango_layout_set_height(layout, Int32(-key.maximumLines))
                 pango_layout_set_ellipsize(layout, ellipsize)
+            } else if key.height >= 0 {
+                // Truncating without a line count: the lines the bounds hold, the last truncated.
+                pango_layout_set_height(layout, Int32(min(key.height * Double(PANGO_SCALE), Double(Int32.max))))
+                pango_layout_set_ellipsize(layout, ellipsize)
             }
         } else if key.width >= 0 {
             pango_layout_set_ellipsize(layout, ellipsize)
@@ -218,6 +222,13 @@ enum TextPainter {
         }
     }
 
+    /// Whether the bounds' height limits the lines: wrapped and truncating with no line count
+    /// (a text layer, or a label of any number of lines), as Core Text truncates the last line
+    /// a frame holds.
+    static func truncatesByHeight(_ style: TextStyle) -> Bool {
+        style.isWrapped && style.maximumLines == 0 && ellipsize(style.truncation) != PANGO_ELLIPSIZE_NONE
+    }
+
     /// Pango's ellipsizing for a layer's truncation mode.
     static func ellipsize(_ truncation: CATextLayerTruncationMode) -> PangoEllipsizeMode {
         switch truncation {
@@ -269,6 +280,8 @@ final class TextLayoutCache {
         var maximumLines = 0
         var kerning = 0.0
         var lineSpacing = LineSpacing()
+        /// The bounds' height when it limits the lines (`truncatesByHeight`); -1: unlimited.
+        var height = -1.0
         /// The context matrix's xx, yx, xy, yy when the layout is drawn (identity: measuring).
         var transform: [Double] = [1, 0, 0, 1]
     }
