@@ -66,4 +66,15 @@ struct ResizableImageTests {
         #expect(Self.framed.resizableImage(withCapInsets: .zero) == Self.framed)
         #expect(Self.framed.resizableImage(withCapInsets: UIEdgeInsets(top: 1, left: 1, bottom: 1, right: 1)) != Self.framed)
     }
+
+    @Test("draw(in:) keeps a resizable image's caps, in an image renderer as in a view's draw(_:)")
+    func drawIn() {
+        let resizable = Self.framed.resizableImage(withCapInsets: UIEdgeInsets(top: 10, left: 10, bottom: 10, right: 10))
+        let drawn = QuartzDrawingTests.renderer(100, 60).image { _ in
+            resizable.draw(in: CGRect(x: 5, y: 0, width: 90, height: 60))
+        }
+        func red(_ x: Int) -> UInt8 { QuartzDrawingTests.pixel(drawn, x, 30)[0] }
+        #expect(red(10) == 255 && red(20) == 0 && red(79) == 0 && red(89) == 255, "10 pt caps at 5 and 95")
+        #expect(QuartzDrawingTests.pixel(drawn, 2, 30)[3] == 0, "nothing left of the rectangle")
+    }
 }

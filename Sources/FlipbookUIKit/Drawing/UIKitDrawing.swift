@@ -68,8 +68,21 @@ extension UIImage {
     /// Draws the image upright with its top-left corner at `point`, at its size in points.
     public func draw(at point: CGPoint) { draw(in: CGRect(origin: point, size: size)) }
 
-    /// Draws the image upright, scaled into `rect`.
-    public func draw(in rect: CGRect) { UIGraphicsGetCurrentContext()?.drawUpright(layerImage, in: rect) }
+    /// Draws the image upright, scaled into `rect`; a resizable image keeps its caps.
+    public func draw(in rect: CGRect) {
+        guard let ctx = UIGraphicsGetCurrentContext() else { return }
+        let center = contentsCenter
+        guard center != CGRect(x: 0, y: 0, width: 1, height: 1) else { return ctx.drawUpright(layerImage, in: rect) }
+        // Drawn as a layer with the caps as its contentsCenter draws (9-slice).
+        let layer = CALayer()
+        layer.contents = layerImage
+        layer.contentsCenter = center
+        layer.bounds = CGRect(origin: .zero, size: rect.size)
+        ctx.saveGState()
+        ctx.translateBy(x: rect.minX, y: rect.minY)
+        layer.render(in: ctx)
+        ctx.restoreGState()
+    }
 
     /// Draws the image into `rect`, `alpha` times as opaque.
     public func draw(in rect: CGRect, blendMode: CGBlendMode, alpha: CGFloat) {
