@@ -123,6 +123,7 @@ struct ParagraphLineSpacingTests {
         let huge = LineSpacing(lineSpacing: 1e308, lineHeightMultiple: 1e308)
         #expect(huge.lineHeight(natural: 20) == LineSpacing.largest && huge.pitch(natural: 20) == 2 * LineSpacing.largest)
         #expect(LineSpacing(lineHeightMultiple: .infinity).lineHeight(natural: 20) == 20, "not finite: the font's own")
+        #expect(LineSpacing().lineHeight(natural: 1e9) == 1e9 && huge.lineHeight(natural: 1e9) == 1e9, "a font's own height stands")
         for set in [
             { (p: NSMutableParagraphStyle) in p.lineHeightMultiple = 1e308 }, { $0.lineSpacing = .nan }, { $0.minimumLineHeight = 1e300 }
         ] {

@@ -155,8 +155,8 @@ public struct LineSpacing: Sendable, Hashable {
     /// Whether every value is the default (lines spaced by the font alone).
     public var isNatural: Bool { self == LineSpacing() }
 
-    /// Line heights and spacing past this many points are drawn as this many (a frame's text
-    /// stays a finite distance away, whatever a style asks).
+    /// Line heights (past the font's own) and spacing past this many points are drawn as this
+    /// many (a frame's text stays a finite distance away, whatever a style asks).
     public static let largest = 1_000_000.0
 
     /// The height of a line whose font sets it `natural` points high.
@@ -164,7 +164,8 @@ public struct LineSpacing: Sendable, Hashable {
         var height = lineHeightMultiple > 0 && lineHeightMultiple.isFinite ? natural * lineHeightMultiple : natural
         if minimumLineHeight > 0 && minimumLineHeight.isFinite { height = max(height, minimumLineHeight) }
         if maximumLineHeight > 0 && maximumLineHeight.isFinite { height = min(height, maximumLineHeight) }
-        return height.isNaN ? natural : min(height, Self.largest)
+        // A font's own height stands, however large (a font of a billion points).
+        return height.isNaN ? natural : min(height, max(natural, Self.largest))
     }
 
     /// From one baseline to the next.
