@@ -17,8 +17,45 @@ typedef struct _PangoLanguage PangoLanguage;
 typedef struct _PangoFontMap PangoFontMap;
 typedef struct _PangoFont PangoFont;
 typedef struct _PangoAttrList PangoAttrList;
-typedef struct _PangoAttribute PangoAttribute;
+typedef struct _PangoLayoutIter PangoLayoutIter;
+typedef struct _PangoGlyphString PangoGlyphString;
+typedef struct _PangoFontMetrics PangoFontMetrics;
 typedef int gboolean;
+
+// The fields Flipbook reads or sets, as Pango lays them out (public, stable structs).
+typedef struct _PangoAttribute {
+    const void *klass;
+    unsigned int start_index;
+    unsigned int end_index;
+} PangoAttribute;
+
+typedef struct {
+    void *shape_engine;
+    void *lang_engine;
+    PangoFont *font;
+    unsigned char level;
+    unsigned char gravity;
+    unsigned char flags;
+    unsigned char script;
+    PangoLanguage *language;
+    void *extra_attrs;
+} PangoAnalysis;
+
+typedef struct {
+    int offset;
+    int length;
+    int num_chars;
+    PangoAnalysis analysis;
+} PangoItem;
+
+/// A run of a laid-out line (`PangoLayoutRun`): one item's glyphs, raised by `y_offset`.
+typedef struct {
+    PangoItem *item;
+    PangoGlyphString *glyphs;
+    int y_offset;
+    int start_x_offset;
+    int end_x_offset;
+} PangoGlyphItem;
 struct _cairo;
 struct _cairo_font_options;
 
@@ -85,6 +122,23 @@ typedef struct {
     void (*pango_attr_list_insert)(PangoAttrList *list, PangoAttribute *attr);
     PangoAttribute *(*pango_attr_letter_spacing_new)(int letter_spacing);
     PangoAttribute *(*pango_attr_font_features_new)(const char *features);
+    PangoAttribute *(*pango_attr_font_desc_new)(const PangoFontDescription *desc);
+    PangoAttribute *(*pango_attr_rise_new)(int rise);
+    PangoAttribute *(*pango_attr_foreground_new)(unsigned short red, unsigned short green, unsigned short blue);
+    PangoLayoutIter *(*pango_layout_get_iter)(PangoLayout *layout);
+    void (*pango_layout_iter_free)(PangoLayoutIter *iter);
+    gboolean (*pango_layout_iter_next_run)(PangoLayoutIter *iter);
+    PangoGlyphItem *(*pango_layout_iter_get_run_readonly)(PangoLayoutIter *iter);
+    void (*pango_layout_iter_get_run_extents)(PangoLayoutIter *iter, PangoRectangle *ink_rect, PangoRectangle *logical_rect);
+    void (*pango_layout_iter_get_line_extents)(PangoLayoutIter *iter, PangoRectangle *ink_rect, PangoRectangle *logical_rect);
+    int (*pango_layout_iter_get_baseline)(PangoLayoutIter *iter);
+    void (*pango_cairo_glyph_string_path)(struct _cairo *cr, PangoFont *font, PangoGlyphString *glyphs);
+    PangoFontMetrics *(*pango_font_get_metrics)(PangoFont *font, PangoLanguage *language);
+    void (*pango_font_metrics_unref)(PangoFontMetrics *metrics);
+    int (*pango_font_metrics_get_underline_position)(PangoFontMetrics *metrics);
+    int (*pango_font_metrics_get_underline_thickness)(PangoFontMetrics *metrics);
+    int (*pango_font_metrics_get_strikethrough_position)(PangoFontMetrics *metrics);
+    int (*pango_font_metrics_get_strikethrough_thickness)(PangoFontMetrics *metrics);
     void (*pango_layout_set_attributes)(PangoLayout *layout, PangoAttrList *attrs);
     PangoContext *(*pango_font_map_create_context)(PangoFontMap *fontmap);
     PangoFont *(*pango_font_map_load_font)(PangoFontMap *fontmap, PangoContext *context, const PangoFontDescription *desc);
@@ -139,6 +193,23 @@ static inline void pango_attr_list_unref(PangoAttrList *list) { flipbook_pango()
 static inline void pango_attr_list_insert(PangoAttrList *list, PangoAttribute *attr) { flipbook_pango()->pango_attr_list_insert(list, attr); }
 static inline PangoAttribute *pango_attr_letter_spacing_new(int letter_spacing) { return flipbook_pango()->pango_attr_letter_spacing_new(letter_spacing); }
 static inline PangoAttribute *pango_attr_font_features_new(const char *features) { return flipbook_pango()->pango_attr_font_features_new(features); }
+static inline PangoAttribute *pango_attr_font_desc_new(const PangoFontDescription *desc) { return flipbook_pango()->pango_attr_font_desc_new(desc); }
+static inline PangoAttribute *pango_attr_rise_new(int rise) { return flipbook_pango()->pango_attr_rise_new(rise); }
+static inline PangoAttribute *pango_attr_foreground_new(unsigned short red, unsigned short green, unsigned short blue) { return flipbook_pango()->pango_attr_foreground_new(red, green, blue); }
+static inline PangoLayoutIter *pango_layout_get_iter(PangoLayout *layout) { return flipbook_pango()->pango_layout_get_iter(layout); }
+static inline void pango_layout_iter_free(PangoLayoutIter *iter) { flipbook_pango()->pango_layout_iter_free(iter); }
+static inline gboolean pango_layout_iter_next_run(PangoLayoutIter *iter) { return flipbook_pango()->pango_layout_iter_next_run(iter); }
+static inline PangoGlyphItem *pango_layout_iter_get_run_readonly(PangoLayoutIter *iter) { return flipbook_pango()->pango_layout_iter_get_run_readonly(iter); }
+static inline void pango_layout_iter_get_run_extents(PangoLayoutIter *iter, PangoRectangle *ink_rect, PangoRectangle *logical_rect) { flipbook_pango()->pango_layout_iter_get_run_extents(iter, ink_rect, logical_rect); }
+static inline void pango_layout_iter_get_line_extents(PangoLayoutIter *iter, PangoRectangle *ink_rect, PangoRectangle *logical_rect) { flipbook_pango()->pango_layout_iter_get_line_extents(iter, ink_rect, logical_rect); }
+static inline int pango_layout_iter_get_baseline(PangoLayoutIter *iter) { return flipbook_pango()->pango_layout_iter_get_baseline(iter); }
+static inline void pango_cairo_glyph_string_path(struct _cairo *cr, PangoFont *font, PangoGlyphString *glyphs) { flipbook_pango()->pango_cairo_glyph_string_path(cr, font, glyphs); }
+static inline PangoFontMetrics *pango_font_get_metrics(PangoFont *font, PangoLanguage *language) { return flipbook_pango()->pango_font_get_metrics(font, language); }
+static inline void pango_font_metrics_unref(PangoFontMetrics *metrics) { flipbook_pango()->pango_font_metrics_unref(metrics); }
+static inline int pango_font_metrics_get_underline_position(PangoFontMetrics *metrics) { return flipbook_pango()->pango_font_metrics_get_underline_position(metrics); }
+static inline int pango_font_metrics_get_underline_thickness(PangoFontMetrics *metrics) { return flipbook_pango()->pango_font_metrics_get_underline_thickness(metrics); }
+static inline int pango_font_metrics_get_strikethrough_position(PangoFontMetrics *metrics) { return flipbook_pango()->pango_font_metrics_get_strikethrough_position(metrics); }
+static inline int pango_font_metrics_get_strikethrough_thickness(PangoFontMetrics *metrics) { return flipbook_pango()->pango_font_metrics_get_strikethrough_thickness(metrics); }
 static inline void pango_layout_set_attributes(PangoLayout *layout, PangoAttrList *attrs) { flipbook_pango()->pango_layout_set_attributes(layout, attrs); }
 static inline PangoContext *pango_font_map_create_context(PangoFontMap *fontmap) { return flipbook_pango()->pango_font_map_create_context(fontmap); }
 static inline PangoFont *pango_font_map_load_font(PangoFontMap *fontmap, PangoContext *context, const PangoFontDescription *desc) { return flipbook_pango()->pango_font_map_load_font(fontmap, context, desc); }

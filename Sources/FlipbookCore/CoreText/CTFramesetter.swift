@@ -12,10 +12,12 @@ public final class CTFramesetter {
         let whole = text.string as NSString
         let location = min(max(0, range.location), whole.length)
         let length = range.length <= 0 ? whole.length - location : min(range.length, whole.length - location)
+        let drawn = NSRange(location: location, length: length)
         var style = TextStyle(
-            string: whole.substring(with: NSRange(location: location, length: length)), fontName: attributes.fontName,
+            string: whole.substring(with: drawn), fontName: attributes.fontName,
             alignment: attributes.layerAlignment, isWrapped: true, truncation: .none)
         attributes.apply(to: &style)
+        style.runs = TextAttributes.coreTextRuns(of: text.attributedSubstring(from: drawn))
         return (style, attributes.fontSize ?? 12, attributes)
     }
 }

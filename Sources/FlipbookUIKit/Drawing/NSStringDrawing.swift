@@ -33,7 +33,7 @@ open class NSStringDrawingContext {
 /// A string and its attributes as UIKit's string drawing lays them out: in the attributes'
 /// font (Helvetica 12 pt when there is none, as on iOS), its lines `lineHeight` apart.
 struct StringDrawingLayout {
-    let style: TextStyle
+    var style: TextStyle
     let font: UIFont
     let color: RGBA?
 
@@ -49,11 +49,14 @@ struct StringDrawingLayout {
 
     init(_ string: String, attributes: [NSAttributedString.Key: Any]?) {
         self.init(string, attributes: TextAttributes(attributes ?? [:]), font: attributes?[.font] as? UIFont)
+        // One run: drawn by the style alone unless it is underlined, raised or backed.
+        style.runs = TextAttributes.coreTextRuns(of: NSAttributedString(string: string, attributes: attributes))
     }
 
     init(_ text: NSAttributedString) {
         let font = text.length > 0 ? text.attribute(.font, at: 0, effectiveRange: nil) as? UIFont : nil
         self.init(text.string, attributes: TextAttributes(of: text), font: font)
+        style.runs = TextAttributes.coreTextRuns(of: text)
     }
 
     /// The size the text takes: its widest line, and its lines `lineHeight` apart or as the

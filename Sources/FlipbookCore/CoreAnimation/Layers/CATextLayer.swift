@@ -66,12 +66,14 @@ open class CATextLayer: CALayer {
         let text: String
         var attributes = TextAttributes([:], font: font)
         var own: TextAttributes?
+        var runs: [TextRun] = []
         switch string {
         case let s as String: text = s
         case let s as NSAttributedString:
             text = s.string
             attributes = TextAttributes(of: s, font: font)
             own = TextAttributes(of: s)
+            runs = TextAttributes.runs(of: s, fontName: TextAttributes([:], font: font).fontName)
         case nil: text = ""
         case let other?: text = "\(other)"
         }
@@ -80,8 +82,10 @@ open class CATextLayer: CALayer {
             truncation: truncationMode, centersVertically: labelLayout?.centersVertically ?? false,
             maximumLines: labelLayout?.maximumLines ?? 0)
         attributes.apply(to: &style)
-        style.attributedFontSize = own?.fontSize
-        style.attributedColor = own?.foregroundColor
+        // Runs carry their own sizes and colours; what they leave out is the layer's.
+        style.runs = runs
+        style.attributedFontSize = runs.isEmpty ? own?.fontSize : nil
+        style.attributedColor = runs.isEmpty ? own?.foregroundColor : nil
         return .text(style)
     }
 }

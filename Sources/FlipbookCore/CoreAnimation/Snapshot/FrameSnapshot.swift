@@ -119,6 +119,10 @@ public struct TextStyle: Sendable, Equatable {
     public var attributedColor: RGBA?
     /// How the paragraph style spaces the lines (the font's own spacing by default).
     public var lineSpacing = LineSpacing()
+    /// An attributed string's runs where its attributes change along it (or decorate it); empty:
+    /// the whole string in the style's attributes. A text layer then draws each run in its own
+    /// font, size and colour, not the first character's (`attributedFontSize`, `attributedColor`).
+    public var runs: [TextRun] = []
 
     public init(
         string: String, fontName: String?, alignment: CATextLayerAlignmentMode, isWrapped: Bool,

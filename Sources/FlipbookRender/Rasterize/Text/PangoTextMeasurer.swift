@@ -48,6 +48,11 @@ public enum PangoTextMeasurer: TextMeasuring {
         scaled.lineSpacing.lineSpacing /= k
         scaled.lineSpacing.minimumLineHeight /= k
         scaled.lineSpacing.maximumLineHeight /= k
+        for i in scaled.runs.indices {
+            scaled.runs[i].fontSize = scaled.runs[i].fontSize.map { $0 / k }
+            scaled.runs[i].kerning = scaled.runs[i].kerning.map { $0 / k }
+            scaled.runs[i].baselineOffset /= k
+        }
         return (scaled, fontSize.isFinite ? fontSize / k : 1, width.map { $0 / k }, k)
     }
 

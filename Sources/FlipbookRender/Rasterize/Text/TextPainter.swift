@@ -51,7 +51,8 @@ enum TextPainter {
     static func draw(_ style: TextStyle, state: LayerState, bounds: CGRect, cr: OpaquePointer) {
         let strokeColor = style.strokeWidth != 0 ? style.strokeColor ?? state.foregroundColor : nil
         let fillColor = style.strokeWidth > 0 ? nil : state.foregroundColor
-        guard !style.string.isEmpty, fillColor != nil || strokeColor != nil else { return }
+        let runsColored = style.runs.contains { $0.color != nil || $0.backgroundColor != nil }
+        guard !style.string.isEmpty, fillColor != nil || strokeColor != nil || runsColored else { return }
         var matrix = cairo_matrix_t()
         cairo_get_matrix(cr, &matrix)
         let key = TextLayoutCache.Key(
@@ -59,7 +60,8 @@ enum TextPainter {
             width: max(0, bounds.width), isWrapped: style.isWrapped,
             truncation: style.truncation.rawValue, alignment: style.alignment.rawValue,
             maximumLines: style.maximumLines, kerning: style.kerning, lineSpacing: style.lineSpacing,
-            height: truncatesByHeight(style) ? max(0, bounds.height) : -1, transform: [matrix.xx, matrix.yx, matrix.xy, matrix.yy])
+            height: truncatesByHeight(style) ? max(0, bounds.height) : -1, runs: style.runs,
+            transform: [matrix.xx, matrix.yx, matrix.xy, matrix.yy])
         guard let layout = TextLayoutCache.forThisThread.layout(for: key, make: { makeLayout(style, key: key, cr: cr) }) else { return }
         cairo_save(cr)
         cairo_rectangle(cr, bounds.minX, bounds.minY, bounds.width, bounds.height)
@@ -79,7 +81,10 @@ enum TextPainter {
             cairo_clip(cr)
         }
         pango_cairo_update_layout(cr, layout)
-        if let fillColor {
+        if !style.runs.isEmpty {
+            let fontSize = max(1, state.fontSize)
+            drawRuns(style, layout: layout, at: (left, top), fill: fillColor, fontSize: fontSize, cr: cr)
+        } else if let fillColor {
             // Filled as outlines, not shown from cairo's glyph cache, which puts each glyph on a
             // whole device pixel: Core Text places glyphs at fractions of a pixel.
             CairoPath.setSource(fillColor, cr: cr)
@@ -88,7 +93,7 @@ enum TextPainter {
             pango_cairo_layout_path(cr, layout)
             cairo_fill(cr)
         }
-        if let strokeColor {
+        if let strokeColor, style.runs.isEmpty {
             cairo_new_path(cr)
             cairo_move_to(cr, left, top)
             pango_cairo_layout_path(cr, layout)
@@ -112,20 +117,7 @@ enum TextPainter {
         // Advances as the font gives them, not rounded to whole units: rounded, a line of 15
         // letters drifted 1.5 px from where Core Text puts them.
         pango_context_set_round_glyph_positions(pango_layout_get_context(layout), 0)
-        let desc = pango_font_description_new()
-        if let name = style.fontName, let face = FontconfigFaces.face(named: name) {
-            // A PostScript name of an installed (or shipped) face draws that very face.
-            pango_font_description_set_family(desc, "\(face.family), \(fallbackFamilies)")
-            pango_font_description_set_weight(desc, PangoWeight(rawValue: UInt32(max(100, min(1000, face.weight)))))
-            if face.italic { pango_font_description_set_style(desc, PANGO_STYLE_ITALIC) }
-        } else {
-            let (family, bold) = families(for: style.fontName)
-            pango_font_description_set_family(desc, family)
-            if bold { pango_font_description_set_weight(desc, PANGO_WEIGHT_BOLD) }
-            let lower = style.fontName?.lowercased() ?? ""
-            if lower.contains("italic") || lower.contains("oblique") { pango_font_description_set_style(desc, PANGO_STYLE_ITALIC) }
-        }
-        pango_font_description_set_absolute_size(desc, key.fontSize * Double(PANGO_SCALE))
+        let desc = fontDescription(style.fontName, size: key.fontSize)
         pango_layout_set_font_description(layout, desc)
         pango_font_description_free(desc)
         if style.string.unicodeScalars.contains(where: { $0.value >= 0x2E80 }) {
@@ -134,7 +126,9 @@ enum TextPainter {
             pango_layout_context_changed(layout)
         }
         pango_layout_set_text(layout, style.string, -1)
-        if style.kerning != 0, let attributes = pango_attr_list_new() {
+        if !style.runs.isEmpty {
+            setRunAttributes(style, fontSize: key.fontSize, layout: layout)
+        } else if style.kerning != 0, let attributes = pango_attr_list_new() {
             // Kerning adds its points after each character: Pango's letter spacing.
             pango_attr_list_insert(
                 attributes, pango_attr_letter_spacing_new(Int32(max(-1e5, min(1e5, style.kerning)) * Double(PANGO_SCALE))))
@@ -179,6 +173,26 @@ enum TextPainter {
         default: pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
         }
         return layout
+    }
+
+    /// The Pango description of the face drawn for a UIKit/CATextLayer font name at `size` points
+    /// (the caller frees it).
+    static func fontDescription(_ fontName: String?, size: Double) -> OpaquePointer? {
+        let desc = pango_font_description_new()
+        if let name = fontName, let face = FontconfigFaces.face(named: name) {
+            // A PostScript name of an installed (or shipped) face draws that very face.
+            pango_font_description_set_family(desc, "\(face.family), \(fallbackFamilies)")
+            pango_font_description_set_weight(desc, PangoWeight(rawValue: UInt32(max(100, min(1000, face.weight)))))
+            if face.italic { pango_font_description_set_style(desc, PANGO_STYLE_ITALIC) }
+        } else {
+            let (family, bold) = families(for: fontName)
+            pango_font_description_set_family(desc, family)
+            if bold { pango_font_description_set_weight(desc, PANGO_WEIGHT_BOLD) }
+            let lower = fontName?.lowercased() ?? ""
+            if lower.contains("italic") || lower.contains("oblique") { pango_font_description_set_style(desc, PANGO_STYLE_ITALIC) }
+        }
+        pango_font_description_set_absolute_size(desc, size * Double(PANGO_SCALE))
+        return desc
     }
 
     /// The natural height of `layout`'s lines (its spacing taken out) and the line height the
@@ -282,6 +296,7 @@ final class TextLayoutCache {
         var lineSpacing = LineSpacing()
         /// The bounds' height when it limits the lines (`truncatesByHeight`); -1: unlimited.
         var height = -1.0
+        var runs: [TextRun] = []
         /// The context matrix's xx, yx, xy, yy when the layout is drawn (identity: measuring).
         var transform: [Double] = [1, 0, 0, 1]
     }
