@@ -12,27 +12,7 @@ extension Reader {
             return
         }
         guard let (animation, cost) = lottieAnimation(fileNode) else { return }
-        // Its layers count toward the scene's, at every layer that shows it.
-        layerCount += cost.layers
-        if layerCount > Limits.maximumLayers {
-            sink.error(
-                "with the \(cost.layers) layers of this Lottie animation the scene has more than \(Limits.maximumLayers) layers "
-                    + "(each lottie layer counts the layers of its animation)", at: fileNode.mark)
-        }
-        if !cost.countedImages {
-            // Its images count toward the scene's once, however many layers show it.
-            lottieAnimations[cost.file]?.cost.countedImages = true
-            if !values.images.admit(pixels: cost.imagePixels) {
-                sink.error(
-                    "with the images of this Lottie animation the scene shows more than \(Limits.maximumSceneImagePixels) pixels "
-                        + "of images together", at: fileNode.mark)
-            }
-        }
-        if layerDepth + cost.levels > Limits.maximumLayerDepth {
-            sink.error(
-                "the layers of the Lottie animation nest \(cost.levels) levels deep, \(layerDepth + cost.levels) here; layers nest at most "
-                    + "\(Limits.maximumLayerDepth) levels", at: fileNode.mark)
-        }
+        admitLottieCost(cost, at: fileNode.mark)
         var lottie = LottieLayerSpec(animation: animation)
         for (k, _, v) in pairs {
             switch k {
@@ -91,6 +71,32 @@ extension Reader {
         let sized = spec.frame != nil || spec.properties.contains { $0.0.property == .bounds }
         if !sized { spec.frame = CGRect(x: 0, y: 0, width: animation.width, height: animation.height) }
         spec.lottie = lottie
+    }
+
+    /// Counts a `lottie` layer's animation toward the scene's limits: its layers at every layer
+    /// that shows it, its images once, its levels below this layer's depth.
+    private func admitLottieCost(_ cost: LottieCost, at mark: SourceMark) {
+        // Its layers count toward the scene's, at every layer that shows it.
+        layerCount += cost.layers
+        if layerCount > Limits.maximumLayers {
+            sink.error(
+                "with the \(cost.layers) layers of this Lottie animation the scene has more than \(Limits.maximumLayers) layers "
+                    + "(each lottie layer counts the layers of its animation)", at: mark)
+        }
+        if !cost.countedImages {
+            // Its images count toward the scene's once, however many layers show it.
+            lottieAnimations[cost.file]?.cost.countedImages = true
+            if !values.images.admit(pixels: cost.imagePixels) {
+                sink.error(
+                    "with the images of this Lottie animation the scene shows more than \(Limits.maximumSceneImagePixels) pixels "
+                        + "of images together", at: mark)
+            }
+        }
+        if layerDepth + cost.levels > Limits.maximumLayerDepth {
+            sink.error(
+                "the layers of the Lottie animation nest \(cost.levels) levels deep, \(layerDepth + cost.levels) here; layers nest at most "
+                    + "\(Limits.maximumLayerDepth) levels", at: mark)
+        }
     }
 
     /// The animation a `file` names, read once per file however many layers show it, with the
