@@ -128,4 +128,46 @@ struct ControlsTests {
         pages.numberOfPages = 1
         #expect(pages.isHidden && pages.currentPage == 0)
     }
+
+    @Test("a segmented control: a grey track, a white pill on the selected segment sliding to a tapped one")
+    func segmentedControl() throws {
+        let stage = Stage(size: CGSize(width: 260, height: 52), scale: 1)
+        let control = UISegmentedControl(items: ["One", "Two", "Three"])
+        #expect(control.intrinsicContentSize.height == 32 && control.numberOfSegments == 3)
+        let widest = ("Three" as NSString).size(withAttributes: [.font: UIFont.systemFont(ofSize: 13, weight: .semibold)]).width
+        #expect(control.intrinsicContentSize.width == 3 * (ceil(widest) + 24), "equal segments, each the widest title and 12 pt a side")
+        control.frame = CGRect(x: 10, y: 10, width: 240, height: 32)
+        control.selectedSegmentIndex = 0
+        var changes: [Int] = []
+        control.addAction(UIAction { _ in changes.append(control.selectedSegmentIndex) }, for: .valueChanged)
+        stage.rootView.addSubview(control)
+        // The tertiary system fill (118, 118, 128 at 12 %) over white, and the pill 2 pt inside.
+        let grey = [239, 239, 240]
+        #expect(near(try pixel(stage, at: 0, 200, 14), grey))
+        #expect(try pixel(stage, at: 0, 20, 14) == [255, 255, 255])
+
+        stage.tap(CGPoint(x: 210, y: 26), at: 0.1)
+        stage.advance(to: 0.21)
+        #expect(control.selectedSegmentIndex == 2 && changes == [2])
+        #expect(near(try pixel(stage, at: 0.7, 200, 14), [255, 255, 255]))
+        #expect(near(try pixel(stage, at: 0.7, 20, 14), grey))
+        // Mid-slide the pill stands between the first segment and the third.
+        let stageMid = Stage(size: CGSize(width: 260, height: 52), scale: 1)
+        let sliding = UISegmentedControl(items: ["One", "Two", "Three"])
+        sliding.frame = CGRect(x: 10, y: 10, width: 240, height: 32)
+        sliding.selectedSegmentIndex = 0
+        stageMid.rootView.addSubview(sliding)
+        stageMid.tap(CGPoint(x: 210, y: 26), at: 0.1)
+        #expect(try pixel(stageMid, at: 0.325, 130, 14) == [255, 255, 255], "half-way: over the middle segment")
+        #expect(near(try pixel(stageMid, at: 0.325, 20, 14), grey))
+
+        control.setEnabled(false, forSegmentAt: 0)
+        stage.tap(CGPoint(x: 30, y: 26), at: 1)
+        stage.advance(to: 1.2)
+        #expect(control.selectedSegmentIndex == 2 && changes == [2], "a disabled segment takes no tap")
+        control.removeSegment(at: 0, animated: false)
+        #expect(control.selectedSegmentIndex == 1 && control.titleForSegment(at: 1) == "Three")
+        control.selectedSegmentIndex = 7
+        #expect(control.selectedSegmentIndex == UISegmentedControl.noSegment)
+    }
 }
