@@ -84,6 +84,9 @@ extension UIView {
 
 /// The window a Stage's views live in: the Stage's root view.
 open class UIWindow: UIView {
+    /// The responder editing in this window (a text field), if any.
+    weak var firstResponder: UIResponder?
+
     /// A Stage's window reports the Stage's `safeAreaInsets` (a device's notch and home
     /// indicator, set for a snapshot of a device); any other window none of its own.
     open override var safeAreaInsets: UIEdgeInsets {
