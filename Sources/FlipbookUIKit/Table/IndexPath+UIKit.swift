@@ -16,6 +16,15 @@ extension IndexPath {
         get { self[0] }
         set { self[0] = newValue }
     }
+
+    /// UIKit's collection view index path: an item in a section.
+    public init(item: Int, section: Int) { self.init(indexes: [section, item]) }
+
+    /// The item within the section (UIKit's collection views; the same place as `row`).
+    public var item: Int {
+        get { self[1] }
+        set { self[1] = newValue }
+    }
 }
 
 extension NSIndexPath {
@@ -27,4 +36,10 @@ extension NSIndexPath {
 
     /// The section (UIKit).
     public var section: Int { length > 0 ? index(atPosition: 0) : 0 }
+
+    /// UIKit's collection view index path (`NSIndexPath(item:section:)`).
+    public convenience init(item: Int, section: Int) { self.init(indexes: [section, item], length: 2) }
+
+    /// The item within the section (UIKit).
+    public var item: Int { length > 1 ? index(atPosition: 1) : 0 }
 }
