@@ -25,6 +25,8 @@ open class UIViewController: UIResponder, NSKeyValueObserving {
     }
     private var navigationItemStorage: UINavigationItem?
     public private(set) var children: [UIViewController] = []
+    /// Its presentations (UIViewController+Presentation.swift).
+    var presentationLinks = PresentationLinks()
     public private(set) weak var parent: UIViewController?
 
     /// As on iOS, a convenience over `init(nibName:bundle:)`: a subclass's own `init()` calls

@@ -14,6 +14,8 @@ open class UINavigationController: UIViewController {
     public static let transitionDuration: TimeInterval = 0.35
 
     public let navigationBar = UINavigationBar(frame: .zero)
+    /// Hears pushes and pops and may animate them (UINavigationControllerDelegate.swift).
+    open weak var delegate: (any UINavigationControllerDelegate)?
     private var viewControllersStorage: [UIViewController] = []
     open var isNavigationBarHidden = false {
         didSet { layoutBarAndTop() }
@@ -154,19 +156,22 @@ open class UINavigationController: UIViewController {
         from?.sendAppearance(.willDisappear, animated: animated)
         to.loadViewIfNeeded()
         to.sendAppearance(.willAppear, animated: animated)
+        delegate?.navigationController(self, willShow: to, animated: animated)
         show(to)
         layoutBarAndTop()
         let finish = { [weak self] in
-            guard self != nil else { return }
+            guard let self else { return }
             from?.viewIfLoaded?.removeFromSuperview()
             from?.sendAppearance(.didDisappear, animated: animated)
             to.sendAppearance(.didAppear, animated: animated)
+            delegate?.navigationController(self, didShow: to, animated: animated)
         }
-        guard animated, let fromView = from?.viewIfLoaded else {
+        guard animated, let from, let fromView = from.viewIfLoaded else {
             finish()
             return
         }
         let frame = contentFrame
+        if runDelegateTransition(from: from, to: to, forward: forward, contentFrame: frame, finish: finish) { return }
         UIView.performWithoutAnimation {
             to.view.frame = frame.offsetBy(dx: forward ? width : -width / 3, dy: 0)
             if !forward { view.insertSubview(to.view, belowSubview: fromView) }

@@ -1,0 +1,150 @@
+import FlipbookCore
+import Foundation
+
+/// One transition between two controllers: the context its animator gets, and the coordinator
+/// the controllers in it see (`transitionCoordinator`). Animations added alongside run as one
+/// view animation of the animator's duration, started right after the animator's own.
+final class ViewControllerTransition: UIViewControllerContextTransitioning, UIViewControllerTransitionCoordinator,
+    UIViewControllerTransitionCoordinatorContext
+{
+    let containerView: UIView
+    let isAnimated: Bool
+    let presentationStyle: UIModalPresentationStyle
+    private let from: UIViewController
+    private let to: UIViewController
+    private let views: [UITransitionContextViewKey: UIView]
+    private let frames: [ObjectIdentifier: (initial: CGRect, final: CGRect)]
+    private var alongside:
+        [(
+            animation: ((any UIViewControllerTransitionCoordinatorContext) -> Void)?,
+            completion: ((any UIViewControllerTransitionCoordinatorContext) -> Void)?
+        )] = []
+    private var finished: ((Bool) -> Void)?
+    private var animator: (any UIViewControllerAnimatedTransitioning)?
+    private(set) var transitionDuration: TimeInterval = 0
+
+    init(
+        container: UIView, from: UIViewController, to: UIViewController, views: [UITransitionContextViewKey: UIView],
+        frames: [(UIViewController, initial: CGRect, final: CGRect)], animated: Bool, style: UIModalPresentationStyle
+    ) {
+        containerView = container
+        self.from = from
+        self.to = to
+        self.views = views
+        var byController: [ObjectIdentifier: (initial: CGRect, final: CGRect)] = [:]
+        for (controller, initial, final) in frames { byController[ObjectIdentifier(controller)] = (initial, final) }
+        self.frames = byController
+        isAnimated = animated
+        presentationStyle = style
+    }
+
+    /// Runs `animator` (its duration first, then its animation, then what was added alongside);
+    /// `finished` runs once when the animator completes the transition.
+    func run(_ animator: any UIViewControllerAnimatedTransitioning, finished: @escaping (Bool) -> Void) {
+        self.animator = animator
+        self.finished = finished
+        transitionDuration = max(0, animator.transitionDuration(using: self))
+        animator.animateTransition(using: self)
+        runAlongside()
+    }
+
+    private var startedAlongside = 0
+
+    private func runAlongside() {
+        let pending = alongside[startedAlongside...].compactMap(\.animation)
+        startedAlongside = alongside.count
+        guard !pending.isEmpty else { return }
+        if isAnimated && transitionDuration > 0 {
+            UIView.animate(withDuration: transitionDuration, delay: 0, options: [.curveEaseInOut]) { for block in pending { block(self) } }
+        } else {
+            UIView.performWithoutAnimation { for block in pending { block(self) } }
+        }
+    }
+
+    // MARK: Context
+
+    var isInteractive: Bool { false }
+    private(set) var transitionWasCancelled = false
+    var isCancelled: Bool { transitionWasCancelled }
+    var targetTransform: CGAffineTransform { .identity }
+
+    func viewController(forKey key: UITransitionContextViewControllerKey) -> UIViewController? {
+        key == .from ? from : key == .to ? to : nil
+    }
+
+    func view(forKey key: UITransitionContextViewKey) -> UIView? { views[key] }
+
+    func initialFrame(for vc: UIViewController) -> CGRect { frames[ObjectIdentifier(vc)]?.initial ?? .zero }
+
+    func finalFrame(for vc: UIViewController) -> CGRect { frames[ObjectIdentifier(vc)]?.final ?? .zero }
+
+    func completeTransition(_ didComplete: Bool) {
+        guard let finished else { return }
+        self.finished = nil
+        transitionWasCancelled = !didComplete
+        finished(didComplete)
+        for entry in alongside { entry.completion?(self) }
+        alongside = []
+        animator?.animationEnded(didComplete)
+        animator = nil
+    }
+
+    func updateInteractiveTransition(_ percentComplete: CGFloat) {}
+    func finishInteractiveTransition() {}
+    func cancelInteractiveTransition() {}
+    func pauseInteractiveTransition() {}
+
+    // MARK: Coordinator
+
+    @discardableResult
+    func animate(
+        alongsideTransition animation: ((any UIViewControllerTransitionCoordinatorContext) -> Void)?,
+        completion: ((any UIViewControllerTransitionCoordinatorContext) -> Void)?
+    ) -> Bool {
+        alongside.append((animation, completion))
+        // Added while the animator runs (or after): started at once with the rest.
+        if animator != nil { runAlongside() }
+        return true
+    }
+}
+
+/// UIKit's built-in presentation animation: the presented view slides up from below the
+/// container (`.coverVertical`) or fades in (`.crossDissolve`), and back on dismissal, over
+/// 0.5 s [proj: timing-model.md 11.9].
+final class ModalTransitionAnimator: UIViewControllerAnimatedTransitioning {
+    static let duration: TimeInterval = 0.5
+    let presenting: Bool
+    let style: UIModalTransitionStyle
+
+    init(presenting: Bool, style: UIModalTransitionStyle) {
+        self.presenting = presenting
+        self.style = style
+    }
+
+    func transitionDuration(using transitionContext: (any UIViewControllerContextTransitioning)?) -> TimeInterval { Self.duration }
+
+    func animateTransition(using context: any UIViewControllerContextTransitioning) {
+        let key: UITransitionContextViewControllerKey = presenting ? .to : .from
+        guard let controller = context.viewController(forKey: key), let view = context.view(forKey: presenting ? .to : .from) else {
+            context.completeTransition(true)
+            return
+        }
+        let shown = presenting ? context.finalFrame(for: controller) : context.initialFrame(for: controller)
+        let hidden = shown.offsetBy(dx: 0, dy: context.containerView.bounds.height - shown.minY)
+        let fades = style != .coverVertical
+        UIView.performWithoutAnimation {
+            if presenting { context.containerView.addSubview(view) }
+            view.frame = presenting && !fades ? hidden : shown
+            if fades && presenting { view.alpha = 0 }
+        }
+        UIView.animate(
+            withDuration: Self.duration, delay: 0, options: [.curveEaseInOut],
+            animations: {
+                if fades {
+                    view.alpha = self.presenting ? 1 : 0
+                } else {
+                    view.frame = self.presenting ? shown : hidden
+                }
+            }, completion: { _ in context.completeTransition(true) })
+    }
+}

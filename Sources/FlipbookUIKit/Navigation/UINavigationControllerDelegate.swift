@@ -1,0 +1,79 @@
+import FlipbookCore
+import Foundation
+
+/// Hears a navigation controller's pushes and pops and may animate them (UIKit's names).
+public protocol UINavigationControllerDelegate: AnyObject {
+    func navigationController(_ navigationController: UINavigationController, willShow viewController: UIViewController, animated: Bool)
+    func navigationController(_ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool)
+    /// An animator for the push or pop (nil: UIKit's slide).
+    func navigationController(
+        _ navigationController: UINavigationController, animationControllerFor operation: UINavigationController.Operation,
+        from fromVC: UIViewController, to toVC: UIViewController
+    ) -> (any UIViewControllerAnimatedTransitioning)?
+    func navigationController(
+        _ navigationController: UINavigationController,
+        interactionControllerFor animationController: any UIViewControllerAnimatedTransitioning
+    ) -> (any UIViewControllerInteractiveTransitioning)?
+}
+
+extension UINavigationControllerDelegate {
+    public func navigationController(
+        _ navigationController: UINavigationController, willShow viewController: UIViewController, animated: Bool
+    ) {}
+    public func navigationController(
+        _ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool
+    ) {}
+    public func navigationController(
+        _ navigationController: UINavigationController, animationControllerFor operation: UINavigationController.Operation,
+        from fromVC: UIViewController, to toVC: UIViewController
+    ) -> (any UIViewControllerAnimatedTransitioning)? { nil }
+    public func navigationController(
+        _ navigationController: UINavigationController,
+        interactionControllerFor animationController: any UIViewControllerAnimatedTransitioning
+    ) -> (any UIViewControllerInteractiveTransitioning)? { nil }
+}
+
+extension UINavigationController {
+    /// A push or a pop.
+    public enum Operation: Int, Sendable {
+        case none, push, pop
+    }
+
+    /// Runs the delegate's animator for a push or pop, if it gives one: the two views in a
+    /// container under the bar, the arriving one's final frame the content's; `finish` when the
+    /// animator completes. False when there is no animator (UIKit's slide then runs).
+    func runDelegateTransition(
+        from: UIViewController, to: UIViewController, forward: Bool, contentFrame: CGRect, finish: @escaping () -> Void
+    ) -> Bool {
+        guard
+            let animator = delegate?.navigationController(
+                self, animationControllerFor: forward ? .push : .pop, from: from, to: to),
+            let fromView = from.viewIfLoaded
+        else { return false }
+        let container = UIView(frame: view.bounds)
+        UIView.performWithoutAnimation {
+            view.insertSubview(container, belowSubview: navigationBar)
+            to.view.removeFromSuperview()
+            to.view.frame = contentFrame
+            container.addSubview(fromView)
+        }
+        let transition = ViewControllerTransition(
+            container: container, from: from, to: to, views: [.from: fromView, .to: to.view],
+            frames: [(from, fromView.frame, .zero), (to, .zero, contentFrame)], animated: true, style: .none)
+        from.presentationLinks.transition = transition
+        to.presentationLinks.transition = transition
+        transition.run(animator) { [weak self] _ in
+            from.presentationLinks.transition = nil
+            to.presentationLinks.transition = nil
+            guard let self else { return }
+            UIView.performWithoutAnimation {
+                self.view.insertSubview(to.view, belowSubview: self.navigationBar)
+                to.view.frame = contentFrame
+            }
+            fromView.removeFromSuperview()
+            container.removeFromSuperview()
+            finish()
+        }
+        return true
+    }
+}
