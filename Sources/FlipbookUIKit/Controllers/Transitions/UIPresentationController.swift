@@ -62,11 +62,40 @@ final class FullScreenPresentationController: UIPresentationController {
     override var presentationStyle: UIModalPresentationStyle { removesPresentersView ? .fullScreen : .overFullScreen }
 }
 
-/// A sheet on an iPhone (`.automatic`, `.pageSheet`, …): the presented view from 10 pt below the
-/// safe area's top to the bottom, its top corners rounded 10 pt, over a dimming view that darkens
-/// the presenter to black at 40 % [proj: timing-model.md 11.9].
-final class SheetPresentationController: UIPresentationController {
+/// Darkens the presenter behind the presented view: a black view fading to `dimmedTo` alongside
+/// the presentation, and back out alongside the dismissal.
+class DimmingPresentationController: UIPresentationController {
     private let dimmingView = UIView()
+    let dimmedAlpha: CGFloat
+
+    init(presented: UIViewController, presenting: UIViewController?, dimmedTo alpha: CGFloat) {
+        dimmedAlpha = alpha
+        super.init(presentedViewController: presented, presenting: presenting)
+    }
+
+    override func presentationTransitionWillBegin() {
+        guard let containerView else { return }
+        UIView.performWithoutAnimation {
+            dimmingView.frame = containerView.bounds
+            dimmingView.backgroundColor = .black
+            dimmingView.alpha = 0
+            containerView.insertSubview(dimmingView, at: 0)
+        }
+        presentedViewController.transitionCoordinator?.animate(alongsideTransition: { _ in self.dimmingView.alpha = self.dimmedAlpha })
+    }
+
+    override func dismissalTransitionWillBegin() {
+        presentedViewController.transitionCoordinator?.animate(alongsideTransition: { _ in self.dimmingView.alpha = 0 })
+    }
+}
+
+/// A sheet on an iPhone (`.automatic`, `.pageSheet`, …): the presented view from 10 pt below the
+/// safe area's top to the bottom, its top corners rounded 10 pt, the presenter dimmed by black at
+/// 40 % [proj: timing-model.md 11.9].
+final class SheetPresentationController: DimmingPresentationController {
+    init(presented: UIViewController, presenting: UIViewController) {
+        super.init(presented: presented, presenting: presenting, dimmedTo: 0.4)
+    }
 
     override var presentationStyle: UIModalPresentationStyle { .pageSheet }
 
@@ -77,20 +106,11 @@ final class SheetPresentationController: UIPresentationController {
     }
 
     override func presentationTransitionWillBegin() {
-        guard let containerView else { return }
+        super.presentationTransitionWillBegin()
         UIView.performWithoutAnimation {
-            dimmingView.frame = containerView.bounds
-            dimmingView.backgroundColor = .black
-            dimmingView.alpha = 0
-            containerView.insertSubview(dimmingView, at: 0)
             presentedView?.layer.cornerRadius = 10
             presentedView?.layer.maskedCorners = [.layerMinXMinYCorner, .layerMaxXMinYCorner]
             presentedView?.clipsToBounds = true
         }
-        presentedViewController.transitionCoordinator?.animate(alongsideTransition: { _ in self.dimmingView.alpha = 0.4 }, completion: nil)
-    }
-
-    override func dismissalTransitionWillBegin() {
-        presentedViewController.transitionCoordinator?.animate(alongsideTransition: { _ in self.dimmingView.alpha = 0 }, completion: nil)
     }
 }

@@ -162,7 +162,7 @@ extension UIViewController {
         case .overFullScreen, .overCurrentContext, .blurOverFullScreen, .none:
             return FullScreenPresentationController(presented: controller, presenting: presenter, removesPresentersView: false)
         case .automatic, .pageSheet, .formSheet, .popover:
-            return SheetPresentationController(presentedViewController: controller, presenting: presenter)
+            return SheetPresentationController(presented: controller, presenting: presenter)
         }
     }
 
