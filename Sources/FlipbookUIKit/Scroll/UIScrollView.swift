@@ -40,6 +40,9 @@ open class UIScrollView: UIView {
         didSet { if oldValue != contentSize { notifyObservers("contentSize", old: oldValue, new: contentSize) } }
     }
     open var bounces = true
+    /// A released drag comes to rest on a whole page (a multiple of the bounds' size), as
+    /// UIKit's paging scroll views do (timing-model.md 13.9).
+    open var isPagingEnabled = false
     /// Whether a drag past the edges bounces even when the content fits (UIKit's names).
     open var alwaysBounceVertical = false
     open var alwaysBounceHorizontal = false
@@ -299,7 +302,9 @@ open class UIScrollView: UIView {
         // A refresh that began during the drag keeps its control showing (timing-model.md 13.5).
         if let control = refreshControl, control.isRefreshing { control.openInset() }
         let contentVelocity = CGPoint(x: scrollsHorizontally ? -velocity.x : 0, y: -velocity.y)
-        let proposed = restingOffset(from: contentOffset, velocity: contentVelocity)
+        let proposed =
+            isPagingEnabled
+            ? pagedOffset(from: contentOffset, velocity: contentVelocity) : restingOffset(from: contentOffset, velocity: contentVelocity)
         var target = proposed
         delegate?.scrollViewWillEndDragging(
             self, withVelocity: CGPoint(x: contentVelocity.x / 1000, y: contentVelocity.y / 1000),
@@ -314,7 +319,11 @@ open class UIScrollView: UIView {
         guard isDecelerating else { return }  // the delegate took over
         let now = TransactionContext.current.now
         let x: AxisMotion, y: AxisMotion
-        if retargeted {
+        if isPagingEnabled && !retargeted {
+            // Onto the page: the content springs there from its release velocity.
+            x = .release(from: contentOffset.x, velocity: contentVelocity.x, to: target.x, at: now)
+            y = .release(from: contentOffset.y, velocity: contentVelocity.y, to: target.y, at: now)
+        } else if retargeted {
             x = retargetedMotion(from: contentOffset.x, to: target.x, range: horizontalRange, at: now)
             y = retargetedMotion(from: contentOffset.y, to: target.y, range: verticalRange, at: now)
         } else {
@@ -353,6 +362,21 @@ open class UIScrollView: UIView {
             return min(max(rest, range.lowerBound), range.upperBound)
         }
         return CGPoint(x: axis(p.x, v.x, horizontalRange), y: axis(p.y, v.y, verticalRange))
+    }
+
+    /// The page a paging scroll view comes to rest on: the nearest to where the content is,
+    /// or, released faster than 300 pt/s, the next one the way it moves; held in the range.
+    private func pagedOffset(from p: CGPoint, velocity v: CGPoint) -> CGPoint {
+        func axis(_ x: Double, _ v: Double, page: Double, inset: Double, _ range: ClosedRange<Double>) -> Double {
+            guard page > 0 else { return min(max(x, range.lowerBound), range.upperBound) }
+            let position = (x + inset) / page
+            let index =
+                abs(v) > 300 ? (v > 0 ? (position + 1e-9).rounded(.down) + 1 : (position - 1e-9).rounded(.up) - 1) : position.rounded()
+            return min(max(index * page - inset, range.lowerBound), range.upperBound)
+        }
+        return CGPoint(
+            x: axis(p.x, v.x, page: bounds.width, inset: contentInset.left, horizontalRange),
+            y: axis(p.y, v.y, page: bounds.height, inset: contentInset.top, verticalRange))
     }
 
     /// Reaching a target the delegate chose: from inside the range, the deceleration whose rest
