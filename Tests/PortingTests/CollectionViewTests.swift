@@ -156,4 +156,82 @@ struct CollectionViewTests {
 
     /// The second item's centre before the update: 10 + 60 + 40/3 + 30.
     let gapHalf = 40.0 / 3 + 30
+
+    // ---- iOS code (one edit: `required` on the header's init(frame:)) ----
+    final class SectionHeader: UICollectionReusableView {
+        let label = UILabel()
+        required init(frame: CGRect) {
+            super.init(frame: frame)
+            backgroundColor = .systemGray6
+            addSubview(label)
+        }
+        required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
+        override func layoutSubviews() {
+            super.layoutSubviews()
+            label.frame = bounds.insetBy(dx: 10, dy: 0)
+        }
+    }
+
+    final class Albums: NSObject, UICollectionViewDataSource, UICollectionViewDelegateFlowLayout {
+        let titles = ["Recents", "Favourites"]
+        func numberOfSections(in collectionView: UICollectionView) -> Int { titles.count }
+        func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int { 3 }
+        func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
+            collectionView.dequeueReusableCell(withReuseIdentifier: "photo", for: indexPath)
+        }
+        func collectionView(_ collectionView: UICollectionView, viewForSupplementaryElementOfKind kind: String, at indexPath: IndexPath)
+            -> UICollectionReusableView
+        {
+            let header =
+                collectionView.dequeueReusableSupplementaryView(ofKind: kind, withReuseIdentifier: "header", for: indexPath)
+                as! SectionHeader
+            header.label.text = kind == UICollectionView.elementKindSectionHeader ? titles[indexPath.section] : "end"
+            return header
+        }
+        func collectionView(
+            _ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout,
+            referenceSizeForFooterInSection section: Int
+        ) -> CGSize { section == 1 ? CGSize(width: 0, height: 20) : .zero }
+    }
+    // ---- end ----
+
+    @Test("section headers above each section's inset, a footer where the delegate gives one; reused on scrolling")
+    func headersAndFooters() throws {
+        let stage = Stage(size: CGSize(width: 300, height: 150), scale: 1)
+        let layout = UICollectionViewFlowLayout()
+        layout.itemSize = CGSize(width: 60, height: 60)
+        layout.sectionInset = UIEdgeInsets(top: 10, left: 10, bottom: 10, right: 10)
+        layout.headerReferenceSize = CGSize(width: 0, height: 30)
+        let collectionView = UICollectionView(frame: CGRect(x: 0, y: 0, width: 300, height: 150), collectionViewLayout: layout)
+        collectionView.register(UICollectionViewCell.self, forCellWithReuseIdentifier: "photo")
+        collectionView.register(
+            SectionHeader.self, forSupplementaryViewOfKind: UICollectionView.elementKindSectionHeader, withReuseIdentifier: "header")
+        collectionView.register(
+            SectionHeader.self, forSupplementaryViewOfKind: UICollectionView.elementKindSectionFooter, withReuseIdentifier: "header")
+        let albums = Albums()
+        collectionView.dataSource = albums
+        collectionView.delegate = albums
+        stage.rootView.addSubview(collectionView)
+        stage.advance(to: 0)
+        let header = UICollectionView.elementKindSectionHeader, footer = UICollectionView.elementKindSectionFooter
+        #expect(
+            layout.layoutAttributesForSupplementaryView(ofKind: header, at: IndexPath(item: 0, section: 0))?.frame
+                == CGRect(x: 0, y: 0, width: 300, height: 30))
+        // 30 header + 10 inset + one line of 60 + 10 inset: the second header at 110, its items at 150.
+        #expect(layout.layoutAttributesForSupplementaryView(ofKind: header, at: IndexPath(item: 0, section: 1))?.frame.minY == 110)
+        #expect(collectionView.layoutAttributesForItem(at: IndexPath(item: 0, section: 1))?.frame.minY == 150)
+        #expect(layout.layoutAttributesForSupplementaryView(ofKind: footer, at: IndexPath(item: 0, section: 0)) == nil)
+        #expect(layout.layoutAttributesForSupplementaryView(ofKind: footer, at: IndexPath(item: 0, section: 1))?.frame.minY == 220)
+        #expect(collectionView.contentSize.height == 240)
+        let shown = collectionView.visibleSupplementaryViews(ofKind: header).compactMap { ($0 as? SectionHeader)?.label.text }
+        #expect(shown == ["Recents", "Favourites"])
+        let first = collectionView.supplementaryView(forElementKind: header, at: IndexPath(item: 0, section: 0))
+        collectionView.contentOffset = CGPoint(x: 0, y: 90)
+        #expect(collectionView.visibleSupplementaryViews(ofKind: header).count == 1)
+        let end = collectionView.supplementaryView(forElementKind: footer, at: IndexPath(item: 0, section: 1))
+        #expect((end as? SectionHeader)?.label.text == "end" && end !== first, "a footer comes from its own kind's pool")
+        collectionView.contentOffset = .zero
+        #expect(collectionView.supplementaryView(forElementKind: header, at: IndexPath(item: 0, section: 0)) === first, "the header reused")
+        withExtendedLifetime(albums) {}
+    }
 }

@@ -51,6 +51,11 @@ open class UICollectionView: UIScrollView {
     private var counts: [Int]?
     /// Updates recorded inside `performBatchUpdates`.
     var pendingUpdates: ItemUpdates?
+    /// Headers and footers (UICollectionView+Supplementary.swift): registered classes and
+    /// pools by kind and identifier, the views on screen.
+    var registeredSupplementary: [String: UICollectionReusableView.Type] = [:]
+    var supplementaryPool: [String: [UICollectionReusableView]] = [:]
+    var supplementaryOnScreen: [SupplementaryKey: UICollectionReusableView] = [:]
 
     public init(frame: CGRect, collectionViewLayout layout: UICollectionViewLayout) {
         collectionViewLayout = layout
@@ -94,6 +99,7 @@ open class UICollectionView: UIScrollView {
     /// Asks the data source for everything again.
     open func reloadData() {
         for (path, cell) in onScreen.sorted(by: { $0.key < $1.key }) { recycle(cell, at: path) }
+        recycleAllSupplementaryViews()
         invalidateItems()
     }
 
@@ -238,9 +244,10 @@ open class UICollectionView: UIScrollView {
     func layoutItems(appearing: Set<IndexPath>) {
         let layout = preparedLayout
         backgroundView?.frame = bounds
-        let visible = (layout.layoutAttributesForElements(in: bounds) ?? [])
-            .filter { $0.representedElementCategory == .cell }
-            .prefix(Limits.maximumVisibleRows)
+        let elements = layout.layoutAttributesForElements(in: bounds) ?? []
+        let visible = elements.filter { $0.representedElementCategory == .cell }.prefix(Limits.maximumVisibleRows)
+        layoutSupplementaryViews(
+            Array(elements.filter { $0.representedElementCategory == .supplementaryView }.prefix(Limits.maximumVisibleRows)))
         var wanted: [IndexPath: UICollectionViewLayoutAttributes] = [:]
         for attributes in visible { wanted[attributes.indexPath] = attributes }
         for (path, cell) in onScreen.sorted(by: { $0.key < $1.key }) where wanted[path] == nil {

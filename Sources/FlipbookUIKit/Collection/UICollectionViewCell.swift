@@ -1,13 +1,36 @@
 import FlipbookCore
 import Foundation
 
+/// A view a collection view places and reuses (UIKit's names): the base of cells and of
+/// supplementary views such as section headers.
+open class UICollectionReusableView: UIView {
+    public internal(set) var reuseIdentifier: String?
+    /// The kind it was dequeued for (headers and footers).
+    var supplementaryKind: String?
+
+    /// A view of `frame`. Required, so a registered class can be made by the collection view: a
+    /// subclass that overrides it writes `required` (one mechanical edit, as for table cells).
+    public required override init(frame: CGRect) {
+        super.init(frame: frame)
+    }
+
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+    }
+
+    /// Called before a reused view is handed out again.
+    open func prepareForReuse() {}
+
+    /// Takes the layout's attributes (the collection view has set the frame, alpha and stacking).
+    open func apply(_ layoutAttributes: UICollectionViewLayoutAttributes) {}
+}
+
 /// One item of a collection view (UIKit's names): a content view for its subviews over an
 /// optional background view, and `selectedBackgroundView` shown while it is selected or
 /// highlighted.
-open class UICollectionViewCell: UIView {
+open class UICollectionViewCell: UICollectionReusableView {
     /// Where subviews go.
     public let contentView = UIView()
-    public internal(set) var reuseIdentifier: String?
     open var backgroundView: UIView? {
         didSet {
             oldValue?.removeFromSuperview()
@@ -25,9 +48,7 @@ open class UICollectionViewCell: UIView {
     open var isSelected = false { didSet { updateSelectedBackground() } }
     open var isHighlighted = false { didSet { updateSelectedBackground() } }
 
-    /// A cell of `frame`. Required, so a registered class can be made by the collection view: a
-    /// subclass that overrides it writes `required` (one mechanical edit, as for table cells).
-    public required override init(frame: CGRect) {
+    public required init(frame: CGRect) {
         super.init(frame: frame)
         contentView.frame = bounds
         addSubview(contentView)
@@ -37,12 +58,6 @@ open class UICollectionViewCell: UIView {
         super.init(coder: coder)
         addSubview(contentView)
     }
-
-    /// Called before a reused cell is handed out again.
-    open func prepareForReuse() {}
-
-    /// Takes the layout's attributes (the collection view has set the frame, alpha and stacking).
-    open func apply(_ layoutAttributes: UICollectionViewLayoutAttributes) {}
 
     open override func layoutSubviews() {
         super.layoutSubviews()

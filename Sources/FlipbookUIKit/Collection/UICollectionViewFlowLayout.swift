@@ -29,13 +29,16 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
     open var minimumInteritemSpacing: CGFloat = 10 { didSet { invalidateLayout() } }
     open var sectionInset: UIEdgeInsets = .zero { didSet { invalidateLayout() } }
     open var sectionInsetReference: SectionInsetReference = .fromContentInset
-    /// Kept (headers and footers are not laid out here).
-    open var headerReferenceSize: CGSize = .zero
-    open var footerReferenceSize: CGSize = .zero
+    /// A section's header above its inset (its height when scrolling vertically, its width
+    /// when horizontally; the other side spans the collection view); zero: none.
+    open var headerReferenceSize: CGSize = .zero { didSet { invalidateLayout() } }
+    open var footerReferenceSize: CGSize = .zero { didSet { invalidateLayout() } }
     open var sectionHeadersPinToVisibleBounds = false
     open var sectionFootersPinToVisibleBounds = false
 
     private var items: [[UICollectionViewLayoutAttributes]] = []
+    /// Headers and footers by kind and section.
+    private var supplementary: [String: [Int: UICollectionViewLayoutAttributes]] = [:]
     private var contentSize: CGSize = .zero
 
     open override var collectionViewContentSize: CGSize { contentSize }
@@ -43,6 +46,7 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
     open override func prepare() {
         super.prepare()
         items = []
+        supplementary = [:]
         contentSize = .zero
         guard let collectionView else { return }
         let vertical = scrollDirection == .vertical
@@ -53,6 +57,7 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
             let inset = self.inset(for: section)
             let (lineSpacing, itemSpacing) = spacings(for: section)
             let start = vertical ? inset.left : inset.top, end = extent - (vertical ? inset.right : inset.bottom)
+            placeSupplementary(UICollectionView.elementKindSectionHeader, section: section, at: &across, extent: extent)
             across += vertical ? inset.top : inset.left
             var placed: [UICollectionViewLayoutAttributes] = []
             var line: [(IndexPath, CGSize)] = []
@@ -91,6 +96,7 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
             closeLine()
             if count > 0 { across -= lineSpacing }
             across += vertical ? inset.bottom : inset.right
+            placeSupplementary(UICollectionView.elementKindSectionFooter, section: section, at: &across, extent: extent)
             items.append(placed)
         }
         contentSize = vertical ? CGSize(width: extent, height: across) : CGSize(width: across, height: extent)
@@ -98,10 +104,35 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
 
     open override func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? {
         // Overlapping, not touching: the line below the bounds' bottom edge is off screen.
-        items.flatMap {
-            $0.filter { $0.frame.minX < rect.maxX && rect.minX < $0.frame.maxX && $0.frame.minY < rect.maxY && rect.minY < $0.frame.maxY }
+        func overlaps(_ a: UICollectionViewLayoutAttributes) -> Bool {
+            a.frame.minX < rect.maxX && rect.minX < a.frame.maxX && a.frame.minY < rect.maxY && rect.minY < a.frame.maxY
         }
+        let views = supplementary.keys.sorted().flatMap { kind in supplementary[kind]!.keys.sorted().map { supplementary[kind]![$0]! } }
+        return items.flatMap { $0.filter(overlaps) } + views.filter(overlaps)
     }
+
+    /// A header or footer of `kind` for `section` spanning the extent, if its size is not zero.
+    private func placeSupplementary(_ kind: String, section: Int, at across: inout CGFloat, extent: CGFloat) {
+        guard let collectionView else { return }
+        let delegate = flowDelegate
+        let size =
+            kind == UICollectionView.elementKindSectionHeader
+            ? delegate?.collectionView(collectionView, layout: self, referenceSizeForHeaderInSection: section) ?? headerReferenceSize
+            : delegate?.collectionView(collectionView, layout: self, referenceSizeForFooterInSection: section) ?? footerReferenceSize
+        let thickness = scrollDirection == .vertical ? size.height : size.width
+        guard thickness > 0, thickness.isFinite else { return }
+        let attributes = UICollectionViewLayoutAttributes(forSupplementaryViewOfKind: kind, with: IndexPath(item: 0, section: section))
+        attributes.frame =
+            scrollDirection == .vertical
+            ? CGRect(x: 0, y: across, width: extent, height: thickness) : CGRect(x: across, y: 0, width: thickness, height: extent)
+        attributes.zIndex = 1
+        supplementary[kind, default: [:]][section] = attributes
+        across += thickness
+    }
+
+    open override func layoutAttributesForSupplementaryView(ofKind elementKind: String, at indexPath: IndexPath)
+        -> UICollectionViewLayoutAttributes?
+    { supplementary[elementKind]?[indexPath.section] }
 
     open override func layoutAttributesForItem(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
         guard items.indices.contains(indexPath.section), items[indexPath.section].indices.contains(indexPath.item) else { return nil }
