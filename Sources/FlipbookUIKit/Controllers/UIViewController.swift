@@ -24,6 +24,17 @@ open class UIViewController: UIResponder, NSKeyValueObserving {
         return item
     }
     private var navigationItemStorage: UINavigationItem?
+    /// What a tab bar shows for this controller (made on first use, titled with `title`).
+    open var tabBarItem: UITabBarItem! {
+        get {
+            if let item = tabBarItemStorage { return item }
+            let item = UITabBarItem(title: title, image: nil, tag: 0)
+            tabBarItemStorage = item
+            return item
+        }
+        set { tabBarItemStorage = newValue }
+    }
+    private var tabBarItemStorage: UITabBarItem?
     public private(set) var children: [UIViewController] = []
     /// Its presentations (UIViewController+Presentation.swift).
     var presentationLinks = PresentationLinks()

@@ -187,12 +187,5 @@ open class UINavigationController: UIViewController {
 
 extension UIViewController {
     /// The navigation controller this controller (or an ancestor) is in.
-    public var navigationController: UINavigationController? {
-        var current: UIViewController? = parent
-        while let c = current {
-            if let nav = c as? UINavigationController { return nav }
-            current = c.parent
-        }
-        return nil
-    }
+    public var navigationController: UINavigationController? { ancestor(of: UINavigationController.self) }
 }

@@ -50,30 +50,8 @@ extension UINavigationController {
                 self, animationControllerFor: forward ? .push : .pop, from: from, to: to),
             let fromView = from.viewIfLoaded
         else { return false }
-        let container = UIView(frame: view.bounds)
-        UIView.performWithoutAnimation {
-            view.insertSubview(container, belowSubview: navigationBar)
-            to.view.removeFromSuperview()
-            to.view.frame = contentFrame
-            container.addSubview(fromView)
-        }
-        let transition = ViewControllerTransition(
-            container: container, from: from, to: to, views: [.from: fromView, .to: to.view],
-            frames: [(from, fromView.frame, .zero), (to, .zero, contentFrame)], animated: true, style: .none)
-        from.presentationLinks.transition = transition
-        to.presentationLinks.transition = transition
-        transition.run(animator) { [weak self] _ in
-            from.presentationLinks.transition = nil
-            to.presentationLinks.transition = nil
-            guard let self else { return }
-            UIView.performWithoutAnimation {
-                self.view.insertSubview(to.view, belowSubview: self.navigationBar)
-                to.view.frame = contentFrame
-            }
-            fromView.removeFromSuperview()
-            container.removeFromSuperview()
-            finish()
-        }
+        runContainedTransition(
+            animator, from: from, fromView: fromView, to: to, finalFrame: contentFrame, below: navigationBar, finish: finish)
         return true
     }
 }

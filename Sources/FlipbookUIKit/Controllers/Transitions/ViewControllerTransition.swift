@@ -148,3 +148,49 @@ final class ModalTransitionAnimator: UIViewControllerAnimatedTransitioning {
             }, completion: { _ in context.completeTransition(true) })
     }
 }
+
+extension UIViewController {
+    /// A container controller's animated change of child (a push, a pop, a tab): `animator` runs
+    /// in a container view laid over this controller's view below `bar`, the leaving view in it
+    /// and the arriving one's final frame `finalFrame`; at the end the arriving view is put back
+    /// below the bar, the container removed, and `finish` runs.
+    func runContainedTransition(
+        _ animator: any UIViewControllerAnimatedTransitioning, from: UIViewController, fromView: UIView, to: UIViewController,
+        finalFrame: CGRect, below bar: UIView, finish: @escaping () -> Void
+    ) {
+        let container = UIView(frame: view.bounds)
+        UIView.performWithoutAnimation {
+            view.insertSubview(container, belowSubview: bar)
+            to.view.removeFromSuperview()
+            to.view.frame = finalFrame
+            container.addSubview(fromView)
+        }
+        let transition = ViewControllerTransition(
+            container: container, from: from, to: to, views: [.from: fromView, .to: to.view],
+            frames: [(from, fromView.frame, .zero), (to, .zero, finalFrame)], animated: true, style: .none)
+        from.presentationLinks.transition = transition
+        to.presentationLinks.transition = transition
+        transition.run(animator) { [weak self] _ in
+            from.presentationLinks.transition = nil
+            to.presentationLinks.transition = nil
+            guard let self else { return }
+            UIView.performWithoutAnimation {
+                self.view.insertSubview(to.view, belowSubview: bar)
+                to.view.frame = finalFrame
+            }
+            if fromView.superview === container { fromView.removeFromSuperview() }
+            container.removeFromSuperview()
+            finish()
+        }
+    }
+
+    /// The nearest ancestor controller of type `T`.
+    func ancestor<T: UIViewController>(of type: T.Type) -> T? {
+        var current: UIViewController? = parent
+        while let c = current {
+            if let found = c as? T { return found }
+            current = c.parent
+        }
+        return nil
+    }
+}
