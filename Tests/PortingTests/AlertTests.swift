@@ -43,6 +43,16 @@ struct AlertTests {
         return box.convert(box.bounds, to: nil)
     }
 
+    /// The screen on a stage, `show` called on it, the alert it presents, and the stage at 0.2 s.
+    func presenting(_ show: (PhotoScreen) -> Void) throws -> (PhotoScreen, Stage, UIAlertController) {
+        let screen = PhotoScreen()
+        let stage = stage(screen)
+        show(screen)
+        let alert = try #require(screen.presentedViewController as? UIAlertController)
+        stage.advance(to: 0.2)
+        return (screen, stage, alert)
+    }
+
     func picture(_ stage: Stage, at time: Double) throws -> PixelBuffer {
         stage.advance(to: time)
         return try FrameRasterizer.rasterize(stage.snapshot(), background: RGBA(red: 1, green: 1, blue: 1, alpha: 1))
@@ -50,11 +60,7 @@ struct AlertTests {
 
     @Test("an alert grows in, centred over a window dimmed to 80 %; a tap on its destructive button dismisses it, then runs the handler")
     func alert() throws {
-        let screen = PhotoScreen()
-        let stage = stage(screen)
-        screen.confirmDelete()
-        let alert = try #require(screen.presentedViewController as? UIAlertController)
-        stage.advance(to: 0.2)
+        let (screen, stage, alert) = try presenting { $0.confirmDelete() }
         let scale = alert.view.layer.presentation()?.value(forKeyPath: "transform.scale.x") as? CGFloat ?? 0
         #expect(scale > 1.02 && scale < 1.18, "growing back to its size: \(scale)")
         let box = boxFrame(alert)
@@ -79,11 +85,7 @@ struct AlertTests {
 
     @Test("an action sheet sits 8 pt above the bottom with its cancel button apart, slides up, and answers taps")
     func actionSheet() throws {
-        let screen = PhotoScreen()
-        let stage = stage(screen)
-        screen.share()
-        let sheet = try #require(screen.presentedViewController as? UIAlertController)
-        stage.advance(to: 0.2)
+        let (screen, stage, sheet) = try presenting { $0.share() }
         let offset = sheet.view.layer.presentation()?.value(forKeyPath: "transform.translation.y") as? CGFloat ?? 0
         #expect(offset > 10, "still sliding up: \(offset)")
         stage.advance(to: 0.5)

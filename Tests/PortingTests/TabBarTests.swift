@@ -42,12 +42,18 @@ struct TabBarTests {
     }
     // ---- end ----
 
-    @Test("the bar sits at the bottom, 49 pt high, in the children's safe area; tabs draw tinted and grey with a red badge")
-    func layout() throws {
+    /// The app's root on a 300 × 400 stage, laid out.
+    func launch() -> (Stage, Root) {
         let stage = Stage(size: CGSize(width: 300, height: 400), scale: 1)
         let root = Root()
         (stage.rootView as? UIWindow)?.rootViewController = root
         stage.advance(to: 0)
+        return (stage, root)
+    }
+
+    @Test("the bar sits at the bottom, 49 pt high, in the children's safe area; tabs draw tinted and grey with a red badge")
+    func layout() throws {
+        let (stage, root) = launch()
         #expect(root.tabBar.frame == CGRect(x: 0, y: 351, width: 300, height: 49))
         #expect(root.home.view.safeAreaInsets.bottom == 49 && root.home.tabBarController === root && root.selectedIndex == 0)
         let picture = try FrameRasterizer.rasterize(stage.snapshot(), background: nil)
@@ -69,10 +75,7 @@ struct TabBarTests {
 
     @Test("a tap selects a tab with the appearance callbacks in order; the delegate may refuse one")
     func selecting() throws {
-        let stage = Stage(size: CGSize(width: 300, height: 400), scale: 1)
-        let root = Root()
-        (stage.rootView as? UIWindow)?.rootViewController = root
-        stage.advance(to: 0)
+        let (stage, root) = launch()
         root.home.log = []
         stage.tap(CGPoint(x: 250, y: 375), at: 0.1)
         stage.advance(to: 0.3)

@@ -38,6 +38,12 @@ open class UIViewController: UIResponder, NSKeyValueObserving {
     public private(set) var children: [UIViewController] = []
     /// Its presentations (UIViewController+Presentation.swift).
     var presentationLinks = PresentationLinks()
+    /// How it is shown when presented (a sheet by default, as on iOS 13 and later).
+    open var modalPresentationStyle: UIModalPresentationStyle = .automatic
+    /// How UIKit's own presentation moves it.
+    open var modalTransitionStyle: UIModalTransitionStyle = .coverVertical
+    /// Hands out the animators of its presentation and dismissal (held weakly).
+    open weak var transitioningDelegate: (any UIViewControllerTransitioningDelegate)?
     public private(set) weak var parent: UIViewController?
 
     /// As on iOS, a convenience over `init(nibName:bundle:)`: a subclass's own `init()` calls
@@ -96,6 +102,13 @@ open class UIViewController: UIResponder, NSKeyValueObserving {
     }
 
     /// Makes `view` (a plain white view the size of the screen unless overridden).
+    /// A container controller's root view: white, the screen's size (its children fill it).
+    func makeContainerView() -> UIView {
+        let container = UIView(frame: UIScreen.main.bounds)
+        container.backgroundColor = .white
+        return container
+    }
+
     open func loadView() {
         let v = UIView(frame: UIScreen.main.bounds)
         v.backgroundColor = .white

@@ -51,11 +51,9 @@ open class UIProgressView: UIView {
     static let height: CGFloat = 4
 
     private func setUp() {
-        for view in [trackView, fillView] {
-            view.isUserInteractionEnabled = false
-            view.clipsToBounds = true
-            addSubview(view)
-        }
+        addParts(trackView, fillView)
+        trackView.clipsToBounds = true
+        fillView.clipsToBounds = true
         updateColors()
         UIView.performWithoutAnimation { layoutBar() }
     }

@@ -73,10 +73,7 @@ open class UISegmentedControl: UIControl {
     }
 
     private func setUp() {
-        for view in [trackView, selectionView] {
-            view.isUserInteractionEnabled = false
-            addSubview(view)
-        }
+        addParts(trackView, selectionView)
         trackView.backgroundColor = .tertiarySystemFill
         trackView.layer.cornerRadius = 9
         selectionView.layer.cornerRadius = 7
@@ -156,11 +153,8 @@ open class UISegmentedControl: UIControl {
 
     private func insert(_ segment: Segment, at index: Int) {
         let index = min(max(0, index), segments.count)
-        segment.label.isUserInteractionEnabled = false
-        segment.imageView.isUserInteractionEnabled = false
         segment.imageView.contentMode = .center
-        addSubview(segment.label)
-        addSubview(segment.imageView)
+        addParts(segment.label, segment.imageView)
         segments.insert(segment, at: index)
         if selectedSegmentIndex >= index { selectedSegmentIndex += 1 }
         rebuildSeparators()

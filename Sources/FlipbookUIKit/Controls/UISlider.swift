@@ -58,10 +58,7 @@ open class UISlider: UIControl {
     }
 
     private func setUp() {
-        for view in [maximumTrackView, minimumTrackView, thumbView] {
-            view.isUserInteractionEnabled = false
-            addSubview(view)
-        }
+        addParts(maximumTrackView, minimumTrackView, thumbView)
         minimumTrackView.layer.cornerRadius = Self.trackThickness / 2
         maximumTrackView.layer.cornerRadius = Self.trackThickness / 2
         thumbView.layer.cornerRadius = Self.thumbSide / 2

@@ -47,10 +47,8 @@ open class UISwitch: UIControl {
     }
 
     private func setUp() {
-        trackView.isUserInteractionEnabled = false
-        thumbView.isUserInteractionEnabled = false
-        addSubview(trackView)
-        trackView.addSubview(thumbView)
+        addParts(trackView)
+        trackView.addParts(thumbView)
         let thumb = Self.size.height - 2 * Self.thumbInset
         thumbView.layer.cornerRadius = thumb / 2
         thumbView.layer.shadowColor = UIColor.black.cgColor

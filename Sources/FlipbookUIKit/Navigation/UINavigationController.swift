@@ -36,11 +36,7 @@ open class UINavigationController: UIViewController {
     open var topViewController: UIViewController? { viewControllersStorage.last }
     open var visibleViewController: UIViewController? { topViewController }
 
-    open override func loadView() {
-        let container = UIView(frame: UIScreen.main.bounds)
-        container.backgroundColor = .white
-        view = container
-    }
+    open override func loadView() { view = makeContainerView() }
 
     open override func viewDidLoad() {
         super.viewDidLoad()

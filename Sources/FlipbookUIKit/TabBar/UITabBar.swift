@@ -107,10 +107,7 @@ final class TabButton: UIControl {
 
     override init(frame: CGRect) {
         super.init(frame: frame)
-        for view in [imageView, titleLabel, badge] {
-            view.isUserInteractionEnabled = false
-            addSubview(view)
-        }
+        addParts(imageView, titleLabel, badge)
         imageView.contentMode = .scaleAspectFit
         titleLabel.font = .systemFont(ofSize: 10, weight: .medium)
         titleLabel.textAlignment = .center

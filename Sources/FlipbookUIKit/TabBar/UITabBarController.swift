@@ -54,11 +54,7 @@ open class UITabBarController: UIViewController, UITabBarDelegate {
         }
     }
 
-    open override func loadView() {
-        let container = UIView(frame: UIScreen.main.bounds)
-        container.backgroundColor = .white
-        view = container
-    }
+    open override func loadView() { view = makeContainerView() }
 
     open override func viewDidLoad() {
         super.viewDidLoad()

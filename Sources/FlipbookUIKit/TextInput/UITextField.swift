@@ -113,10 +113,7 @@ open class UITextField: UIControl, UIKeyInput {
     }
 
     private func setUp() {
-        for view in [borderView, backgroundImageView, textLabel, caret] {
-            view.isUserInteractionEnabled = false
-            addSubview(view)
-        }
+        addParts(borderView, backgroundImageView, textLabel, caret)
         caret.isHidden = true
         refresh()
     }

@@ -9,9 +9,6 @@ final class PresentationLinks {
     weak var transition: ViewControllerTransition?
     /// The container the presented view lives in while presented.
     var container: UIView?
-    var modalPresentationStyle: UIModalPresentationStyle = .automatic
-    var modalTransitionStyle: UIModalTransitionStyle = .coverVertical
-    weak var transitioningDelegate: (any UIViewControllerTransitioningDelegate)?
     var isBeingPresented = false
     var isBeingDismissed = false
 }
@@ -20,19 +17,6 @@ final class PresentationLinks {
 // over the window, animated by the transitioning delegate's animator or UIKit's own slide;
 // `dismiss` takes it away the same way.
 extension UIViewController {
-    public var modalPresentationStyle: UIModalPresentationStyle {
-        get { presentationLinks.modalPresentationStyle }
-        set { presentationLinks.modalPresentationStyle = newValue }
-    }
-    public var modalTransitionStyle: UIModalTransitionStyle {
-        get { presentationLinks.modalTransitionStyle }
-        set { presentationLinks.modalTransitionStyle = newValue }
-    }
-    /// Hands out the animators of this controller's presentation and dismissal (held weakly).
-    public var transitioningDelegate: (any UIViewControllerTransitioningDelegate)? {
-        get { presentationLinks.transitioningDelegate }
-        set { presentationLinks.transitioningDelegate = newValue }
-    }
     /// The controller this one presents.
     public var presentedViewController: UIViewController? { presentationLinks.presented }
     /// The controller that presents this one (or an ancestor of it).
@@ -136,7 +120,7 @@ extension UIViewController {
             container.removeFromSuperview()
             presenter.presentationLinks.presented = nil
             presenter.presentationLinks.transition = nil
-            presented.presentationLinks = PresentationLinks.keepingSettings(of: presented.presentationLinks)
+            presented.presentationLinks = PresentationLinks()
             presented.sendAppearance(.didDisappear, animated: animated)
             if removedPresenter { presenter.sendAppearance(.didAppear, animated: animated) }
             completion?()
@@ -168,17 +152,6 @@ extension UIViewController {
 
     private func warnOnStage(_ message: String) {
         (viewIfLoaded?.layer.stage ?? TransactionContext.current.activeStage)?.warn(message)
-    }
-}
-
-extension PresentationLinks {
-    /// Fresh links that keep what the controller was set up with (style, delegate).
-    static func keepingSettings(of links: PresentationLinks) -> PresentationLinks {
-        let fresh = PresentationLinks()
-        fresh.modalPresentationStyle = links.modalPresentationStyle
-        fresh.modalTransitionStyle = links.modalTransitionStyle
-        fresh.transitioningDelegate = links.transitioningDelegate
-        return fresh
     }
 }
 

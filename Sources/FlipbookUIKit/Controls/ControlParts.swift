@@ -11,4 +11,12 @@ extension UIView {
             UIView.performWithoutAnimation(change)
         }
     }
+
+    /// Adds views that draw a control's parts: they take no touches (the control takes them).
+    func addParts(_ parts: UIView...) {
+        for part in parts {
+            part.isUserInteractionEnabled = false
+            addSubview(part)
+        }
+    }
 }
