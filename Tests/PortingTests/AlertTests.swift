@@ -32,9 +32,7 @@ struct AlertTests {
     }
 
     func stage(_ root: UIViewController) -> Stage {
-        let stage = Stage(size: CGSize(width: 320, height: 480), scale: 1)
-        (stage.rootView as? UIWindow)?.rootViewController = root
-        return stage
+        Stage.hosting(root, size: CGSize(width: 320, height: 480), scale: 1)
     }
 
     /// The alert's box (its view's one subview) in the window.

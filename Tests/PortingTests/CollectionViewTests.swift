@@ -67,10 +67,8 @@ struct CollectionViewTests {
     // ---- end ----
 
     func screen(height: CGFloat = 150) -> (Stage, SwatchesController) {
-        let stage = Stage(size: CGSize(width: 300, height: height), scale: 1)
         let controller = SwatchesController()
-        (stage.rootView as? UIWindow)?.rootViewController = controller
-        return (stage, controller)
+        return (Stage.hosting(controller, size: CGSize(width: 300, height: height)), controller)
     }
 
     @Test("lines fill the width, spread to both edges; a line of one is centred; the content holds them all")

@@ -37,9 +37,8 @@ struct PagingTests {
 
     @Test("a short slow drag springs back; past half a page it lands on the next; a flick turns one page; the last page holds")
     func paging() throws {
-        let stage = Stage(size: CGSize(width: 300, height: 400), scale: 1)
         let onboarding = Onboarding()
-        (stage.rootView as? UIWindow)?.rootViewController = onboarding
+        let stage = Stage.hosting(onboarding, size: CGSize(width: 300, height: 400), scale: 1)
         let scrollView = onboarding.scrollView
         func swipe(at time: Double, by dx: CGFloat, velocity: CGFloat) {
             stage.advance(to: time)

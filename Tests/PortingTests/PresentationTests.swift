@@ -85,9 +85,7 @@ struct PresentationTests {
     // ---- end ----
 
     func stage(_ root: UIViewController) -> Stage {
-        let stage = Stage(size: CGSize(width: 200, height: 300), scale: 1)
-        (stage.rootView as? UIWindow)?.rootViewController = root
-        return stage
+        Stage.hosting(root, size: CGSize(width: 200, height: 300), scale: 1)
     }
 
     func pixel(_ stage: Stage, at time: Double, _ x: Int, _ y: Int) throws -> [Int] {

@@ -44,9 +44,8 @@ struct TabBarTests {
 
     /// The app's root on a 300 × 400 stage, laid out.
     func launch() -> (Stage, Root) {
-        let stage = Stage(size: CGSize(width: 300, height: 400), scale: 1)
         let root = Root()
-        (stage.rootView as? UIWindow)?.rootViewController = root
+        let stage = Stage.hosting(root, size: CGSize(width: 300, height: 400), scale: 1)
         stage.advance(to: 0)
         return (stage, root)
     }

@@ -16,6 +16,11 @@ public protocol UIScrollViewDelegate: AnyObject {
     func scrollViewWillBeginDecelerating(_ scrollView: UIScrollView)
     func scrollViewDidEndDecelerating(_ scrollView: UIScrollView)
     func scrollViewDidEndScrollingAnimation(_ scrollView: UIScrollView)
+    /// The view that zooms (nil: the scroll view does not zoom).
+    func viewForZooming(in scrollView: UIScrollView) -> UIView?
+    func scrollViewWillBeginZooming(_ scrollView: UIScrollView, with view: UIView?)
+    func scrollViewDidZoom(_ scrollView: UIScrollView)
+    func scrollViewDidEndZooming(_ scrollView: UIScrollView, with view: UIView?, atScale scale: CGFloat)
 }
 
 extension UIScrollViewDelegate {
@@ -29,6 +34,10 @@ extension UIScrollViewDelegate {
     public func scrollViewWillBeginDecelerating(_ scrollView: UIScrollView) {}
     public func scrollViewDidEndDecelerating(_ scrollView: UIScrollView) {}
     public func scrollViewDidEndScrollingAnimation(_ scrollView: UIScrollView) {}
+    public func viewForZooming(in scrollView: UIScrollView) -> UIView? { nil }
+    public func scrollViewWillBeginZooming(_ scrollView: UIScrollView, with view: UIView?) {}
+    public func scrollViewDidZoom(_ scrollView: UIScrollView) {}
+    public func scrollViewDidEndZooming(_ scrollView: UIScrollView, with view: UIView?, atScale scale: CGFloat) {}
 }
 
 /// A simulated scroll view (timing-model.md 11.3, 13): the content offset is the bounds origin,
@@ -40,6 +49,11 @@ open class UIScrollView: UIView {
         didSet { if oldValue != contentSize { notifyObservers("contentSize", old: oldValue, new: contentSize) } }
     }
     open var bounces = true
+    /// The zooming view's scale (UIScrollView+Zoom.swift), held between the minimum and maximum.
+    var storedZoomScale: CGFloat = 1
+    open var minimumZoomScale: CGFloat = 1
+    open var maximumZoomScale: CGFloat = 1
+    open var bouncesZoom = true
     /// A released drag comes to rest on a whole page (a multiple of the bounds' size), as
     /// UIKit's paging scroll views do (timing-model.md 13.9).
     open var isPagingEnabled = false
