@@ -170,4 +170,29 @@ struct ControlsTests {
         control.selectedSegmentIndex = 7
         #expect(control.selectedSegmentIndex == UISegmentedControl.noSegment)
     }
+
+    @Test("a stepper keeps its 94 × 32 size, steps by a tap on either half, holds or wraps at its ends")
+    func stepper() throws {
+        let stage = Stage(size: CGSize(width: 120, height: 52), scale: 1)
+        let stepper = UIStepper(frame: CGRect(x: 10, y: 10, width: 300, height: 300))
+        stepper.maximumValue = 2
+        stepper.stepValue = 0.5
+        var values: [Double] = []
+        stepper.addAction(UIAction { _ in values.append(stepper.value) }, for: .valueChanged)
+        stage.rootView.addSubview(stepper)
+        #expect(stepper.frame.size == CGSize(width: 94, height: 32))
+        // The minus is grey at the minimum, the plus black: ink at the signs' middles.
+        #expect(try pixel(stage, at: 0, 10 + 70, 10 + 16)[0] < 60)
+        #expect(try pixel(stage, at: 0, 10 + 23, 10 + 16)[0] > 150)
+        for (index, x) in [80, 80, 80, 80, 80, 20].enumerated() { stage.tap(CGPoint(x: x, y: 26), at: 0.1 + Double(index) * 0.5) }
+        stage.advance(to: 4)
+        #expect(values == [0.5, 1, 1.5, 2, 1.5], "held at 2, then down")
+        stepper.wraps = true
+        stepper.value = 2
+        stage.tap(CGPoint(x: 80, y: 26), at: 4.1)
+        stage.advance(to: 4.5)
+        #expect(stepper.value == 0 && values.last == 0, "wrapped round")
+        stepper.value = 7
+        #expect(stepper.value == 2)
+    }
 }
