@@ -43,11 +43,9 @@ open class UITextField: UIControl, UIKeyInput {
     open var attributedText: NSAttributedString? {
         get { NSAttributedString(string: storedText, attributes: [.font: font as Any, .foregroundColor: textColor as Any]) }
         set {
-            if let newValue, newValue.length > 0 {
-                let attributes = newValue.attributes(at: 0, effectiveRange: nil)
-                if let font = attributes[.font] as? UIFont { self.font = font }
-                if let color = attributes[.foregroundColor] as? UIColor { textColor = color }
-            }
+            let (font, color) = EndEdit.firstFontAndColor(of: newValue)
+            if let font { self.font = font }
+            if let color { textColor = color }
             text = newValue?.string
         }
     }
@@ -186,8 +184,7 @@ open class UITextField: UIControl, UIKeyInput {
     open override func becomeFirstResponder() -> Bool {
         guard !isEditing else { return true }
         guard canBecomeFirstResponder, delegate?.textFieldShouldBeginEditing(self) ?? true else { return false }
-        if let current = window?.firstResponder, current !== self, !current.resignFirstResponder() { return false }
-        window?.firstResponder = self
+        guard takeFirstResponder() else { return false }
         isEditing = true
         if clearsOnBeginEditing { storedText = "" }
         refresh()
@@ -206,7 +203,7 @@ open class UITextField: UIControl, UIKeyInput {
         guard isEditing else { return true }
         guard !asking || delegate?.textFieldShouldEndEditing(self) ?? true else { return false }
         isEditing = false
-        if window?.firstResponder === self { window?.firstResponder = nil }
+        releaseFirstResponder()
         refresh()
         delegate?.textFieldDidEndEditing(self, reason: .committed)
         sendActions(for: .editingDidEnd)
@@ -229,21 +226,18 @@ open class UITextField: UIControl, UIKeyInput {
             if delegate?.textFieldShouldReturn(self) ?? true { sendActions(for: .editingDidEndOnExit) }
             return
         }
-        replaceEnd(dropping: 0, with: text)
+        apply(EndEdit(typing: text, after: storedText))
     }
 
     /// Deletes the last character, as a keyboard's delete key does.
     open func deleteBackward() {
-        guard let last = storedText.last else { return }
-        replaceEnd(dropping: String(last).utf16.count, with: "")
+        if let edit = EndEdit(deletingLastOf: storedText) { apply(edit) }
     }
 
-    /// Replaces the last `count` UTF-16 units with `text` when the delegate allows it.
-    private func replaceEnd(dropping count: Int, with text: String) {
-        let length = storedText.utf16.count
-        let range = NSRange(location: length - count, length: count)
-        guard delegate?.textField(self, shouldChangeCharactersIn: range, replacementString: text) ?? true else { return }
-        storedText = (storedText as NSString).replacingCharacters(in: range, with: text)
+    /// Makes `edit` when the delegate allows it.
+    private func apply(_ edit: EndEdit) {
+        guard delegate?.textField(self, shouldChangeCharactersIn: edit.range, replacementString: edit.replacement) ?? true else { return }
+        storedText = edit.result
         refresh()
         sendActions(for: .editingChanged)
         NotificationCenter.default.post(name: Self.textDidChangeNotification, object: self)
@@ -316,15 +310,5 @@ open class UITextField: UIControl, UIKeyInput {
             default: rect.minX + min(width, max(0, rect.width - 2))
             }
         caret.frame = CGRect(x: x, y: rect.midY - font.lineHeight / 2, width: 2, height: font.lineHeight)
-    }
-}
-
-extension UIView {
-    /// Ends the editing of the field in this view's tree that is editing (`force` ends it
-    /// whatever its delegate says). Returns whether none is left editing.
-    @discardableResult
-    public func endEditing(_ force: Bool) -> Bool {
-        guard let window, let field = window.firstResponder as? UITextField, field.isDescendant(of: self) else { return true }
-        return force ? field.endEditing(asking: false) : field.resignFirstResponder()
     }
 }
