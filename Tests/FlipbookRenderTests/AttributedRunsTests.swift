@@ -215,6 +215,15 @@ struct AttributedRunsTests {
             #expect(left.red > 0 && right.blue > 0, "\(drawer): \(left) \(right)")
         }
     }
+
+    @Test("a measured string is as tall as its tallest run's font")
+    func measuredHeight() {
+        let small = UIFont(name: "DejaVu Sans", size: 12)!, large = UIFont(name: "DejaVu Sans", size: 36)!
+        let text = NSMutableAttributedString(string: "ab", attributes: [.font: small])
+        text.append(NSAttributedString(string: "CD", attributes: [.font: large]))
+        #expect(abs(text.size().height - large.lineHeight) < 0.01, "\(text.size().height) against \(large.lineHeight)")
+        #expect(NSAttributedString(string: "ab", attributes: [.font: small]).size().height == small.lineHeight)
+    }
 }
 
 /// Draws its text with string drawing or a Core Text frame.

@@ -68,7 +68,12 @@ struct StringDrawingLayout {
         var measured = style
         measured.isWrapped = width != nil
         let extent = measurer.extent(of: measured, fontSize: size, width: width)
-        let line = Double(font.lineHeight + (options.contains(.usesFontLeading) ? font.leading : 0))
+        // A line is as tall as its tallest run's font (each run's own font and size).
+        let fonts =
+            [font]
+            + style.runs.compactMap { run in run.fontSize.flatMap { UIFont(name: run.fontName ?? font.fontName, size: CGFloat($0)) } }
+        let tallest = fonts.max { $0.lineHeight < $1.lineHeight } ?? font
+        let line = Double(tallest.lineHeight + (options.contains(.usesFontLeading) ? tallest.leading : 0))
         // A paragraph style's line height for the first line, its pitch for each next one.
         let lines = Double(max(1, extent.lines))
         let height = style.lineSpacing.lineHeight(natural: line) + (lines - 1) * style.lineSpacing.pitch(natural: line)
