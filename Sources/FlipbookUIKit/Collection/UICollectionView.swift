@@ -203,13 +203,18 @@ open class UICollectionView: UIScrollView {
         didSet { if frame.size != oldValue.size { collectionViewLayout.invalidateLayout() } }
     }
 
+    /// As UIKit does, the layout is asked before the bounds change (it reads the old bounds
+    /// from the collection view and the new ones from its argument, as springy layouts do).
     open override var bounds: CGRect {
+        willSet {
+            boundsChangeInvalidates = newValue != bounds && collectionViewLayout.shouldInvalidateLayout(forBoundsChange: newValue)
+        }
         didSet {
-            if collectionViewLayout.shouldInvalidateLayout(forBoundsChange: bounds) || bounds.size != oldValue.size {
-                collectionViewLayout.invalidateLayout()
-            }
+            if boundsChangeInvalidates || bounds.size != oldValue.size { collectionViewLayout.invalidateLayout() }
+            boundsChangeInvalidates = false
         }
     }
+    private var boundsChangeInvalidates = false
 
     var itemCounts: [Int] {
         if let counts { return counts }
