@@ -2,7 +2,7 @@ import Flipbook
 import Foundation
 
 /// Prints benchmark figures (docs/benchmarks.md). Not a test: numbers, not pass/fail.
-/// Usage: flipbook-bench [engine] [render] [png] [table] [thumbnail] [decode] [autolayout] [offsets]
+/// Usage: flipbook-bench [engine] [render] [png] [table] [thumbnail] [decode] [autolayout] [offsets] [dynamics]
 let arguments = Set(CommandLine.arguments.dropFirst())
 let runAll = arguments.isEmpty
 
@@ -196,6 +196,10 @@ func tableBenchmark(rows: Int, sweep: Bool) {
                 "table: %6d rows, %@, 10 s at 60 fps: per frame advance+snapshot %.3f ms, rasterize %.3f ms; setup %.1f ms; %d subviews",
             rows, sweep ? "swept end to end" : "swaying 40 pt", tAdvance / Double(frames) * 1000, tRaster / Double(frames) * 1000,
             setup * 1000, table.subviews.count))
+}
+
+if runAll || arguments.contains("dynamics") {
+    for count in [10, 100, 400] { dynamicsBenchmark(count: count) }
 }
 
 if runAll || arguments.contains("table") {

@@ -250,6 +250,12 @@ open class UIView: UIResponder, CALayerDelegate {
         get { layer.affineTransform() }
         set { layer.setAffineTransform(newValue) }
     }
+    /// The shape UIKit Dynamics collides this view as (override for an ellipse or a path).
+    open var collisionBoundsType: UIDynamicItemCollisionBoundsType { .rectangle }
+    /// The convex path, about the view's centre, used when `collisionBoundsType` is `.path`.
+    open var collisionBoundingPath: UIBezierPath {
+        UIBezierPath(rect: CGRect(x: -bounds.width / 2, y: -bounds.height / 2, width: bounds.width, height: bounds.height))
+    }
     open var alpha: CGFloat {
         get { CGFloat(layer.opacity) }
         set { layer.opacity = Float(newValue) }

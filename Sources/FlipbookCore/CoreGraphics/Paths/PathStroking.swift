@@ -1,6 +1,12 @@
 import Foundation
 
 extension CGPath {
+    /// Each subpath as a polyline (curves cut into 32 pieces), and whether it closes: what
+    /// UIKit Dynamics collides with where a path is a boundary or an item's bounds.
+    package var flattenedPolylines: [(points: [CGPoint], closed: Bool)] {
+        PathStroker.flattenedSubpaths(elements)
+    }
+
     /// The outline of this path stroked with `lineWidth`, as a path to fill with the non-zero
     /// rule (timing-model.md 12.4): one piece per flattened edge, join and cap, all wound the
     /// same way so their union is the stroke.
