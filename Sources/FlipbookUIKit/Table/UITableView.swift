@@ -158,6 +158,12 @@ open class UITableView: UIScrollView {
         updateRows(inserting: [], deleting: Set(indexPaths), animation: animation)
     }
 
+    /// Asks the data source for these rows' cells again; the new cells show at once.
+    open func reloadRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
+        for path in indexPaths { if let cell = onScreen[path] { recycle(cell, at: path) } }
+        invalidateRows()
+    }
+
     /// Scrolls so the row shows at `position`.
     open func scrollToRow(at indexPath: IndexPath, at position: ScrollPosition, animated: Bool) {
         let rect = rectForRow(at: indexPath)
@@ -381,7 +387,7 @@ open class UITableView: UIScrollView {
         CATransaction.commit()
     }
 
-    private func updateRows(inserting: Set<IndexPath>, deleting: Set<IndexPath>, animation: RowAnimation) {
+    func updateRows(inserting: Set<IndexPath>, deleting: Set<IndexPath>, animation: RowAnimation) {
         // Cells on screen keep their rows, renumbered around the inserted and deleted ones.
         let before = onScreen
         onScreen = [:]
