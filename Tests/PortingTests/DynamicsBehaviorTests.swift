@@ -334,6 +334,57 @@ struct DynamicsBehaviorTests {
         }
     }
 
+    @Test("hostile geometry: NaN snap points, infinite anchors and lengths, an item at NaN, degenerate paths")
+    func hostileGeometry() {
+        final class Dot: UIView {
+            override var collisionBoundsType: UIDynamicItemCollisionBoundsType { .path }
+            override var collisionBoundingPath: UIBezierPath { UIBezierPath() }
+        }
+        let (b, stage) = board(3)
+        let lost = UIView(frame: .zero)
+        lost.center = CGPoint(x: CGFloat.nan, y: 10)
+        let dot = Dot(frame: CGRect(x: 10, y: 10, width: 0, height: 0))
+        b.view.addSubview(lost)
+        b.view.addSubview(dot)
+        let snap = UISnapBehavior(item: b.boxes[0], snapTo: CGPoint(x: CGFloat.nan, y: 0))
+        let rope = UIAttachmentBehavior(item: b.boxes[1], attachedToAnchor: CGPoint(x: CGFloat.infinity, y: 0))
+        rope.length = .nan
+        rope.frequency = .infinity
+        let collision = UICollisionBehavior(items: b.boxes + [lost, dot])
+        collision.translatesReferenceBoundsIntoBoundary = true
+        collision.addBoundary(withIdentifier: "nowhere" as any NSCopying, from: CGPoint(x: CGFloat.nan, y: 0), to: .zero)
+        let field = UIFieldBehavior.springField()
+        field.strength = .infinity
+        field.addItem(b.boxes[2])
+        for behavior in [snap, rope, collision, field, UIGravityBehavior(items: [lost, dot])] as [UIDynamicBehavior] {
+            b.animator.addBehavior(behavior)
+        }
+        stage.advance(to: 1)
+        for box in b.boxes { #expect(box.center.x.isFinite && box.center.y.isFinite, "\(box.center)") }
+        #expect(dot.center.y > 10, "a degenerate path collides as its bounds: \(dot.center)")
+    }
+
+    @Test("an item group falls, turns and lands as one body, its items keeping their places in it")
+    func itemGroup() {
+        let (b, stage) = board(2, size: CGSize(width: 600, height: 600))
+        let (left, right) = (b.boxes[0], b.boxes[1])
+        let group = UIDynamicItemGroup(items: [left, right])
+        #expect(group.center == CGPoint(x: 175, y: 100) && group.bounds.size == CGSize(width: 250, height: 100))
+        let collision = UICollisionBehavior(items: [group])
+        collision.translatesReferenceBoundsIntoBoundary = true
+        let push = UIPushBehavior(items: [group], mode: .instantaneous)
+        push.setAngle(0, magnitude: 2)
+        push.setTargetOffsetFromCenter(UIOffset(horizontal: 0, vertical: -50), for: group)
+        for behavior in [collision, UIGravityBehavior(items: [group]), push] as [UIDynamicBehavior] { b.animator.addBehavior(behavior) }
+        stage.advance(to: 0.3)
+        let gap = hypot(right.center.x - left.center.x, right.center.y - left.center.y)
+        #expect(abs(gap - 150) < 0.01, "the items stay 150 pt apart: \(gap)")
+        #expect(abs(atan2(left.transform.b, left.transform.a) - atan2(right.transform.b, right.transform.a)) < 1e-9)
+        #expect(atan2(left.transform.b, left.transform.a) > 0.05, "the push above the centre turned the group")
+        stage.advance(to: 6)
+        #expect(!b.animator.isRunning && max(left.frame.maxY, right.frame.maxY) > 590, "landed: \(left.frame), \(right.frame)")
+    }
+
     @Test("items(in:) finds items where the animator moved them; updateItem re-reads one moved by the app")
     func queries() {
         let (b, stage) = board(2)
