@@ -72,11 +72,23 @@ extension UIViewController {
             controller.transitioningDelegate?.animationController(forPresented: controller, presenting: presenter, source: self)
             ?? ModalTransitionAnimator(presenting: true, style: controller.modalTransitionStyle)
         let run = animated ? animator : ImmediateAnimator(presenting: true)
-        transition.run(run) { completed in
+        let interaction = animated ? controller.transitioningDelegate?.interactionControllerForPresentation(using: animator) : nil
+        transition.run(run, interaction: interaction) { completed in
             controller.presentationLinks.isBeingPresented = false
             controller.presentationLinks.transition = nil
             presenter.presentationLinks.transition = nil
             presentation.presentationTransitionDidEnd(completed)
+            guard completed else {
+                // Cancelled (an interaction ran it back): as if never presented.
+                controller.viewIfLoaded?.removeFromSuperview()
+                container.removeFromSuperview()
+                presenter.presentationLinks.presented = nil
+                controller.presentationLinks = PresentationLinks()
+                controller.sendAppearance(.willDisappear, animated: animated)
+                controller.sendAppearance(.didDisappear, animated: animated)
+                if removesPresenter { presenter.sendAppearance(.didAppear, animated: animated) }
+                return
+            }
             if removesPresenter {
                 UIView.performWithoutAnimation { presenter.viewIfLoaded?.isHidden = true }
                 presenter.sendAppearance(.didDisappear, animated: animated)
@@ -114,8 +126,23 @@ extension UIViewController {
         let animator =
             presented.transitioningDelegate?.animationController(forDismissed: presented)
             ?? ModalTransitionAnimator(presenting: false, style: presented.modalTransitionStyle)
-        transition.run(animated ? animator : ImmediateAnimator(presenting: false)) { completed in
+        let interaction = animated ? presented.transitioningDelegate?.interactionControllerForDismissal(using: animator) : nil
+        transition.run(animated ? animator : ImmediateAnimator(presenting: false), interaction: interaction) { completed in
             presentation.dismissalTransitionDidEnd(completed)
+            guard completed else {
+                // Cancelled (an interaction ran it back): still presented; no completion.
+                presented.presentationLinks.isBeingDismissed = false
+                presented.presentationLinks.transition = nil
+                presenter.presentationLinks.transition = nil
+                if removedPresenter {
+                    UIView.performWithoutAnimation { presenter.viewIfLoaded?.isHidden = true }
+                    presenter.sendAppearance(.willDisappear, animated: animated)
+                    presenter.sendAppearance(.didDisappear, animated: animated)
+                }
+                presented.sendAppearance(.willAppear, animated: animated)
+                presented.sendAppearance(.didAppear, animated: animated)
+                return
+            }
             presented.viewIfLoaded?.removeFromSuperview()
             container.removeFromSuperview()
             presenter.presentationLinks.presented = nil

@@ -54,7 +54,8 @@ extension UIViewControllerAnimatedTransitioning {
     public func animationEnded(_ transitionCompleted: Bool) {}
 }
 
-/// Drives a transition by a gesture (kept: a Stage's transitions run to their end).
+/// Drives a transition by a gesture (timing-model.md 11.9, rule 5): given by a transitioning
+/// delegate, it starts the transition and moves it on.
 public protocol UIViewControllerInteractiveTransitioning: AnyObject {
     func startInteractiveTransition(_ transitionContext: any UIViewControllerContextTransitioning)
 }

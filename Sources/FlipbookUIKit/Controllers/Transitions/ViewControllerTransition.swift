@@ -38,15 +38,32 @@ final class ViewControllerTransition: UIViewControllerContextTransitioning, UIVi
         presentationStyle = style
     }
 
-    /// Runs `animator` (its duration first, then its animation, then what was added alongside);
+    /// Runs `animator` (its duration first, then its animation, then what was added alongside),
+    /// or hands the transition to `interaction`, which starts the animator and drives it;
     /// `finished` runs once when the animator completes the transition.
-    func run(_ animator: any UIViewControllerAnimatedTransitioning, finished: @escaping (Bool) -> Void) {
+    func run(
+        _ animator: any UIViewControllerAnimatedTransitioning, interaction: (any UIViewControllerInteractiveTransitioning)? = nil,
+        finished: @escaping (Bool) -> Void
+    ) {
         self.animator = animator
         self.finished = finished
         transitionDuration = max(0, animator.transitionDuration(using: self))
-        animator.animateTransition(using: self)
+        guard let interaction else { return startAnimator() }
+        isInteractive = true
+        self.interaction = interaction
+        interaction.startInteractiveTransition(self)
+    }
+
+    /// Asks the animator to animate (an interactive driver calls it with the container frozen).
+    func startAnimator() {
+        animator?.animateTransition(using: self)
         runAlongside()
     }
+
+    private var interaction: (any UIViewControllerInteractiveTransitioning)?
+    /// Set by a percent-driven interaction that took over the container's clock, so the clock is
+    /// given back when the transition ends.
+    var drivesContainerClock = false
 
     private var startedAlongside = 0
 
@@ -63,7 +80,9 @@ final class ViewControllerTransition: UIViewControllerContextTransitioning, UIVi
 
     // MARK: Context
 
-    var isInteractive: Bool { false }
+    private(set) var isInteractive = false
+    /// How far an interaction has driven the transition.
+    private(set) var percentComplete: CGFloat = 0
     private(set) var transitionWasCancelled = false
     var isCancelled: Bool { transitionWasCancelled }
     var targetTransform: CGAffineTransform { .identity }
@@ -81,6 +100,13 @@ final class ViewControllerTransition: UIViewControllerContextTransitioning, UIVi
     func completeTransition(_ didComplete: Bool) {
         guard let finished else { return }
         self.finished = nil
+        if drivesContainerClock {
+            drivesContainerClock = false
+            let layer = containerView.layer
+            (layer.speed, layer.timeOffset, layer.beginTime) = (1, 0, 0)
+        }
+        interaction = nil
+        isInteractive = false
         transitionWasCancelled = !didComplete
         finished(didComplete)
         for entry in alongside { entry.completion?(self) }
@@ -89,10 +115,13 @@ final class ViewControllerTransition: UIViewControllerContextTransitioning, UIVi
         animator = nil
     }
 
-    func updateInteractiveTransition(_ percentComplete: CGFloat) {}
-    func finishInteractiveTransition() {}
-    func cancelInteractiveTransition() {}
-    func pauseInteractiveTransition() {}
+    func updateInteractiveTransition(_ percentComplete: CGFloat) { self.percentComplete = percentComplete }
+    func finishInteractiveTransition() { isInteractive = false }
+    func cancelInteractiveTransition() {
+        isInteractive = false
+        transitionWasCancelled = true
+    }
+    func pauseInteractiveTransition() { isInteractive = true }
 
     // MARK: Coordinator
 

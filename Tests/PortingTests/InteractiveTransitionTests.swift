@@ -1,0 +1,118 @@
+import Flipbook
+import Foundation
+import Testing
+
+/// A card dismissed by dragging it down, as iOS code writes it with a custom animator and a
+/// `UIPercentDrivenInteractiveTransition` (timing-model.md 11.9, rule 5).
+@Suite("interactive transitions")
+struct InteractiveTransitionTests {
+    // ---- iOS code (no edits) ----
+    final class SlideDown: NSObject, UIViewControllerAnimatedTransitioning {
+        func transitionDuration(using transitionContext: (any UIViewControllerContextTransitioning)?) -> TimeInterval { 0.4 }
+
+        func animateTransition(using transitionContext: any UIViewControllerContextTransitioning) {
+            guard let card = transitionContext.view(forKey: .from) else { return }
+            let height = transitionContext.containerView.bounds.height
+            UIView.animate(
+                withDuration: 0.4, delay: 0, options: [.curveLinear],
+                animations: { card.frame.origin.y = height },
+                completion: { _ in transitionContext.completeTransition(!transitionContext.transitionWasCancelled) })
+        }
+    }
+
+    final class CardController: UIViewController, UIViewControllerTransitioningDelegate {
+        let interactor = UIPercentDrivenInteractiveTransition()
+        var dragging = false
+        var events: [String] = []
+
+        override init(nibName: String?, bundle: Bundle?) {
+            super.init(nibName: nibName, bundle: bundle)
+            modalPresentationStyle = .overFullScreen
+            transitioningDelegate = self
+        }
+        required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
+
+        override func viewWillAppear(_ animated: Bool) {
+            super.viewWillAppear(animated)
+            events.append("willAppear")
+        }
+        override func viewDidDisappear(_ animated: Bool) {
+            super.viewDidDisappear(animated)
+            events.append("didDisappear")
+        }
+
+        func animationController(forDismissed dismissed: UIViewController) -> (any UIViewControllerAnimatedTransitioning)? { SlideDown() }
+
+        func interactionControllerForDismissal(using animator: any UIViewControllerAnimatedTransitioning)
+            -> (any UIViewControllerInteractiveTransitioning)?
+        { dragging ? interactor : nil }
+
+        // A pan recognizer's handler, called by the test with the pan's translation.
+        func pan(_ state: UIGestureRecognizer.State, translation: CGFloat) {
+            let progress = translation / view.bounds.height
+            switch state {
+            case .began:
+                dragging = true
+                dismiss(animated: true) { self.events.append("dismissed") }
+            case .changed:
+                interactor.update(progress)
+            default:
+                dragging = false
+                progress > 0.5 ? interactor.finish() : interactor.cancel()
+            }
+        }
+    }
+    // ---- end ----
+
+    func presented() -> (Stage, UIViewController, CardController) {
+        let home = UIViewController()
+        let stage = Stage.hosting(home, size: CGSize(width: 300, height: 600), scale: 1)
+        let card = CardController()
+        stage.advance(to: 0.1)
+        home.present(card, animated: false)
+        stage.advance(to: 0.2)
+        return (stage, home, card)
+    }
+
+    /// Where the card is drawn (its presentation layer's top).
+    func shownTop(_ card: UIViewController) -> CGFloat {
+        let layer = card.view.layer.presentation() ?? card.view.layer
+        return layer.position.y - layer.bounds.height / 2
+    }
+
+    @Test("a drag moves the card with the finger; let go short of half, it runs back and stays presented")
+    func cancelled() {
+        let (stage, home, card) = presented()
+        card.events = []
+        card.pan(.began, translation: 0)
+        stage.advance(to: 0.3)
+        card.pan(.changed, translation: 240)
+        stage.advance(to: 0.4)
+        #expect(abs(shownTop(card) - 240) < 0.5, "40 % of the way: \(shownTop(card))")
+        stage.advance(to: 1.0)
+        #expect(abs(shownTop(card) - 240) < 0.5, "held while the finger rests")
+        card.pan(.ended, translation: 240)
+        stage.advance(to: 1.1)
+        let back = shownTop(card)
+        #expect(back > 1 && back < 239, "running back: \(back)")
+        stage.advance(to: 1.5)
+        #expect(shownTop(card) == 0 && card.view.frame.minY == 0 && home.presentedViewController === card)
+        #expect(card.events == ["willAppear"] && card.view.window != nil, "\(card.events)")
+        #expect(card.view.layer.superlayer?.speed == 1, "the container's clock is given back")
+    }
+
+    @Test("past half, let go: the rest plays from there and the card is dismissed")
+    func finished() {
+        let (stage, home, card) = presented()
+        card.pan(.began, translation: 0)
+        stage.advance(to: 0.3)
+        card.pan(.changed, translation: 420)
+        stage.advance(to: 0.35)
+        #expect(abs(shownTop(card) - 420) < 0.5)
+        card.pan(.ended, translation: 420)
+        stage.advance(to: 0.35 + 0.06)
+        #expect(shownTop(card) > 420 && shownTop(card) < 600, "playing on: \(shownTop(card))")
+        stage.advance(to: 0.6)
+        #expect(home.presentedViewController == nil && card.events.suffix(2) == ["didDisappear", "dismissed"], "\(card.events)")
+    }
+}
