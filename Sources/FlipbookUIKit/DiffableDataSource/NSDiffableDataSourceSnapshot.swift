@@ -12,8 +12,11 @@ public struct NSDiffableDataSourceSnapshot<SectionIdentifierType: Hashable, Item
     private(set) var itemsBySection: [[Item]] = []
     /// Which section each item is in (by the section's identifier).
     private var sectionOfItem: [Item: Section] = [:]
+    /// Sections marked to be asked for again when applied.
     public private(set) var reloadedSectionIdentifiers: [SectionIdentifierType] = []
+    /// Items marked to be asked for again when applied.
     public private(set) var reloadedItemIdentifiers: [ItemIdentifierType] = []
+    /// Items marked to be filled again (in their cells) when applied.
     public private(set) var reconfiguredItemIdentifiers: [ItemIdentifierType] = []
 
     public init() {}
@@ -53,6 +56,7 @@ public struct NSDiffableDataSourceSnapshot<SectionIdentifierType: Hashable, Item
 
     // MARK: Sections
 
+    /// Adds sections at the end.
     public mutating func appendSections(_ identifiers: [SectionIdentifierType]) {
         insertSections(identifiers, at: sections.count)
     }
@@ -80,6 +84,7 @@ public struct NSDiffableDataSourceSnapshot<SectionIdentifierType: Hashable, Item
         }
     }
 
+    /// Removes sections with their items.
     public mutating func deleteSections(_ identifiers: [SectionIdentifierType]) {
         for section in identifiers {
             guard let index = indexOfSection(section) else { continue }
@@ -145,6 +150,7 @@ public struct NSDiffableDataSourceSnapshot<SectionIdentifierType: Hashable, Item
         itemsBySection[section].insert(contentsOf: fresh, at: index)
     }
 
+    /// Removes items (absent ones are ignored).
     public mutating func deleteItems(_ identifiers: [ItemIdentifierType]) {
         var gone = Set<Item>()
         for item in identifiers where sectionOfItem.removeValue(forKey: item) != nil { gone.insert(item) }
@@ -152,6 +158,7 @@ public struct NSDiffableDataSourceSnapshot<SectionIdentifierType: Hashable, Item
         for s in itemsBySection.indices { itemsBySection[s].removeAll { gone.contains($0) } }
     }
 
+    /// Empties the snapshot: no sections, no items.
     public mutating func deleteAllItems() {
         sections = []
         itemsBySection = []

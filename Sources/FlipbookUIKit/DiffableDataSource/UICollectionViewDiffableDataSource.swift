@@ -7,8 +7,10 @@ import Foundation
 open class UICollectionViewDiffableDataSource<SectionIdentifierType: Hashable, ItemIdentifierType: Hashable>: NSObject,
     UICollectionViewDataSource
 {
+    /// Makes the cell for an item (nil: a plain cell and a Stage warning).
     public typealias CellProvider = (UICollectionView, IndexPath, ItemIdentifierType) -> UICollectionViewCell?
     public typealias SupplementaryViewProvider = (UICollectionView, String, IndexPath) -> UICollectionReusableView?
+    /// The snapshot type this data source shows.
     public typealias Snapshot = NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>
 
     private weak var collectionView: UICollectionView?
@@ -51,17 +53,21 @@ open class UICollectionViewDiffableDataSource<SectionIdentifierType: Hashable, I
         apply(snapshot, animatingDifferences: false, completion: completion)
     }
 
+    /// The item shown at `indexPath` (nil when there is none).
     open func itemIdentifier(for indexPath: IndexPath) -> ItemIdentifierType? {
         store.item(inSection: indexPath.section, at: indexPath.item)
     }
 
+    /// Where `itemIdentifier` is shown (nil when it is not in the snapshot).
     open func indexPath(for itemIdentifier: ItemIdentifierType) -> IndexPath? { store.current.indexPath(of: itemIdentifier) }
 
+    /// The section at `index`.
     open func sectionIdentifier(for index: Int) -> SectionIdentifierType? { store.section(at: index) }
 
+    /// Where the section is.
     open func index(for sectionIdentifier: SectionIdentifierType) -> Int? { store.current.indexOfSection(sectionIdentifier) }
 
-    // MARK: UICollectionViewDataSource
+    // MARK: UICollectionViewDataSource (answered from the snapshot)
 
     open func numberOfSections(in collectionView: UICollectionView) -> Int { store.current.numberOfSections }
 

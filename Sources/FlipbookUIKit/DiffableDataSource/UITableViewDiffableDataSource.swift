@@ -8,7 +8,9 @@ import Foundation
 open class UITableViewDiffableDataSource<SectionIdentifierType: Hashable, ItemIdentifierType: Hashable>: NSObject,
     UITableViewDataSource
 {
+    /// Makes the cell for an item (nil: a plain cell and a Stage warning).
     public typealias CellProvider = (UITableView, IndexPath, ItemIdentifierType) -> UITableViewCell?
+    /// The snapshot type this data source shows.
     public typealias Snapshot = NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>
 
     private weak var tableView: UITableView?
@@ -49,19 +51,23 @@ open class UITableViewDiffableDataSource<SectionIdentifierType: Hashable, ItemId
         apply(snapshot, animatingDifferences: false, completion: completion)
     }
 
+    /// The item shown at `indexPath` (nil when there is none).
     open func itemIdentifier(for indexPath: IndexPath) -> ItemIdentifierType? {
         store.item(inSection: indexPath.section, at: indexPath.row)
     }
 
+    /// Where `itemIdentifier` is shown (nil when it is not in the snapshot).
     open func indexPath(for itemIdentifier: ItemIdentifierType) -> IndexPath? {
         store.current.indexPath(of: itemIdentifier).map { IndexPath(row: $0.item, section: $0.section) }
     }
 
+    /// The section at `index`.
     open func sectionIdentifier(for index: Int) -> SectionIdentifierType? { store.section(at: index) }
 
+    /// Where the section is.
     open func index(for sectionIdentifier: SectionIdentifierType) -> Int? { store.current.indexOfSection(sectionIdentifier) }
 
-    // MARK: UITableViewDataSource
+    // MARK: UITableViewDataSource (answered from the snapshot)
 
     open func numberOfSections(in tableView: UITableView) -> Int { store.current.numberOfSections }
 

@@ -15,6 +15,7 @@ open class UIAttachmentBehavior: UIDynamicBehavior {
         case distance, limit, pin, fixed, sliding
     }
 
+    /// Whether the first item hangs from an anchor point or from a second item.
     public let attachedBehaviorType: AttachmentType
     /// The attached items (one for an anchor attachment).
     public let items: [any UIDynamicItem]
@@ -56,14 +57,17 @@ open class UIAttachmentBehavior: UIDynamicBehavior {
         super.init()
     }
 
+    /// Attaches `item`'s centre to `point`.
     public convenience init(item: any UIDynamicItem, attachedToAnchor point: CGPoint) {
         self.init(item: item, offsetFromCenter: .zero, attachedToAnchor: point)
     }
 
+    /// Attaches the point `offset` from `item`'s centre (turning with it) to `point`.
     public convenience init(item: any UIDynamicItem, offsetFromCenter offset: UIOffset, attachedToAnchor point: CGPoint) {
         self.init(kind: .distance, items: [item], offsets: (Vector2(offset), .zero), anchor: point)
     }
 
+    /// Attaches two items' centres to each other.
     public convenience init(item item1: any UIDynamicItem, attachedTo item2: any UIDynamicItem) {
         self.init(item: item1, offsetFromCenter: .zero, attachedTo: item2, offsetFromCenter: .zero)
     }

@@ -9,16 +9,22 @@ open class UICollisionBehavior: UIDynamicBehavior {
     public struct Mode: OptionSet, Sendable {
         public let rawValue: UInt
         public init(rawValue: UInt) { self.rawValue = rawValue }
+        /// The items collide with each other.
         public static let items = Mode(rawValue: 1 << 0)
+        /// The items collide with the boundaries.
         public static let boundaries = Mode(rawValue: 1 << 1)
+        /// Both.
         public static let everything = Mode(rawValue: UInt.max)
     }
 
     private var list: DynamicItemList
+    /// The items that collide, in the order added.
     open var items: [any UIDynamicItem] { list.items }
+    /// What the items collide with (everything by default).
     open var collisionMode = Mode.everything { didSet { dynamicAnimator?.wake() } }
     /// Whether the reference view's bounds are a boundary (with `setTranslatesReferenceBoundsIntoBoundary(with:)`'s insets).
     open var translatesReferenceBoundsIntoBoundary = false { didSet { dynamicAnimator?.wake() } }
+    /// Told when contacts begin and end.
     open weak var collisionDelegate: (any UICollisionBehaviorDelegate)?
 
     private var referenceInsets = UIEdgeInsets.zero
@@ -31,8 +37,10 @@ open class UICollisionBehavior: UIDynamicBehavior {
         super.init()
     }
 
+    /// Makes `item` collide too.
     open func addItem(_ item: any UIDynamicItem) { list.add(item, waking: dynamicAnimator) }
 
+    /// Stops `item` colliding.
     open func removeItem(_ item: any UIDynamicItem) { list.remove(item) }
 
     /// Makes the reference view's bounds, inset by `insets`, a boundary.
@@ -56,16 +64,20 @@ open class UICollisionBehavior: UIDynamicBehavior {
         addBoundary(withIdentifier: identifier, for: path)
     }
 
+    /// The path of the boundary named `identifier`.
     open func boundary(withIdentifier identifier: any NSCopying) -> UIBezierPath? {
         boundaries.first { Self.same($0.identifier, identifier) }?.path
     }
 
+    /// Removes the boundary named `identifier` (its contacts end at the next step).
     open func removeBoundary(withIdentifier identifier: any NSCopying) {
         boundaries.removeAll { Self.same($0.identifier, identifier) }
     }
 
+    /// The named boundaries' identifiers, nil when there are none.
     open var boundaryIdentifiers: [any NSCopying]? { boundaries.isEmpty ? nil : boundaries.map(\.identifier) }
 
+    /// Removes every named boundary (the reference bounds stay if turned on).
     open func removeAllBoundaries() { boundaries.removeAll() }
 
     private static func same(_ a: any NSCopying, _ b: any NSCopying) -> Bool {

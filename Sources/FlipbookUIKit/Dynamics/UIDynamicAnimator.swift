@@ -16,6 +16,7 @@ open class UIDynamicAnimator: NSObject {
     open private(set) var isRunning = false
     /// Seconds of simulation since the animator first ran (paused time not counted).
     open private(set) var elapsedTime: TimeInterval = 0
+    /// Told when the animator starts moving items and when everything comes to rest.
     open weak var delegate: (any UIDynamicAnimatorDelegate)?
 
     let world = DynamicsWorld()
@@ -60,6 +61,7 @@ open class UIDynamicAnimator: NSObject {
         return referenceView?.bounds ?? .zero
     }
 
+    /// Adds a behaviour (taking it from another animator); its items join at the next step.
     open func addBehavior(_ behavior: UIDynamicBehavior) {
         guard !behaviors.contains(where: { $0 === behavior }) else { return }
         behavior.dynamicAnimator?.removeBehavior(behavior)
@@ -68,6 +70,7 @@ open class UIDynamicAnimator: NSObject {
         wake()
     }
 
+    /// Removes a behaviour; items no other behaviour names leave the simulation.
     open func removeBehavior(_ behavior: UIDynamicBehavior) {
         guard behaviors.contains(where: { $0 === behavior }) else { return }
         behaviors.removeAll { $0 === behavior }
@@ -76,6 +79,7 @@ open class UIDynamicAnimator: NSObject {
         wake()
     }
 
+    /// Removes every behaviour: the items stay where they are.
     open func removeAllBehaviors() {
         for behavior in behaviors { removeBehavior(behavior) }
     }

@@ -13,6 +13,7 @@ open class UIDynamicBehavior: NSObject {
 
     public override init() { super.init() }
 
+    /// Composes `behavior` into this one: it acts while this one is in an animator.
     open func addChildBehavior(_ behavior: UIDynamicBehavior) {
         guard !childBehaviors.contains(where: { $0 === behavior }) else { return }
         childBehaviors.append(behavior)
@@ -20,6 +21,7 @@ open class UIDynamicBehavior: NSObject {
         dynamicAnimator?.wake()
     }
 
+    /// Takes `behavior` out of this one.
     open func removeChildBehavior(_ behavior: UIDynamicBehavior) {
         guard childBehaviors.contains(where: { $0 === behavior }) else { return }
         childBehaviors.removeAll { $0 === behavior }

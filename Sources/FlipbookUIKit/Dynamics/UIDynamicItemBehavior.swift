@@ -7,6 +7,7 @@ import Foundation
 open class UIDynamicItemBehavior: UIDynamicBehavior {
     private var list: DynamicItemList
     private var pendingVelocities: [ObjectIdentifier: (linear: Vector2, angular: Double)] = [:]
+    /// The items given these properties.
     open var items: [any UIDynamicItem] { list.items }
     /// 0 for no bounce to 1 for a perfectly elastic one.
     open var elasticity: CGFloat = 0 { didSet { dynamicAnimator?.wake() } }
@@ -30,8 +31,10 @@ open class UIDynamicItemBehavior: UIDynamicBehavior {
         super.init()
     }
 
+    /// Gives `item` these properties too.
     open func addItem(_ item: any UIDynamicItem) { list.add(item, waking: dynamicAnimator) }
 
+    /// Stops giving `item` these properties.
     open func removeItem(_ item: any UIDynamicItem) { list.remove(item) }
 
     /// Adds `velocity` (points a second) to the item's.

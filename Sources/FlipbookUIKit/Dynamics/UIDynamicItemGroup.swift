@@ -11,6 +11,7 @@ open class UIDynamicItemGroup: NSObject, UIDynamicItem {
     private var angle: CGFloat = 0
     /// The hull of the items' corners about the group's centre, as it was made.
     private let hull: [CGPoint]
+    /// The size of the box around the items' corners.
     public let bounds: CGRect
 
     public init(items: [any UIDynamicItem]) {
@@ -58,8 +59,10 @@ open class UIDynamicItemGroup: NSObject, UIDynamicItem {
         }
     }
 
+    /// The hull of the items' corners (a rectangle when they have none).
     open var collisionBoundsType: UIDynamicItemCollisionBoundsType { hull.count >= 3 ? .path : .rectangle }
 
+    /// The hull of the items' corners, about the group's centre.
     open var collisionBoundingPath: UIBezierPath {
         let path = UIBezierPath()
         for (k, p) in hull.enumerated() { k == 0 ? path.move(to: p) : path.addLine(to: p) }

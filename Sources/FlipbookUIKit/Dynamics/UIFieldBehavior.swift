@@ -18,11 +18,13 @@ open class UIFieldBehavior: UIDynamicBehavior {
 
     private var list = DynamicItemList()
     let kind: Kind
+    /// The items the field acts on.
     open var items: [any UIDynamicItem] { list.items }
     /// The field's centre, in the reference view's coordinates.
     open var position = CGPoint.zero { didSet { dynamicAnimator?.wake() } }
     /// Where the field acts, about `position` (everywhere by default).
     open var region = UIRegion.infinite { didSet { dynamicAnimator?.wake() } }
+    /// The field's strength (1 by default; see the class's units).
     open var strength: CGFloat = 1 { didSet { dynamicAnimator?.wake() } }
     /// How fast the strength fades with distance (0: not at all).
     open var falloff: CGFloat = 0 { didSet { dynamicAnimator?.wake() } }
@@ -88,8 +90,10 @@ open class UIFieldBehavior: UIDynamicBehavior {
         return field
     }
 
+    /// Lets the field act on `item` too.
     open func addItem(_ item: any UIDynamicItem) { list.add(item, waking: dynamicAnimator) }
 
+    /// Stops the field acting on `item`.
     open func removeItem(_ item: any UIDynamicItem) { list.remove(item) }
 
     override var dynamicItems: [any UIDynamicItem] { list.items }

@@ -5,6 +5,7 @@ import Foundation
 /// gravity, pointing down by default (Apple's docs).
 open class UIGravityBehavior: UIDynamicBehavior {
     private var list: DynamicItemList
+    /// The items gravity pulls.
     open var items: [any UIDynamicItem] { list.items }
     /// The acceleration in thousands of points a second squared.
     open var gravityDirection = CGVector(dx: 0, dy: 1) { didSet { dynamicAnimator?.wake() } }
@@ -16,8 +17,10 @@ open class UIGravityBehavior: UIDynamicBehavior {
 
     public override convenience init() { self.init(items: []) }
 
+    /// Pulls `item` too.
     open func addItem(_ item: any UIDynamicItem) { list.add(item, waking: dynamicAnimator) }
 
+    /// Stops pulling `item`.
     open func removeItem(_ item: any UIDynamicItem) { list.remove(item) }
 
     /// The direction in radians (π/2 is down).
@@ -32,6 +35,7 @@ open class UIGravityBehavior: UIDynamicBehavior {
         set { gravityDirection = CGVector(polarAngle: newValue == 0 ? 0 : angle, magnitude: newValue) }
     }
 
+    /// Sets the direction and strength at once.
     open func setAngle(_ angle: CGFloat, magnitude: CGFloat) {
         gravityDirection = CGVector(polarAngle: angle, magnitude: magnitude)
     }

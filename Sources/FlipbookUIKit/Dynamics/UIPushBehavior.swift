@@ -12,7 +12,9 @@ open class UIPushBehavior: UIDynamicBehavior {
 
     private var list: DynamicItemList
     private var offsets: [ObjectIdentifier: UIOffset] = [:]
+    /// The items pushed.
     open var items: [any UIDynamicItem] { list.items }
+    /// Continuous or instantaneous, as made.
     public let mode: Mode
     /// Whether the push acts; an instantaneous push clears it once applied.
     open var active = true { didSet { if active { dynamicAnimator?.wake() } } }
@@ -25,20 +27,25 @@ open class UIPushBehavior: UIDynamicBehavior {
         super.init()
     }
 
+    /// Pushes `item` too.
     open func addItem(_ item: any UIDynamicItem) { list.add(item, waking: dynamicAnimator) }
 
+    /// Stops pushing `item`.
     open func removeItem(_ item: any UIDynamicItem) { list.remove(item) }
 
+    /// The force's direction in radians (0: right; y points down).
     open var angle: CGFloat {
         get { pushDirection.polarAngle }
         set { pushDirection = CGVector(polarAngle: newValue, magnitude: magnitude) }
     }
 
+    /// The force's strength (see the class's units).
     open var magnitude: CGFloat {
         get { pushDirection.polarMagnitude }
         set { pushDirection = CGVector(polarAngle: angle, magnitude: newValue) }
     }
 
+    /// Sets the direction and strength at once.
     open func setAngle(_ angle: CGFloat, magnitude: CGFloat) {
         pushDirection = CGVector(polarAngle: angle, magnitude: magnitude)
     }
@@ -48,6 +55,7 @@ open class UIPushBehavior: UIDynamicBehavior {
         offsets[ObjectIdentifier(item)] ?? .zero
     }
 
+    /// Makes the force act `o` from `item`'s centre.
     open func setTargetOffsetFromCenter(_ o: UIOffset, for item: any UIDynamicItem) {
         offsets[ObjectIdentifier(item)] = o
     }

@@ -43,9 +43,11 @@ open class UIRegion: NSObject {
 
     /// Everywhere this region is not.
     open func inverse() -> UIRegion { UIRegion(shape: .inverse(shape)) }
+    /// Where this region or `region` is.
     open func union(with region: UIRegion) -> UIRegion { UIRegion(shape: .union(shape, region.shape)) }
     /// This region less `region`.
     open func difference(from region: UIRegion) -> UIRegion { UIRegion(shape: .difference(shape, region.shape)) }
+    /// Where both regions are.
     open func intersection(with region: UIRegion) -> UIRegion { UIRegion(shape: .intersection(shape, region.shape)) }
 
     /// Whether `point` (relative to the centre) is inside.

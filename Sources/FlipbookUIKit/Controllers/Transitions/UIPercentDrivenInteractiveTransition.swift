@@ -21,6 +21,7 @@ open class UIPercentDrivenInteractiveTransition: NSObject, UIViewControllerInter
 
     public override init() { super.init() }
 
+    /// Called by UIKit: freezes the container's clock and lets the animator add its animations.
     open func startInteractiveTransition(_ transitionContext: any UIViewControllerContextTransitioning) {
         guard let transition = transitionContext as? ViewControllerTransition else { return }
         self.transition = transition
