@@ -116,3 +116,97 @@ struct InteractiveTransitionTests {
         #expect(home.presentedViewController == nil && card.events.suffix(2) == ["didDisappear", "dismissed"], "\(card.events)")
     }
 }
+
+/// An interactive back swipe with a custom pop animator, as iOS code writes it with a
+/// navigation controller's delegate (timing-model.md 11.9, rule 5).
+@Suite("interactive pops")
+struct InteractivePopTests {
+    // ---- iOS code (no edits) ----
+    final class PopAnimator: NSObject, UIViewControllerAnimatedTransitioning {
+        func transitionDuration(using transitionContext: (any UIViewControllerContextTransitioning)?) -> TimeInterval { 0.3 }
+
+        func animateTransition(using transitionContext: any UIViewControllerContextTransitioning) {
+            guard let from = transitionContext.view(forKey: .from), let to = transitionContext.view(forKey: .to),
+                let toController = transitionContext.viewController(forKey: .to)
+            else { return }
+            to.frame = transitionContext.finalFrame(for: toController)
+            transitionContext.containerView.insertSubview(to, belowSubview: from)
+            UIView.animate(
+                withDuration: 0.3, delay: 0, options: [.curveLinear],
+                animations: { from.frame.origin.x = from.bounds.width },
+                completion: { _ in transitionContext.completeTransition(!transitionContext.transitionWasCancelled) })
+        }
+    }
+
+    final class SwipeBackNavigation: UINavigationController, UINavigationControllerDelegate {
+        let interactor = UIPercentDrivenInteractiveTransition()
+        var swiping = false
+
+        override func viewDidLoad() {
+            super.viewDidLoad()
+            delegate = self
+        }
+
+        func navigationController(
+            _ navigationController: UINavigationController, animationControllerFor operation: UINavigationController.Operation,
+            from fromVC: UIViewController, to toVC: UIViewController
+        ) -> (any UIViewControllerAnimatedTransitioning)? { operation == .pop ? PopAnimator() : nil }
+
+        func navigationController(
+            _ navigationController: UINavigationController,
+            interactionControllerFor animationController: any UIViewControllerAnimatedTransitioning
+        ) -> (any UIViewControllerInteractiveTransitioning)? { swiping ? interactor : nil }
+
+        // A screen-edge pan's handler, called by the test with the finger's x.
+        func edgePan(_ state: UIGestureRecognizer.State, x: CGFloat) {
+            switch state {
+            case .began:
+                swiping = true
+                popViewController(animated: true)
+            case .changed:
+                interactor.update(x / view.bounds.width)
+            default:
+                swiping = false
+                x > view.bounds.width / 2 ? interactor.finish() : interactor.cancel()
+            }
+        }
+    }
+    // ---- end ----
+
+    func screen() -> (Stage, SwipeBackNavigation, UIViewController, UIViewController) {
+        let root = UIViewController(), detail = UIViewController()
+        let navigation = SwipeBackNavigation(rootViewController: root)
+        let stage = Stage.hosting(navigation, size: CGSize(width: 300, height: 600), scale: 1)
+        stage.advance(to: 0.1)
+        navigation.pushViewController(detail, animated: false)
+        stage.advance(to: 0.2)
+        return (stage, navigation, root, detail)
+    }
+
+    @Test("a back swipe let go early runs back: the detail stays on top, the stack as it was")
+    func cancelledPop() {
+        let (stage, navigation, _, detail) = screen()
+        navigation.edgePan(.began, x: 0)
+        navigation.edgePan(.changed, x: 90)
+        stage.advance(to: 0.3)
+        let shown = detail.view.layer.presentation()?.position.x ?? detail.view.center.x
+        #expect(abs(shown - 150 - 90) < 0.5, "30 % across: \(shown)")
+        navigation.edgePan(.ended, x: 90)
+        stage.advance(to: 0.8)
+        #expect(navigation.topViewController === detail && navigation.viewControllers.count == 2)
+        #expect(detail.view.superview === navigation.view && detail.view.frame.minX == 0 && detail.parent === navigation)
+        #expect(navigation.navigationBar.items?.count == 2)
+    }
+
+    @Test("a back swipe past half finishes the pop from where the finger left it")
+    func finishedPop() {
+        let (stage, navigation, root, detail) = screen()
+        navigation.edgePan(.began, x: 0)
+        navigation.edgePan(.changed, x: 210)
+        stage.advance(to: 0.3)
+        navigation.edgePan(.ended, x: 210)
+        stage.advance(to: 0.8)
+        #expect(navigation.topViewController === root && navigation.viewControllers.count == 1 && detail.parent == nil)
+        #expect(root.view.superview === navigation.view && detail.view.superview == nil)
+    }
+}

@@ -71,7 +71,14 @@ open class UINavigationController: UIViewController {
         viewControllersStorage.append(controller)
         navigationBar.pushItem(controller.navigationItem, animated: animated)
         guard isViewLoaded else { return }
-        transition(from: old, to: controller, forward: true, animated: animated)
+        transition(from: old, to: controller, forward: true, animated: animated) { [weak self] in
+            // Cancelled by an interaction: the pushed controller leaves the stack again.
+            guard let self else { return }
+            controller.willMove(toParent: nil)
+            self.viewControllersStorage.removeAll { $0 === controller }
+            controller.removeFromParent()
+            self.navigationBar.setItems(self.viewControllersStorage.map(\.navigationItem), animated: false)
+        }
         controller.didMove(toParent: self)
     }
 
@@ -80,10 +87,25 @@ open class UINavigationController: UIViewController {
         guard viewControllersStorage.count > 1 else { return nil }
         let popped = viewControllersStorage.removeLast()
         navigationBar.popItem(animated: animated)
-        if isViewLoaded { transition(from: popped, to: topViewController, forward: false, animated: animated) }
+        if isViewLoaded {
+            transition(from: popped, to: topViewController, forward: false, animated: animated) { [weak self] in
+                self?.restore([popped])
+            }
+        }
         popped.willMove(toParent: nil)
         popped.removeFromParent()
         return popped
+    }
+
+    /// Puts popped controllers back on the stack: an interaction (a back swipe let go early)
+    /// cancelled the pop.
+    private func restore(_ popped: [UIViewController]) {
+        for c in popped {
+            addChild(c)
+            viewControllersStorage.append(c)
+            c.didMove(toParent: self)
+        }
+        navigationBar.setItems(viewControllersStorage.map(\.navigationItem), animated: false)
     }
 
     @discardableResult
@@ -101,7 +123,9 @@ open class UINavigationController: UIViewController {
         let old = topViewController
         viewControllersStorage.removeSubrange((index + 1)...)
         navigationBar.setItems(viewControllersStorage.map(\.navigationItem), animated: animated)
-        if isViewLoaded { transition(from: old, to: controller, forward: false, animated: animated) }
+        if isViewLoaded {
+            transition(from: old, to: controller, forward: false, animated: animated) { [weak self] in self?.restore(popped) }
+        }
         for c in popped {
             c.willMove(toParent: nil)
             c.removeFromParent()
@@ -145,8 +169,11 @@ open class UINavigationController: UIViewController {
         }
     }
 
-    /// The slide between two tops: `forward` brings `to` in from the right over `from`.
-    private func transition(from: UIViewController?, to: UIViewController?, forward: Bool, animated: Bool) {
+    /// The slide between two tops: `forward` brings `to` in from the right over `from`;
+    /// `cancelled` restores the stack when an interaction cancels the delegate's transition.
+    private func transition(
+        from: UIViewController?, to: UIViewController?, forward: Bool, animated: Bool, cancelled: (() -> Void)? = nil
+    ) {
         guard let to else { return }
         let width = view.bounds.width
         from?.sendAppearance(.willDisappear, animated: animated)
@@ -167,7 +194,17 @@ open class UINavigationController: UIViewController {
             return
         }
         let frame = contentFrame
-        if runDelegateTransition(from: from, to: to, forward: forward, contentFrame: frame, finish: finish) { return }
+        let ended = { [weak self] (completed: Bool) in
+            guard !completed else { return finish() }
+            // Cancelled: `to` leaves again and `from` stays on top.
+            to.sendAppearance(.willDisappear, animated: animated)
+            to.sendAppearance(.didDisappear, animated: animated)
+            from.sendAppearance(.willAppear, animated: animated)
+            from.sendAppearance(.didAppear, animated: animated)
+            cancelled?()
+            self?.layoutBarAndTop()
+        }
+        if runDelegateTransition(from: from, to: to, forward: forward, contentFrame: frame, finish: ended) { return }
         UIView.performWithoutAnimation {
             to.view.frame = frame.offsetBy(dx: forward ? width : -width / 3, dy: 0)
             if !forward { view.insertSubview(to.view, belowSubview: fromView) }

@@ -39,19 +39,22 @@ extension UINavigationController {
         case none, push, pop
     }
 
-    /// Runs the delegate's animator for a push or pop, if it gives one: the two views in a
-    /// container under the bar, the arriving one's final frame the content's; `finish` when the
-    /// animator completes. False when there is no animator (UIKit's slide then runs).
+    /// Runs the delegate's animator for a push or pop, if it gives one (driven by the delegate's
+    /// interaction controller when it gives one): the two views in a container under the bar,
+    /// the arriving one's final frame the content's; `finish` when the animator completes, with
+    /// whether it did (false: cancelled). False when there is no animator (UIKit's slide runs).
     func runDelegateTransition(
-        from: UIViewController, to: UIViewController, forward: Bool, contentFrame: CGRect, finish: @escaping () -> Void
+        from: UIViewController, to: UIViewController, forward: Bool, contentFrame: CGRect, finish: @escaping (Bool) -> Void
     ) -> Bool {
         guard
             let animator = delegate?.navigationController(
                 self, animationControllerFor: forward ? .push : .pop, from: from, to: to),
             let fromView = from.viewIfLoaded
         else { return false }
+        let interaction = delegate?.navigationController(self, interactionControllerFor: animator)
         runContainedTransition(
-            animator, from: from, fromView: fromView, to: to, finalFrame: contentFrame, below: navigationBar, finish: finish)
+            animator, from: from, fromView: fromView, to: to, finalFrame: contentFrame, below: navigationBar,
+            interaction: interaction, finish: finish)
         return true
     }
 }

@@ -100,7 +100,7 @@ open class UITabBarController: UIViewController, UITabBarDelegate {
             finish()
             return
         }
-        runContainedTransition(animator, from: old, fromView: fromView, to: new, finalFrame: view.bounds, below: tabBar) {
+        runContainedTransition(animator, from: old, fromView: fromView, to: new, finalFrame: view.bounds, below: tabBar) { _ in
             finish()
         }
     }

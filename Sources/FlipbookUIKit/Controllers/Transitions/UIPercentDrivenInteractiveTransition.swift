@@ -28,10 +28,12 @@ open class UIPercentDrivenInteractiveTransition: NSObject, UIViewControllerInter
         let layer = transition.containerView.layer
         (layer.speed, layer.timeOffset, layer.beginTime) = (0, 0, 0)
         transition.drivesContainerClock = true
-        // Committed now, with the clock at 0, so the animations begin at 0 in the container's time.
+        // Committed now (the run loop turn's transaction flushed), with the clock at 0, so the
+        // animations begin at 0 in the container's time even if `update` follows in this turn.
         CATransaction.begin()
         transition.startAnimator()
         CATransaction.commit()
+        CATransaction.flush()
         update(percentComplete)
         if !wantsInteractiveStart { finish() }
     }

@@ -181,13 +181,16 @@ final class ModalTransitionAnimator: UIViewControllerAnimatedTransitioning {
 extension UIViewController {
     /// A container controller's animated change of child (a push, a pop, a tab): `animator` runs
     /// in a container view laid over this controller's view below `bar`, the leaving view in it
-    /// and the arriving one's final frame `finalFrame`; at the end the arriving view is put back
-    /// below the bar, the container removed, and `finish` runs.
+    /// and the arriving one's final frame `finalFrame`, driven by `interaction` when given; at
+    /// the end the arriving view is put back below the bar (or, cancelled, the leaving one where
+    /// it was), the container removed, and `finish` runs with whether it completed.
     func runContainedTransition(
         _ animator: any UIViewControllerAnimatedTransitioning, from: UIViewController, fromView: UIView, to: UIViewController,
-        finalFrame: CGRect, below bar: UIView, finish: @escaping () -> Void
+        finalFrame: CGRect, below bar: UIView, interaction: (any UIViewControllerInteractiveTransitioning)? = nil,
+        finish: @escaping (Bool) -> Void
     ) {
         let container = UIView(frame: view.bounds)
+        let fromFrame = fromView.frame
         UIView.performWithoutAnimation {
             view.insertSubview(container, belowSubview: bar)
             to.view.removeFromSuperview()
@@ -199,17 +202,23 @@ extension UIViewController {
             frames: [(from, fromView.frame, .zero), (to, .zero, finalFrame)], animated: true, style: .none)
         from.presentationLinks.transition = transition
         to.presentationLinks.transition = transition
-        transition.run(animator) { [weak self] _ in
+        transition.run(animator, interaction: interaction) { [weak self] completed in
             from.presentationLinks.transition = nil
             to.presentationLinks.transition = nil
             guard let self else { return }
             UIView.performWithoutAnimation {
-                self.view.insertSubview(to.view, belowSubview: bar)
-                to.view.frame = finalFrame
+                if completed {
+                    self.view.insertSubview(to.view, belowSubview: bar)
+                    to.view.frame = finalFrame
+                } else {
+                    to.view.removeFromSuperview()
+                    self.view.insertSubview(fromView, belowSubview: bar)
+                    fromView.frame = fromFrame
+                }
             }
             if fromView.superview === container { fromView.removeFromSuperview() }
             container.removeFromSuperview()
-            finish()
+            finish(completed)
         }
     }
 
