@@ -184,7 +184,7 @@ open class UICollisionBehavior: UIDynamicBehavior {
     }
 
     /// Tells the delegate of contacts that began or ended this step.
-    func reportContacts(_ contacts: [ContactConstraint]) {
+    func reportContacts() {
         var now: [ContactKey: (contact: ContactConstraint, identifier: (any NSCopying)?)] = [:]
         for (key, _, contact) in stepContacts where now[key] == nil && contact.isTouching {
             if case .boundary(_, let index) = key {

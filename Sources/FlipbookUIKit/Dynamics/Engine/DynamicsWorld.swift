@@ -81,7 +81,7 @@ final class DynamicsWorld {
             for group in contacts { for contact in group { contact.solvePosition() } }
         }
         for body in bodies { body.writeBack() }
-        for (behavior, group) in zip(collisions, contacts) { behavior.reportContacts(group) }
+        for behavior in collisions { behavior.reportContacts() }
         return updateRest(step: h)
     }
 
