@@ -41,13 +41,22 @@ struct InteractiveTransitionTests {
             events.append("didDisappear")
         }
 
+        override func viewDidLoad() {
+            super.viewDidLoad()
+            view.addGestureRecognizer(UIPanGestureRecognizer(target: self, action: CardController.handlePan(_:)))
+        }
+
+        func handlePan(_ recognizer: UIPanGestureRecognizer) {
+            pan(recognizer.state, translation: recognizer.translation(in: view.superview).y)
+        }
+
         func animationController(forDismissed dismissed: UIViewController) -> (any UIViewControllerAnimatedTransitioning)? { SlideDown() }
 
         func interactionControllerForDismissal(using animator: any UIViewControllerAnimatedTransitioning)
             -> (any UIViewControllerInteractiveTransitioning)?
         { dragging ? interactor : nil }
 
-        // A pan recognizer's handler, called by the test with the pan's translation.
+        // The pan's handler (the tests above call it directly, the finger tests through the pan).
         func pan(_ state: UIGestureRecognizer.State, translation: CGFloat) {
             let progress = translation / view.bounds.height
             switch state {
@@ -99,6 +108,19 @@ struct InteractiveTransitionTests {
         #expect(shownTop(card) == 0 && card.view.frame.minY == 0 && home.presentedViewController === card)
         #expect(card.events == ["willAppear"] && card.view.window != nil, "\(card.events)")
         #expect(card.view.layer.superlayer?.speed == 1, "the container's clock is given back")
+    }
+
+    @Test("a Stage finger drags the card through its pan recognizer: down 420 pt and let go, it is dismissed")
+    func draggedByFinger() {
+        let (stage, home, card) = presented()
+        stage.drag(card.view, by: CGPoint(x: 0, y: 420), over: 0.3, curve: CAMediaTimingFunction(name: .linear), at: 0.3)
+        stage.advance(to: 0.45)
+        // Half way through the drag the finger is 210 pt down, and the card with it (a linear
+        // slide: progress 210 / 600 of the way).
+        let top = shownTop(card)
+        #expect(abs(top - 210) < 0.5, "following the finger: \(top)")
+        stage.advance(to: 1.2)
+        #expect(home.presentedViewController == nil && card.events.suffix(2) == ["didDisappear", "dismissed"], "\(card.events)")
     }
 
     @Test("past half, let go: the rest plays from there and the card is dismissed")

@@ -130,6 +130,12 @@ open class UISlider: UIControl {
 
     // MARK: Tracking
 
+    /// A finger on the thumb keeps its sideways drags: other views' pans and swipes along the
+    /// slider do not begin (UIKit's documented exception for sliders).
+    open override func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
+        !refusesSidewaysGesture(gestureRecognizer)
+    }
+
     /// Tracks a finger that comes down on the thumb (or within 10 pt of it).
     open override func beginTracking(_ touch: UITouch, with event: UIEvent?) -> Bool {
         thumbFrame.insetBy(dx: -10, dy: -10).contains(touch.location(in: self))

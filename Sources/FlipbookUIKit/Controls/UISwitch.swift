@@ -80,6 +80,11 @@ open class UISwitch: UIControl {
         layoutSwitch()
     }
 
+    /// A finger on the switch keeps its sideways pans (UIKit's documented exception for switches).
+    open override func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
+        !refusesSidewaysGesture(gestureRecognizer)
+    }
+
     /// A lift inside toggles it and sends `.valueChanged` (then the control sends `.touchUpInside`).
     open override func endTracking(_ touch: UITouch?, with event: UIEvent?) {
         super.endTracking(touch, with: event)

@@ -1,12 +1,18 @@
 import FlipbookCore
 import Foundation
 
-/// A dragging finger. A scroll view's `panGestureRecognizer` follows its touch script: began at
-/// touch down, changed at each 60 Hz sample, ended at the lift (then possible again), with the
-/// finger's location, translation and velocity as UIKit reports them.
+/// A dragging finger, as UIKit's: it begins when at least `minimumNumberOfTouches` fingers have
+/// moved 10 pt from where they came down, changes as they move, ends when they lift
+/// (timing-model.md 13.11). The translation runs from where the fingers came down (their centroid;
+/// a finger added or lifted does not move it), in a view's coordinate space; the velocity is
+/// the last 1/60 s's, or what the finger lifts at. A scroll view's `panGestureRecognizer` follows
+/// its touch scripts the same way.
 open class UIPanGestureRecognizer: UIGestureRecognizer {
     open var minimumNumberOfTouches = 1
     open var maximumNumberOfTouches = Int.max
+
+    /// How far the fingers move before a pan begins [proj: UIKit does not document it].
+    static let hysteresis: CGFloat = 10
 
     /// Where the finger touched down, in the Stage's canvas.
     var fingerStart = CGPoint.zero
@@ -52,28 +58,132 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
         return CGPoint(x: p.x - o.x, y: p.y - o.y)
     }
 
-    // MARK: - The scripted finger
+    // MARK: - Touches
 
-    /// The finger touches down at `point` of the canvas.
-    func fingerDown(at point: CGPoint, time: Double) {
-        fingerStart = point
-        fingerTranslation = .zero
-        translationOrigin = .zero
-        fingerVelocity = .zero
-        samples = [(time, .zero)]
-        state = .began
+    private var fingersDown: [UITouch] { trackedTouches.filter { $0.phase != .ended && $0.phase != .cancelled } }
+
+    /// The centroid of the fingers down, in the window (the canvas).
+    private var downCentroid: CGPoint? {
+        let down = fingersDown
+        guard !down.isEmpty else { return nil }
+        let n = CGFloat(down.count)
+        return CGPoint(x: down.reduce(0) { $0 + $1.windowLocation.x } / n, y: down.reduce(0) { $0 + $1.windowLocation.y } / n)
     }
 
-    /// The finger is `translation` from where it touched down.
-    func fingerMoved(to translation: CGPoint, time: Double) {
+    /// Keeps the translation where it is while the set of fingers changes (their centroid jumps).
+    private func rebase(from old: CGPoint?, to new: CGPoint?) {
+        guard let old, let new else { return }
+        fingerStart = CGPoint(x: fingerStart.x + new.x - old.x, y: fingerStart.y + new.y - old.y)
+    }
+
+    open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
+        let down = fingersDown
+        if down.count == touches.count, state == .possible {
+            fingerDown(at: downCentroid ?? .zero, time: touches.map(\.timestamp).max() ?? 0, announce: false)
+        } else {
+            let others = down.filter { !touches.contains($0) }
+            let n = CGFloat(others.count)
+            let before =
+                others.isEmpty
+                ? nil
+                : CGPoint(x: others.reduce(0) { $0 + $1.windowLocation.x } / n, y: others.reduce(0) { $0 + $1.windowLocation.y } / n)
+            rebase(from: before, to: downCentroid)
+        }
+        if down.count > maximumNumberOfTouches, state == .possible { state = .failed }
+    }
+
+    open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {
+        guard let centroid = downCentroid else { return }
+        let time = touches.map(\.timestamp).max() ?? 0
+        track(CGPoint(x: centroid.x - fingerStart.x, y: centroid.y - fingerStart.y), time: time)
+        switch state {
+        case .possible:
+            if fingersDown.count >= minimumNumberOfTouches, hypot(fingerTranslation.x, fingerTranslation.y) >= Self.hysteresis {
+                if mayBegin(translation: fingerTranslation) { beginPan() } else { state = .failed }
+            }
+        case .began, .changed: continuePan()
+        default: break
+        }
+    }
+
+    open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
+        let remaining = fingersDown
+        if remaining.isEmpty {
+            let lifted = touches.compactMap(\.releaseVelocity)
+            if !lifted.isEmpty {
+                let n = CGFloat(lifted.count)
+                fingerVelocity = CGPoint(x: lifted.reduce(0) { $0 + $1.x } / n, y: lifted.reduce(0) { $0 + $1.y } / n)
+            }
+            switch state {
+            case .began, .changed: endPan(cancelled: false)
+            case .possible: state = .failed
+            default: break
+            }
+        } else {
+            let n = CGFloat(touches.count + remaining.count)
+            let all = remaining + Array(touches)
+            let before = CGPoint(x: all.reduce(0) { $0 + $1.windowLocation.x } / n, y: all.reduce(0) { $0 + $1.windowLocation.y } / n)
+            rebase(from: before, to: downCentroid)
+            if remaining.count < minimumNumberOfTouches, state == .began || state == .changed { endPan(cancelled: false) }
+        }
+    }
+
+    open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {
+        switch state {
+        case .began, .changed: endPan(cancelled: true)
+        case .possible: state = .failed
+        default: break
+        }
+    }
+
+    open override func reset() {
+        samples = []
+    }
+
+    // MARK: - What a scroll view's pan changes
+
+    /// Whether the pan may begin, the fingers having moved `translation` (a scroll view's pan
+    /// begins only along an axis it scrolls; a screen-edge pan only away from its edge).
+    func mayBegin(translation: CGPoint) -> Bool { true }
+    /// The fingers moved far enough: the pan begins.
+    func beginPan() { state = .began }
+    /// The fingers moved on.
+    func continuePan() { state = .changed }
+    /// The fingers lifted (or the touches were cancelled).
+    func endPan(cancelled: Bool) { state = cancelled ? .cancelled : .ended }
+
+    // MARK: - The finger, in the canvas
+
+    /// Records a sample of the translation and the velocity over the last two.
+    private func track(_ translation: CGPoint, time: Double) {
         fingerTranslation = translation
-        samples = Array((samples + [(time, translation)]).suffix(2))
+        if let last = samples.last, last.time == time {
+            samples[samples.count - 1] = (time, translation)  // the same instant told twice
+        } else {
+            samples = Array((samples + [(time, translation)]).suffix(2))
+        }
         if samples.count == 2, samples[1].time > samples[0].time {
             let dt = samples[1].time - samples[0].time
             fingerVelocity = CGPoint(
                 x: (samples[1].translation.x - samples[0].translation.x) / dt,
                 y: (samples[1].translation.y - samples[0].translation.y) / dt)
         }
+    }
+
+    /// The finger touches down at `point` of the canvas; `announce` makes the pan begin at once
+    /// (a scroll view's scripted finger).
+    func fingerDown(at point: CGPoint, time: Double, announce: Bool = true) {
+        fingerStart = point
+        fingerTranslation = .zero
+        translationOrigin = .zero
+        fingerVelocity = .zero
+        samples = [(time, .zero)]
+        if announce { state = .began }
+    }
+
+    /// The finger is `translation` from where it touched down.
+    func fingerMoved(to translation: CGPoint, time: Double) {
+        track(translation, time: time)
         state = .changed
     }
 

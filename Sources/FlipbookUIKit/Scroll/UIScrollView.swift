@@ -78,7 +78,7 @@ open class UIScrollView: UIView {
 
     /// The finger dragging the content, as UIKit reports it (states observable through
     /// `"panGestureRecognizer.state"`).
-    public let panGestureRecognizer = UIPanGestureRecognizer()
+    public let panGestureRecognizer: UIPanGestureRecognizer = ScrollViewPanGestureRecognizer()
     /// Whether the finger scrolls the content (false: touch scripts do nothing, as the pan
     /// recognizer is disabled on iOS). Turned off mid-drag, the pan is cancelled and the drag
     /// ends where the content is, as a lift with no velocity; the finger moves nothing more.
@@ -110,6 +110,7 @@ open class UIScrollView: UIView {
         super.init(frame: frame)
         clipsToBounds = true
         addGestureRecognizer(panGestureRecognizer)
+        (panGestureRecognizer as? ScrollViewPanGestureRecognizer)?.scrollView = self
         panGestureRecognizer.cancelRecognition = { [weak self] in self?.finishDragging(velocity: .zero, cancelled: true) }
         scrollIndicators = ScrollIndicators(in: layer)
     }
@@ -126,6 +127,7 @@ open class UIScrollView: UIView {
     public required init?(coder: NSCoder) {
         super.init(coder: coder)
         addGestureRecognizer(panGestureRecognizer)
+        (panGestureRecognizer as? ScrollViewPanGestureRecognizer)?.scrollView = self
         panGestureRecognizer.cancelRecognition = { [weak self] in self?.finishDragging(velocity: .zero, cancelled: true) }
         scrollIndicators = ScrollIndicators(in: layer)
     }
@@ -277,8 +279,14 @@ open class UIScrollView: UIView {
 
     /// Sideways, content no wider than the view stays put under a finger unless told to bounce
     /// (as UIKit); a vertical pull that drifts sideways moves only vertically.
-    private var scrollsHorizontally: Bool {
+    var scrollsHorizontally: Bool {
         alwaysBounceHorizontal || contentSize.width > bounds.width - contentInset.left - contentInset.right
+    }
+
+    /// Whether a finger moving up or down scrolls the content: content taller than the view, or
+    /// `alwaysBounceVertical` with bouncing on (a table's default).
+    var scrollsVertically: Bool {
+        (alwaysBounceVertical && bounces) || contentSize.height > bounds.height - contentInset.top - contentInset.bottom
     }
 
     private func rubberBanded(_ raw: CGFloat, lo: CGFloat, hi: CGFloat, dimension: CGFloat) -> CGFloat {

@@ -7,6 +7,8 @@ final class StageUIKitState {
     let window: UIWindow
     var safeAreaInsets: UIEdgeInsets = .zero
     var lastTap: (time: Double, point: CGPoint, count: Int)?
+    /// What UIKit's gesture environment decides (GestureArbiter.swift).
+    var gestureArbiter: GestureArbiter?
 
     init(window: UIWindow) { self.window = window }
 }
@@ -17,6 +19,14 @@ extension Stage {
         let state = StageUIKitState(window: UIWindow(backingLayer: rootLayer))
         uiKitState = state
         return state
+    }
+
+    /// Settles recognizers' transitions on this Stage.
+    var gestureArbiter: GestureArbiter {
+        if let arbiter = uiKit.gestureArbiter { return arbiter }
+        let arbiter = GestureArbiter(stage: self)
+        uiKit.gestureArbiter = arbiter
+        return arbiter
     }
 
     /// A view over the root layer, for UIKit-style scenes.

@@ -60,6 +60,7 @@ open class UITableView: UIScrollView {
         self.style = style
         super.init(frame: frame)
         backgroundColor = .white
+        alwaysBounceVertical = true  // as a table in Interface Builder: a short table still bounces
         extraSeparators.fillColor = nil
         layer.addSublayer(extraSeparators)
     }
@@ -69,6 +70,7 @@ open class UITableView: UIScrollView {
     public required init?(coder: NSCoder) {
         style = .plain
         super.init(coder: coder)
+        alwaysBounceVertical = true
     }
 
     // MARK: Cells

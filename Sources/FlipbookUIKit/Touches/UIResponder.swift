@@ -35,6 +35,10 @@ open class UITouch: NSObject {
     /// Where the finger is and was, in the window's (the Stage's root view's) coordinates.
     var windowLocation: CGPoint = .zero
     var previousWindowLocation: CGPoint = .zero
+    /// Where the finger came down, in the window.
+    var downWindowLocation: CGPoint = .zero
+    /// The velocity a scripted finger lifts at (points per second in the window), when given.
+    var releaseVelocity: CGPoint?
 
     /// The finger in `view`'s coordinates (the window's when nil).
     open func location(in view: UIView?) -> CGPoint { Self.convert(windowLocation, to: view, from: window) }

@@ -123,6 +123,18 @@ open class UIControl: UIView {
         return super.hitTest(point, with: event)
     }
 
+    /// Whether another view's pan or swipe over this control, which is tracking a finger that
+    /// moves mostly sideways, is refused (a slider's thumb and a switch's knob keep such drags,
+    /// as UIKit's do since iOS 6).
+    func refusesSidewaysGesture(_ recognizer: UIGestureRecognizer) -> Bool {
+        guard recognizer.view !== self, isTracking,
+            recognizer is UIPanGestureRecognizer || recognizer is UISwipeGestureRecognizer,
+            let touch = recognizer.trackedTouches.first
+        else { return false }
+        let dx = touch.windowLocation.x - touch.downWindowLocation.x, dy = touch.windowLocation.y - touch.downWindowLocation.y
+        return abs(dx) >= abs(dy)
+    }
+
     // MARK: Tracking (overridable, as on iOS)
 
     /// A finger came down; return false to stop tracking it.

@@ -375,6 +375,11 @@ open class UIView: UIResponder, CALayerDelegate {
         return self
     }
 
+    /// Whether a recognizer may begin a gesture that touched this view (asked of the touched
+    /// view and each view up to the recognizer's): true by default; a slider refuses swipes and
+    /// pans along it, as UIKit's does.
+    open func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool { true }
+
     /// Whether `point` (this view's coordinates) is in its bounds.
     open func point(inside point: CGPoint, with event: UIEvent?) -> Bool { bounds.contains(point) }
 
