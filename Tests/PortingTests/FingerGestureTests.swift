@@ -305,3 +305,55 @@ struct FingerGestureTests {
         #expect(log.last?.1 == .ended && pan.state == .possible)
     }
 }
+
+/// UIKit's own back swipe (timing-model.md 11.9, rule 6), from a Stage finger at the left edge.
+@Suite("the navigation controller's back swipe")
+struct BackSwipeTests {
+    func pushed() -> (Stage, UINavigationController, UIViewController) {
+        let root = UIViewController()
+        let navigation = UINavigationController(rootViewController: root)
+        let stage = Stage.hosting(navigation, size: CGSize(width: 320, height: 480))
+        stage.advance(to: 0.1)
+        let detail = UIViewController()
+        navigation.pushViewController(detail, animated: false)
+        stage.advance(to: 0.2)
+        return (stage, navigation, detail)
+    }
+
+    /// Where the view is drawn: its presentation layer's left edge in the window.
+    func shownLeft(_ view: UIView) -> CGFloat {
+        let layer = view.layer.presentation() ?? view.layer
+        return layer.position.x - layer.bounds.width / 2
+    }
+
+    @Test("the top view follows the finger from the left edge; past half the width, let go, the pop finishes")
+    func finishes() {
+        let (stage, navigation, detail) = pushed()
+        stage.drag(
+            from: CGPoint(x: 5, y: 300), by: CGPoint(x: 200, y: 0), over: 0.5, curve: CAMediaTimingFunction(name: .linear),
+            release: .zero, at: 0.3)
+        stage.advance(to: 0.55)
+        // Half way: the finger is 100 pt in, and so is the leaving view.
+        #expect(abs(shownLeft(detail.view) - 100) < 0.5, "\(shownLeft(detail.view))")
+        stage.advance(to: 1.5)
+        #expect(navigation.viewControllers.count == 1 && detail.parent == nil && detail.view.superview == nil)
+    }
+
+    @Test("let go short of half, the views run back and the stack is as it was; at the root it does not begin")
+    func cancels() {
+        let (stage, navigation, detail) = pushed()
+        stage.drag(from: CGPoint(x: 5, y: 300), by: CGPoint(x: 100, y: 0), over: 0.5, hold: 0.2, at: 0.3)
+        stage.advance(to: 1.5)
+        #expect(navigation.viewControllers.count == 2 && navigation.topViewController === detail)
+        #expect(shownLeft(detail.view) == 0 && detail.view.window != nil)
+        navigation.popViewController(animated: false)
+        stage.advance(to: 1.6)
+        // At the root the back swipe fails, so it prevents nothing: another pan takes the finger.
+        var heard: [UIGestureRecognizer.State] = []
+        navigation.view.addGestureRecognizer(UIPanGestureRecognizer { r in heard.append(r.state) })
+        stage.drag(from: CGPoint(x: 5, y: 300), by: CGPoint(x: 200, y: 0), over: 0.3, at: 2)
+        stage.advance(to: 3)
+        #expect(navigation.viewControllers.count == 1 && heard.first == .began && heard.last == .ended, "\(heard)")
+        #expect(navigation.interactivePopGestureRecognizer?.state == .possible)
+    }
+}

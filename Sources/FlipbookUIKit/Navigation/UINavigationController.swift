@@ -36,7 +36,22 @@ open class UINavigationController: UIViewController {
     open var topViewController: UIViewController? { viewControllersStorage.last }
     open var visibleViewController: UIViewController? { topViewController }
 
-    open override func loadView() { view = makeContainerView() }
+    open override func loadView() {
+        view = makeContainerView()
+        view.addGestureRecognizer(backSwipe.recognizer)
+    }
+
+    /// UIKit's back swipe from the left edge (UINavigationController+BackSwipe.swift). Disable it,
+    /// or give it a delegate, as on iOS.
+    open var interactivePopGestureRecognizer: UIGestureRecognizer? { backSwipe.recognizer }
+
+    private var backSwipeStorage: NavigationBackSwipe?
+    private var backSwipe: NavigationBackSwipe {
+        if let swipe = backSwipeStorage { return swipe }
+        let swipe = NavigationBackSwipe(navigationController: self)
+        backSwipeStorage = swipe
+        return swipe
+    }
 
     open override func viewDidLoad() {
         super.viewDidLoad()
@@ -205,6 +220,12 @@ open class UINavigationController: UIViewController {
             self?.layoutBarAndTop()
         }
         if runDelegateTransition(from: from, to: to, forward: forward, contentFrame: frame, finish: ended) { return }
+        if !forward, let interaction = backSwipeStorage?.interaction {
+            runContainedTransition(
+                NavigationPopSlideAnimator(), from: from, fromView: fromView, to: to, finalFrame: frame, below: navigationBar,
+                interaction: interaction, finish: ended)
+            return
+        }
         UIView.performWithoutAnimation {
             to.view.frame = frame.offsetBy(dx: forward ? width : -width / 3, dy: 0)
             if !forward { view.insertSubview(to.view, belowSubview: fromView) }
