@@ -74,3 +74,42 @@ struct ZoomTests {
         #expect(viewer.scrollView.contentOffset == CGPoint(x: 600, y: 600))
     }
 }
+
+/// Pinching a zooming scroll view with two Stage fingers (timing-model.md 13.10, 13.11).
+@Suite("pinch to zoom")
+struct PinchZoomTests {
+    @Test("two fingers spread on the photo zoom it about the point between them; past the maximum it gives way and returns")
+    func pinchZooms() {
+        let viewer = ZoomTests.PhotoViewer()
+        let stage = Stage.hosting(viewer, size: CGSize(width: 200, height: 200), scale: 1)
+        stage.advance(to: 0.1)
+        let scrollView = viewer.scrollView
+        #expect(scrollView.pinchGestureRecognizer != nil)
+        // Spread about the photo's centre to twice the distance: the centre stays the centre.
+        stage.pinch(scrollView, scale: 2, over: 0.4, spread: 60, at: 0.2)
+        stage.advance(to: 0.4)
+        #expect(scrollView.isZooming && scrollView.zoomScale > 1 && scrollView.zoomScale < 2)
+        stage.advance(to: 0.9)
+        #expect(abs(scrollView.zoomScale - 2) < 1e-9 && !scrollView.isZooming, "\(scrollView.zoomScale)")
+        #expect(abs(scrollView.contentOffset.x - 100) < 1e-6 && abs(scrollView.contentOffset.y - 100) < 1e-6, "\(scrollView.contentOffset)")
+        #expect(viewer.zooms.last == 2)
+        // Three times more (to 6 against a maximum of 4): it gives way to 4·√1.5, then returns to 4.
+        stage.pinch(scrollView, scale: 3, over: 0.3, spread: 50, hold: 0.1, at: 1)
+        stage.advance(to: 1.35)
+        #expect(abs(scrollView.zoomScale - 4 * 1.5.squareRoot()) < 1e-9, "\(scrollView.zoomScale)")
+        stage.advance(to: 2)
+        #expect(scrollView.zoomScale == 4 && viewer.photo.frame.width == 800 && viewer.zooms.last == 4, "\(viewer.zooms)")
+    }
+
+    @Test("a scroll view that does not zoom has no pinch recognizer, and a pinch on it moves nothing")
+    func noZoom() {
+        let stage = Stage(size: CGSize(width: 200, height: 200), scale: 1)
+        let scrollView = UIScrollView(frame: stage.rootView.bounds)
+        scrollView.contentSize = CGSize(width: 200, height: 800)
+        stage.rootView.addSubview(scrollView)
+        #expect(scrollView.pinchGestureRecognizer == nil)
+        stage.pinch(scrollView, scale: 2, over: 0.3, at: 0.1)
+        stage.advance(to: 1)
+        #expect(scrollView.zoomScale == 1 && scrollView.contentOffset == .zero)
+    }
+}

@@ -51,6 +51,8 @@ open class UICollectionView: UIScrollView {
     private var counts: [Int]?
     /// Updates recorded inside `performBatchUpdates`.
     var pendingUpdates: ItemUpdates?
+    /// The item a finger is moving (UICollectionView+InteractiveMovement.swift).
+    var interactiveMove: InteractiveMove?
     /// Headers and footers (UICollectionView+Supplementary.swift): registered classes and
     /// pools by kind and identifier, the views on screen.
     var registeredSupplementary: [String: UICollectionReusableView.Type] = [:]
@@ -255,7 +257,7 @@ open class UICollectionView: UIScrollView {
             Array(elements.filter { $0.representedElementCategory == .supplementaryView }.prefix(Limits.maximumVisibleRows)))
         var wanted: [IndexPath: UICollectionViewLayoutAttributes] = [:]
         for attributes in visible { wanted[attributes.indexPath] = attributes }
-        for (path, cell) in onScreen.sorted(by: { $0.key < $1.key }) where wanted[path] == nil {
+        for (path, cell) in onScreen.sorted(by: { $0.key < $1.key }) where wanted[path] == nil && path != interactiveMove?.source {
             recycle(cell, at: path)
         }
         for (path, attributes) in wanted.sorted(by: { $0.key < $1.key }) {
@@ -280,9 +282,10 @@ open class UICollectionView: UIScrollView {
             collectionDelegate?.collectionView(self, willDisplay: cell, forItemAt: path)
             if appearing.contains(path) { apply(attributes, to: cell) }
         }
+        if interactiveMove != nil { placeMovingItems() }
     }
 
-    private func apply(_ attributes: UICollectionViewLayoutAttributes, to cell: UICollectionViewCell) {
+    func apply(_ attributes: UICollectionViewLayoutAttributes, to cell: UICollectionViewCell) {
         if cell.bounds.size != attributes.size { cell.bounds = CGRect(origin: .zero, size: attributes.size) }
         if cell.center != attributes.center { cell.center = attributes.center }
         if cell.alpha != attributes.alpha { cell.alpha = attributes.alpha }

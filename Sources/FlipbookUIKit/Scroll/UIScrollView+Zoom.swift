@@ -13,8 +13,35 @@ extension UIScrollView {
         set { setZoomScale(newValue, animated: false) }
     }
 
-    /// Whether a zoom is animating (kept false: zooms move on their own clock here).
-    public var isZooming: Bool { false }
+    /// Whether fingers are zooming the content now (a pinch under way).
+    public var isZooming: Bool { isPinchZooming }
+
+    /// The recognizer for pinches that zoom the content (timing-model.md 13.10): nil
+    /// unless the delegate names a view to zoom and the zoom range is more than one scale.
+    public var pinchGestureRecognizer: UIPinchGestureRecognizer? { zoomsByPinching ? pinchRecognizer : nil }
+
+    /// Whether two fingers zoom: a view to zoom and a range wider than one scale.
+    var zoomsByPinching: Bool { zoomingView != nil && maximumZoomScale > minimumZoomScale }
+
+    /// The view the delegate names for zooming.
+    var zoomingView: UIView? { delegate?.viewForZooming(in: self) }
+
+    /// Zooms to `scale` while fingers pinch: the zooming view's point `anchor` (its own
+    /// coordinates) goes to `visible` (in the visible area), the offset held in the resting range.
+    func applyPinchZoom(_ scale: CGFloat, anchor: CGPoint, at visible: CGPoint) {
+        guard let view = zoomingView, scale.isFinite, scale > 0 else { return }
+        storedZoomScale = scale
+        let size = view.bounds.size
+        UIView.performWithoutAnimation {
+            view.transform = CGAffineTransform(scaleX: scale, y: scale)
+            view.center = CGPoint(x: size.width * scale / 2, y: size.height * scale / 2)
+        }
+        contentSize = CGSize(width: size.width * scale, height: size.height * scale)
+        let wanted = CGPoint(x: anchor.x * scale - visible.x, y: anchor.y * scale - visible.y)
+        let lo = minimumContentOffset, hi = maximumContentOffset
+        contentOffset = CGPoint(x: min(max(wanted.x, lo.x), max(lo.x, hi.x)), y: min(max(wanted.y, lo.y), max(lo.y, hi.y)))
+        delegate?.scrollViewDidZoom(self)
+    }
 
     public func setZoomScale(_ scale: CGFloat, animated: Bool) {
         let centre = CGPoint(x: contentOffset.x + bounds.width / 2, y: contentOffset.y + bounds.height / 2)

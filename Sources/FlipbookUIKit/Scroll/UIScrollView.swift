@@ -79,6 +79,10 @@ open class UIScrollView: UIView {
     /// The finger dragging the content, as UIKit reports it (states observable through
     /// `"panGestureRecognizer.state"`).
     public let panGestureRecognizer: UIPanGestureRecognizer = ScrollViewPanGestureRecognizer()
+    /// The pinch that zooms (`pinchGestureRecognizer` shows it when zooming is possible).
+    let pinchRecognizer = ScrollViewPinchGestureRecognizer()
+    /// Set while fingers zoom the content.
+    var isPinchZooming = false
     /// Whether the finger scrolls the content (false: touch scripts do nothing, as the pan
     /// recognizer is disabled on iOS). Turned off mid-drag, the pan is cancelled and the drag
     /// ends where the content is, as a lift with no velocity; the finger moves nothing more.
@@ -111,6 +115,8 @@ open class UIScrollView: UIView {
         clipsToBounds = true
         addGestureRecognizer(panGestureRecognizer)
         (panGestureRecognizer as? ScrollViewPanGestureRecognizer)?.scrollView = self
+        addGestureRecognizer(pinchRecognizer)
+        pinchRecognizer.scrollView = self
         panGestureRecognizer.cancelRecognition = { [weak self] in self?.finishDragging(velocity: .zero, cancelled: true) }
         scrollIndicators = ScrollIndicators(in: layer)
     }
@@ -128,6 +134,8 @@ open class UIScrollView: UIView {
         super.init(coder: coder)
         addGestureRecognizer(panGestureRecognizer)
         (panGestureRecognizer as? ScrollViewPanGestureRecognizer)?.scrollView = self
+        addGestureRecognizer(pinchRecognizer)
+        pinchRecognizer.scrollView = self
         panGestureRecognizer.cancelRecognition = { [weak self] in self?.finishDragging(velocity: .zero, cancelled: true) }
         scrollIndicators = ScrollIndicators(in: layer)
     }
