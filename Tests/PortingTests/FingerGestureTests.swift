@@ -357,3 +357,65 @@ struct BackSwipeTests {
         #expect(navigation.interactivePopGestureRecognizer?.state == .possible)
     }
 }
+
+/// Views being animated ignore touches unless the block allows them (timing-model.md 11.1).
+@Suite("touches during view animations")
+struct AnimatingTouchTests {
+    // ---- iOS code (no edits): a pulsing button ----
+    final class PulseController: UIViewController {
+        let button = UIButton(type: .system)
+        var taps = 0
+        var allowsTaps = false
+
+        override func viewDidLoad() {
+            super.viewDidLoad()
+            button.frame = CGRect(x: 50, y: 50, width: 100, height: 44)
+            button.setTitle("Go", for: .normal)
+            button.addAction(UIAction { _ in self.taps += 1 }, for: .touchUpInside)
+            view.addSubview(button)
+        }
+
+        func pulse() {
+            var options: UIView.AnimationOptions = [.repeat, .autoreverse]
+            if allowsTaps { options.insert(.allowUserInteraction) }
+            UIView.animate(withDuration: 0.5, delay: 0, options: options, animations: { self.button.alpha = 0.5 })
+        }
+    }
+    // ---- end ----
+
+    @Test("a pulsing button takes no tap (the tap goes behind it) unless the block allows user interaction")
+    func pulsingButton() {
+        let controller = PulseController()
+        let stage = Stage.hosting(controller, size: CGSize(width: 200, height: 200), scale: 1)
+        stage.advance(to: 0.1)
+        controller.pulse()
+        stage.tap(controller.button, at: 0.6)
+        stage.advance(to: 1)
+        #expect(controller.taps == 0)
+        let other = PulseController()
+        other.allowsTaps = true
+        let stage2 = Stage.hosting(other, size: CGSize(width: 200, height: 200), scale: 1)
+        stage2.advance(to: 0.1)
+        other.pulse()
+        stage2.tap(other.button, at: 0.6)
+        stage2.advance(to: 1)
+        #expect(other.taps == 1)
+    }
+
+    @Test("a view fading in over 0.5 s after a 0.2 s delay takes touches once the fade has ended, not during the delay")
+    func fadeEnds() {
+        let stage = Stage(size: CGSize(width: 200, height: 200), scale: 1)
+        let card = UIView(frame: CGRect(x: 0, y: 0, width: 200, height: 200))
+        stage.rootView.addSubview(card)
+        var taps: [Double] = []
+        card.addGestureRecognizer(UITapGestureRecognizer { _ in taps.append(stage.currentTime) })
+        stage.advance(to: 0.1)
+        card.alpha = 0.2
+        UIView.animate(withDuration: 0.5, delay: 0.2, options: [], animations: { card.alpha = 1 })
+        stage.tap(card, at: 0.2)
+        stage.tap(card, at: 0.6)
+        stage.tap(card, at: 0.9)
+        stage.advance(to: 1.5)
+        #expect(taps == [1.0], "\(taps)")
+    }
+}

@@ -311,5 +311,6 @@ final class UIViewAnimationAction: CAAction {
             unique = "\(key)-\(n)"
         }
         layer.attach(anim, forKey: unique, extraGroups: state.completion.map { [$0] } ?? [])
+        if !state.options.contains(.allowUserInteraction) { (layer.delegate as? UIView)?.blockInteraction(whileAnimating: unique) }
     }
 }

@@ -64,6 +64,7 @@ extension UIView {
                     key = "keyframes.\(track.property.rawValue)-\(n)"
                 }
                 layer.attach(anim, forKey: key, extraGroups: [group])
+                if !viewOptions.contains(.allowUserInteraction) { (layer.delegate as? UIView)?.blockInteraction(whileAnimating: key) }
             }
         }
         group.seal(at: ctx.now, stage: ctx.activeStage)

@@ -71,6 +71,7 @@ extension UIView {
         transition.fillMode = .both
         let group = CompletionGroup { finished in completion?(finished) }
         view.layer.attach(transition, forKey: kCATransition, extraGroups: [group])
+        if !options.contains(.allowUserInteraction) { view.blockInteraction(whileAnimating: kCATransition) }
         group.seal(at: ctx.now, stage: ctx.activeStage)
     }
 

@@ -110,6 +110,9 @@ open class UIView: UIResponder, CALayerDelegate {
     weak var owningViewController: UIViewController?
     /// Gesture recognizers attached with `addGestureRecognizer(_:)`.
     var attachedGestureRecognizers: [UIGestureRecognizer] = []
+    /// Keys of the view animations on the layer made without `.allowUserInteraction`: while
+    /// any is on the layer, the view takes no touches (timing-model.md 11.1).
+    private var interactionBlockingKeys: Set<String> = []
     /// Key-value observers of this view (KeyValueObserving/KeyValueObservable.swift).
     public let keyValueObserverList = KeyValueObserverList()
 
@@ -368,11 +371,24 @@ open class UIView: UIResponder, CALayerDelegate {
     /// subviews front to back, as UIKit's `hitTest(_:with:)`. Hidden views, views with
     /// interaction off and views at an alpha below 0.01 are skipped with their subviews.
     open func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
-        guard !isHidden, isUserInteractionEnabled, alpha >= 0.01, self.point(inside: point, with: event) else { return nil }
+        guard !isHidden, isUserInteractionEnabled, alpha >= 0.01, !isAnimatingWithoutInteraction,
+            self.point(inside: point, with: event)
+        else { return nil }
         for sub in subviews.reversed() {
             if let hit = sub.hitTest(sub.convert(point, from: self), with: event) { return hit }
         }
         return self
+    }
+
+    /// A view animation made without `.allowUserInteraction` was added under `key`.
+    func blockInteraction(whileAnimating key: String) { interactionBlockingKeys.insert(key) }
+
+    /// Whether a view animation made without `.allowUserInteraction` is still on the layer (UIKit
+    /// turns touches off for the views it animates, delay included, until their animations end).
+    private var isAnimatingWithoutInteraction: Bool {
+        guard !interactionBlockingKeys.isEmpty else { return false }
+        interactionBlockingKeys = interactionBlockingKeys.filter { layer.animation(forKey: $0) != nil }
+        return !interactionBlockingKeys.isEmpty
     }
 
     /// Whether a recognizer may begin a gesture that touched this view (asked of the touched
