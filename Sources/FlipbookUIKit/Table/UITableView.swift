@@ -55,6 +55,9 @@ open class UITableView: UIScrollView {
     private var sectionFirstRow: [Int] = []
     private var rowsKnown = false
     private let extraSeparators = CAShapeLayer()
+    /// The row a swipe has opened or is moving (TableRowSwipe.swift).
+    var rowSwipe: RowSwipe?
+    let rowSwipeRecognizer = TableRowSwipeGestureRecognizer()
 
     public init(frame: CGRect, style: Style) {
         self.style = style
@@ -63,6 +66,8 @@ open class UITableView: UIScrollView {
         alwaysBounceVertical = true  // as a table in Interface Builder: a short table still bounces
         extraSeparators.fillColor = nil
         layer.addSublayer(extraSeparators)
+        rowSwipeRecognizer.table = self
+        addGestureRecognizer(rowSwipeRecognizer)
     }
 
     public convenience override init(frame: CGRect) { self.init(frame: frame, style: .plain) }
@@ -71,6 +76,8 @@ open class UITableView: UIScrollView {
         style = .plain
         super.init(coder: coder)
         alwaysBounceVertical = true
+        rowSwipeRecognizer.table = self
+        addGestureRecognizer(rowSwipeRecognizer)
     }
 
     // MARK: Cells
@@ -84,6 +91,8 @@ open class UITableView: UIScrollView {
     open func dequeueReusableCell(withIdentifier identifier: String) -> UITableViewCell? {
         if var pool = reusePool[identifier], let cell = pool.popLast() {
             reusePool[identifier] = pool
+            if rowSwipe?.cell === cell { rowSwipe = nil }
+            cell.removeSwipeActions()
             cell.prepareForReuse()
             return cell
         }

@@ -63,9 +63,15 @@ open class UITableViewCell: UIView {
     /// Called before a reused cell is handed out again.
     open func prepareForReuse() {}
 
+    /// How far a swipe has slid the row's content sideways (negative: left, showing trailing actions).
+    var swipeOffset: CGFloat = 0 { didSet { setNeedsLayout() } }
+    /// The buttons a swipe reveals (TableRowSwipe.swift).
+    var swipeActionPane: RowActionPane?
+
     open override func layoutSubviews() {
         super.layoutSubviews()
-        contentView.frame = bounds
+        contentView.frame = bounds.offsetBy(dx: swipeOffset, dy: 0)
+        swipeActionPane?.layout(in: bounds, offset: swipeOffset)
         // The text starts where the separator does (both follow the layout margins in UIKit).
         let margin = separatorInset.left
         textLabelStorage?.frame = CGRect(x: margin, y: 0, width: max(0, bounds.width - 2 * margin), height: bounds.height)
