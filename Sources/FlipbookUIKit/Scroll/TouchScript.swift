@@ -1,9 +1,11 @@
 import FlipbookCore
 import Foundation
 
-/// A scripted finger on a scroll view, played on the Stage clock (ours: a device has a
-/// finger). The finger touches down, moves by distances over durations along timing curves,
-/// holds, and lifts. Moves are sampled at 60 Hz of Stage time (the rate of a device's touch
+/// A scripted finger, played on the Stage clock (ours: a device has a finger): on a scroll view
+/// through `UIScrollView.perform(_:at:)` (points in its visible area), or on the screen through
+/// `Stage.perform(_:at:)` (points in the root view, delivered through gesture recognizers).
+/// The finger touches down, moves by distances over durations along timing curves, holds, and
+/// lifts. Moves are sampled at 60 Hz of Stage time (the rate of a device's touch
 /// events), whatever the render's frame rate, so a scene looks the same at 10 or 60 fps.
 ///
 /// Lifting without an explicit velocity uses the finger's own last motion: the distance
@@ -12,7 +14,8 @@ import Foundation
 /// velocity (as `UIPanGestureRecognizer.velocity(in:)` reports a finger that stopped).
 public struct TouchScript: Sendable, Equatable {
     public enum Step: Sendable, Equatable {
-        /// The finger touches down at the scroll view's centre: `beginDragging()`.
+        /// The finger touches down at the scroll view's centre: `beginDragging()` (on a Stage:
+        /// the screen's centre).
         case touchDown
         /// The finger touches down at a point of the scroll view's visible area (from its top
         /// left corner, in points; a NaN coordinate is the centre's on that axis):
