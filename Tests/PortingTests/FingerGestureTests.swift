@@ -281,6 +281,22 @@ struct FingerGestureTests {
         #expect(began.count == 1 && began[0] < 0.3, "\(began)")
     }
 
+    @Test("hostile numbers from code: infinite, NaN and negative durations and distances neither trap nor hang")
+    func hostileNumbers() {
+        let controller = DraggableCardController()
+        let stage = Stage.hosting(controller, size: CGSize(width: 300, height: 500))
+        let lifts = [
+            stage.drag(controller.card, by: CGPoint(x: 50, y: 0), over: .infinity, at: 0.1),
+            stage.drag(controller.card, by: CGPoint(x: CGFloat.nan, y: .infinity), over: .nan, hold: -1, at: 0.2),
+            stage.pinch(controller.card, scale: .nan, rotation: .infinity, over: 1e300, hold: .nan, at: 0.3),
+            stage.perform(TouchScript([.touchDown, .move(by: CGPoint(x: 1e308, y: 0), duration: -5, curve: .init(name: .linear))]), at: 0.4)
+        ]
+        // An infinite or huge duration plays as an hour (Limits.maximumDuration); NaN and negative as 0.
+        #expect(lifts == [3600.1, 0.2, 3600.3, 0.4], "\(lifts)")
+        stage.advance(to: 1)
+        #expect(controller.card.center.x.isFinite)
+    }
+
     // ---- iOS code: a pan that begins at touch down (the well-known InstantPanGestureRecognizer) ----
     final class InstantPanGestureRecognizer: UIPanGestureRecognizer {
         override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {

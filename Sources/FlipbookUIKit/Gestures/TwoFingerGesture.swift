@@ -56,6 +56,9 @@ extension UIGestureRecognizer {
         }
     }
 
+    /// The touches were cancelled: a gesture under way is cancelled, one not begun fails.
+    func twoFingersCancelled() { state = state == .possible ? .failed : .cancelled }
+
     /// A finger lifted: with fewer than two down the gesture ends (or fails, not yet begun).
     func twoFingersLifted() {
         guard TwoFingerTracker.fingers(trackedTouches) == nil else { return }
@@ -103,9 +106,7 @@ open class UIPinchGestureRecognizer: UIGestureRecognizer {
 
     open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) { twoFingersLifted() }
 
-    open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {
-        state = state == .possible ? .failed : .cancelled
-    }
+    open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) { twoFingersCancelled() }
 
     open override func reset() {
         tracker = TwoFingerTracker()
@@ -152,9 +153,7 @@ open class UIRotationGestureRecognizer: UIGestureRecognizer {
 
     open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) { twoFingersLifted() }
 
-    open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {
-        state = state == .possible ? .failed : .cancelled
-    }
+    open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) { twoFingersCancelled() }
 
     open override func reset() {
         tracker = TwoFingerTracker()

@@ -68,12 +68,18 @@ public struct TouchScript: Sendable, Equatable {
         return TouchScript(steps)
     }
 
+    /// A step's duration as the finger plays it: negative and NaN as 0, at most an hour
+    /// (`Limits.maximumDuration`), so hostile numbers from code neither trap nor make billions of samples.
+    static func held(_ duration: Double) -> Double {
+        duration.isNaN ? 0 : min(max(0, duration), Limits.maximumDuration)
+    }
+
     /// Seconds from touch down to lift.
     public var duration: Double {
         steps.reduce(0) { total, step in
             switch step {
-            case .move(_, let d, _): return total + max(0, d)
-            case .hold(let d): return total + max(0, d)
+            case .move(_, let d, _): return total + Self.held(d)
+            case .hold(let d): return total + Self.held(d)
             default: return total
             }
         }
@@ -102,18 +108,18 @@ public struct TouchScript: Sendable, Equatable {
                 lastSamples = [(time, position)]
             case let .move(by, duration, curve):
                 let from = position
-                let count = max(1, Int((max(0, duration) * Self.sampleRate - 1e-9).rounded(.up)))
+                let count = max(1, Int((Self.held(duration) * Self.sampleRate - 1e-9).rounded(.up)))
                 for k in 1...count {
-                    let t = k == count ? time + max(0, duration) : time + Double(k) / Self.sampleRate
+                    let t = k == count ? time + Self.held(duration) : time + Double(k) / Self.sampleRate
                     let u = duration > 0 ? (t - time) / duration : 1
                     let y = curve.evaluate(min(1, max(0, u)))
                     position = CGPoint(x: from.x + by.x * y, y: from.y + by.y * y)
                     out.append((t, .at(position)))
                     lastSamples = Array((lastSamples + [(t, position)]).suffix(2))
                 }
-                time += max(0, duration)
+                time += Self.held(duration)
             case .hold(let duration):
-                time += max(0, duration)
+                time += Self.held(duration)
             case .release(let velocity):
                 out.append((time, .up(velocity ?? ownVelocity(lastSamples, liftingAt: time))))
             }

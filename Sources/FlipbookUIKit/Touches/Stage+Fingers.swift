@@ -19,20 +19,22 @@ extension Stage {
         let centre = CGPoint(x: rootView.bounds.midX, y: rootView.bounds.midY)
         var origin = centre
         var lift = begin
+        var events: [(time: Double, action: () -> Void)] = []
         for (time, sample) in script.samples(from: begin) {
             lift = max(lift, time)
             switch sample {
             case .down(let p):
                 let point = p.map { CGPoint(x: $0.x.isNaN ? centre.x : $0.x, y: $0.y.isNaN ? centre.y : $0.y) } ?? centre
                 origin = point
-                schedule(at: time) { fingers.down([point], at: time) }
+                events.append((time, { fingers.down([point], at: time) }))
             case .at(let offset):
                 let point = CGPoint(x: origin.x + offset.x, y: origin.y + offset.y)
-                schedule(at: time) { fingers.move(to: [point], at: time) }
+                events.append((time, { fingers.move(to: [point], at: time) }))
             case .up(let velocity):
-                schedule(at: time) { fingers.up(at: time, velocity: velocity) }
+                events.append((time, { fingers.up(at: time, velocity: velocity) }))
             }
         }
+        fingers.play(events)
         return lift
     }
 
@@ -83,16 +85,17 @@ extension Stage {
             let dx = half * cos(angle), dy = half * sin(angle)
             return [CGPoint(x: centre.x - dx, y: centre.y - dy), CGPoint(x: centre.x + dx, y: centre.y + dy)]
         }
-        schedule(at: begin) { fingers.down(points(0), at: begin) }
-        let span = max(0, duration)
+        var events: [(time: Double, action: () -> Void)] = [(begin, { fingers.down(points(0), at: begin) })]
+        let span = TouchScript.held(duration)
         let count = max(1, Int((span * TouchScript.sampleRate - 1e-9).rounded(.up)))
         for k in 1...count {
             let t = k == count ? begin + span : begin + Double(k) / TouchScript.sampleRate
             let u = span > 0 ? curve.evaluate(min(1, (t - begin) / span)) : 1
-            schedule(at: t) { fingers.move(to: points(u), at: t) }
+            events.append((t, { fingers.move(to: points(u), at: t) }))
         }
-        let lift = begin + span + max(0, hold)
-        schedule(at: lift) { fingers.up(at: lift, velocity: nil) }
+        let lift = begin + span + TouchScript.held(hold)
+        events.append((lift, { fingers.up(at: lift, velocity: nil) }))
+        fingers.play(events)
         return lift
     }
 }
@@ -105,9 +108,20 @@ final class StageFingers {
 
     init(stage: Stage) { self.stage = stage }
 
+    /// Plays `events` in order, each a Stage event scheduled when the one before it fires, so
+    /// long gestures overlapping each other do not fill the Stage's queue with their samples.
+    func play(_ events: [(time: Double, action: () -> Void)], from index: Int = 0) {
+        guard let stage, events.indices.contains(index) else { return }
+        stage.schedule(at: events[index].time) { [self] in
+            events[index].action()
+            play(events, from: index + 1)
+        }
+    }
+
     /// Fingers touch down at `points` (the window's coordinates); fingers still down lift first.
+    /// A point that is not finite touches nothing.
     func down(_ points: [CGPoint], at time: Double) {
-        guard let stage else { return }
+        guard let stage, points.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { return }
         if session != nil { up(at: time, velocity: .zero) }
         let session = TouchSession(stage: stage, arbiter: stage.gestureArbiter)
         self.session = session
@@ -118,9 +132,13 @@ final class StageFingers {
     }
 
     /// The fingers move to `points`, in the order they came down.
+    /// A point that is not finite leaves its finger where it was.
     func move(to points: [CGPoint], at time: Double) {
         guard let session else { return }
-        session.touchesMoved(Array(zip(touches, points)).map { (touch: $0.0, point: $0.1) }, time: time)
+        let moves = zip(touches, points).map { touch, point in
+            (touch: touch, point: point.x.isFinite && point.y.isFinite ? point : touch.windowLocation)
+        }
+        session.touchesMoved(moves, time: time)
     }
 
     /// The fingers lift, one after another at the same instant, at `velocity` when given.
