@@ -103,12 +103,8 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
     }
 
     open override func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? {
-        // Overlapping, not touching: the line below the bounds' bottom edge is off screen.
-        func overlaps(_ a: UICollectionViewLayoutAttributes) -> Bool {
-            a.frame.minX < rect.maxX && rect.minX < a.frame.maxX && a.frame.minY < rect.maxY && rect.minY < a.frame.maxY
-        }
         let views = supplementary.keys.sorted().flatMap { kind in supplementary[kind]!.keys.sorted().map { supplementary[kind]![$0]! } }
-        return items.flatMap { $0.filter(overlaps) } + views.filter(overlaps)
+        return items.flatMap { $0.filter { $0.overlaps(rect) } } + views.filter { $0.overlaps(rect) }
     }
 
     /// A header or footer of `kind` for `section` spanning the extent, if its size is not zero.

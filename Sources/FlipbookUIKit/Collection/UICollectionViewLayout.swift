@@ -44,6 +44,12 @@ open class UICollectionViewLayoutAttributes: NSObject {
         representedElementKind = kind
     }
 
+    /// Whether the frame overlaps `rect` (not only touches it: the line below the bounds' bottom
+    /// edge is off screen).
+    func overlaps(_ rect: CGRect) -> Bool {
+        frame.minX < rect.maxX && rect.minX < frame.maxX && frame.minY < rect.maxY && rect.minY < frame.maxY
+    }
+
     /// A copy (layouts hand out copies they may change).
     open func copy() -> UICollectionViewLayoutAttributes {
         let copy =
