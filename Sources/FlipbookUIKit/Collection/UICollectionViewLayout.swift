@@ -31,6 +31,8 @@ open class UICollectionViewLayoutAttributes: NSObject {
     open var transform3D: CATransform3D = CATransform3DIdentity
     open var zIndex = 0
     open var isHidden = false
+    /// For a row of a list section: how its cell draws its background and separator.
+    var listRow: ListRowPlacement?
 
     public init(forCellWith indexPath: IndexPath) {
         self.indexPath = indexPath
@@ -62,6 +64,7 @@ open class UICollectionViewLayoutAttributes: NSObject {
         copy.transform3D = transform3D
         copy.zIndex = zIndex
         copy.isHidden = isHidden
+        copy.listRow = listRow
         return copy
     }
 }
@@ -121,4 +124,13 @@ open class UICollectionViewLayout: NSObject {
         isPrepared = true
         prepare()
     }
+}
+
+/// Where a list row sits in its section and how the list looks (what a list cell reads from
+/// its layout attributes to draw its background and separator, as UIKit's list cells do).
+struct ListRowPlacement: Equatable {
+    var appearance: UICollectionLayoutListConfiguration.Appearance
+    var showsSeparators: Bool
+    var isFirst: Bool
+    var isLast: Bool
 }

@@ -63,6 +63,26 @@ open class UITableViewCell: UIView {
     /// Called before a reused cell is handed out again.
     open func prepareForReuse() {}
 
+    /// What the content view shows (iOS 14), in place of the text label: its view fills the
+    /// content view, kept while the configurations set are of one kind.
+    open var contentConfiguration: (any UIContentConfiguration)? {
+        didSet {
+            configuredContentView = ContentConfigurationHost.apply(contentConfiguration, in: contentView, replacing: configuredContentView)
+            textLabelStorage?.isHidden = contentConfiguration != nil
+        }
+    }
+    private var configuredContentView: (any UIView & UIContentView)?
+
+    /// The cell style's content configuration (a subtitle cell's, a value cell's, or a plain
+    /// row's), ready to fill and set as `contentConfiguration`.
+    open func defaultContentConfiguration() -> UIListContentConfiguration {
+        switch style {
+        case .subtitle: return .subtitleCell()
+        case .value1, .value2: return .valueCell()
+        case .default: return .cell()
+        }
+    }
+
     /// How far a swipe has slid the row's content sideways (negative: left, showing trailing actions).
     var swipeOffset: CGFloat = 0 { didSet { setNeedsLayout() } }
     /// The buttons a swipe reveals (TableRowSwipe.swift).

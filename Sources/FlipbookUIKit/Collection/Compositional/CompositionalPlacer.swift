@@ -62,6 +62,13 @@ struct CompositionalPlacer {
             }
             along += thickness
         }
+        if let list = section.listConfiguration {
+            for (index, attributes) in cells.enumerated() {
+                attributes.listRow = ListRowPlacement(
+                    appearance: list.appearance, showsSeparators: list.showsSeparators, isFirst: index == 0,
+                    isLast: index == cells.count - 1)
+            }
+        }
         along += vertical ? insets.bottom : insets.trailing
         placeBoundaryItems(
             section.boundarySupplementaryItems, at: .bottom, section: index, insets: insets,

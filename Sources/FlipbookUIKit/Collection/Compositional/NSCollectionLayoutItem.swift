@@ -98,6 +98,8 @@ open class NSCollectionLayoutSection {
     /// Headers and footers inset by the section's leading and trailing insets (true) or spanning
     /// its whole width.
     open var supplementariesFollowContentInsets = true
+    /// Set for a list section: its rows' look (`list(using:layoutEnvironment:)`).
+    var listConfiguration: UICollectionLayoutListConfiguration?
 
     public init(group: NSCollectionLayoutGroup) { self.group = group }
 }
