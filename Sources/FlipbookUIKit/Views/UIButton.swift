@@ -19,7 +19,26 @@ open class UIButton: UIControl {
     public let titleLabel: UILabel?
     /// The image's view, made with the button.
     public let imageView: UIImageView?
-    private let backgroundImageView = UIImageView()
+    /// The background image's view; with a configuration, its background.
+    let backgroundImageView = UIImageView()
+    /// A configuration's subtitle.
+    let subtitleLabel = UILabel()
+    /// A configuration's activity indicator, made when first shown.
+    var activityIndicator: UIActivityIndicatorView?
+
+    /// How the button looks (iOS 15): when set, it draws the title, subtitle, image and
+    /// background instead of the per-state titles and images.
+    open var configuration: Configuration? { didSet { configurationDidChange() } }
+    /// Called when the button's state changes (and on `setNeedsUpdateConfiguration()`), to
+    /// change its configuration for that state.
+    open var configurationUpdateHandler: ConfigurationUpdateHandler?
+    public typealias ConfigurationUpdateHandler = (UIButton) -> Void
+
+    /// Runs the update handler, which may change `configuration` for the current state.
+    open func updateConfiguration() {
+        configurationUpdateHandler?(self)
+        configurationDidChange()
+    }
 
     /// Space around the title and image.
     open var contentEdgeInsets: UIEdgeInsets = .zero {
@@ -81,7 +100,7 @@ open class UIButton: UIControl {
     }
 
     private func setUp() {
-        for view in [backgroundImageView, imageView, titleLabel].compactMap({ $0 }) {
+        for view in [backgroundImageView, imageView, titleLabel, subtitleLabel].compactMap({ $0 }) {
             view.isUserInteractionEnabled = false
             addSubview(view)
         }
@@ -140,7 +159,10 @@ open class UIButton: UIControl {
         return state.contains(.highlighted) ? base.withAlphaComponent(0.2) : base
     }
 
-    override func stateDidChange() { refresh() }
+    override func stateDidChange() {
+        if configuration != nil, let handler = configurationUpdateHandler { handler(self) }
+        refresh()
+    }
 
     open override func tintColorDidChange() {
         super.tintColorDidChange()
@@ -148,7 +170,12 @@ open class UIButton: UIControl {
     }
 
     /// Shows the current state's title, colour and images, without animation (UIKit swaps them).
-    private func refresh() {
+    func refresh() {
+        if let configuration {
+            showConfiguration(configuration)
+            return
+        }
+        subtitleLabel.isHidden = true
         UIView.performWithoutAnimation {
             titleLabel?.text = currentTitle
             titleLabel?.textColor = currentTitleColor
@@ -179,6 +206,7 @@ open class UIButton: UIControl {
     /// line height, rounded up) gets 6 pt above and below (a 15 pt system button is 30 pt tall,
     /// as on iOS).
     open override var intrinsicContentSize: CGSize {
+        if let configuration { return configuredSize(configuration) }
         let t = titleSize, i = imageSize
         let textHeight = t.height > 0 ? ((titleLabel?.font.lineHeight ?? t.height).rounded(.up) + 12) : 0
         return CGSize(
@@ -190,6 +218,10 @@ open class UIButton: UIControl {
 
     open override func layoutSubviews() {
         super.layoutSubviews()
+        if let configuration {
+            layOutConfiguration(configuration)
+            return
+        }
         let area = CGRect(
             x: contentEdgeInsets.left, y: contentEdgeInsets.top,
             width: bounds.width - contentEdgeInsets.left - contentEdgeInsets.right,
