@@ -23,7 +23,7 @@ public enum UIModalTransitionStyle: Int, Sendable {
 /// dimming view in `presentationTransitionWillBegin`), and whether the presenter's view leaves.
 open class UIPresentationController: NSObject {
     public let presentedViewController: UIViewController
-    private weak var presentingStorage: UIViewController?
+    weak var presentingStorage: UIViewController?
     /// The view the transition happens in, while the presentation lasts.
     public internal(set) var containerView: UIView?
 
@@ -65,52 +65,39 @@ final class FullScreenPresentationController: UIPresentationController {
 /// Darkens the presenter behind the presented view: a black view fading to `dimmedTo` alongside
 /// the presentation, and back out alongside the dismissal.
 class DimmingPresentationController: UIPresentationController {
-    private let dimmingView = UIView()
-    let dimmedAlpha: CGFloat
+    let dimming: PresentationDimming
 
     init(presented: UIViewController, presenting: UIViewController?, dimmedTo alpha: CGFloat) {
-        dimmedAlpha = alpha
+        dimming = PresentationDimming()
         super.init(presentedViewController: presented, presenting: presenting)
+        dimming.presentedAlpha = { alpha }
     }
 
-    override func presentationTransitionWillBegin() {
-        guard let containerView else { return }
-        UIView.performWithoutAnimation {
-            dimmingView.frame = containerView.bounds
-            dimmingView.backgroundColor = .black
-            dimmingView.alpha = 0
-            containerView.insertSubview(dimmingView, at: 0)
-        }
-        presentedViewController.transitionCoordinator?.animate(alongsideTransition: { _ in self.dimmingView.alpha = self.dimmedAlpha })
-    }
-
-    override func dismissalTransitionWillBegin() {
-        presentedViewController.transitionCoordinator?.animate(alongsideTransition: { _ in self.dimmingView.alpha = 0 })
-    }
+    override func presentationTransitionWillBegin() { dimming.presentationWillBegin(self) }
+    override func dismissalTransitionWillBegin() { dimming.dismissalWillBegin(self) }
 }
 
-/// A sheet on an iPhone (`.automatic`, `.pageSheet`, …): the presented view from 10 pt below the
-/// safe area's top to the bottom, its top corners rounded 10 pt, the presenter dimmed by black at
-/// 40 % [proj: timing-model.md 11.9].
-final class SheetPresentationController: DimmingPresentationController {
-    init(presented: UIViewController, presenting: UIViewController) {
-        super.init(presented: presented, presenting: presenting, dimmedTo: 0.4)
-    }
+/// A black view behind a presented view: faded in to `presentedAlpha` alongside the
+/// presentation, out alongside the dismissal.
+final class PresentationDimming {
+    let view = UIView()
+    var presentedAlpha: () -> CGFloat = { 0 }
 
-    override var presentationStyle: UIModalPresentationStyle { .pageSheet }
-
-    override var frameOfPresentedViewInContainerView: CGRect {
-        guard let containerView else { return .zero }
-        let top = containerView.safeAreaInsets.top + 10
-        return CGRect(x: 0, y: top, width: containerView.bounds.width, height: max(0, containerView.bounds.height - top))
-    }
-
-    override func presentationTransitionWillBegin() {
-        super.presentationTransitionWillBegin()
+    func presentationWillBegin(_ presentation: UIPresentationController) {
+        guard let containerView = presentation.containerView else { return }
         UIView.performWithoutAnimation {
-            presentedView?.layer.cornerRadius = 10
-            presentedView?.layer.maskedCorners = [.layerMinXMinYCorner, .layerMaxXMinYCorner]
-            presentedView?.clipsToBounds = true
+            view.frame = containerView.bounds
+            view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+            view.backgroundColor = .black
+            view.alpha = 0
+            containerView.insertSubview(view, at: 0)
         }
+        presentation.presentedViewController.transitionCoordinator?.animate(alongsideTransition: { _ in
+            self.view.alpha = self.presentedAlpha()
+        })
+    }
+
+    func dismissalWillBegin(_ presentation: UIPresentationController) {
+        presentation.presentedViewController.transitionCoordinator?.animate(alongsideTransition: { _ in self.view.alpha = 0 })
     }
 }

@@ -11,6 +11,15 @@ final class PresentationLinks {
     var container: UIView?
     var isBeingPresented = false
     var isBeingDismissed = false
+    /// The sheet controller `sheetPresentationController` handed out, kept between presentations.
+    var sheet: UISheetPresentationController?
+
+    /// Links for a controller no longer presented: only its sheet's settings stay.
+    func afterPresentation() -> PresentationLinks {
+        let links = PresentationLinks()
+        links.sheet = sheet
+        return links
+    }
 }
 
 // Modal presentation (timing-model.md 11.9): `present` puts the controller's view in a container
@@ -25,6 +34,18 @@ extension UIViewController {
     }
     /// The presentation controller of this controller's presentation.
     public var presentationController: UIPresentationController? { presentationLinks.controller }
+    /// The sheet this controller is (or will be) presented in, for its detents and look (iOS 15):
+    /// nil unless its `modalPresentationStyle` shows a sheet.
+    public var sheetPresentationController: UISheetPresentationController? {
+        switch modalPresentationStyle {
+        case .automatic, .pageSheet, .formSheet:
+            if let sheet = presentationLinks.sheet { return sheet }
+            let sheet = UISheetPresentationController(presentedViewController: self, presenting: nil)
+            presentationLinks.sheet = sheet
+            return sheet
+        default: return nil
+        }
+    }
     public var isBeingPresented: Bool { presentationLinks.isBeingPresented }
     public var isBeingDismissed: Bool { presentationLinks.isBeingDismissed }
     /// The transition this controller is in, while it runs.
@@ -83,7 +104,7 @@ extension UIViewController {
                 controller.viewIfLoaded?.removeFromSuperview()
                 container.removeFromSuperview()
                 presenter.presentationLinks.presented = nil
-                controller.presentationLinks = PresentationLinks()
+                controller.presentationLinks = controller.presentationLinks.afterPresentation()
                 controller.sendAppearance(.willDisappear, animated: animated)
                 controller.sendAppearance(.didDisappear, animated: animated)
                 if removesPresenter { presenter.sendAppearance(.didAppear, animated: animated) }
@@ -147,7 +168,7 @@ extension UIViewController {
             container.removeFromSuperview()
             presenter.presentationLinks.presented = nil
             presenter.presentationLinks.transition = nil
-            presented.presentationLinks = PresentationLinks()
+            presented.presentationLinks = presented.presentationLinks.afterPresentation()
             presented.sendAppearance(.didDisappear, animated: animated)
             if removedPresenter { presenter.sendAppearance(.didAppear, animated: animated) }
             completion?()
@@ -173,7 +194,11 @@ extension UIViewController {
         case .overFullScreen, .overCurrentContext, .blurOverFullScreen, .none:
             return FullScreenPresentationController(presented: controller, presenting: presenter, removesPresentersView: false)
         case .automatic, .pageSheet, .formSheet, .popover:
-            return SheetPresentationController(presented: controller, presenting: presenter)
+            let sheet =
+                controller.presentationLinks.sheet
+                ?? UISheetPresentationController(presentedViewController: controller, presenting: presenter)
+            sheet.presenter = presenter
+            return sheet
         }
     }
 
