@@ -27,6 +27,12 @@ struct SheetDetentTests {
             return details
         }
     }
+    final class DetentLog: UISheetPresentationControllerDelegate {
+        var changes: [UISheetPresentationController.Detent.Identifier?] = []
+        func sheetPresentationControllerDidChangeSelectedDetentIdentifier(_ sheetPresentationController: UISheetPresentationController) {
+            changes.append(sheetPresentationController.selectedDetentIdentifier)
+        }
+    }
     // ---- end ----
 
     /// The map on a 200 × 300 pt Stage with its details presented in a sheet, settled (at 1 s).
@@ -86,5 +92,43 @@ struct SheetDetentTests {
         let cover = UIViewController()
         cover.modalPresentationStyle = .fullScreen
         #expect(cover.sheetPresentationController == nil)
+    }
+
+    @Test("a finger drags the sheet: it follows, past large with a rubber band; let go it goes to the nearer detent; the delegate hears it")
+    func dragBetweenDetents() throws {
+        let (stage, details) = shown()
+        let sheet = try #require(details.sheetPresentationController)
+        let log = DetentLog()
+        sheet.delegate = log
+        // Up 100 pt slowly from medium (top at 155): held at 55, then let go without speed.
+        stage.drag(from: CGPoint(x: 100, y: 200), by: CGPoint(x: 0, y: -100), over: 0.5, hold: 0.2, release: .zero, at: 1.1)
+        stage.advance(to: 1.75)
+        #expect(abs(details.view.frame.minY - 55) < 1, "with the finger, 10 pt of hysteresis aside: \(details.view.frame.minY)")
+        let dimmed = try pixel(stage, at: 1.75, 100, 5)
+        #expect(dimmed[0] < 255 && dimmed[0] > 153, "dimming part way: \(dimmed)")
+        stage.advance(to: 3)
+        #expect(details.view.frame.minY == 10 && sheet.selectedDetentIdentifier == .large, "55 is nearer large (10) than medium (155)")
+        #expect(log.changes == [.large])
+        // Pulled 200 pt up past large, the sheet stretches far less than the finger.
+        stage.drag(from: CGPoint(x: 100, y: 100), by: CGPoint(x: 0, y: -200), over: 0.5, hold: 0.2, release: .zero, at: 3.1)
+        stage.advance(to: 3.75)
+        let stretched = 10 - details.view.frame.minY
+        #expect(stretched > 5 && stretched < 100, "rubber band: \(stretched) pt")
+        stage.advance(to: 5)
+        #expect(details.view.frame.minY == 10 && log.changes == [.large], "back to large, no change heard")
+    }
+
+    @Test("a fast flick down dismisses the sheet unless the controller is modal in presentation, when it returns to its detent")
+    func flickToDismiss() throws {
+        let (stage, details) = shown()
+        details.isModalInPresentation = true
+        stage.drag(from: CGPoint(x: 100, y: 200), by: CGPoint(x: 0, y: 60), over: 0.1, release: CGPoint(x: 0, y: 1500), at: 1.1)
+        stage.advance(to: 2.5)
+        #expect(details.presentingViewController != nil && details.view.frame.minY == 155, "modal: back at medium")
+        details.isModalInPresentation = false
+        stage.drag(from: CGPoint(x: 100, y: 200), by: CGPoint(x: 0, y: 60), over: 0.1, release: CGPoint(x: 0, y: 1500), at: 2.6)
+        stage.advance(to: 4)
+        #expect(details.presentingViewController == nil, "flicked away")
+        #expect(try pixel(stage, at: 4, 100, 200) == [255, 255, 255])
     }
 }

@@ -55,14 +55,16 @@ open class UISheetPresentationController: UIPresentationController {
     open var prefersScrollingExpandsWhenScrolledToEdge = true
     open var prefersEdgeAttachedInCompactHeight = false
     open var widthFollowsPreferredContentSizeWhenEdgeAttached = false
-    /// Kept: it hears detent changes a finger makes, which a Stage does not yet.
+    /// Hears the detent changes a finger makes.
     open weak var delegate: (any UISheetPresentationControllerDelegate)?
 
-    private var isAnimatingChanges = false
+    var isAnimatingChanges = false
     private let grabber = UIView()
-    private let dimming = PresentationDimming()
+    let dimming = PresentationDimming()
     /// How dark the presenter is above the largest undimmed detent.
     private let dimmedAlpha: CGFloat = 0.4
+    /// The finger's drag between detents (UISheetPresentationController+Drag.swift).
+    lazy var drag = SheetDrag(sheet: self)
 
     public override init(presentedViewController: UIViewController, presenting presentingViewController: UIViewController?) {
         super.init(presentedViewController: presentedViewController, presenting: presentingViewController)
@@ -97,7 +99,7 @@ open class UISheetPresentationController: UIPresentationController {
     }
 
     /// The detents' heights in the container (those a resolver leaves out dropped).
-    private func resolvedDetents() -> [(identifier: Detent.Identifier, height: CGFloat)] {
+    func resolvedDetents() -> [(identifier: Detent.Identifier, height: CGFloat)] {
         guard let containerView else { return [] }
         let insets = containerView.safeAreaInsets
         let maximum = max(0, containerView.bounds.height - insets.top - 10 - insets.bottom)
@@ -106,27 +108,37 @@ open class UISheetPresentationController: UIPresentationController {
     }
 
     /// The detent shown: the selected one, else the smallest.
-    private var shownDetent: (identifier: Detent.Identifier, height: CGFloat)? {
+    var shownDetent: (identifier: Detent.Identifier, height: CGFloat)? {
         let resolved = resolvedDetents()
         return resolved.first { $0.identifier == selectedDetentIdentifier } ?? resolved.min { $0.height < $1.height }
     }
 
-    open override var frameOfPresentedViewInContainerView: CGRect {
+    open override var frameOfPresentedViewInContainerView: CGRect { frame(height: shownDetent?.height ?? 0) }
+
+    /// The presented view's frame when `height` of it shows above the bottom safe area.
+    func frame(height: CGFloat) -> CGRect {
         guard let containerView else { return .zero }
-        let bottom = containerView.safeAreaInsets.bottom
-        let height = (shownDetent?.height ?? 0) + bottom
-        return CGRect(x: 0, y: containerView.bounds.height - height, width: containerView.bounds.width, height: height)
+        let full = height + containerView.safeAreaInsets.bottom
+        return CGRect(x: 0, y: containerView.bounds.height - full, width: containerView.bounds.width, height: full)
     }
 
     /// How dark the presenter is at the shown detent: not at all up to the largest undimmed one.
-    private var presentedDimming: CGFloat {
-        guard let undimmed = largestUndimmedDetentIdentifier, let shown = shownDetent else { return dimmedAlpha }
-        let limit = resolvedDetents().first { $0.identifier == undimmed }?.height ?? 0
-        return shown.height > limit ? dimmedAlpha : 0
+    private var presentedDimming: CGFloat { dimAlpha(height: shownDetent?.height ?? 0) }
+
+    /// How dark the presenter is with the sheet `height` tall: clear up to the largest undimmed
+    /// detent, fully dimmed from the next detent up, in proportion between.
+    func dimAlpha(height: CGFloat) -> CGFloat {
+        guard let undimmed = largestUndimmedDetentIdentifier else { return dimmedAlpha }
+        let resolved = resolvedDetents()
+        let limit = resolved.first { $0.identifier == undimmed }?.height ?? 0
+        let next = resolved.map(\.height).filter { $0 > limit }.min() ?? limit
+        guard height > limit else { return 0 }
+        guard next > limit, height < next else { return dimmedAlpha }
+        return dimmedAlpha * (height - limit) / (next - limit)
     }
 
     /// Moves the presented view to the shown detent's frame (and the dimming to its level).
-    private func settle(animated: Bool) {
+    func settle(animated: Bool) {
         guard containerView != nil, let view = presentedView, view.superview === containerView,
             !presentedViewController.isBeingPresented, !presentedViewController.isBeingDismissed
         else { return }
@@ -156,11 +168,17 @@ open class UISheetPresentationController: UIPresentationController {
             grabber.isUserInteractionEnabled = false
         }
         updateGrabber()
+        drag.attach()
     }
 
     open override func dismissalTransitionWillBegin() {
         super.dismissalTransitionWillBegin()
         dimming.dismissalWillBegin(self)
+    }
+
+    open override func dismissalTransitionDidEnd(_ completed: Bool) {
+        super.dismissalTransitionDidEnd(completed)
+        if completed { drag.detach() }
     }
 
     private func updateCorners() {
@@ -182,7 +200,7 @@ open class UISheetPresentationController: UIPresentationController {
         }
     }
 
-    private func layOutGrabber() {
+    func layOutGrabber() {
         guard let view = presentedView, grabber.superview === view else { return }
         grabber.frame = CGRect(x: (view.bounds.width - 36) / 2, y: 5, width: 36, height: 5)
         view.bringSubviewToFront(grabber)

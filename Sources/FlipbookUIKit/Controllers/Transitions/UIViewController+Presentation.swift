@@ -13,11 +13,13 @@ final class PresentationLinks {
     var isBeingDismissed = false
     /// The sheet controller `sheetPresentationController` handed out, kept between presentations.
     var sheet: UISheetPresentationController?
+    var isModalInPresentation = false
 
-    /// Links for a controller no longer presented: only its sheet's settings stay.
+    /// Links for a controller no longer presented: only its settings stay.
     func afterPresentation() -> PresentationLinks {
         let links = PresentationLinks()
         links.sheet = sheet
+        links.isModalInPresentation = isModalInPresentation
         return links
     }
 }
@@ -34,6 +36,11 @@ extension UIViewController {
     }
     /// The presentation controller of this controller's presentation.
     public var presentationController: UIPresentationController? { presentationLinks.controller }
+    /// Whether a finger can dismiss it from its sheet (false: it can, by dragging the sheet down).
+    public var isModalInPresentation: Bool {
+        get { presentationLinks.isModalInPresentation }
+        set { presentationLinks.isModalInPresentation = newValue }
+    }
     /// The sheet this controller is (or will be) presented in, for its detents and look (iOS 15):
     /// nil unless its `modalPresentationStyle` shows a sheet.
     public var sheetPresentationController: UISheetPresentationController? {
