@@ -173,7 +173,7 @@ struct CompositionalLayoutTests {
         #expect(frames[0] == CGRect(x: 20, y: 52, width: 130, height: 40), "items after the header and the top inset")
     }
 
-    @Test("a section provider lays out each section; an orthogonal section is one line of groups across the scrolling")
+    @Test("a section provider lays out each section; an orthogonal section is one line of groups in a scroll view of its own")
     func sectionProviderAndOrthogonalRow() throws {
         let layout = UICollectionViewCompositionalLayout { _, environment in
             let width = environment.container.effectiveContentSize.width
@@ -191,6 +191,78 @@ struct CompositionalLayoutTests {
         #expect(frames.map(\.minX) == [0, 250, 500])
         #expect(frames.allSatisfy { $0.minY == 0 && $0.size == CGSize(width: 240, height: 120) })
         #expect(collectionView.contentSize == CGSize(width: 300, height: 120), "the row does not widen the content")
-        #expect(collectionView.visibleCells.count == 2, "the third card lies past the edge")
+        let row = try #require(collectionView.visibleCells.first?.superview as? UIScrollView)
+        #expect(row !== collectionView && row.contentSize == CGSize(width: 740, height: 120), "the row scrolls in its own scroll view")
+        #expect(collectionView.visibleCells.allSatisfy { $0.superview === row })
+    }
+
+    /// A feed: a carousel of cards (80 % wide, 10 pt apart, 16 pt section insets) over a grid.
+    final class FeedDelegate: NSObject, UICollectionViewDelegate {
+        var selected: [IndexPath] = []
+        func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath) { selected.append(indexPath) }
+    }
+
+    static func feed(_ behavior: UICollectionLayoutSectionOrthogonalScrollingBehavior) -> UICollectionViewLayout {
+        UICollectionViewCompositionalLayout { _, _ in
+            let item = NSCollectionLayoutItem(
+                layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1.0), heightDimension: .fractionalHeight(1.0)))
+            let group = NSCollectionLayoutGroup.horizontal(
+                layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(0.8), heightDimension: .absolute(150)),
+                subitems: [item])
+            let section = NSCollectionLayoutSection(group: group)
+            section.orthogonalScrollingBehavior = behavior
+            section.interGroupSpacing = 10
+            section.contentInsets = NSDirectionalEdgeInsets(top: 0, leading: 16, bottom: 0, trailing: 16)
+            return section
+        }
+    }
+
+    /// A feed of five cards with `behavior` on a Stage of `size`, and its carousel's scroll view.
+    func carousel(_ behavior: UICollectionLayoutSectionOrthogonalScrollingBehavior, size: CGSize = CGSize(width: 300, height: 400))
+        throws -> (Stage, GridController, UIScrollView)
+    {
+        let controller = GridController(layout: Self.feed(behavior), count: 5)
+        let stage = Stage.hosting(controller, size: size)
+        stage.advance(to: 0)
+        let row = try #require(controller.collectionView.visibleCells.first?.superview as? UIScrollView)
+        return (stage, controller, row)
+    }
+
+    @Test("group paging: a swipe turns one card, the next card's leading edge at the inset; a tap then selects the card under it")
+    func groupPagingCarousel() throws {
+        let (stage, controller, row) = try carousel(.groupPaging)
+        let delegate = FeedDelegate()
+        controller.collectionView.delegate = delegate
+        // Cards are 0.8 × 268 = 214.4 pt wide, 224.4 pt apart.
+        stage.drag(from: CGPoint(x: 200, y: 75), by: CGPoint(x: -80, y: 0), over: 0.2, release: CGPoint(x: -600, y: 0), at: 0.1)
+        stage.advance(to: 2)
+        #expect(abs(row.contentOffset.x - 224.4) < 1e-6, "one card: \(row.contentOffset.x)")
+        #expect(controller.collectionView.contentOffset == .zero, "the feed itself did not move")
+        stage.tap(CGPoint(x: 100, y: 75), at: 2.1)
+        stage.advance(to: 2.5)
+        #expect(delegate.selected == [IndexPath(item: 1, section: 0)], "the second card lies under x 100 now")
+
+        let (other, _, centredRow) = try carousel(.groupPagingCentered)
+        other.drag(from: CGPoint(x: 200, y: 75), by: CGPoint(x: -80, y: 0), over: 0.2, release: CGPoint(x: -600, y: 0), at: 0.1)
+        other.advance(to: 2)
+        // The second card's middle (16 + 224.4 + 107.2 = 347.6) at the middle of the 300 pt row.
+        #expect(abs(centredRow.contentOffset.x - 197.6) < 1e-6, "\(centredRow.contentOffset.x)")
+    }
+
+    @Test("paging turns the row a whole width; continuous rests where the fling ends; a vertical drag scrolls the feed instead")
+    func pagingAndContinuous() throws {
+        let (stage, _, row) = try carousel(.paging, size: CGSize(width: 300, height: 200))
+        stage.drag(from: CGPoint(x: 200, y: 75), by: CGPoint(x: -80, y: 0), over: 0.2, release: CGPoint(x: -600, y: 0), at: 0.1)
+        stage.advance(to: 2)
+        #expect(row.contentOffset.x == 300)
+
+        let (other, _, free) = try carousel(.continuous, size: CGSize(width: 300, height: 200))
+        other.drag(from: CGPoint(x: 200, y: 75), by: CGPoint(x: -80, y: 0), over: 0.2, release: CGPoint(x: -300, y: 0), at: 0.1)
+        other.advance(to: 6)
+        let rested = free.contentOffset.x
+        #expect(rested > 80 && rested < 900 && abs(rested.truncatingRemainder(dividingBy: 224.4)) > 1, "anywhere: \(rested)")
+        other.drag(from: CGPoint(x: 150, y: 100), by: CGPoint(x: 0, y: -60), over: 0.3, hold: 0.3, release: .zero, at: 6.1)
+        other.advance(to: 6.5)
+        #expect(free.contentOffset.x == rested, "a vertical drag leaves the row alone")
     }
 }

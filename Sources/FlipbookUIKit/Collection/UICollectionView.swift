@@ -46,6 +46,8 @@ open class UICollectionView: UIScrollView {
     private var reusePool: [String: [UICollectionViewCell]] = [:]
     /// Cells on screen by their index path.
     var onScreen: [IndexPath: UICollectionViewCell] = [:]
+    /// The scroll views of orthogonally scrolling sections, by section.
+    var orthogonalScrollers: [Int: OrthogonalScrollView] = [:]
     var selected: Set<IndexPath> = []
     /// Items per section, asked of the data source once per reload.
     private var counts: [Int]?
@@ -131,9 +133,16 @@ open class UICollectionView: UIScrollView {
         onScreen.first { $0.value === cell }?.key
     }
 
-    /// The item under `point` (content coordinates).
+    /// The item under `point` (content coordinates; in a sideways-scrolling section, where its
+    /// cell is on screen).
     open func indexPathForItem(at point: CGPoint) -> IndexPath? {
-        preparedLayout.layoutAttributesForElements(in: CGRect(x: point.x, y: point.y, width: 1, height: 1).insetBy(dx: -1, dy: -1))?
+        for (path, cell) in onScreen.sorted(by: { $0.key < $1.key }) where cell.superview is OrthogonalScrollView && !cell.isHidden {
+            if let scroller = cell.superview, scroller.frame.contains(point) {
+                if cell.convert(cell.bounds, to: self).contains(point) { return path }
+            }
+        }
+        if orthogonalScrollers.values.contains(where: { !$0.isHidden && $0.frame.contains(point) }) { return nil }
+        return preparedLayout.layoutAttributesForElements(in: CGRect(x: point.x, y: point.y, width: 1, height: 1).insetBy(dx: -1, dy: -1))?
             .filter { $0.representedElementCategory == .cell && $0.frame.contains(point) }
             .max { $0.zIndex < $1.zIndex }?.indexPath
     }
@@ -260,8 +269,12 @@ open class UICollectionView: UIScrollView {
         for (path, cell) in onScreen.sorted(by: { $0.key < $1.key }) where wanted[path] == nil && path != interactiveMove?.source {
             recycle(cell, at: path)
         }
-        for (path, attributes) in wanted.sorted(by: { $0.key < $1.key }) {
+        var rows = Set<Int>()
+        for (path, laidOut) in wanted.sorted(by: { $0.key < $1.key }) {
+            let (attributes, host) = placement(of: laidOut)
+            if let row = laidOut.orthogonalRow { rows.insert(row.section) }
             if let cell = onScreen[path] {
+                if cell.superview !== host { host.addSubview(cell) }
                 apply(attributes, to: cell)
                 continue
             }
@@ -277,12 +290,33 @@ open class UICollectionView: UIScrollView {
                 }
                 cell.layoutIfNeeded()
             }
-            if cell.superview !== self { insertSubview(cell, at: backgroundView == nil ? 0 : 1) }
+            if cell.superview !== host {
+                if host === self { insertSubview(cell, at: backgroundView == nil ? 0 : 1) } else { host.addSubview(cell) }
+            }
             onScreen[path] = cell
             collectionDelegate?.collectionView(self, willDisplay: cell, forItemAt: path)
             if appearing.contains(path) { apply(attributes, to: cell) }
         }
+        for (section, scroller) in orthogonalScrollers where !rows.contains(section) {
+            UIView.performWithoutAnimation { scroller.isHidden = true }
+        }
         if interactiveMove != nil { placeMovingItems() }
+    }
+
+    /// Where a cell goes: in the collection view at its attributes, or, in an orthogonally
+    /// scrolling section, in that section's scroll view at its place along the line.
+    private func placement(of attributes: UICollectionViewLayoutAttributes) -> (UICollectionViewLayoutAttributes, UIView) {
+        guard let row = attributes.orthogonalRow else { return (attributes, self) }
+        let scroller = orthogonalScrollers[row.section] ?? OrthogonalScrollView()
+        if orthogonalScrollers[row.section] == nil {
+            orthogonalScrollers[row.section] = scroller
+            UIView.performWithoutAnimation { insertSubview(scroller, at: backgroundView == nil ? 0 : 1) }
+        }
+        scroller.configure(row)
+        if scroller.isHidden { UIView.performWithoutAnimation { scroller.isHidden = false } }
+        let placed: UICollectionViewLayoutAttributes = attributes.copy()
+        placed.frame = attributes.frame.offsetBy(dx: 0, dy: -row.frame.minY)
+        return (placed, scroller)
     }
 
     func apply(_ attributes: UICollectionViewLayoutAttributes, to cell: UICollectionViewCell) {

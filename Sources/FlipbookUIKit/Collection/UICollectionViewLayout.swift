@@ -33,6 +33,8 @@ open class UICollectionViewLayoutAttributes: NSObject {
     open var isHidden = false
     /// For a row of a list section: how its cell draws its background and separator.
     var listRow: ListRowPlacement?
+    /// For a cell of an orthogonally scrolling section: the line it scrolls in.
+    var orthogonalRow: OrthogonalRow?
 
     public init(forCellWith indexPath: IndexPath) {
         self.indexPath = indexPath
@@ -65,6 +67,7 @@ open class UICollectionViewLayoutAttributes: NSObject {
         copy.zIndex = zIndex
         copy.isHidden = isHidden
         copy.listRow = listRow
+        copy.orthogonalRow = orthogonalRow
         return copy
     }
 }

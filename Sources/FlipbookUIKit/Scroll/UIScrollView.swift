@@ -394,6 +394,10 @@ open class UIScrollView: UIView {
         return CGPoint(x: axis(p.x, v.x, horizontalRange), y: axis(p.y, v.y, verticalRange))
     }
 
+    /// Sideways pages other than the bounds' width (an orthogonal section's groups): pages at
+    /// `origin + k × stride` when paging (nil: pages of the bounds' width).
+    var horizontalPagingGrid: (stride: CGFloat, origin: CGFloat)? { nil }
+
     /// The page a paging scroll view comes to rest on: the nearest to where the content is,
     /// or, released faster than 300 pt/s, the next one the way it moves; held in the range.
     private func pagedOffset(from p: CGPoint, velocity v: CGPoint) -> CGPoint {
@@ -405,7 +409,9 @@ open class UIScrollView: UIView {
             return min(max(index * page - inset, range.lowerBound), range.upperBound)
         }
         return CGPoint(
-            x: axis(p.x, v.x, page: bounds.width, inset: contentInset.left, horizontalRange),
+            x: axis(
+                p.x, v.x, page: Double(horizontalPagingGrid?.stride ?? bounds.width),
+                inset: Double(horizontalPagingGrid.map { -$0.origin } ?? contentInset.left), horizontalRange),
             y: axis(p.y, v.y, page: bounds.height, inset: contentInset.top, verticalRange))
     }
 

@@ -51,14 +51,24 @@ struct CompositionalPlacer {
             // One line of groups across the scrolling, as thick as its thickest group.
             var across = vertical ? insets.leading : insets.top
             var thickness: CGFloat = 0
+            var groupLength: CGFloat = 0
             while next < itemCount {
                 let size = section.group.layoutSize.resolved(in: container)
                 let origin = vertical ? CGPoint(x: across, y: along) : CGPoint(x: along, y: across)
                 let before = next
                 place(section.group, in: CGRect(origin: origin, size: size), section: index, next: &next, count: itemCount, into: &cells)
                 guard next > before else { break }
-                across += (vertical ? size.width : size.height) + spacing
+                groupLength = vertical ? size.width : size.height
+                across += groupLength + spacing
                 thickness = max(thickness, vertical ? size.height : size.width)
+            }
+            if vertical {
+                // The line scrolls sideways in a scroll view of its own (the collection view's).
+                let row = OrthogonalRow(
+                    section: index, frame: CGRect(x: 0, y: along, width: extent.width, height: thickness),
+                    contentWidth: across - (cells.isEmpty ? 0 : spacing) + insets.trailing, behavior: section.orthogonalScrollingBehavior,
+                    leadingInset: insets.leading, groupWidth: groupLength, groupStride: groupLength + spacing)
+                for attributes in cells { attributes.orthogonalRow = row }
             }
             along += thickness
         }

@@ -93,7 +93,10 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
         let views = supplementary.keys.sorted().flatMap { kind in
             supplementary[kind]!.keys.sorted().map { supplementary[kind]![$0]! }
         }
-        return cells.flatMap { $0.filter { $0.overlaps(rect) } } + views.filter { $0.overlaps(rect) }
+        // A sideways-scrolling line's cells all count while the line shows: where they are on
+        // screen depends on its own scroll view.
+        func shows(_ a: UICollectionViewLayoutAttributes) -> Bool { a.orthogonalRow.map { $0.frame.intersects(rect) } ?? a.overlaps(rect) }
+        return cells.flatMap { $0.filter(shows) } + views.filter { $0.overlaps(rect) }
     }
 
     open override func layoutAttributesForItem(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
