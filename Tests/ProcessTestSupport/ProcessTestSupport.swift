@@ -6,11 +6,26 @@ import Foundation
 /// The package's root folder (this file is Tests/ProcessTestSupport/ProcessTestSupport.swift).
 public let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-/// A new empty folder under the temporary directory.
+/// A new empty folder in the test process's own temporary folder.
 public func freshFolder(_ prefix: String) -> URL {
-    let u = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)")
+    let u = testProcessFolder.appendingPathComponent("\(prefix)-\(UUID().uuidString)")
     try? FileManager.default.createDirectory(at: u, withIntermediateDirectories: true)
     return u
+}
+
+/// One folder for all of a test process's fresh folders, removed when the process exits, so a
+/// run leaves nothing behind in the temporary directory (a test that fails keeps its files for
+/// as long as the process runs).
+public let testProcessFolder: URL = {
+    let folder = URL(fileURLWithPath: testProcessFolderPath(), isDirectory: true)
+    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    atexit { try? FileManager.default.removeItem(atPath: testProcessFolderPath()) }
+    return folder
+}()
+
+/// The process's folder, from its process id (an exit handler cannot capture values).
+private func testProcessFolderPath() -> String {
+    (NSTemporaryDirectory() as NSString).appendingPathComponent("flipbook-test-process-\(getpid())")
 }
 
 /// Runs the built `flipbook` executable (swift test builds it beside the test runner).
