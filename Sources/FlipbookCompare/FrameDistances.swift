@@ -107,9 +107,16 @@ struct FrameDistances {
         return (0..<sceneFrameLimit).map { k in Int((Double(k) * Double(count - 1) / Double(sceneFrameLimit - 1)).rounded()) }
     }
 
+    /// Recording thumbnails measured against the scene's together: each scene thumbnail is read
+    /// once for all of them while they stay in the processor's cache (the scene's 300
+    /// thumbnails are 9 MB; read again for every recording frame, memory bandwidth decided
+    /// the search's speed).
+    static let batchSize = 8
+
     /// Measures `recordingCount` recording frames (`frame(j)`, asked in order, starting at
     /// `recordingStarts[j]`) against the scene's thumbnails: decoding on this thread, measuring
-    /// on another a few frames behind (the distances are the same whatever the threads).
+    /// on another a few frames behind, `batchSize` at a time (the distances are the same
+    /// whatever the threads and batches).
     /// `like`: the scene's frame size, when the recording's frames come larger (not yet scaled).
     static func measure(
         scene: [(time: Double, thumbnail: [Float])], recordingStarts: [Double], mask: [Bool]?,
@@ -120,7 +127,7 @@ struct FrameDistances {
         let columns = ParallelResults<(distances: [Float], change: Float)>(count: count)
         let measuring = DispatchQueue(label: "flipbook.compare.distances")
         let room = DispatchSemaphore(value: 4)  // frames decoded, not yet measured: memory for a few
-        let previous = PreviousThumbnail()
+        let pending = PendingThumbnails()
         var failure: (any Error)?
         for j in 0..<count {
             let decoded: PixelBuffer
@@ -130,21 +137,20 @@ struct FrameDistances {
             }
             room.wait()
             measuring.async {
-                columns.set(
-                    j,
-                    Result {
-                        let small = Thumbnail.of(decoded, mask: mask, like: like)
-                        guard thumbnails.allSatisfy({ $0.count == small.count }) else {
-                            throw CompareError.usage("a recording frame is not the size of the scene's frames")
-                        }
-                        // The queue is serial: frame j − 1 was measured just before.
-                        defer { previous.value = small }
-                        return (thumbnails.map { Thumbnail.distance($0, small) }, previous.value.map { Thumbnail.distance($0, small) } ?? 0)
-                    })
-                room.signal()
+                defer { room.signal() }
+                let small = Thumbnail.of(decoded, mask: mask, like: like)
+                guard thumbnails.allSatisfy({ $0.count == small.count }) else {
+                    columns.set(j, .failure(CompareError.usage("a recording frame is not the size of the scene's frames")))
+                    return
+                }
+                // The queue is serial: frame j − 1 was measured just before.
+                let change = pending.previous.map { Thumbnail.distance($0, small) } ?? 0
+                pending.previous = small
+                pending.batch.append((j, small, change))
+                if pending.batch.count == batchSize { pending.flush(against: thumbnails, into: columns) }
             }
         }
-        measuring.sync {}
+        measuring.sync { pending.flush(against: thumbnails, into: columns) }
         if let failure { throw failure }
         let measured = try columns.values()
         var distances = [Float]()
@@ -159,7 +165,21 @@ struct FrameDistances {
     }
 }
 
-/// The thumbnail measured last, read and written only on the measuring queue (serial).
-private final class PreviousThumbnail: @unchecked Sendable {
-    var value: [Float]?
+/// The measuring queue's own state (it is serial): the thumbnail measured last, and the
+/// thumbnails waiting for their distances.
+private final class PendingThumbnails: @unchecked Sendable {
+    var previous: [Float]?
+    var batch: [(index: Int, thumbnail: [Float], change: Float)] = []
+
+    /// Each waiting thumbnail's distances from every scene thumbnail, scene thumbnail by scene
+    /// thumbnail, into its column.
+    func flush(against scene: [[Float]], into columns: ParallelResults<(distances: [Float], change: Float)>) {
+        guard !batch.isEmpty else { return }
+        var rows = [[Float]](repeating: [Float](repeating: 0, count: scene.count), count: batch.count)
+        for (i, sceneThumbnail) in scene.enumerated() {
+            for b in batch.indices { rows[b][i] = Thumbnail.distance(sceneThumbnail, batch[b].thumbnail) }
+        }
+        for b in batch.indices { columns.set(batch[b].index, value: (rows[b], batch[b].change)) }
+        batch = []
+    }
 }

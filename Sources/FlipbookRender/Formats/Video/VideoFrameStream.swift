@@ -1,87 +1,152 @@
 import FlipbookCore
 import Foundation
 
-/// A video's frames through the ffmpeg program: ffprobe lists each frame's own time (variable
-/// rates kept), then ffmpeg decodes to raw RGBA on a pipe that is read one frame at a time, so
-/// a minute of 60 fps screen recording never sits in memory whole.
+/// A video's frames through the ffmpeg program: ffprobe lists each frame's own time from the
+/// container's packets (variable rates kept, nothing decoded), then ffmpeg decodes to raw RGBA on
+/// a pipe that is read one frame at a time, so a minute of 60 fps screen recording never sits
+/// in memory whole. ffmpeg starts at the first frame read; a stream reopened starts another
+/// without probing again.
 public final class VideoFrameStream: RecordingStream {
     public let width: Int
     public let height: Int
     public let starts: [Double]
     public let duration: Double
 
-    private let name: String
-    private let decoder: Process
-    private let pipe: FileHandle
-    private let errors: ErrorCollector
+    private let url: URL
+    private let ffmpeg: URL
+    private var decoder: (process: Process, pipe: FileHandle, errors: ErrorCollector)?
     private var delivered = 0
     private var stopped = false
 
+    /// Opens the video at `url` (MP4, MOV, WebM or MKV) with the ffmpeg found on `environment`'s
+    /// PATH: its size and frame times are read now, its pixels from the first frame asked for.
     public init(url: URL, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
-        name = url.path
         guard let ffmpeg = FFmpegVideoWriter.executable(environment: environment) else {
             throw RenderError.invalidArgument("\(url.path): videos are read by ffmpeg, which is not installed (apt-get install ffmpeg)")
         }
-        let ffprobe = ffmpeg.deletingLastPathComponent().appendingPathComponent("ffprobe")
         // A regular file, not a device or a FIFO that would block ffmpeg for ever.
         var st = stat()
         guard stat(url.path, &st) == 0 else { throw RenderError.invalidArgument("no such file: \(url.path)") }
         guard st.st_mode & S_IFMT == S_IFREG else { throw RenderError.invalidArgument("\(url.path) is not a regular file") }
         try Self.checkContainer(url.path)
-        let input = Self.inputArguments(url.path)
-        // The stream's header first (no frame decoded): a bomb's size and length are refused
-        // before ffprobe lists every frame.
-        let header = try Self.output(
-            of: ffprobe,
-            ["-v", "error"] + input.dropLast(2) + [
-                "-select_streams", "v:0", "-show_entries", "stream=width,height,nb_frames,duration,avg_frame_rate",
-                "-of", "default=nw=1", input.last!
-            ])
-        try Self.checkHeader(String(decoding: header, as: UTF8.self), name: url.path)
-        let probe = try Self.output(
-            of: ffprobe,
-            ["-v", "error"] + input.dropLast(2) + [
-                "-select_streams", "v:0", "-show_entries", "stream=width,height",
-                "-show_entries", "frame=best_effort_timestamp_time", "-of", "csv=p=0", input.last!
-            ])
-        // Lines are either the stream's "width,height" or one frame's time (perhaps with a trailing comma).
-        var size: [Int] = [], times: [Double] = []
-        for line in String(decoding: probe, as: UTF8.self).split(separator: "\n") {
-            let fields = line.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-            if fields.count == 2, let a = Int(fields[0]), let b = Int(fields[1]) {
-                size = [a, b]
-            } else if fields.count == 1, let t = Double(fields[0]), t.isFinite {
-                times.append(t)
-            }
-        }
-        guard size.count == 2 else { throw RenderError.invalidArgument("\(url.path): ffprobe found no video stream") }
-        guard let first = times.first else { throw RenderError.invalidArgument("\(url.path): the video has no frames") }
-        try RecordingLimits.check(url.path, width: size[0], height: size[1])
-        try RecordingLimits.checkWhole(url.path, width: size[0], height: size[1], frames: times.count)
-        width = size[0]
-        height = size[1]
-        starts = times.map { $0 - first }
+        let ffprobe = ffmpeg.deletingLastPathComponent().appendingPathComponent("ffprobe")
+        let listing = try Self.probe(url.path, ffprobe: ffprobe)
+        let starts = listing.times.map { $0 - listing.times[0] }
         // The last frame lasts as long as the frames do on average (a video stores no end time,
         // and ffprobe's times are rounded to microseconds: the last interval alone would make a
         // 30 fps video of 69 frames last 2.300001 s).
-        duration = starts.count > 1 ? starts[starts.count - 1] * Double(starts.count) / Double(starts.count - 1) : 0.1
-        decoder = Process()
-        decoder.executableURL = ffmpeg
+        let duration = starts.count > 1 ? starts[starts.count - 1] * Double(starts.count) / Double(starts.count - 1) : 0.1
+        self.url = url
+        self.ffmpeg = ffmpeg
+        width = listing.width
+        height = listing.height
+        self.starts = starts
+        self.duration = duration
+    }
+
+    private init(url: URL, ffmpeg: URL, width: Int, height: Int, starts: [Double], duration: Double) {
+        self.url = url
+        self.ffmpeg = ffmpeg
+        self.width = width
+        self.height = height
+        self.starts = starts
+        self.duration = duration
+    }
+
+    /// The same video from its first frame, its frame times kept (no ffprobe run again).
+    public func reopened() throws -> (any RecordingStream)? {
+        VideoFrameStream(url: url, ffmpeg: ffmpeg, width: width, height: height, starts: starts, duration: duration)
+    }
+
+    /// The video stream's size and its frames' presentation times in order, from one ffprobe
+    /// run that reads the container's packets and decodes none (listing decoded frames took a
+    /// quarter of a second for 18 s of video). Packets the container marks discarded (an MP4
+    /// edit list's pre-roll) show no frame. A file whose packets lack times (which MP4 and
+    /// Matroska store) is listed by decoding its frames instead.
+    static func probe(_ path: String, ffprobe: URL) throws -> (width: Int, height: Int, times: [Double]) {
+        let input = inputArguments(path)
+        let limit = 16 << 20
+        let data = try output(
+            of: ffprobe,
+            ["-v", "error"] + input.dropLast(2) + [
+                "-select_streams", "v:0", "-show_entries", "stream=width,height,nb_frames,duration,avg_frame_rate:packet=pts_time,flags",
+                "-of", "default=nw=1", input.last!
+            ], limit: limit)
+        var header: [String] = [], times: [Double] = [], untimed = false
+        var packetTime: Double?? = nil  // the packet being read: nil before its time, .some(nil) without one
+        for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
+            let pair = line.split(separator: "=", maxSplits: 1).map(String.init)
+            guard pair.count == 2 else { continue }
+            switch pair[0] {
+            case "pts_time": packetTime = .some(Double(pair[1]).flatMap { $0.isFinite ? $0 : nil })
+            case "flags":
+                guard let time = packetTime else { continue }
+                packetTime = nil
+                guard !pair[1].contains("D") else { continue }
+                if let time { times.append(time) } else { untimed = true }
+            default: header.append(String(line))
+            }
+        }
+        guard header.contains(where: { $0.hasPrefix("width=") }) else {
+            if data.count >= limit {
+                throw RenderError.invalidArgument(
+                    "\(path) lists more than \(Limits.maximumRecordingFrames) frames; at most that many are read")
+            }
+            throw RenderError.invalidArgument("\(path): ffprobe found no video stream")
+        }
+        try checkHeader(header.joined(separator: "\n"), name: path)
+        let fields = Dictionary(
+            header.map { line -> (String, String) in
+                let pair = line.split(separator: "=", maxSplits: 1).map(String.init)
+                return (pair[0], pair.count > 1 ? pair[1] : "")
+            }, uniquingKeysWith: { first, _ in first })
+        let width = Int(fields["width"] ?? "") ?? 0, height = Int(fields["height"] ?? "") ?? 0
+        if untimed { times = try decodedFrameTimes(path, ffprobe: ffprobe) }
+        times.sort()
+        guard !times.isEmpty else { throw RenderError.invalidArgument("\(path): the video has no frames") }
+        try RecordingLimits.check(path, width: width, height: height)
+        try RecordingLimits.checkWhole(path, width: width, height: height, frames: times.count)
+        return (width, height, times)
+    }
+
+    /// Each decoded frame's best-effort time (ffmpeg's guess where a packet has none).
+    private static func decodedFrameTimes(_ path: String, ffprobe: URL) throws -> [Double] {
+        let input = inputArguments(path)
+        let listing = try output(
+            of: ffprobe,
+            ["-v", "error"] + input.dropLast(2) + [
+                "-select_streams", "v:0", "-show_entries", "frame=best_effort_timestamp_time", "-of", "csv=p=0", input.last!
+            ])
+        return String(decoding: listing, as: UTF8.self).split(separator: "\n").compactMap { line in
+            Double(line.split(separator: ",").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? "").flatMap {
+                $0.isFinite ? $0 : nil
+            }
+        }
+    }
+
+    /// ffmpeg decoding from the first frame, started at the first read.
+    private func startedDecoder() throws -> (process: Process, pipe: FileHandle, errors: ErrorCollector) {
+        if let decoder { return decoder }
+        let process = Process()
+        process.executableURL = ffmpeg
         // A large picture decoded on one thread: each frame a thread holds in flight is hundreds
         // of megabytes (an 8192² video took 2.3 GB with the default threads, 1.1 GB with one).
         let threads = width * height > Self.largeFramePixels ? ["-threads", "1"] : []
-        decoder.arguments =
-            ["-v", "error", "-nostdin"] + threads + input + [
+        // Cropped after the conversion to RGBA, so every pixel is the one the whole frame has.
+        let crop = region.map { ["-vf", "format=rgba,crop=\($0.width):\($0.height):\($0.x):\($0.y):exact=1"] } ?? []
+        process.arguments =
+            ["-v", "error", "-nostdin"] + threads + Self.inputArguments(url.path) + crop + [
                 "-map", "0:v:0", "-fps_mode", "passthrough",
                 "-f", "rawvideo", "-pix_fmt", "rgba", "pipe:1"
             ]
         let out = Pipe(), err = Pipe()
-        decoder.standardOutput = out
-        decoder.standardError = err
-        decoder.standardInput = FileHandle.nullDevice
-        do { try decoder.run() } catch { throw RenderError.io("cannot start ffmpeg: \(error.localizedDescription)") }
-        pipe = out.fileHandleForReading
-        errors = ErrorCollector(err.fileHandleForReading)
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        do { try process.run() } catch { throw RenderError.io("cannot start ffmpeg: \(error.localizedDescription)") }
+        let started = (process, out.fileHandleForReading, ErrorCollector(err.fileHandleForReading))
+        decoder = started
+        return started
     }
 
     deinit { stop() }
@@ -139,24 +204,53 @@ public final class VideoFrameStream: RecordingStream {
     private func stop() {
         guard !stopped else { return }
         stopped = true
-        try? pipe.close()
-        if decoder.isRunning { kill(decoder.processIdentifier, SIGKILL) }
-        decoder.waitUntilExit()
+        guard let decoder else { return }
+        try? decoder.pipe.close()
+        if decoder.process.isRunning { kill(decoder.process.processIdentifier, SIGKILL) }
+        decoder.process.waitUntilExit()
     }
 
     /// The next frame: ffmpeg's bytes read into one buffer kept for every frame (an 8192² frame
     /// is 256 MB), then converted.
     public func nextFrame() throws -> PixelBuffer? {
-        if scratch.count != width * height * 4 { scratch = [UInt8](repeating: 0, count: width * height * 4) }
+        let piece = region ?? (0, 0, width, height)
+        if scratch.count != piece.width * piece.height * 4 { scratch = [UInt8](repeating: 0, count: piece.width * piece.height * 4) }
         guard try read(into: &scratch) else { return nil }
-        return PixelBuffer(width: width, height: height, rgba: scratch)
+        let decoded = PixelBuffer(width: piece.width, height: piece.height, rgba: scratch)
+        guard region != nil else { return decoded }
+        // The region in a whole frame (the rest left clear, as the protocol allows).
+        var frame = [UInt32](repeating: 0, count: width * height)
+        frame.withUnsafeMutableBufferPointer { frame in
+            decoded.premultipliedARGB.withUnsafeBufferPointer { rows in
+                for y in 0..<piece.height {
+                    let from = rows.baseAddress! + y * piece.width
+                    (frame.baseAddress! + (piece.y + y) * width + piece.x).update(from: from, count: piece.width)
+                }
+            }
+        }
+        return PixelBuffer(width: width, height: height, premultipliedARGB: frame)
     }
 
     public func skipFrame() throws -> Bool {
-        if scratch.count != width * height * 4 { scratch = [UInt8](repeating: 0, count: width * height * 4) }
+        let piece = region ?? (0, 0, width, height)
+        if scratch.count != piece.width * piece.height * 4 { scratch = [UInt8](repeating: 0, count: piece.width * piece.height * 4) }
         return try read(into: &scratch)
     }
     private var scratch: [UInt8] = []
+
+    /// The part of each frame ffmpeg hands over (`limitComposition`), nil: the whole frame.
+    private var region: (x: Int, y: Int, width: Int, height: Int)?
+
+    /// ffmpeg crops its frames to `region` (clipped to the frame) from the next one decoded: the
+    /// pipe and the conversion carry only the part compared (half of a cropped screen
+    /// recording's bytes). Only before the first frame is read; later the whole frame stays.
+    public func limitComposition(to region: (x: Int, y: Int, width: Int, height: Int)) {
+        guard decoder == nil else { return }
+        let x = max(0, min(width, region.x)), y = max(0, min(height, region.y))
+        let w = min(width, region.x + region.width) - x, h = min(height, region.y + region.height) - y
+        guard w > 0, h > 0, (w, h) != (width, height) else { return }
+        self.region = (x, y, w, h)
+    }
 
     /// Fills `frame` with the next frame's bytes from ffmpeg's pipe; false at the end.
     private func read(into frame: inout [UInt8]) throws -> Bool {
@@ -165,7 +259,8 @@ public final class VideoFrameStream: RecordingStream {
             stop()
             return false
         }
-        let fd = pipe.fileDescriptor
+        let decoder = try startedDecoder()
+        let fd = decoder.pipe.fileDescriptor
         var filled = 0
         while filled < frame.count {
             let n = frame.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress! + filled, $0.count - filled) }
@@ -177,7 +272,7 @@ public final class VideoFrameStream: RecordingStream {
             stop()
             if delivered == 0 {
                 throw RenderError.invalidArgument(
-                    "ffmpeg could not read \(name): " + TextSafety.forTerminal(errors.text, keepingLines: false))
+                    "ffmpeg could not read \(url.path): " + TextSafety.forTerminal(decoder.errors.text, keepingLines: false))
             }
             return false  // fewer frames decoded than listed: the recording ends at the last whole one
         }
